@@ -1,0 +1,58 @@
+// Lint rules that carry the architecture: module boundaries by Nx tag, a pure domain/ layer,
+// and the async/exhaustiveness checks that catch lost promises and unhandled union members.
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', 'dist/**', '.data/**', '.nx/**', '**/generated/**', 'coverage/**', '.kafka/**', 'deploy/kafka/libs/**'],
+  },
+  {
+    files: ['**/*.ts'],
+    extends: [tseslint.configs.base],
+    plugins: { '@nx': nx },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          enforceBuildableLibDependency: false,
+          depConstraints: [
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:lib', 'type:service'] },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:runtime'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The domain layer holds pure rules: only contracts and money, and nothing from the other layers.
+    files: ['services/*/src/domain/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@platform/*', '!@platform/contracts', '!@platform/money'], message: 'domain/ imports only @platform/contracts and @platform/money' },
+            { group: ['@nestjs/*', 'pg', 'kafkajs', '@prisma/*', 'fastify'], message: 'domain/ is pure: no framework, database or bus' },
+            { group: ['**/application/**', '**/infrastructure/**', '**/messages/**', '../application*', '../infrastructure*', '../messages*'], message: 'domain/ does not import outer layers' },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);

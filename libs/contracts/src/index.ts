@@ -1,0 +1,4 @@
+export * from './environment';
+export * from './envelope';
+export * from './errors';
+export * from './messages';

@@ -1,0 +1,72 @@
+/**
+ * The bus contract both transports (in-process and Kafka) honour; one contract suite runs on
+ * both. Services never see which one they are on.
+ */
+export type Headers = Record<string, string>;
+
+export interface OutgoingMessage {
+  /** Stable id of the message (for events: the event_id); consumers deduplicate by it. */
+  id: string;
+  /** Partition key: messages with one key are delivered in order (account_id for events). */
+  key?: string | null;
+  headers?: Headers;
+  payload: unknown;
+}
+
+export interface DeliveredMessage {
+  id: string;
+  topic: string;
+  key: string | null;
+  headers: Headers;
+  payload: unknown;
+  /** 1 on first delivery, incremented on each redelivery after a handler threw. */
+  attempt: number;
+}
+
+export type MessageHandler = (message: DeliveredMessage) => Promise<void>;
+export type RequestHandler = (payload: unknown, message: DeliveredMessage) => Promise<unknown>;
+
+export interface SubscribeOptions {
+  topics: string[];
+  /** Consumer group: each message goes to one member of a group; every group gets every message. */
+  group: string;
+  handler: MessageHandler;
+  /** Deliveries before the message goes to `<topic>.dlq`. Default 5. */
+  max_attempts?: number;
+  /** Begin with messages published before the group first subscribed. Default true. */
+  from_beginning?: boolean;
+}
+
+export interface RequestOptions {
+  timeout_ms?: number;
+  headers?: Headers;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+export interface MessageBus {
+  start(): Promise<void>;
+  close(): Promise<void>;
+  publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** Request/reply: resolves with the handler's reply; rejects with BusTimeoutError on timeout. */
+  request(pattern: string, payload: unknown, options?: RequestOptions): Promise<unknown>;
+  /** Serves a request pattern; replicas of one service share the load (group = service name). */
+  serve(pattern: string, handler: RequestHandler): Promise<Subscription>;
+}
+
+export class BusTimeoutError extends Error {
+  constructor(readonly pattern: string, readonly timeout_ms: number) {
+    super(`no reply to ${pattern} within ${timeout_ms} ms`);
+    this.name = 'BusTimeoutError';
+  }
+}
+
+export class NoHandlerError extends Error {
+  constructor(readonly pattern: string) {
+    super(`no handler serves ${pattern}`);
+    this.name = 'NoHandlerError';
+  }
+}

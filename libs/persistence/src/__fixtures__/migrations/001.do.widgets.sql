@@ -1,0 +1,1 @@
+create table widgets (id bigserial primary key, amount numeric not null);

@@ -1,0 +1,1 @@
+alter table widgets add column label text not null default '';

@@ -1,0 +1,83 @@
+import { Client, Pool, type PoolClient, type PoolConfig } from 'pg';
+
+/** The same server and credentials as `url`, another database. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export function assertIdentifier(name: string): string {
+  if (!IDENTIFIER.test(name)) throw new Error(`not a safe SQL identifier: ${name}`);
+  return name;
+}
+
+/** Creates the database when it is missing. Safe to race: a duplicate create is ignored. */
+export async function ensureDatabase(admin_url: string, database: string): Promise<string> {
+  assertIdentifier(database);
+  const client = new Client({ connectionString: admin_url });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount === 0) {
+      await client.query(`create database ${database}`).catch((error: { code?: string }) => {
+        if (error.code !== '42P04' && error.code !== '23505') throw error;
+      });
+    }
+  } finally {
+    await client.end();
+  }
+  return withDatabase(admin_url, database);
+}
+
+export async function dropDatabase(admin_url: string, database: string): Promise<void> {
+  assertIdentifier(database);
+  const client = new Client({ connectionString: admin_url });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${database} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface PoolOptions {
+  url: string;
+  /** Each service owns one schema; its pool resolves unqualified names there first. */
+  schema?: string;
+  max_connections?: number;
+  application_name?: string;
+}
+
+export function createPool(options: PoolOptions): Pool {
+  const config: PoolConfig = {
+    connectionString: options.url,
+    max: options.max_connections ?? 10,
+    application_name: options.application_name ?? options.schema ?? 'platform',
+  };
+  if (options.schema) config.options = `-c search_path=${assertIdentifier(options.schema)},public`;
+  const pool = new Pool(config);
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export async function withTransaction<T>(
+  pool: Pool,
+  work: (client: PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

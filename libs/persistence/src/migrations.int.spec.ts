@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@platform/testing';
+import { createPool, migrate } from './index';
+
+describe('migrate', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase('persist');
+  });
+  afterAll(async () => db.drop());
+
+  it('applies forward-only files once into the service schema, and racing replicas apply each once', async () => {
+    const pool = createPool({ url: db.url, schema: 'widgets_svc' });
+    const replica = createPool({ url: db.url, schema: 'widgets_svc' });
+    const migrations_dir = path.join(__dirname, '__fixtures__/migrations');
+    const applied = await Promise.all([
+      migrate(pool, { schema: 'widgets_svc', migrations_dir }),
+      migrate(replica, { schema: 'widgets_svc', migrations_dir }),
+    ]);
+    expect(applied.reduce((a, b) => a + b, 0)).toBe(2);
+    expect(await migrate(pool, { schema: 'widgets_svc', migrations_dir })).toBe(0);
+    await pool.query(`insert into widgets (amount, label) values ('12.345678', 'a')`);
+    const { rows } = await pool.query<{ amount: string }>('select amount from widgets_svc.widgets');
+    expect(rows[0]?.amount).toBe('12.345678');
+    await Promise.all([pool.end(), replica.end()]);
+  });
+});

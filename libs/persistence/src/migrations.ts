@@ -1,0 +1,40 @@
+import type { Pool } from 'pg';
+import { assertIdentifier } from './database';
+
+export interface MigrateOptions {
+  schema: string;
+  /** Folder of forward-only files named `NNN.do.<title>.sql`. */
+  migrations_dir: string;
+}
+
+/**
+ * Applies a service's forward-only SQL migrations to its own schema, at start. Postgrator keeps
+ * the applied versions in `<schema>.schemaversion` and takes an advisory lock, so replicas
+ * starting together apply each file once under an advisory lock.
+ */
+export async function migrate(pool: Pool, options: MigrateOptions): Promise<number> {
+  const schema = assertIdentifier(options.schema);
+  const { default: Postgrator } = await import('postgrator');
+  const client = await pool.connect();
+  try {
+    // Replicas starting together queue here; the first applies, the rest find nothing to do.
+    await client.query('select pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
+    await client.query(`create schema if not exists ${schema}`);
+    await client.query(`set search_path to ${schema}, public`);
+    const postgrator = new Postgrator({
+      migrationPattern: `${options.migrations_dir}/*.sql`,
+      driver: 'pg',
+      schemaTable: `${schema}.schemaversion`,
+      currentSchema: schema,
+      execQuery: (query: string) => client.query(query),
+    });
+    const applied = await postgrator.migrate();
+    return applied.length;
+  } finally {
+    await client.query('reset search_path').catch(() => undefined);
+    await client
+      .query('select pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`])
+      .catch(() => undefined);
+    client.release();
+  }
+}

@@ -1,0 +1,1 @@
+// Placeholder replaced by the persistence work: generates Prisma clients of services that keep them.
