@@ -1,4 +1,6 @@
+export * from './assets';
 export * from './environment';
 export * from './envelope';
 export * from './errors';
+export * from './events';
 export * from './messages';

@@ -58,7 +58,10 @@ export interface MessageBus {
 }
 
 export class BusTimeoutError extends Error {
-  constructor(readonly pattern: string, readonly timeout_ms: number) {
+  constructor(
+    readonly pattern: string,
+    readonly timeout_ms: number,
+  ) {
     super(`no reply to ${pattern} within ${timeout_ms} ms`);
     this.name = 'BusTimeoutError';
   }
@@ -69,4 +72,48 @@ export class NoHandlerError extends Error {
     super(`no handler serves ${pattern}`);
     this.name = 'NoHandlerError';
   }
+}
+
+/** The request's handler threw: the requester gets this rather than a timeout. */
+export class BusHandlerError extends Error {
+  constructor(
+    readonly pattern: string,
+    readonly reason: string,
+  ) {
+    super(`handler of ${pattern} failed: ${reason}`);
+    this.name = 'BusHandlerError';
+  }
+}
+
+/** The bus was closed while the call was waiting (or before it was made). */
+export class BusClosedError extends Error {
+  constructor() {
+    super('message bus closed');
+    this.name = 'BusClosedError';
+  }
+}
+
+/** Headers the bus sets on a dead-lettered message (`<topic>.dlq`); handlers may read them. */
+export const DLQ_HEADERS = {
+  topic: 'bus-dlq-topic',
+  reason: 'bus-dlq-reason',
+  attempts: 'bus-dlq-attempts',
+} as const;
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+/** A command topic carries every pattern of one service: `payouts.create_payout` -> `payouts`. */
+export function serviceOfPattern(pattern: string): string {
+  const dot = pattern.indexOf('.');
+  if (dot <= 0) throw new Error(`pattern must be <service>.<name>: ${pattern}`);
+  return pattern.slice(0, dot);
+}
+
+export function commandTopicOf(pattern: string): string {
+  return `commands.${serviceOfPattern(pattern)}`;
+}
+
+export function deadLetterTopicOf(topic: string): string {
+  return `${topic}.dlq`;
 }

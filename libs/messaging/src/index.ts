@@ -1,1 +1,10 @@
 export * from './bus';
+export * from './in-process-bus';
+export * from './kafka/kafka-bus';
+export type { KafkaLogEntry, KafkaLogLevel, KafkaLogSink } from './kafka/kafka-log';
+export type { RetryBackoff } from './retry';
+export * from './nest';
+export * from './inbox';
+export * from './messaging-tables';
+export * from './outbox';
+export * from './relay';

@@ -39,7 +39,7 @@ export async function startEmbeddedPostgres(
     authMethod: 'scram-sha-256',
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=400'],
     onLog: options.onLog ?? (() => undefined),
-    onError: options.onLog ?? (() => undefined),
+    onError: (error: unknown) => options.onLog?.(String(error)),
   });
   if (!existsSync(path.join(cluster_dir, 'PG_VERSION'))) await server.initialise();
   await server.start();

@@ -5,6 +5,11 @@ export interface MigrateOptions {
   schema: string;
   /** Folder of forward-only files named `NNN.do.<title>.sql`. */
   migrations_dir: string;
+  /**
+   * Where applied versions are kept. A schema that receives files from several sources (the
+   * service's own, the event store's, the outbox's) gives each source its own table.
+   */
+  version_table?: string;
 }
 
 /**
@@ -14,17 +19,18 @@ export interface MigrateOptions {
  */
 export async function migrate(pool: Pool, options: MigrateOptions): Promise<number> {
   const schema = assertIdentifier(options.schema);
+  const lock_key = `migrate:${schema}`;
   const { default: Postgrator } = await import('postgrator');
   const client = await pool.connect();
   try {
     // Replicas starting together queue here; the first applies, the rest find nothing to do.
-    await client.query('select pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
+    await client.query('select pg_advisory_lock(hashtext($1))', [lock_key]);
     await client.query(`create schema if not exists ${schema}`);
     await client.query(`set search_path to ${schema}, public`);
     const postgrator = new Postgrator({
       migrationPattern: `${options.migrations_dir}/*.sql`,
       driver: 'pg',
-      schemaTable: `${schema}.schemaversion`,
+      schemaTable: `${schema}.${assertIdentifier(options.version_table ?? 'schemaversion')}`,
       currentSchema: schema,
       execQuery: (query: string) => client.query(query),
     });
@@ -33,7 +39,7 @@ export async function migrate(pool: Pool, options: MigrateOptions): Promise<numb
   } finally {
     await client.query('reset search_path').catch(() => undefined);
     await client
-      .query('select pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`])
+      .query('select pg_advisory_unlock(hashtext($1))', [lock_key])
       .catch(() => undefined);
     client.release();
   }

@@ -1,0 +1,159 @@
+import { EVENT_NAME } from '../envelope';
+import {
+  EVENT_SCHEMAS,
+  EVENT_TYPES,
+  InvalidEventDataError,
+  isEventType,
+  parseEventData,
+  parseEventEnvelope,
+  type EventType,
+} from './registry';
+
+const ORG_ID = '6f1c2f4e-8a4b-4d0b-9a57-6f2f0a1d9c11';
+const ACCOUNT_ID = '0b8e0d35-7f52-4c4e-9a7a-1d9f5f0f2a33';
+
+const funds = {
+  account_id: ACCOUNT_ID,
+  operation_id: 'op-1',
+  asset: 'USD',
+  amount: '50.00',
+  balance_after: '150.00',
+  kind: 'payin',
+  reference_id: 'payin-1',
+};
+
+/** For each type: a valid payload and invalid variants, each wrong in one field. */
+const samples: Record<
+  EventType,
+  { valid: Record<string, unknown>; invalid: Record<string, unknown>[] }
+> = {
+  'identity.organization_created': {
+    valid: {
+      org_id: ORG_ID,
+      slug: 'demo',
+      name: 'Demo',
+      timezone: 'America/New_York',
+      locale: 'en',
+    },
+    invalid: [
+      {
+        org_id: ORG_ID,
+        slug: 'Demo Org',
+        name: 'Demo',
+        timezone: 'America/New_York',
+        locale: 'en',
+      },
+      { org_id: ORG_ID, slug: 'demo', name: 'Demo', timezone: 'Mars/Olympus', locale: 'en' },
+      { org_id: ORG_ID, slug: 'demo', name: 'Demo', timezone: 'America/New_York' },
+    ],
+  },
+  'identity.account_registered': {
+    valid: { account_id: ACCOUNT_ID, org_id: ORG_ID, type: 'company', email: 'ana@example.com' },
+    invalid: [
+      { account_id: ACCOUNT_ID, org_id: ORG_ID, type: 'robot', email: 'ana@example.com' },
+      { account_id: ACCOUNT_ID, org_id: ORG_ID, type: 'person', email: 'not-an-email' },
+      { account_id: '', org_id: ORG_ID, type: 'person', email: 'ana@example.com' },
+    ],
+  },
+  'identity.account_confirmed': {
+    valid: { account_id: ACCOUNT_ID, org_id: ORG_ID, kyc_status: 'approved' },
+    invalid: [
+      { account_id: ACCOUNT_ID, org_id: ORG_ID, kyc_status: 'maybe' },
+      { account_id: ACCOUNT_ID, kyc_status: 'none' },
+    ],
+  },
+  'ledger.funds_credited': {
+    valid: funds,
+    invalid: [
+      { ...funds, amount: 50 },
+      { ...funds, amount: '0.00' },
+      { ...funds, amount: '-5.00' },
+      { ...funds, amount: '1e3' },
+      { ...funds, asset: 'EUR' },
+      { ...funds, balance_after: '-1.00' },
+    ],
+  },
+  'ledger.funds_debited': {
+    valid: { ...funds, asset: 'BTC', amount: '0.00010000', balance_after: '0' },
+    invalid: [
+      { ...funds, reference_id: undefined },
+      { ...funds, kind: '' },
+      { ...funds, amount: ' 5.00' },
+    ],
+  },
+};
+
+describe('event names', () => {
+  it.each(EVENT_TYPES)('%s follows <service>.<noun>_<verbed>', (type) => {
+    expect(type).toMatch(EVENT_NAME);
+  });
+
+  it('registers a positive integer version for every type', () => {
+    for (const type of EVENT_TYPES)
+      expect(Number.isInteger(EVENT_SCHEMAS[type].version) && EVENT_SCHEMAS[type].version > 0).toBe(
+        true,
+      );
+  });
+
+  it('knows exactly the registered types', () => {
+    expect(isEventType('ledger.funds_debited')).toBe(true);
+    expect(isEventType('ledger.funds_moved')).toBe(false);
+    expect(isEventType('constructor')).toBe(false);
+  });
+});
+
+describe.each(EVENT_TYPES)('parseEventData(%s)', (type) => {
+  it('accepts a valid payload and returns its fields', () => {
+    expect(parseEventData(type, samples[type].valid)).toEqual(samples[type].valid);
+  });
+
+  it('drops fields it does not know, so an extended producer stays readable', () => {
+    expect(parseEventData(type, { ...samples[type].valid, added_later: 'x' })).toEqual(
+      samples[type].valid,
+    );
+  });
+
+  it.each(samples[type].invalid.map((payload) => [JSON.stringify(payload), payload] as const))(
+    'rejects %s',
+    (_label, payload) => {
+      expect(() => parseEventData(type, payload)).toThrow(InvalidEventDataError);
+    },
+  );
+
+  it('rejects a payload that is not an object', () => {
+    expect(() => parseEventData(type, null)).toThrow(InvalidEventDataError);
+  });
+});
+
+describe('parseEventEnvelope', () => {
+  const envelope = {
+    event_id: 'c7a8f2de-2d7e-4c59-9a39-0e3f7a61b8f4',
+    type: 'ledger.funds_credited',
+    version: 1,
+    stream: `ledger-${ACCOUNT_ID}-USD`,
+    position: '42',
+    occurred_at: '2025-01-02T03:04:05.000Z',
+    org_id: ORG_ID,
+    account_id: ACCOUNT_ID,
+    environment: 'test',
+    correlation_id: null,
+    causation_id: null,
+    data: funds,
+  };
+
+  it('returns the envelope with data typed by its type', () => {
+    const parsed = parseEventEnvelope(envelope);
+    expect(parsed.type).toBe('ledger.funds_credited');
+    if (parsed.type !== 'ledger.funds_credited') throw new Error('narrowing failed');
+    expect(parsed.data.amount).toBe('50.00');
+  });
+
+  it.each([
+    ['an unknown type', { ...envelope, type: 'ledger.funds_moved' }],
+    ['another version', { ...envelope, version: 2 }],
+    ['data of another shape', { ...envelope, data: { ...funds, asset: 'DOGE' } }],
+    ['a broken envelope', { ...envelope, position: 'first' }],
+  ])('rejects %s', (_label, raw) => {
+    expect(() => parseEventEnvelope(raw)).toThrow(InvalidEventDataError);
+  });
+});

@@ -1,0 +1,95 @@
+import type { z } from 'zod';
+import { eventEnvelopeSchema, type EventEnvelope } from '../envelope';
+import {
+  accountConfirmedSchema,
+  accountRegisteredSchema,
+  organizationCreatedSchema,
+} from './identity';
+import { fundsCreditedSchema, fundsDebitedSchema } from './ledger';
+
+interface EventSchemaEntry {
+  /** The schema version of `data`, carried as the envelope's `version`. */
+  readonly version: number;
+  readonly schema: z.ZodType;
+}
+
+/**
+ * Every domain event type with the current version and runtime schema of its `data`.
+ * Payload schemas strip unknown fields rather than reject them: a consumer keeps reading an
+ * event that a newer producer has extended, as Protocol Buffers readers do.
+ * A rename here is a breaking change (see proto/).
+ */
+export const EVENT_SCHEMAS = {
+  'identity.organization_created': { version: 1, schema: organizationCreatedSchema },
+  'identity.account_registered': { version: 1, schema: accountRegisteredSchema },
+  'identity.account_confirmed': { version: 1, schema: accountConfirmedSchema },
+  'ledger.funds_credited': { version: 1, schema: fundsCreditedSchema },
+  'ledger.funds_debited': { version: 1, schema: fundsDebitedSchema },
+} as const satisfies Record<string, EventSchemaEntry>;
+
+export type EventType = keyof typeof EVENT_SCHEMAS;
+export type EventData<T extends EventType> = z.infer<(typeof EVENT_SCHEMAS)[T]['schema']>;
+
+/** The events as a union keyed by `type`, for exhaustive switches in consumers. */
+export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+
+/** An envelope whose `data` matches its `type`. */
+export type DomainEventEnvelope = { [T in EventType]: EventEnvelope<T, EventData<T>> }[EventType];
+
+export const EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as EventType[];
+
+export function isEventType(value: unknown): value is EventType {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(EVENT_SCHEMAS, value);
+}
+
+/** Data that does not match its event type's schema: a producer bug, never a client's error. */
+export class InvalidEventDataError extends Error {
+  constructor(
+    readonly event_type: string,
+    readonly issues: readonly string[],
+  ) {
+    super(`invalid data for ${event_type}: ${issues.join('; ')}`);
+    this.name = 'InvalidEventDataError';
+  }
+}
+
+/** Checks `data` against the schema of `type` and returns it typed (unknown fields dropped). */
+export function parseEventData<T extends EventType>(type: T, data: unknown): EventData<T> {
+  if (!isEventType(type)) throw new InvalidEventDataError(String(type), ['unknown event type']);
+  const result = EVENT_SCHEMAS[type].schema.safeParse(data);
+  if (!result.success) {
+    const issues = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(data)'}: ${issue.message}`,
+    );
+    throw new InvalidEventDataError(type, issues);
+  }
+  return result.data as EventData<T>;
+}
+
+/**
+ * Checks a whole envelope read from the bus or the store: a known type at the version this
+ * code reads, and data that matches it. Returns it typed by `type`.
+ */
+export function parseEventEnvelope(raw: unknown): DomainEventEnvelope {
+  const envelope = eventEnvelopeSchema.safeParse(raw);
+  if (!envelope.success) {
+    const type =
+      typeof raw === 'object' && raw !== null && 'type' in raw ? String(raw.type) : '(unknown)';
+    throw new InvalidEventDataError(
+      type,
+      envelope.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const { type, version } = envelope.data;
+  if (!isEventType(type)) throw new InvalidEventDataError(type, ['unknown event type']);
+  if (version !== EVENT_SCHEMAS[type].version) {
+    throw new InvalidEventDataError(type, [
+      `version ${version} is not the supported version ${EVENT_SCHEMAS[type].version}`,
+    ]);
+  }
+  return {
+    ...envelope.data,
+    type,
+    data: parseEventData(type, envelope.data.data),
+  } as DomainEventEnvelope;
+}

@@ -1,0 +1,4 @@
+export * from './errors';
+export { canonicalJson, chainHash, GENESIS_HASH, type HashedEvent } from './hash-chain';
+export { PgEventStore } from './pg-event-store';
+export * from './types';

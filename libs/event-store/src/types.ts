@@ -1,0 +1,104 @@
+import type { PoolClient } from 'pg';
+import type { Environment, EventEnvelope } from '@platform/contracts';
+
+/**
+ * What an appender states about the stream's current version: a number (the version of its last
+ * event, 0 for none), `no_stream` (it must not have events yet) or `any` (no check).
+ */
+export type ExpectedVersion = number | 'any' | 'no_stream';
+
+export interface NewEvent<TType extends string = string, TData = unknown> {
+  event_id?: string;
+  type: TType;
+  /** Schema version of `data` for this type; 1 when omitted. */
+  version?: number;
+  data: TData;
+  org_id?: string | null;
+  account_id?: string | null;
+  correlation_id?: string | null;
+  causation_id?: string | null;
+  occurred_at?: string | Date;
+}
+
+export interface AppendOptions {
+  expected_version: ExpectedVersion;
+}
+
+export interface AppendResult {
+  /** The stream's version after the append: what to expect on the next one. */
+  next_version: number;
+  /** Global positions of the appended events, in order, as decimal strings. */
+  positions: string[];
+}
+
+export interface StreamAppend {
+  stream: string;
+  expected_version: ExpectedVersion;
+  events: NewEvent[];
+}
+
+/** An envelope as stored: its `stream_version` is its 1-based place in its stream. */
+export interface RecordedEvent<TType extends string = string, TData = unknown>
+  extends EventEnvelope<TType, TData> {
+  stream_version: number;
+}
+
+export interface ReadStreamOptions {
+  /** First stream version to return (inclusive); 1 when omitted. */
+  from_version?: number;
+  limit?: number;
+}
+
+export interface ReadAllOptions {
+  /** Returns events strictly after this global position; 0 for the beginning. */
+  from_position: bigint | string;
+  limit: number;
+  types?: readonly string[];
+  stream_prefix?: string;
+}
+
+export type StreamVerification =
+  | { valid: true; stream: string; last_version: number; last_hash: string }
+  | {
+      valid: false;
+      stream: string;
+      first_broken_version: number;
+      reason: 'hash_mismatch' | 'version_gap' | 'head_mismatch';
+    };
+
+export type SubscriptionHandler = (events: RecordedEvent[], client: PoolClient) => Promise<void>;
+
+export interface SubscribeOptions {
+  /** Durable identity: the checkpoint and the single-active-instance lock are keyed by it. */
+  name: string;
+  /** Where a subscription without a checkpoint starts; `start` when omitted. */
+  from?: 'start' | 'end';
+  types?: readonly string[];
+  stream_prefix?: string;
+  batch_size?: number;
+  handler: SubscriptionHandler;
+  /** Fallback poll when no notification comes (e.g. events held back by a long transaction). */
+  poll_interval_ms?: number;
+  /** Wait after a failed batch before it is retried. */
+  retry_delay_ms?: number;
+  /** How often a standby tries to become the active instance. */
+  standby_poll_ms?: number;
+  /** Told about handler failures and lost connections; the subscription retries either way. */
+  on_error?: (error: unknown, subscription_name: string) => void;
+}
+
+export type SubscriptionState = 'starting' | 'standby' | 'active' | 'stopped';
+
+export interface Subscription {
+  readonly name: string;
+  readonly state: SubscriptionState;
+  /** Stops polling, waits for the batch in flight to finish, gives the lock to a standby. */
+  stop(): Promise<void>;
+}
+
+export interface PgEventStoreOptions {
+  /** A schema of the store's own (not shared with other migrations), e.g. `ledger_events`. */
+  schema: string;
+  /** Stamped on every appended event. */
+  environment: Environment;
+}

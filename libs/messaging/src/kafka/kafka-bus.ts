@@ -1,0 +1,567 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Kafka,
+  Partitioners,
+  type Admin,
+  type Consumer,
+  type EachBatchPayload,
+  type EachMessagePayload,
+  type KafkaMessage,
+  type Producer,
+} from 'kafkajs';
+import {
+  BusClosedError,
+  BusHandlerError,
+  BusTimeoutError,
+  commandTopicOf,
+  deadLetterTopicOf,
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DLQ_HEADERS,
+  NoHandlerError,
+  serviceOfPattern,
+  type DeliveredMessage,
+  type MessageBus,
+  type OutgoingMessage,
+  type RequestHandler,
+  type RequestOptions,
+  type SubscribeOptions,
+  type Subscription,
+} from '../bus';
+import { decodeJson, encodeJson } from '../json';
+import {
+  backoffAfter,
+  DEFAULT_RETRY_BACKOFF,
+  errorMessage,
+  sleep,
+  type RetryBackoff,
+} from '../retry';
+import { outgoingHeaders, withMessageContext } from '../trace-context';
+import { BUS_HEADERS, decodeRecord, type DecodedRecord, type ReplyEnvelope } from './kafka-codec';
+import {
+  logCreatorFor,
+  stderrSink,
+  toKafkaLogLevel,
+  type KafkaLogLevel,
+  type KafkaLogSink,
+} from './kafka-log';
+import { TopicRegistry } from './topic-registry';
+
+export interface KafkaBusConfig {
+  brokers: string[];
+  client_id: string;
+  /** Prepended to every topic and group name: one Kafka hosts several environments or test runs. */
+  topic_prefix?: string;
+  /** Names this instance's reply topic `replies.<instance_id>`; unique by default. */
+  instance_id?: string;
+  /** Partitions of the topics this bus creates. Default 3. */
+  partitions?: number;
+  /** Longest a fetch waits on the broker for new records. Default 100. */
+  max_wait_ms?: number;
+  retry_backoff?: RetryBackoff;
+  /** Default of RequestOptions.timeout_ms. */
+  request_timeout_ms?: number;
+  /** How long subscribe() and serve() wait for the consumer to join its group. Default 60 s. */
+  join_timeout_ms?: number;
+  log_level?: KafkaLogLevel;
+  log_sink?: KafkaLogSink;
+}
+
+interface PendingRequest {
+  pattern: string;
+  timer: NodeJS.Timeout;
+  resolve: (reply: ReplyEnvelope) => void;
+  reject: (error: Error) => void;
+}
+
+/** The command consumer of one service in this instance, shared by the patterns it serves. */
+interface ServiceEndpoint {
+  handlers: Map<string, RequestHandler[]>;
+  next_handler: number;
+  consumer: Promise<Consumer>;
+}
+
+/**
+ * The MessageBus of the distributed runtime, on kafkajs. Events: one topic each, Kafka key for
+ * per-key order, a Kafka group per consumer group; a failing handler is retried in place (its
+ * offset not committed) and then dead-lettered. Requests: a command topic per service consumed
+ * by the service's group, replies on a topic per bus instance, matched by correlation id.
+ */
+export class KafkaBus implements MessageBus {
+  readonly instance_id: string;
+  private readonly kafka: Kafka;
+  private readonly prefix: string;
+  private readonly partitions: number;
+  private readonly max_wait_ms: number;
+  private readonly retry_backoff: RetryBackoff;
+  private readonly request_timeout_ms: number;
+  private readonly join_timeout_ms: number;
+  private readonly log: KafkaLogSink;
+  private readonly admin: Admin;
+  private readonly producer: Producer;
+  private readonly topics: TopicRegistry;
+  private readonly consumers = new Set<Consumer>();
+  private readonly endpoints = new Map<string, ServiceEndpoint>();
+  private readonly pending = new Map<string, PendingRequest>();
+  private startup: Promise<void> | undefined;
+  private reply_inbox: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(config: KafkaBusConfig) {
+    this.prefix = config.topic_prefix ?? '';
+    this.instance_id = sanitize(
+      config.instance_id ?? `${config.client_id}-${randomUUID().slice(0, 8)}`,
+    );
+    this.partitions = config.partitions ?? 3;
+    this.max_wait_ms = config.max_wait_ms ?? 100;
+    this.retry_backoff = config.retry_backoff ?? DEFAULT_RETRY_BACKOFF;
+    this.request_timeout_ms = config.request_timeout_ms ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.join_timeout_ms = config.join_timeout_ms ?? 60_000;
+    this.log = config.log_sink ?? stderrSink;
+    this.kafka = new Kafka({
+      clientId: config.client_id,
+      brokers: config.brokers,
+      logLevel: toKafkaLogLevel(config.log_level ?? 'warn'),
+      logCreator: logCreatorFor(this.log, config.log_level ?? 'warn'),
+    });
+    this.admin = this.kafka.admin();
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    this.topics = new TopicRegistry(this.admin, this.partitions);
+  }
+
+  start(): Promise<void> {
+    if (this.closed) return Promise.reject(new BusClosedError());
+    this.startup ??= Promise.all([this.admin.connect(), this.producer.connect()]).then(
+      () => undefined,
+    );
+    return this.startup;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const request of this.pending.values()) {
+      clearTimeout(request.timer);
+      request.reject(new BusClosedError());
+    }
+    this.pending.clear();
+    await Promise.allSettled([...this.consumers].map((consumer) => consumer.disconnect()));
+    this.consumers.clear();
+    if (!this.startup) return;
+    await this.startup.catch(() => undefined);
+    if (this.reply_inbox) await this.removeReplyInbox();
+    await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+  }
+
+  async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+    await this.ready();
+    if (messages.length === 0) return;
+    const name = this.topicName(topic);
+    await this.topics.ensure([name]);
+    await this.producer.send({
+      topic: name,
+      acks: -1,
+      messages: messages.map((message) => ({
+        key: message.key ?? null,
+        value: encodeJson(message.payload),
+        headers: { ...outgoingHeaders(message.headers), [BUS_HEADERS.message_id]: message.id },
+      })),
+    });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    await this.ready();
+    if (options.topics.length === 0) throw new Error('subscribe needs at least one topic');
+    const names = options.topics.map((topic) => this.topicName(topic));
+    const dead_letters = options.topics
+      .filter((topic) => !topic.endsWith('.dlq'))
+      .map((topic) => this.topicName(deadLetterTopicOf(topic)));
+    await this.topics.ensure([...names, ...dead_letters]);
+    const consumer = await this.startConsumer(
+      this.groupName(options.group),
+      names,
+      options.from_beginning ?? true,
+      {
+        eachMessage: (payload) => this.consume(payload, options),
+      },
+    );
+    return { close: () => this.stopConsumer(consumer) };
+  }
+
+  async request(pattern: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {
+    await this.ready();
+    const command_topic = this.topicName(commandTopicOf(pattern));
+    await Promise.all([this.topics.ensure([command_topic]), this.replyInbox()]);
+    const id = randomUUID();
+    const timeout_ms = options.timeout_ms ?? this.request_timeout_ms;
+    const reply = new Promise<ReplyEnvelope>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new BusTimeoutError(pattern, timeout_ms));
+      }, timeout_ms);
+      this.pending.set(id, { pattern, timer, resolve, reject });
+    });
+    try {
+      await this.producer.send({
+        topic: command_topic,
+        acks: -1,
+        messages: [
+          {
+            key: id,
+            value: encodeJson(payload),
+            headers: {
+              ...outgoingHeaders(options.headers),
+              [BUS_HEADERS.message_id]: id,
+              [BUS_HEADERS.pattern]: pattern,
+              [BUS_HEADERS.reply_to]: this.replyTopic(),
+              [BUS_HEADERS.deadline_ms]: String(Date.now() + timeout_ms),
+            },
+          },
+        ],
+      });
+    } catch (error) {
+      const request = this.pending.get(id);
+      if (request) clearTimeout(request.timer);
+      this.pending.delete(id);
+      throw error;
+    }
+    return unwrapReply(pattern, await reply);
+  }
+
+  async serve(pattern: string, handler: RequestHandler): Promise<Subscription> {
+    await this.ready();
+    const service = serviceOfPattern(pattern);
+    const endpoint = this.endpointOf(service);
+    const handlers = endpoint.handlers.get(pattern) ?? [];
+    handlers.push(handler);
+    endpoint.handlers.set(pattern, handlers);
+    await endpoint.consumer;
+    return {
+      close: async () => {
+        handlers.splice(handlers.indexOf(handler), 1);
+        if (handlers.length === 0) endpoint.handlers.delete(pattern);
+        if (endpoint.handlers.size > 0 || this.endpoints.get(service) !== endpoint) return;
+        this.endpoints.delete(service);
+        await this.stopConsumer(await endpoint.consumer);
+      },
+    };
+  }
+
+  private async ready(): Promise<void> {
+    if (this.closed) throw new BusClosedError();
+    await this.start();
+  }
+
+  private topicName(topic: string): string {
+    return `${this.prefix}${topic}`;
+  }
+
+  private groupName(group: string): string {
+    return `${this.prefix}${group}`;
+  }
+
+  private replyTopic(): string {
+    return this.topicName(`replies.${this.instance_id}`);
+  }
+
+  private async startConsumer(
+    group_id: string,
+    topics: string[],
+    from_beginning: boolean,
+    handlers:
+      | { eachMessage: (payload: EachMessagePayload) => Promise<void> }
+      | { eachBatch: (payload: EachBatchPayload) => Promise<void> },
+  ): Promise<Consumer> {
+    const consumer = this.kafka.consumer({
+      groupId: group_id,
+      maxWaitTimeInMs: this.max_wait_ms,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+      allowAutoTopicCreation: false,
+    });
+    this.consumers.add(consumer);
+    const joined = new Promise<void>((resolve, reject) => {
+      consumer.on(consumer.events.GROUP_JOIN, () => resolve());
+      consumer.on(consumer.events.CRASH, ({ payload }) => {
+        if (payload.restart) return;
+        this.log({
+          level: 'error',
+          namespace: 'KafkaBus',
+          message: `consumer of ${group_id} stopped`,
+          extra: { error: errorMessage(payload.error) },
+        });
+        reject(payload.error);
+      });
+    });
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics, fromBeginning: from_beginning });
+      await consumer.run({ partitionsConsumedConcurrently: this.partitions, ...handlers });
+      await withTimeout(joined, this.join_timeout_ms, `consumer group ${group_id} did not join`);
+      return consumer;
+    } catch (error) {
+      await this.stopConsumer(consumer);
+      throw error;
+    }
+  }
+
+  private async stopConsumer(consumer: Consumer): Promise<void> {
+    this.consumers.delete(consumer);
+    await consumer.disconnect();
+  }
+
+  /**
+   * Handles one event; retries it in place while the handler throws, so the offset stays
+   * uncommitted and the key's later messages wait behind it. Returning commits it.
+   */
+  private async consume(
+    { topic, partition, message, heartbeat }: EachMessagePayload,
+    options: SubscribeOptions,
+  ): Promise<void> {
+    const record = decodeRecord(topic, partition, message);
+    const logical_topic = topic.slice(this.prefix.length);
+    const max_attempts = options.max_attempts ?? DEFAULT_MAX_ATTEMPTS;
+    let payload: unknown;
+    try {
+      payload = record.value === null ? null : decodeJson(record.value.toString('utf8'));
+    } catch (error) {
+      return this.deadLetter(logical_topic, message, record, 0, error);
+    }
+    for (let attempt = 1; ; attempt++) {
+      const delivered: DeliveredMessage = {
+        id: record.id,
+        topic: logical_topic,
+        key: record.key,
+        headers: { ...record.headers },
+        payload,
+        attempt,
+      };
+      try {
+        await withMessageContext(delivered.headers, () => options.handler(delivered));
+        return;
+      } catch (error) {
+        if (attempt >= max_attempts)
+          return this.deadLetter(logical_topic, message, record, attempt, error);
+      }
+      await sleep(backoffAfter(attempt, this.retry_backoff));
+      // Keeps the membership alive across a long retry; a rebalance throws here, uncommitted.
+      await heartbeat();
+    }
+  }
+
+  private async deadLetter(
+    topic: string,
+    message: KafkaMessage,
+    record: DecodedRecord,
+    attempts: number,
+    error: unknown,
+  ): Promise<void> {
+    const dead_letter_topic = this.topicName(deadLetterTopicOf(topic));
+    await this.topics.ensure([dead_letter_topic]);
+    await this.producer.send({
+      topic: dead_letter_topic,
+      acks: -1,
+      messages: [
+        {
+          key: message.key,
+          value: message.value,
+          headers: {
+            ...record.all_headers,
+            [DLQ_HEADERS.topic]: topic,
+            [DLQ_HEADERS.reason]: errorMessage(error),
+            [DLQ_HEADERS.attempts]: String(attempts),
+          },
+        },
+      ],
+    });
+  }
+
+  private endpointOf(service: string): ServiceEndpoint {
+    const existing = this.endpoints.get(service);
+    if (existing) return existing;
+    const endpoint: ServiceEndpoint = {
+      handlers: new Map(),
+      next_handler: 0,
+      consumer: this.startCommandConsumer(service, (topic, partition, message) =>
+        this.answer(endpoint, topic, partition, message),
+      ),
+    };
+    endpoint.consumer.catch(() => this.endpoints.delete(service));
+    this.endpoints.set(service, endpoint);
+    return endpoint;
+  }
+
+  private async startCommandConsumer(
+    service: string,
+    answer: (topic: string, partition: number, message: KafkaMessage) => Promise<void>,
+  ): Promise<Consumer> {
+    const command_topic = this.topicName(`commands.${service}`);
+    await this.topics.ensure([command_topic]);
+    // Not the group `<service>` itself: the service's event subscription is that Kafka group, and
+    // kafkajs cannot have members of one group subscribed to different topics.
+    return this.startConsumer(this.groupName(`commands.${service}`), [command_topic], true, {
+      // Commands of a batch run side by side: request/reply needs no order, only low latency.
+      eachBatch: async ({ batch }) => {
+        await Promise.all(
+          batch.messages.map((message) => answer(batch.topic, batch.partition, message)),
+        );
+      },
+    });
+  }
+
+  private async answer(
+    endpoint: ServiceEndpoint,
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+  ): Promise<void> {
+    const record = decodeRecord(topic, partition, message);
+    const pattern = record.all_headers[BUS_HEADERS.pattern];
+    const reply_to = record.all_headers[BUS_HEADERS.reply_to];
+    const deadline_ms = Number(record.all_headers[BUS_HEADERS.deadline_ms] ?? Infinity);
+    // Nobody waits for the reply any more (a command left over from before a restart).
+    if (!pattern || !reply_to || Date.now() > deadline_ms) return;
+    // A handler still busy at the deadline no longer holds up the partition's next commands.
+    const reply = await beforeDeadline(
+      this.replyFor(endpoint, pattern, record, topic),
+      deadline_ms,
+    );
+    if (reply === undefined) return;
+    await this.producer
+      .send({
+        topic: reply_to,
+        acks: -1,
+        messages: [
+          {
+            key: null,
+            value: JSON.stringify(reply),
+            headers: { [BUS_HEADERS.correlation_id]: record.id },
+          },
+        ],
+      })
+      .catch((error: unknown) =>
+        this.log({
+          level: 'warn',
+          namespace: 'KafkaBus',
+          message: `reply to ${pattern} not sent`,
+          extra: { error: errorMessage(error) },
+        }),
+      );
+  }
+
+  private async replyFor(
+    endpoint: ServiceEndpoint,
+    pattern: string,
+    record: DecodedRecord,
+    topic: string,
+  ): Promise<ReplyEnvelope> {
+    const handlers = endpoint.handlers.get(pattern);
+    if (!handlers || handlers.length === 0)
+      return { status: 'error', kind: 'no_handler', message: `no handler serves ${pattern}` };
+    const handler = handlers[endpoint.next_handler++ % handlers.length] as RequestHandler;
+    try {
+      const payload = record.value === null ? null : decodeJson(record.value.toString('utf8'));
+      const message: DeliveredMessage = {
+        id: record.id,
+        topic: topic.slice(this.prefix.length),
+        key: record.key,
+        headers: record.headers,
+        payload,
+        attempt: 1,
+      };
+      const value = await withMessageContext(message.headers, () => handler(payload, message));
+      return { status: 'ok', value };
+    } catch (error) {
+      return { status: 'error', kind: 'handler_error', message: errorMessage(error) };
+    }
+  }
+
+  /** Starts, once, the consumer of this instance's reply topic. */
+  private replyInbox(): Promise<void> {
+    this.reply_inbox ??= (async () => {
+      const topic = this.replyTopic();
+      await this.topics.ensure([topic], 1);
+      await this.startConsumer(this.groupName(`replies.${this.instance_id}`), [topic], true, {
+        eachMessage: async ({ message }) => this.settle(message),
+      });
+    })();
+    this.reply_inbox.catch(() => (this.reply_inbox = undefined));
+    return this.reply_inbox;
+  }
+
+  private settle(message: KafkaMessage): void {
+    const correlation_id = message.headers?.[BUS_HEADERS.correlation_id]?.toString();
+    const request = correlation_id === undefined ? undefined : this.pending.get(correlation_id);
+    if (!request || correlation_id === undefined) return;
+    this.pending.delete(correlation_id);
+    clearTimeout(request.timer);
+    try {
+      request.resolve(decodeJson(message.value?.toString('utf8') ?? 'null') as ReplyEnvelope);
+    } catch (error) {
+      request.reject(
+        new BusHandlerError(request.pattern, `unreadable reply: ${errorMessage(error)}`),
+      );
+    }
+  }
+
+  /** The reply topic and group die with the instance; they would pile up otherwise. */
+  private async removeReplyInbox(): Promise<void> {
+    const topic = this.replyTopic();
+    await this.admin
+      .deleteGroups([this.groupName(`replies.${this.instance_id}`)])
+      .catch(() => undefined);
+    await this.admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+    this.topics.forget(topic);
+  }
+}
+
+function unwrapReply(pattern: string, reply: ReplyEnvelope): unknown {
+  switch (reply.status) {
+    case 'ok':
+      return reply.value;
+    case 'error':
+      if (reply.kind === 'no_handler') throw new NoHandlerError(pattern);
+      throw new BusHandlerError(pattern, reply.message);
+    default: {
+      const unknown: never = reply;
+      throw new Error(`unknown reply ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** Kafka topic names allow letters, digits, '.', '_' and '-'. */
+function sanitize(name: string): string {
+  return name.replace(/[^a-zA-Z0-9._-]/g, '_');
+}
+
+async function beforeDeadline<T>(work: Promise<T>, deadline_ms: number): Promise<T | undefined> {
+  // setTimeout fires at once beyond 2^31-1 ms: no deadline, or a far one, means no race.
+  const remaining_ms = deadline_ms - Date.now();
+  if (!Number.isFinite(remaining_ms) || remaining_ms > 2 ** 31 - 1) return work;
+  let timer: NodeJS.Timeout | undefined;
+  const expiry = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), remaining_ms);
+  });
+  try {
+    return await Promise.race([work, expiry]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function withTimeout<T>(work: Promise<T>, timeout_ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expiry = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), timeout_ms);
+  });
+  try {
+    return await Promise.race([work, expiry]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

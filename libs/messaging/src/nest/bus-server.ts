@@ -1,0 +1,112 @@
+import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
+import { ok, type Reply } from '@platform/contracts';
+import { lastValueFrom } from 'rxjs';
+import type { DeliveredMessage, MessageBus, Subscription } from '../bus';
+import { errorMessage } from '../retry';
+import { BusContext } from './bus-context';
+import { replyForError } from './reply';
+
+export interface BusServerOptions {
+  /** The service name: the consumer group of its event handlers. */
+  group: string;
+  /** Deliveries of an event before it is dead-lettered; the bus default when absent. */
+  max_attempts?: number;
+}
+
+export const BUS_TRANSPORT = Symbol('platform-bus');
+
+/**
+ * A Nest microservice transport over a MessageBus. Each @MessagePattern handler serves its
+ * pattern (the reply is a contracts Reply), and every @EventPattern handler consumes its topic in
+ * the service's group through one subscription, so a service is one member of one Kafka group.
+ */
+export class BusServer extends Server implements CustomTransportStrategy {
+  override transportId = BUS_TRANSPORT;
+  private readonly subscriptions: Subscription[] = [];
+
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly options: BusServerOptions,
+  ) {
+    super();
+  }
+
+  async listen(callback: (error?: unknown) => void): Promise<void> {
+    try {
+      await this.bus.start();
+      await this.serveMessagePatterns();
+      await this.subscribeEventPatterns();
+      callback();
+    } catch (error) {
+      await this.close().catch(() => undefined);
+      callback(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    const subscriptions = this.subscriptions.splice(0);
+    await Promise.all(subscriptions.map((subscription) => subscription.close()));
+  }
+
+  on(): never {
+    throw new Error('BusServer emits no events; watch the bus itself');
+  }
+
+  unwrap<T>(): T {
+    return this.bus as T;
+  }
+
+  private async serveMessagePatterns(): Promise<void> {
+    for (const [pattern, handler] of this.messageHandlers) {
+      if (handler.isEventHandler) continue;
+      this.subscriptions.push(
+        await this.bus.serve(pattern, (payload, message) =>
+          this.answer(pattern, handler, payload, message),
+        ),
+      );
+    }
+  }
+
+  private async subscribeEventPatterns(): Promise<void> {
+    const handlers = new Map(
+      [...this.messageHandlers].filter(([, handler]) => handler.isEventHandler === true),
+    );
+    if (handlers.size === 0) return;
+    this.subscriptions.push(
+      await this.bus.subscribe({
+        topics: [...handlers.keys()],
+        group: this.options.group,
+        ...(this.options.max_attempts === undefined
+          ? {}
+          : { max_attempts: this.options.max_attempts }),
+        handler: async (message) => {
+          const handler = handlers.get(message.topic);
+          if (!handler) throw new Error(`no event handler for ${message.topic}`);
+          await this.invoke(handler, message);
+        },
+      }),
+    );
+  }
+
+  private async answer(
+    pattern: string,
+    handler: MessageHandler,
+    _payload: unknown,
+    message: DeliveredMessage,
+  ): Promise<Reply<unknown>> {
+    try {
+      return ok(await this.invoke(handler, message));
+    } catch (error) {
+      const { kind, reply } = replyForError(error);
+      if (kind === 'internal')
+        this.logger.error(`${pattern} failed: ${errorMessage(error)}`, (error as Error)?.stack);
+      return reply;
+    }
+  }
+
+  /** Handlers return a value, a promise or an Observable; the reply is the last value. */
+  private async invoke(handler: MessageHandler, message: DeliveredMessage): Promise<unknown> {
+    const result: unknown = await handler(message.payload, new BusContext([message]));
+    return lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
+  }
+}

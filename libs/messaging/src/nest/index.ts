@@ -1,0 +1,5 @@
+export * from './bus-client';
+export * from './bus-context';
+export * from './bus-exception.filter';
+export * from './bus-server';
+export { replyForError } from './reply';

@@ -1,0 +1,202 @@
+import type { Pool, PoolClient } from 'pg';
+import type { MessageBus, OutgoingMessage } from './bus';
+import { backoffAfter, type RetryBackoff } from './retry';
+
+/** One message of a relay source, in the order it must be published. */
+export interface RelayRow {
+  /** The row's position in the source, as text (a bigint). */
+  position: string;
+  topic: string;
+  message: OutgoingMessage;
+}
+
+/** A table of messages to publish: an outbox, or anything shaped like one. */
+export interface RelaySource {
+  /** NOTIFY channel announcing new rows; the relay also polls, so missing one costs a poll. */
+  readonly channel: string | null;
+  /** Advisory lock naming the source: one relay at a time publishes it, so order holds. */
+  readonly lock_name: string;
+  /** The first unpublished rows, in order. */
+  pending(client: PoolClient, limit: number): Promise<RelayRow[]>;
+  markPublished(client: PoolClient, rows: RelayRow[]): Promise<void>;
+  /** Deletes what no longer needs keeping; called now and then. */
+  prune?(client: PoolClient): Promise<void>;
+}
+
+export interface RelayOptions {
+  pool: Pool;
+  bus: MessageBus;
+  source: RelaySource;
+  /** Rows per transaction. Default 100. */
+  batch_size?: number;
+  /** Wait between looks when no notification comes. Default 1000. */
+  poll_interval_ms?: number;
+  /** Wait after a failure (the bus or database down), growing with repeated failures. */
+  retry_backoff?: RetryBackoff;
+  on_error?: (error: unknown) => void;
+}
+
+const PRUNE_INTERVAL_MS = 60_000;
+
+/**
+ * Moves rows from a source table to the bus. Each batch is one transaction holding the source's
+ * advisory lock: rows are read in order, published, and marked published only after the bus
+ * accepted them, so a crash republishes (consumers deduplicate) and never loses. With several
+ * relays, the lock lets one publish at a time, which keeps every key in order.
+ */
+export class Relay {
+  private readonly batch_size: number;
+  private readonly poll_interval_ms: number;
+  private readonly retry_backoff: RetryBackoff;
+  private readonly on_error: (error: unknown) => void;
+  private listener: PoolClient | undefined;
+  private loop: Promise<void> | undefined;
+  private stopping = false;
+  private woken = false;
+  private wake: () => void = () => undefined;
+  private last_prune_ms = 0;
+
+  constructor(private readonly options: RelayOptions) {
+    this.batch_size = options.batch_size ?? 100;
+    this.poll_interval_ms = options.poll_interval_ms ?? 1_000;
+    this.retry_backoff = options.retry_backoff ?? { initial_ms: 200, max_ms: 10_000 };
+    this.on_error = options.on_error ?? (() => undefined);
+  }
+
+  async start(): Promise<void> {
+    if (this.loop) return;
+    this.stopping = false;
+    await this.listen().catch((error: unknown) => this.on_error(error));
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.signal();
+    await this.loop;
+    this.loop = undefined;
+    await this.unlisten();
+  }
+
+  /** Publishes what is pending now, batch after batch; the number of rows published. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const published = await this.publishBatch();
+      total += published;
+      if (published < this.batch_size) return total;
+    }
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopping) {
+      let wait_ms = this.poll_interval_ms;
+      try {
+        if (!this.listener) await this.listen();
+        const published = await this.publishBatch();
+        failures = 0;
+        if (published === this.batch_size) continue;
+      } catch (error) {
+        this.on_error(error);
+        wait_ms = backoffAfter(++failures, this.retry_backoff);
+      }
+      await this.sleep(wait_ms);
+    }
+  }
+
+  /** One transaction: lock, read, publish, mark. 0 when another relay holds the source. */
+  private async publishBatch(): Promise<number> {
+    const { pool, bus, source } = this.options;
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_xact_lock(hashtext($1)) as locked',
+        [source.lock_name],
+      );
+      if (!rows[0]?.locked) {
+        await client.query('rollback');
+        return 0;
+      }
+      const pending = await source.pending(client, this.batch_size);
+      const dbg = (globalThis as any).__dbg ?? ((globalThis as any).__dbg = []);
+      const me = (this as any).__id ?? ((this as any).__id = Math.random().toString(36).slice(2, 6));
+      dbg.push(`${me}:${(await client.query('select pg_backend_pid() p')).rows[0].p}:${pending.map((r) => r.message.id).filter((id) => id.startsWith('acc-a')).join(',')}`);
+      for (const run of runsByTopic(pending)) await bus.publish(run.topic, run.messages);
+      await source.markPublished(client, pending);
+      await this.pruneNow(client);
+      await client.query('commit');
+      return pending.length;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async pruneNow(client: PoolClient): Promise<void> {
+    if (!this.options.source.prune || Date.now() - this.last_prune_ms < PRUNE_INTERVAL_MS) return;
+    this.last_prune_ms = Date.now();
+    await this.options.source.prune(client);
+  }
+
+  private async listen(): Promise<void> {
+    const channel = this.options.source.channel;
+    if (!channel || this.listener) return;
+    const listener = await this.options.pool.connect();
+    listener.on('notification', () => this.signal());
+    // A broken connection is dropped; the loop polls meanwhile and listens again.
+    listener.on('error', (error) => {
+      this.on_error(error);
+      if (this.listener === listener) this.listener = undefined;
+      listener.release(error);
+    });
+    await listener.query(`listen ${channel}`);
+    this.listener = listener;
+  }
+
+  private async unlisten(): Promise<void> {
+    const listener = this.listener;
+    this.listener = undefined;
+    if (!listener) return;
+    await listener.query('unlisten *').catch(() => undefined);
+    listener.release();
+  }
+
+  private signal(): void {
+    this.woken = true;
+    this.wake();
+  }
+
+  private sleep(duration_ms: number): Promise<void> {
+    if (this.woken || this.stopping) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, duration_ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.woken = false;
+        this.wake = () => undefined;
+        done();
+      };
+    });
+  }
+}
+
+/** Consecutive rows of one topic go in one publish call; the order across topics is kept. */
+function runsByTopic(rows: RelayRow[]): { topic: string; messages: OutgoingMessage[] }[] {
+  const runs: { topic: string; messages: OutgoingMessage[] }[] = [];
+  for (const row of rows) {
+    const last = runs[runs.length - 1];
+    if (last && last.topic === row.topic) last.messages.push(row.message);
+    else runs.push({ topic: row.topic, messages: [row.message] });
+  }
+  return runs;
+}

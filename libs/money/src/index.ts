@@ -1,0 +1,2 @@
+export * from './assets';
+export * from './money';

@@ -1,0 +1,234 @@
+import Big from 'big.js';
+import { DomainError } from '@platform/contracts';
+import { ASSET_CODES, CURRENCY_CODES, decimalsOf, isMoneyUnit, type MoneyUnit } from './assets';
+
+/**
+ * A private Big constructor: its settings cannot be changed by other code that configures the
+ * global one. `strict` makes it refuse JS numbers, so no float can ever slip into an amount.
+ */
+const Decimal = Big();
+Decimal.strict = true;
+
+/** Longest amount text we read; anything longer is a mistake or an attack, never money. */
+const MAX_AMOUNT_LENGTH = 40;
+/** Rates come from our own rate table, never from a client, but are still checked. */
+const MAX_RATE_LENGTH = 60;
+
+const UNSIGNED_DECIMAL = /^\d+(\.\d+)?$/;
+const SIGNED_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * How a result with more digits than the target precision is cut. `down` goes toward zero and
+ * `up` away from zero (for positive amounts: never above / never below the exact value).
+ */
+export type Rounding = 'down' | 'up' | 'half_even' | 'half_up';
+
+function bigRoundingMode(rounding: Rounding): Big.RoundingMode {
+  switch (rounding) {
+    case 'down':
+      return Decimal.roundDown;
+    case 'up':
+      return Decimal.roundUp;
+    case 'half_even':
+      return Decimal.roundHalfEven;
+    case 'half_up':
+      return Decimal.roundHalfUp;
+    default: {
+      const unknown: never = rounding;
+      throw new Error(`unknown rounding mode: ${String(unknown)}`);
+    }
+  }
+}
+
+/** Thrown when code mixes two units in one operation: a bug, never a client's mistake. */
+export class MoneyUnitMismatchError extends Error {
+  constructor(left: MoneyUnit, right: MoneyUnit, operation: string) {
+    super(`cannot ${operation} ${left} with ${right}: convert first`);
+    this.name = 'MoneyUnitMismatchError';
+  }
+}
+
+function fractionDigits(text: string): number {
+  const point = text.indexOf('.');
+  return point < 0 ? 0 : text.length - point - 1;
+}
+
+function amountRule(unit: MoneyUnit, signed: boolean): string {
+  const decimals = decimalsOf(unit);
+  const kind = signed ? '' : 'positive ';
+  return decimals === 0
+    ? `amount must be a ${kind}whole number for ${unit}`
+    : `amount must be a ${kind}decimal string with at most ${decimals} decimals for ${unit}`;
+}
+
+function requireUnit(unit: unknown): MoneyUnit {
+  if (isMoneyUnit(unit)) return unit;
+  const known = [...new Set<string>([...ASSET_CODES, ...CURRENCY_CODES])].join(', ');
+  throw new DomainError('invalid_asset', `asset must be one of ${known}`);
+}
+
+function readDecimal(unit: MoneyUnit, text: unknown, signed: boolean): Big {
+  const pattern = signed ? SIGNED_DECIMAL : UNSIGNED_DECIMAL;
+  const wellFormed =
+    typeof text === 'string' &&
+    text.length <= MAX_AMOUNT_LENGTH &&
+    pattern.test(text) &&
+    fractionDigits(text) <= decimalsOf(unit);
+  if (!wellFormed) throw new DomainError('invalid_amount', amountRule(unit, signed));
+  const value = new Decimal(text);
+  if (!signed && value.eq('0')) throw new DomainError('invalid_amount', amountRule(unit, signed));
+  return value;
+}
+
+function readFactor(text: string, what: string): Big {
+  if (typeof text !== 'string' || text.length > MAX_RATE_LENGTH || !UNSIGNED_DECIMAL.test(text)) {
+    throw new RangeError(
+      `${what} must be a non-negative decimal string, got ${JSON.stringify(text)}`,
+    );
+  }
+  return new Decimal(text);
+}
+
+/** Big keeps the sign of zero; money has only one zero. */
+function withoutNegativeZero(value: Big): Big {
+  return value.eq('0') ? new Decimal('0') : value;
+}
+
+/**
+ * An exact amount of one asset or currency, immutable, never more precise than its unit.
+ * Build it from wire text with `parse` (positive, client input) or `parseSigned` (stored
+ * movements); arithmetic is exact, and only `convert`/`multiply` round, with an explicit mode.
+ */
+export class Money<U extends MoneyUnit = MoneyUnit> {
+  private constructor(
+    readonly asset: U,
+    private readonly value: Big,
+  ) {
+    Object.freeze(this);
+  }
+
+  /** A client amount: a plain positive decimal string within the unit's precision. */
+  static parse<U extends MoneyUnit>(asset: U, text: unknown): Money<U> {
+    const unit = requireUnit(asset) as U;
+    return new Money(unit, readDecimal(unit, text, false));
+  }
+
+  /** A stored or computed amount that may be zero or negative (movements, balances). */
+  static parseSigned<U extends MoneyUnit>(asset: U, text: unknown): Money<U> {
+    const unit = requireUnit(asset) as U;
+    return new Money(unit, withoutNegativeZero(readDecimal(unit, text, true)));
+  }
+
+  static zero<U extends MoneyUnit>(asset: U): Money<U> {
+    return new Money(requireUnit(asset) as U, new Decimal('0'));
+  }
+
+  /** From an integer count of the unit's smallest step (cents for USD, satoshis for BTC). */
+  static fromMinor<U extends MoneyUnit>(asset: U, amount_minor: bigint): Money<U> {
+    const unit = requireUnit(asset) as U;
+    if (typeof amount_minor !== 'bigint') throw new TypeError('amount_minor must be a bigint');
+    return new Money(
+      unit,
+      withoutNegativeZero(new Decimal(`${amount_minor}e-${decimalsOf(unit)}`)),
+    );
+  }
+
+  get decimals(): number {
+    return decimalsOf(this.asset);
+  }
+
+  toMinor(): bigint {
+    return BigInt(this.value.times(`1e${this.decimals}`).toFixed(0));
+  }
+
+  add(other: Money): Money<U> {
+    this.requireSameUnit(other, 'add');
+    return new Money(this.asset, this.value.plus(other.value));
+  }
+
+  subtract(other: Money): Money<U> {
+    this.requireSameUnit(other, 'subtract');
+    return new Money(this.asset, withoutNegativeZero(this.value.minus(other.value)));
+  }
+
+  negate(): Money<U> {
+    return new Money(this.asset, withoutNegativeZero(this.value.times('-1')));
+  }
+
+  abs(): Money<U> {
+    return new Money(this.asset, this.value.abs());
+  }
+
+  compare(other: Money): -1 | 0 | 1 {
+    this.requireSameUnit(other, 'compare');
+    return this.value.cmp(other.value);
+  }
+
+  eq(other: Money): boolean {
+    return this.compare(other) === 0;
+  }
+
+  gt(other: Money): boolean {
+    return this.compare(other) > 0;
+  }
+
+  gte(other: Money): boolean {
+    return this.compare(other) >= 0;
+  }
+
+  lt(other: Money): boolean {
+    return this.compare(other) < 0;
+  }
+
+  lte(other: Money): boolean {
+    return this.compare(other) <= 0;
+  }
+
+  isZero(): boolean {
+    return this.value.eq('0');
+  }
+
+  isNegative(): boolean {
+    return this.value.lt('0');
+  }
+
+  isPositive(): boolean {
+    return this.value.gt('0');
+  }
+
+  /**
+   * This amount times `rate` (units of `to` per unit of this), rounded to `to`'s precision.
+   * The mode is explicit because who gains the remainder is a business decision.
+   */
+  convert<T extends MoneyUnit>(to: T, rate: string, rounding: Rounding): Money<T> {
+    const unit = requireUnit(to) as T;
+    const exact = this.value.times(readFactor(rate, 'rate'));
+    return new Money(
+      unit,
+      withoutNegativeZero(exact.round(decimalsOf(unit), bigRoundingMode(rounding))),
+    );
+  }
+
+  /** This amount times a plain factor (a fee rate, a share), rounded to this unit's precision. */
+  multiply(factor: string, rounding: Rounding): Money<U> {
+    const exact = this.value.times(readFactor(factor, 'factor'));
+    return new Money(
+      this.asset,
+      withoutNegativeZero(exact.round(this.decimals, bigRoundingMode(rounding))),
+    );
+  }
+
+  /** The wire form: exactly the unit's precision, never an exponent ("50" USD is "50.00"). */
+  toString(): string {
+    return this.value.toFixed(this.decimals);
+  }
+
+  toJSON(): string {
+    return this.toString();
+  }
+
+  private requireSameUnit(other: Money, operation: string): void {
+    if (other.asset !== this.asset)
+      throw new MoneyUnitMismatchError(this.asset, other.asset, operation);
+  }
+}

@@ -1,0 +1,5 @@
+export * from './telemetry';
+export * from './logger';
+export * from './spans';
+export * from './propagation';
+export * from './metrics';

@@ -1,0 +1,38 @@
+import { hostname } from 'node:os';
+import pino, { type DestinationStream, type Level, type Logger } from 'pino';
+import type { TelemetryEnvironment } from './telemetry';
+import { activeTraceIds } from './spans';
+
+export type { Logger } from 'pino';
+
+export interface LoggerOptions {
+  service: string;
+  environment: TelemetryEnvironment;
+  /** Default: LOG_LEVEL, else `info`. */
+  level?: Level | 'silent';
+  /** Default stdout; tests pass a memory stream. */
+  destination?: DestinationStream;
+}
+
+/** Secrets that must never reach a log line, at the top level or one object deep. */
+const REDACTED_PATHS = ['password', 'secret', 'api_key', 'authorization', 'token', 'otp'].flatMap(
+  (key) => [key, `*.${key}`],
+);
+
+/**
+ * JSON logs, one object a line, each carrying `trace_id`/`span_id` of the active span so a log
+ * line leads to its trace and back.
+ */
+export function createLogger(options: LoggerOptions): Logger {
+  const level = options.level ?? (process.env.LOG_LEVEL as Level | undefined) ?? 'info';
+  const config: pino.LoggerOptions = {
+    level,
+    base: { service: options.service, environment: options.environment, hostname: hostname() },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    mixin: () => activeTraceIds() ?? {},
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+  };
+  // pino's own default destination writes stdout synchronously: nothing is lost on a crash.
+  return options.destination ? pino(config, options.destination) : pino(config);
+}

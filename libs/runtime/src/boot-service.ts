@@ -1,0 +1,30 @@
+import { NestFactory } from '@nestjs/core';
+import type { INestMicroservice } from '@nestjs/common';
+import { BusServer } from '@platform/messaging';
+import type { PlatformContext } from './context';
+import type { ServiceDefinition } from './service-definition';
+
+export interface RunningService {
+  name: string;
+  app: INestMicroservice;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots one service as a Nest microservice on the context's bus: its @MessagePattern handlers
+ * serve commands and its @EventPattern handlers consume events in the service's own consumer
+ * group. Both runtimes call this; only the context differs.
+ */
+export async function bootService(
+  definition: ServiceDefinition,
+  context: PlatformContext,
+): Promise<RunningService> {
+  const app = await NestFactory.createMicroservice(definition.module(context), {
+    strategy: new BusServer(context.bus, { group: definition.name }),
+    logger: ['error', 'warn'],
+    abortOnError: false,
+  });
+  app.enableShutdownHooks();
+  await app.listen();
+  return { name: definition.name, app, close: () => app.close() };
+}

@@ -1,0 +1,39 @@
+import type { PgEventStore, Subscription } from '@platform/event-store';
+import type { MessageBus } from '@platform/messaging';
+
+/** The topic a service's domain events are published on. */
+export function eventsTopic(service: string): string {
+  return `events.${service}`;
+}
+
+/**
+ * Publishes a service's committed events from its event store to the bus, in order. The store is
+ * the outbox: an event reaches the bus only after the transaction that wrote it committed, and
+ * the checkpoint moves only after the bus accepted the batch. A crash in between republishes the
+ * batch (at-least-once); consumers deduplicate by event_id.
+ */
+export function startEventRelay(options: {
+  store: PgEventStore;
+  bus: MessageBus;
+  service: string;
+  on_error?: (error: unknown) => void;
+}): Subscription {
+  const topic = eventsTopic(options.service);
+  return options.store.subscribe({
+    name: `relay:${topic}`,
+    from: 'start',
+    batch_size: 200,
+    on_error: options.on_error,
+    handler: async (events) => {
+      await options.bus.publish(
+        topic,
+        events.map((event) => ({
+          id: event.event_id,
+          key: event.account_id ?? event.org_id ?? event.stream,
+          headers: { 'event-type': event.type, 'correlation-id': event.correlation_id ?? '' },
+          payload: event,
+        })),
+      );
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import { Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { createPool, migrate } from '@platform/persistence';
+import { PLATFORM_CONTEXT, schemaOf, type PlatformContext, type ServiceName } from './context';
+
+export const SERVICE_POOL = Symbol('SERVICE_POOL');
+
+@Injectable()
+class PoolCloser implements OnApplicationShutdown {
+  constructor(@Inject(SERVICE_POOL) private readonly pool: Pool) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/**
+ * The service's connection pool on its own schema, with the service's forward-only migrations
+ * applied before any handler can run (the provider factory completes during module init).
+ */
+@Module({})
+export class ServiceDatabaseModule {
+  static forService(
+    service: ServiceName,
+    context: PlatformContext,
+    options: { migrations?: { dir: string; version_table?: string }[]; max_connections?: number } = {},
+  ): DynamicModule {
+    const schema = schemaOf(service);
+    return {
+      module: ServiceDatabaseModule,
+      global: true,
+      providers: [
+        { provide: PLATFORM_CONTEXT, useValue: context },
+        {
+          provide: SERVICE_POOL,
+          useFactory: async (): Promise<Pool> => {
+            const pool = createPool({
+              url: context.database_url,
+              schema,
+              max_connections: options.max_connections ?? 10,
+              application_name: `${context.environment}:${service}`,
+            });
+            for (const { dir, version_table } of options.migrations ?? []) {
+              await migrate(pool, { schema, migrations_dir: dir, version_table });
+            }
+            return pool;
+          },
+        },
+        PoolCloser,
+      ],
+      exports: [SERVICE_POOL, PLATFORM_CONTEXT],
+    };
+  }
+}

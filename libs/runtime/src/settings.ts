@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Settings of a distributed service process, validated once at boot. */
+const distributedSchema = z.object({
+  ENVIRONMENT: z.enum(['test', 'live']).default('test'),
+  KAFKA_BROKERS: z.string().min(1).transform((value) => value.split(',').map((b) => b.trim())),
+  KAFKA_TOPIC_PREFIX: z.string().optional(),
+  DATABASE_URL: z.string().url(),
+  HOST: z.string().default('127.0.0.1'),
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  DATA_DIR: z.string().default('.data'),
+  INSTANCE_ID: z.string().optional(),
+});
+export type DistributedSettings = z.infer<typeof distributedSchema>;
+
+export function readDistributedSettings(env: NodeJS.ProcessEnv = process.env): DistributedSettings {
+  const parsed = distributedSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+/** Settings of the all-in-one runtime (decisions D1). */
+const allInOneSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT_TEST: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT_LIVE: z.coerce.number().int().min(0).max(65535).default(8081),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().url().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+});
+export type AllInOneSettings = z.infer<typeof allInOneSchema>;
+
+export function readAllInOneSettings(env: NodeJS.ProcessEnv = process.env): AllInOneSettings {
+  const parsed = allInOneSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,106 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ENVIRONMENTS, type Environment } from '@platform/contracts';
+import { InProcessBus, type MessageBus } from '@platform/messaging';
+import { ensureDatabase } from '@platform/persistence';
+import {
+  bootService,
+  PlatformContextModule,
+  type PlatformContext,
+  type RunningService,
+} from '@platform/runtime';
+import { AdminModule, createGatewayApp } from '@platform/svc-gateway';
+import { operatorToken } from './operator-token';
+import { BUS_SERVICES } from './services';
+
+export interface PlatformOptions {
+  host: string;
+  ports: Record<Environment, number>;
+  /** Superuser URL of the PostgreSQL server; each environment gets its own database on it. */
+  admin_database_url: string;
+  /** Prefix of the two databases (`<prefix>_test`, `<prefix>_live`). */
+  database_prefix: string;
+  data_dir: string;
+  settings?: Record<string, string | undefined>;
+}
+
+export interface RunningEnvironment {
+  environment: Environment;
+  base_url: string;
+  database_url: string;
+  bus: MessageBus;
+  gateway: NestFastifyApplication;
+  services: RunningService[];
+}
+
+export interface RunningPlatform {
+  environments: Record<Environment, RunningEnvironment>;
+  close(): Promise<void>;
+}
+
+/**
+ * The all-in-one runtime: both environments in this process, each a full deployment of its
+ * own (database, in-process bus, services, gateway) sharing nothing with the other.
+ */
+export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
+  const started: RunningEnvironment[] = [];
+  try {
+    for (const environment of ENVIRONMENTS) {
+      started.push(await startEnvironment(environment, options));
+    }
+  } catch (error) {
+    await Promise.all(started.map(closeEnvironment));
+    throw error;
+  }
+  const [test, live] = started as [RunningEnvironment, RunningEnvironment];
+  return {
+    environments: { test, live },
+    close: async () => {
+      await Promise.all(started.map(closeEnvironment));
+    },
+  };
+}
+
+async function startEnvironment(
+  environment: Environment,
+  options: PlatformOptions,
+): Promise<RunningEnvironment> {
+  const database_url = await ensureDatabase(
+    options.admin_database_url,
+    `${options.database_prefix}_${environment}`,
+  );
+  const bus = new InProcessBus();
+  await bus.start();
+  const data_dir = `${options.data_dir}/${environment}`;
+  const settings = { ...process.env, ...options.settings };
+  const context: PlatformContext = {
+    environment,
+    bus,
+    database_url,
+    data_dir,
+    settings: { ...settings, OPERATOR_TOKEN: operatorToken(data_dir, settings.OPERATOR_TOKEN) },
+  };
+  const services: RunningService[] = [];
+  for (const definition of BUS_SERVICES) services.push(await bootService(definition, context));
+  const gateway = await createGatewayApp({
+    environment,
+    imports: [PlatformContextModule.forRoot(context), AdminModule],
+  });
+  await gateway.listen(options.ports[environment], options.host);
+  const address = gateway.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : options.ports[environment];
+  return {
+    environment,
+    base_url: `http://${options.host}:${port}`,
+    database_url,
+    bus,
+    gateway,
+    services,
+  };
+}
+
+async function closeEnvironment(running: RunningEnvironment): Promise<void> {
+  // The edge first, so no new work arrives while services drain.
+  await running.gateway.close();
+  for (const service of [...running.services].reverse()) await service.close();
+  await running.bus.close();
+}

@@ -1,0 +1,1 @@
+export { ComplianceModule, complianceService } from './compliance.module';

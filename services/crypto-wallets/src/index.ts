@@ -1,0 +1,1 @@
+export { CryptoWalletsModule, cryptoWalletsService } from './crypto-wallets.module';

@@ -1,0 +1,40 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { Logger } from 'pino';
+import { GatewayExceptionFilter } from './http/errors/gateway-exception.filter';
+import { GATEWAY_LOGGER, GATEWAY_OPTIONS, type GatewayOptions } from './http/gateway-options';
+import { HealthController } from './http/health/health.controller';
+import { ReadinessRegistry } from './http/health/readiness-registry';
+import { OpenApiController } from './http/openapi/openapi.controller';
+import { OpenApiDocumentStore } from './http/openapi/openapi-document.store';
+
+export interface GatewayModuleOptions extends GatewayOptions {
+  logger: Logger;
+  imports?: any[];
+}
+
+/**
+ * The HTTP shell: health, readiness, the OpenAPI document and the one exception filter.
+ * Global, so the modules mounted through `imports` can inject the options, the logger and
+ * the readiness registry.
+ */
+@Module({})
+export class GatewayModule {
+  static forRoot(options: GatewayModuleOptions): DynamicModule {
+    const { logger, imports = [], ...gateway_options } = options;
+    return {
+      module: GatewayModule,
+      global: true,
+      imports,
+      controllers: [HealthController, OpenApiController],
+      providers: [
+        { provide: GATEWAY_OPTIONS, useValue: gateway_options },
+        { provide: GATEWAY_LOGGER, useValue: logger },
+        { provide: APP_FILTER, useClass: GatewayExceptionFilter },
+        ReadinessRegistry,
+        OpenApiDocumentStore,
+      ],
+      exports: [GATEWAY_OPTIONS, GATEWAY_LOGGER, ReadinessRegistry],
+    };
+  }
+}

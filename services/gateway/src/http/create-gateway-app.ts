@@ -1,0 +1,70 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DomainError } from '@platform/contracts';
+import { createLogger } from '@platform/observability';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { GatewayModule } from '../gateway.module';
+import { exceptionToError } from './errors/exception-to-error';
+import {
+  API_VERSION,
+  DEFAULT_BODY_LIMIT_BYTES,
+  DEFAULT_RATE_LIMIT,
+  type GatewayAppOptions,
+  type GatewayOptions,
+} from './gateway-options';
+import { useJsonBodiesOnly } from './json-body-parser';
+import { buildOpenApiDocument } from './openapi/openapi-document';
+import { OpenApiDocumentStore } from './openapi/openapi-document.store';
+import { InMemoryRateLimitStore } from './rate-limit/in-memory-rate-limit-store';
+import { rateLimitHook } from './rate-limit/rate-limit.hook';
+import { requestIdOf } from './request-id';
+import { setStandardHeaders, standardHeadersHook } from './standard-headers.hook';
+
+// Orchestrator probes every few seconds would drown the access log.
+function isProbe(request: { url?: string }): boolean {
+  const path = request.url?.split('?', 1)[0];
+  return path === '/healthz' || path === '/readyz';
+}
+
+/**
+ * The gateway's Nest application on Fastify, not yet initialized nor listening: the caller adds
+ * what it needs (the bus, global guards) and calls `listen` (or `init`).
+ */
+export async function createGatewayApp(options: GatewayAppOptions): Promise<NestFastifyApplication> {
+  const logger = options.logger ?? createLogger({ service: 'gateway', environment: options.environment });
+  const gateway_options: GatewayOptions = {
+    environment: options.environment,
+    version: options.version ?? API_VERSION,
+    public_base_url: options.public_base_url ?? '/',
+  };
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    logController: new LogController({ disableRequestLogging: isProbe }),
+    bodyLimit: options.body_limit_bytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    genReqId: requestIdOf,
+    trustProxy: options.trust_proxy ?? false,
+    // A request Fastify cannot even route (a malformed URL) never reaches Nest's handlers.
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      setStandardHeaders(reply, gateway_options.environment, request.id);
+      const mapped = exceptionToError(new DomainError('invalid_request', 'malformed request URL'));
+      request.log.debug({ err: error }, 'request refused before routing');
+      void reply.code(mapped.status).send(mapped.body);
+    },
+  });
+  const fastify = adapter.getInstance();
+  fastify.addHook('onRequest', standardHeadersHook(gateway_options.environment));
+  if (options.rate_limit !== false) {
+    const store = options.rate_limit_store ?? new InMemoryRateLimitStore();
+    fastify.addHook('onRequest', rateLimitHook(store, options.rate_limit ?? DEFAULT_RATE_LIMIT));
+  }
+  useJsonBodiesOnly(fastify);
+
+  const module = GatewayModule.forRoot({ ...gateway_options, logger, imports: options.imports ?? [] });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
+    bodyParser: false, // the JSON-only parser above replaces Nest's
+    abortOnError: false,
+    logger: ['error', 'warn'],
+  });
+  app.get(OpenApiDocumentStore).set(buildOpenApiDocument(app, gateway_options));
+  return app;
+}

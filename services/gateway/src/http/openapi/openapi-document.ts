@@ -1,0 +1,55 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { ERROR_BODY_JSON_SCHEMA } from '../errors/error-body';
+import { API_VERSION, type GatewayOptions } from '../gateway-options';
+import { API_KEY_SECURITY_SCHEME, BEARER_SECURITY_SCHEME } from './api-credentials.decorator';
+import { convertOpenApi30To31 } from './openapi-3-1';
+
+export const ERROR_BODY_SCHEMA_NAME = 'ErrorBody';
+const ERROR_BODY_REF = `#/components/schemas/${ERROR_BODY_SCHEMA_NAME}`;
+
+/** The OpenAPI 3.1 document of every controller mounted in the app. */
+export function buildOpenApiDocument(app: INestApplication, options: GatewayOptions): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Multi-Currency Payments Platform API')
+    .setDescription(
+      'Payouts, payins, transfers, crypto and compliance over one API. Errors always answer `{error, message}`; ' +
+        'every response carries `Service-Environment: test|live`.',
+    )
+    .setVersion(API_VERSION)
+    .addServer(options.public_base_url, serverDescription(options))
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'session JWT or API key' }, BEARER_SECURITY_SCHEME)
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'API key `pk_...`' }, API_KEY_SECURITY_SCHEME)
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  const converted = convertOpenApi30To31(document);
+  converted.components = { ...converted.components, schemas: { ...converted.components?.schemas, [ERROR_BODY_SCHEMA_NAME]: ERROR_BODY_JSON_SCHEMA as any } };
+  addDefaultErrorResponses(converted);
+  return converted;
+}
+
+function serverDescription(options: GatewayOptions): string {
+  switch (options.environment) {
+    case 'test':
+      return 'sandbox (test environment, simulated funds)';
+    case 'live':
+      return 'live (real funds)';
+    default: {
+      const never: never = options.environment;
+      return never;
+    }
+  }
+}
+
+// Any operation can fail with the error body; say so once per operation for client generators.
+function addDefaultErrorResponses(document: OpenAPIObject): void {
+  for (const path_item of Object.values(document.paths)) {
+    for (const operation of Object.values(path_item as Record<string, any>)) {
+      if (typeof operation !== 'object' || operation === null || !('responses' in operation)) continue;
+      operation.responses.default ??= {
+        description: 'error',
+        content: { 'application/json': { schema: { $ref: ERROR_BODY_REF } } },
+      };
+    }
+  }
+}

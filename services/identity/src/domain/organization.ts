@@ -1,0 +1,91 @@
+import { DomainError, type OrganizationCreated } from '@platform/contracts';
+
+export const LOCALES = ['en', 'es', 'zh'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Channels of one-time codes, weakest first: a floor forbids anything before it. */
+export const OTP_CHANNELS = ['sms', 'whatsapp', 'email', 'totp'] as const;
+export type OtpChannel = (typeof OTP_CHANNELS)[number];
+
+export interface Organization {
+  org_id: string;
+  slug: string;
+  name: string;
+  timezone: string;
+  locale: Locale;
+  otp_channel_floor: OtpChannel;
+  login_otp_required: boolean;
+  branding: Record<string, string>;
+}
+
+export interface CreateOrganization {
+  type: 'create_organization';
+  org_id: string;
+  slug: string;
+  name: string;
+  timezone?: string;
+  locale?: string;
+  otp_channel_floor?: string;
+  login_otp_required?: boolean;
+  branding?: Record<string, string>;
+}
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const DEFAULT_TIMEZONE = 'America/New_York';
+
+export function isTimezone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name.includes('/') || name === 'UTC';
+  } catch {
+    return false;
+  }
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string | undefined, fallback: T, code: 'invalid_locale' | 'invalid_channel'): T {
+  if (value === undefined) return fallback;
+  if ((values as readonly string[]).includes(value)) return value as T;
+  throw new DomainError(code, `must be one of ${values.join(', ')}`);
+}
+
+/** Decides the organization a create command makes, or why it cannot be made. */
+export function decideCreateOrganization(
+  command: CreateOrganization,
+  slug_taken: boolean,
+): Organization {
+  if (!SLUG.test(command.slug)) {
+    throw new DomainError('invalid_request', 'slug must be 1-63 lowercase letters, digits or dashes');
+  }
+  if (slug_taken) throw new DomainError('duplicate', `organization ${command.slug} already exists`);
+  const name = command.name.trim();
+  if (name.length === 0 || name.length > 200) throw new DomainError('invalid_name', 'name must have 1 to 200 characters');
+  const timezone = command.timezone ?? DEFAULT_TIMEZONE;
+  if (!isTimezone(timezone)) throw new DomainError('invalid_request', 'timezone must be an IANA time zone name');
+  return {
+    org_id: command.org_id,
+    slug: command.slug,
+    name,
+    timezone,
+    locale: oneOf(LOCALES, command.locale, 'en', 'invalid_locale'),
+    otp_channel_floor: oneOf(OTP_CHANNELS, command.otp_channel_floor, 'sms', 'invalid_channel'),
+    login_otp_required: command.login_otp_required ?? false,
+    branding: command.branding ?? {},
+  };
+}
+
+/** The public part of an organization that its creation event carries. */
+export function organizationCreatedData(organization: Organization): OrganizationCreated {
+  const { org_id, slug, name, timezone, locale } = organization;
+  return { org_id, slug, name, timezone, locale };
+}
+
+/** Decisions D2: every environment starts with this organization. */
+export const DEMO_ORGANIZATION: Omit<CreateOrganization, 'org_id'> = {
+  type: 'create_organization',
+  slug: 'demo',
+  name: 'Demo',
+  timezone: DEFAULT_TIMEZONE,
+  locale: 'en',
+  otp_channel_floor: 'sms',
+  login_otp_required: false,
+};

@@ -1,0 +1,1 @@
+export { IdentityModule, identityService } from './identity.module';

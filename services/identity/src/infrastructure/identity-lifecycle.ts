@@ -1,0 +1,32 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { PgEventStore, Subscription } from '@platform/event-store';
+import { PLATFORM_CONTEXT, startEventRelay, type PlatformContext } from '@platform/runtime';
+import { OrganizationsService } from '../application/organizations.service';
+import { IDENTITY_EVENTS } from './identity-store';
+
+/** Seeds the demo organization and relays committed events to the bus while the service runs. */
+@Injectable()
+export class IdentityLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('identity');
+  private relay: Subscription | null = null;
+
+  constructor(
+    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+    @Inject(IDENTITY_EVENTS) private readonly events: PgEventStore,
+    private readonly organizations: OrganizationsService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.organizations.seedDemo();
+    this.relay = startEventRelay({
+      store: this.events,
+      bus: this.context.bus,
+      service: 'identity',
+      on_error: (error) => this.logger.warn(`event relay retrying: ${String(error)}`),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay?.stop();
+  }
+}

@@ -1,0 +1,1 @@
+export { LedgerModule, ledgerService } from './ledger.module';

@@ -1,0 +1,1 @@
+export { NotificationsModule, notificationsService } from './notifications.module';

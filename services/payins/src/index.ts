@@ -1,0 +1,1 @@
+export { PayinsModule, payinsService } from './payins.module';

@@ -1,0 +1,1 @@
+export { PayoutsModule, payoutsService } from './payouts.module';

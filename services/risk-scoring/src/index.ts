@@ -1,0 +1,1 @@
+export { RiskScoringModule, riskScoringService } from './risk-scoring.module';

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# `npm test`: every check, in order of cost. Lint and types first, then the three jest tiers:
+# unit, integration (all-in-one on PostgreSQL over HTTP) and distributed (a local Kafka that this
+# script starts, and stops again). Ends with one summary line: "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+reports=.tmp/test-reports
+rm -rf "$reports" && mkdir -p "$reports"
+status=0
+
+step() { echo; echo "=== $1"; }
+
+step "lint" && { npm run --silent lint || status=1; }
+step "typecheck" && { npm run --silent typecheck || status=1; }
+step "unit tests" && { npx jest --selectProjects unit --json --outputFile="$reports/unit.json" || status=1; }
+step "integration tests" && { npx jest --selectProjects int --runInBand --json --outputFile="$reports/int.json" || status=1; }
+step "distributed tests" && { bash tools/scripts/test-distributed.sh --json --outputFile="$reports/dist.json" || status=1; }
+
+node tools/scripts/summarize-tests.mjs "$reports" || status=1
+exit $status
