@@ -6,9 +6,14 @@ const path = require('node:path');
 const swc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc'), 'utf8'));
 const transform = { '^.+\\.(ts|js|mjs)$': ['@swc/jest', { ...swc, swcrc: false, sourceMaps: 'inline' }] };
 const { compilerOptions } = require('./tsconfig.base.json');
-const moduleNameMapper = Object.fromEntries(
-  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]),
-);
+const moduleNameMapper = {
+  ...Object.fromEntries(
+    Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]),
+  ),
+  // Generated Prisma clients import their siblings as `./x.js`; the sources are `./x.ts`.
+  '^(\\.{1,2}/.*/generated/.*)\\.js$': '$1',
+  '^(\\./.*)\\.js$': '$1',
+};
 const common = {
   rootDir: __dirname,
   transform,

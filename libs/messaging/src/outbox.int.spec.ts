@@ -137,14 +137,6 @@ describe('Outbox and OutboxRelay', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(new Set(received.map((message) => message.id)).size).toBe(received.length);
-    const { rows: dbg } = await pool.query(
-      `select position, message_id from ${schema}.outbox where message_key = 'acc-a' order by position`,
-    );
-    console.log(((globalThis as any).__dbg as string[]).filter((x) => !x.endsWith(':')).join(' | '));
-    console.log(
-      JSON.stringify(dbg.map((r) => [r.position, r.message_id])),
-      JSON.stringify(received.filter((m) => m.key === 'acc-a').map((m) => m.id)),
-    );
     for (const key of keys) {
       const sequence = received
         .filter((message) => message.key === key)

@@ -87,7 +87,7 @@ export class OutboxSource implements RelaySource {
   async pending(client: PoolClient, limit: number): Promise<RelayRow[]> {
     const { rows } = await client.query<OutboxRow>(
       `select position::text, topic, message_id, message_key, headers, payload
-       from ${this.schema}.outbox where published_at is null order by position limit $1`,
+       from ${this.schema}.outbox as outbox where published_at is null order by outbox.position limit $1`,
       [limit],
     );
     return rows.map((row) => ({

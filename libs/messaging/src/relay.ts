@@ -120,9 +120,6 @@ export class Relay {
         return 0;
       }
       const pending = await source.pending(client, this.batch_size);
-      const dbg = (globalThis as any).__dbg ?? ((globalThis as any).__dbg = []);
-      const me = (this as any).__id ?? ((this as any).__id = Math.random().toString(36).slice(2, 6));
-      dbg.push(`${me}:${(await client.query('select pg_backend_pid() p')).rows[0].p}:${pending.map((r) => r.message.id).filter((id) => id.startsWith('acc-a')).join(',')}`);
       for (const run of runsByTopic(pending)) await bus.publish(run.topic, run.messages);
       await source.markPublished(client, pending);
       await this.pruneNow(client);

@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { INestMicroservice } from '@nestjs/common';
-import { BusServer } from '@platform/messaging';
+import { BusExceptionFilter, BusServer } from '@platform/messaging';
 import type { PlatformContext } from './context';
 import type { ServiceDefinition } from './service-definition';
 
@@ -24,7 +24,8 @@ export async function bootService(
     logger: ['error', 'warn'],
     abortOnError: false,
   });
-  app.enableShutdownHooks();
+  // Keeps a DomainError's code in the reply instead of Nest's generic RPC error.
+  app.useGlobalFilters(new BusExceptionFilter());
   await app.listen();
   return { name: definition.name, app, close: () => app.close() };
 }

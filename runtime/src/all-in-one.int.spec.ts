@@ -1,0 +1,122 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { dropDatabase } from '@platform/persistence';
+import { testAdminUrl } from '@platform/testing';
+import type { DeliveredMessage } from '@platform/messaging';
+import { startPlatform, type RunningPlatform } from './platform';
+
+const OPERATOR_TOKEN = 'op_test_token_for_integration';
+
+describe('all-in-one runtime', () => {
+  let platform: RunningPlatform;
+  const database_prefix = `aio_${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    platform = await startPlatform({
+      host: '127.0.0.1',
+      ports: { test: 0, live: 0 },
+      admin_database_url: testAdminUrl(),
+      database_prefix,
+      data_dir: mkdtempSync(path.join(os.tmpdir(), 'aio-')),
+      settings: { OPERATOR_TOKEN },
+    });
+  });
+
+  afterAll(async () => {
+    await platform.close();
+    await dropDatabase(testAdminUrl(), `${database_prefix}_test`);
+    await dropDatabase(testAdminUrl(), `${database_prefix}_live`);
+  });
+
+  const admin = (environment: 'test' | 'live', route: string, init: RequestInit = {}) =>
+    fetch(`${platform.environments[environment].base_url}${route}`, {
+      ...init,
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, 'content-type': 'application/json', ...init.headers },
+    });
+
+  it('serves both environments, each saying which it is', async () => {
+    for (const environment of ['test', 'live'] as const) {
+      const response = await fetch(`${platform.environments[environment].base_url}/healthz`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('service-environment')).toBe(environment);
+      expect(await response.json()).toMatchObject({ status: 'ok', livemode: environment === 'live' });
+    }
+  });
+
+  it('answers an unknown route with 404 not_found in the error body', async () => {
+    const response = await fetch(`${platform.environments.test.base_url}/v1/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'not_found', message: expect.any(String) });
+  });
+
+  it('seeds the demo organization in each environment, separately', async () => {
+    for (const environment of ['test', 'live'] as const) {
+      const body = (await (await admin(environment, '/admin/v1/organizations')).json()) as { organizations: { slug: string; timezone: string; org_id: string }[] };
+      expect(body.organizations.map((o) => o.slug)).toEqual(['demo']);
+      expect(body.organizations[0]?.timezone).toBe('America/New_York');
+    }
+  });
+
+  it('creates an organization through the bus and publishes its event after commit, in that environment only', async () => {
+    const seen: { test: DeliveredMessage[]; live: DeliveredMessage[] } = { test: [], live: [] };
+    const subscriptions = await Promise.all(
+      (['test', 'live'] as const).map((environment) =>
+        platform.environments[environment].bus.subscribe({
+          topics: ['events.identity'],
+          group: `probe-${environment}`,
+          handler: async (message) => void seen[environment].push(message),
+        }),
+      ),
+    );
+    const created = await admin('test', '/admin/v1/organizations', {
+      method: 'POST',
+      body: JSON.stringify({ slug: 'acme', name: 'Acme', timezone: 'America/Lima', locale: 'es' }),
+    });
+    expect(created.status).toBe(201);
+    const organization = (await created.json()) as { org_id: string; slug: string };
+    expect(organization.slug).toBe('acme');
+
+    for (let i = 0; i < 100 && !seen.test.some((m) => (m.payload as { data: { slug: string } }).data.slug === 'acme'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const event = seen.test.find((m) => (m.payload as { data: { slug: string } }).data.slug === 'acme');
+    expect(event?.payload).toMatchObject({ type: 'identity.organization_created', org_id: organization.org_id, environment: 'test' });
+    expect(seen.live.some((m) => (m.payload as { data: { slug: string } }).data.slug === 'acme')).toBe(false);
+    await Promise.all(subscriptions.map((s) => s.close()));
+
+    const duplicate = await admin('test', '/admin/v1/organizations', { method: 'POST', body: JSON.stringify({ slug: 'acme', name: 'Again' }) });
+    expect(duplicate.status).toBe(409);
+    expect(await duplicate.json()).toMatchObject({ error: 'duplicate' });
+    const live_list = (await (await admin('live', '/admin/v1/organizations')).json()) as { organizations: { slug: string }[] };
+    expect(live_list.organizations.map((o) => o.slug)).toEqual(['demo']);
+  });
+
+  it('creates organization admins with a validated email and password', async () => {
+    const weak = await admin('test', '/admin/v1/organizations/demo/admins', { method: 'POST', body: JSON.stringify({ email: 'a@b.co', password: 'short' }) });
+    expect(weak.status).toBe(400);
+    expect(await weak.json()).toMatchObject({ error: 'weak_password' });
+    const unknown = await admin('test', '/admin/v1/organizations/nope/admins', { method: 'POST', body: JSON.stringify({ email: 'a@b.co', password: 'long enough' }) });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ error: 'unknown_org' });
+    const created = await admin('test', '/admin/v1/organizations/demo/admins', { method: 'POST', body: JSON.stringify({ email: 'Boss@Demo.Example', password: 'long enough' }) });
+    expect(created.status).toBe(201);
+    const listed = (await (await admin('test', '/admin/v1/organizations/demo/admins')).json()) as { admins: { email: string }[] };
+    expect(listed.admins.map((a) => a.email)).toEqual(['boss@demo.example']);
+    expect(JSON.stringify(listed)).not.toContain('password');
+  });
+
+  it('refuses the admin surface without the operator credential', async () => {
+    const response = await fetch(`${platform.environments.test.base_url}/admin/v1/organizations`, { headers: { authorization: 'Bearer wrong' } });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: 'unauthorized' });
+  });
+
+  it('keeps a mailbox of messages to people that the operator can list', async () => {
+    await platform.environments.test.bus.request('notifications.send_message', { channel: 'email', recipient: 'x@example.com', subject: 'Hi', body: 'Your code is 123456', account_id: 'acc-1' });
+    const body = (await (await admin('test', '/admin/v1/mailbox')).json()) as { messages: { recipient: string; body: string }[] };
+    expect(body.messages[0]).toMatchObject({ recipient: 'x@example.com', body: 'Your code is 123456' });
+    const live = (await (await admin('live', '/admin/v1/mailbox')).json()) as { messages: unknown[] };
+    expect(live.messages).toEqual([]);
+  });
+});
