@@ -1,6 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+// Jest loads global setup outside its module map, so the alias cannot be used here.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { startEmbeddedPostgres } from '../../persistence/src/embedded';
 
 /**

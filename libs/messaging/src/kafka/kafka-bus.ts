@@ -37,6 +37,7 @@ import {
   type RetryBackoff,
 } from '../retry';
 import { outgoingHeaders, withMessageContext } from '../trace-context';
+import { BatchingProducer } from './batching-producer';
 import { BUS_HEADERS, decodeRecord, type DecodedRecord, type ReplyEnvelope } from './kafka-codec';
 import {
   logCreatorFor,
@@ -99,6 +100,7 @@ export class KafkaBus implements MessageBus {
   private readonly log: KafkaLogSink;
   private readonly admin: Admin;
   private readonly producer: Producer;
+  private readonly outgoing: BatchingProducer;
   private readonly topics: TopicRegistry;
   private readonly consumers = new Set<Consumer>();
   private readonly endpoints = new Map<string, ServiceEndpoint>();
@@ -131,6 +133,7 @@ export class KafkaBus implements MessageBus {
       allowAutoTopicCreation: false,
       createPartitioner: Partitioners.DefaultPartitioner,
     });
+    this.outgoing = new BatchingProducer(this.producer);
     this.topics = new TopicRegistry(this.admin, this.partitions);
   }
 
@@ -163,15 +166,14 @@ export class KafkaBus implements MessageBus {
     if (messages.length === 0) return;
     const name = this.topicName(topic);
     await this.topics.ensure([name]);
-    await this.producer.send({
-      topic: name,
-      acks: -1,
-      messages: messages.map((message) => ({
+    await this.outgoing.send(
+      name,
+      messages.map((message) => ({
         key: message.key ?? null,
         value: encodeJson(message.payload),
         headers: { ...outgoingHeaders(message.headers), [BUS_HEADERS.message_id]: message.id },
       })),
-    });
+    );
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -207,23 +209,19 @@ export class KafkaBus implements MessageBus {
       this.pending.set(id, { pattern, timer, resolve, reject });
     });
     try {
-      await this.producer.send({
-        topic: command_topic,
-        acks: -1,
-        messages: [
-          {
-            key: id,
-            value: encodeJson(payload),
-            headers: {
-              ...outgoingHeaders(options.headers),
-              [BUS_HEADERS.message_id]: id,
-              [BUS_HEADERS.pattern]: pattern,
-              [BUS_HEADERS.reply_to]: this.replyTopic(),
-              [BUS_HEADERS.deadline_ms]: String(Date.now() + timeout_ms),
-            },
+      await this.outgoing.send(command_topic, [
+        {
+          key: id,
+          value: encodeJson(payload),
+          headers: {
+            ...outgoingHeaders(options.headers),
+            [BUS_HEADERS.message_id]: id,
+            [BUS_HEADERS.pattern]: pattern,
+            [BUS_HEADERS.reply_to]: this.replyTopic(),
+            [BUS_HEADERS.deadline_ms]: String(Date.now() + timeout_ms),
           },
-        ],
-      });
+        },
+      ]);
     } catch (error) {
       const request = this.pending.get(id);
       if (request) clearTimeout(request.timer);
@@ -363,22 +361,18 @@ export class KafkaBus implements MessageBus {
   ): Promise<void> {
     const dead_letter_topic = this.topicName(deadLetterTopicOf(topic));
     await this.topics.ensure([dead_letter_topic]);
-    await this.producer.send({
-      topic: dead_letter_topic,
-      acks: -1,
-      messages: [
-        {
-          key: message.key,
-          value: message.value,
-          headers: {
-            ...record.all_headers,
-            [DLQ_HEADERS.topic]: topic,
-            [DLQ_HEADERS.reason]: errorMessage(error),
-            [DLQ_HEADERS.attempts]: String(attempts),
-          },
+    await this.outgoing.send(dead_letter_topic, [
+      {
+        key: message.key,
+        value: message.value,
+        headers: {
+          ...record.all_headers,
+          [DLQ_HEADERS.topic]: topic,
+          [DLQ_HEADERS.reason]: errorMessage(error),
+          [DLQ_HEADERS.attempts]: String(attempts),
         },
-      ],
-    });
+      },
+    ]);
   }
 
   private endpointOf(service: string): ServiceEndpoint {
@@ -432,18 +426,14 @@ export class KafkaBus implements MessageBus {
       deadline_ms,
     );
     if (reply === undefined) return;
-    await this.producer
-      .send({
-        topic: reply_to,
-        acks: -1,
-        messages: [
-          {
-            key: null,
-            value: JSON.stringify(reply),
-            headers: { [BUS_HEADERS.correlation_id]: record.id },
-          },
-        ],
-      })
+    await this.outgoing
+      .send(reply_to, [
+        {
+          key: null,
+          value: JSON.stringify(reply),
+          headers: { [BUS_HEADERS.correlation_id]: record.id },
+        },
+      ])
       .catch((error: unknown) =>
         this.log({
           level: 'warn',

@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { Command, Option } from 'commander';
+import { KafkaBus } from '@platform/messaging';
+import { createPool, withDatabase } from '@platform/persistence';
+import { adminCall, adminTarget } from './admin-client';
+import { eventStoreSchemas, replayEvents } from './replay';
+
+/** The platform operator's CLI (`npm run cli -- <command>`). */
+const program = new Command('platform')
+  .description('Operate the payments platform')
+  .addOption(new Option('--env <env>', 'environment').choices(['test', 'live']).default('test'))
+  .option('--url <url>', 'gateway base URL of the environment (default 127.0.0.1:8080 test, :8081 live)')
+  .option('--data-dir <dir>', 'DATA_DIR of the all-in-one runtime, where the operator token is kept');
+
+type Globals = { env: 'test' | 'live'; url?: string; dataDir?: string };
+const target = () => adminTarget(program.opts<Globals>());
+const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+
+const org = program.command('org').description('organizations (decisions D2)');
+org
+  .command('create')
+  .requiredOption('--slug <slug>')
+  .requiredOption('--name <name>')
+  .option('--timezone <iana>', 'IANA time zone', 'America/New_York')
+  .option('--locale <locale>', 'en, es or zh', 'en')
+  .option('--otp-floor <channel>', 'weakest OTP channel allowed: sms, whatsapp, email, totp', 'sms')
+  .option('--login-otp', 'require a one-time code at login', false)
+  .option('--brand <key=value...>', 'branding entries, e.g. primary_color=#0a84ff')
+  .action(async (o: { slug: string; name: string; timezone: string; locale: string; otpFloor: string; loginOtp: boolean; brand?: string[] }) => {
+    const branding = Object.fromEntries((o.brand ?? []).map((entry) => entry.split(/=(.*)/s).slice(0, 2)));
+    print(await adminCall(target(), 'POST', '/admin/v1/organizations', {
+      slug: o.slug, name: o.name, timezone: o.timezone, locale: o.locale,
+      otp_channel_floor: o.otpFloor, login_otp_required: o.loginOtp, branding,
+    }));
+  });
+org.command('list').action(async () => {
+  print(await adminCall(target(), 'GET', '/admin/v1/organizations'));
+});
+
+const admins = program.command('org-admin').description('organization admins (decisions D2)');
+admins
+  .command('create')
+  .requiredOption('--org <slug>')
+  .requiredOption('--email <email>')
+  .requiredOption('--password <password>')
+  .action(async (o: { org: string; email: string; password: string }) => {
+    print(await adminCall(target(), 'POST', `/admin/v1/organizations/${encodeURIComponent(o.org)}/admins`, { email: o.email, password: o.password }));
+  });
+admins
+  .command('list')
+  .requiredOption('--org <slug>')
+  .action(async (o: { org: string }) => {
+    print(await adminCall(target(), 'GET', `/admin/v1/organizations/${encodeURIComponent(o.org)}/admins`));
+  });
+
+program
+  .command('mailbox')
+  .description('messages kept by the platform when no sender is configured (decisions D3)')
+  .option('--account <id>')
+  .option('--limit <n>', 'how many, newest first', '50')
+  .action(async (o: { account?: string; limit: string }) => {
+    const query = new URLSearchParams({ limit: o.limit, ...(o.account ? { account_id: o.account } : {}) });
+    print(await adminCall(target(), 'GET', `/admin/v1/mailbox?${query.toString()}`));
+  });
+
+const events = program.command('events').description('the event stores and the live bus');
+events
+  .command('replay')
+  .description('write stored events as NDJSON to stdout')
+  .option('--database-url <url>', 'server URL (default DATABASE_URL, else the embedded server of npm start)')
+  .option('--schema <schema>', 'one event store, e.g. identity_events (default: all)')
+  .option('--from-position <n>', 'only events after this global position', '0')
+  .option('--since <time>', 'only events at or after this ISO time')
+  .option('--type <type...>', 'only these event types')
+  .option('--stream <prefix>', 'only streams starting with this')
+  .option('--account <id>', 'only this account')
+  .option('--no-progress', 'no progress bar on stderr')
+  .action(async (o: { databaseUrl?: string; schema?: string; fromPosition: string; since?: string; type?: string[]; stream?: string; account?: string; progress: boolean }) => {
+    const { env } = program.opts<Globals>();
+    const server = o.databaseUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:54329/postgres';
+    const pool = createPool({ url: withDatabase(server, `platform_${env}`), max_connections: 2 });
+    try {
+      const schemas = o.schema ? [o.schema] : await eventStoreSchemas(pool);
+      for (const schema of schemas) {
+        await replayEvents({
+          pool, schema, out: process.stdout, progress: o.progress && process.stderr.isTTY === true,
+          filter: { from_position: o.fromPosition, since: o.since ? new Date(o.since) : undefined, types: o.type, stream: o.stream, account_id: o.account },
+        });
+      }
+    } finally {
+      await pool.end();
+    }
+  });
+events
+  .command('tail')
+  .description('print domain events as they cross the bus (distributed runtime, KAFKA_BROKERS)')
+  .option('--brokers <list>', 'Kafka brokers', process.env.KAFKA_BROKERS ?? '127.0.0.1:9092')
+  .option('--topic <topic...>', 'topics', ['events.identity', 'events.ledger', 'events.payouts', 'events.payins', 'events.notifications'])
+  .action(async (o: { brokers: string; topic: string[] }) => {
+    const { env } = program.opts<Globals>();
+    const bus = new KafkaBus({ brokers: o.brokers.split(','), client_id: `cli-tail-${randomUUID().slice(0, 8)}`, topic_prefix: process.env.KAFKA_TOPIC_PREFIX ?? `${env}.` });
+    await bus.start();
+    await bus.subscribe({
+      topics: o.topic,
+      group: `cli-tail-${randomUUID()}`,
+      from_beginning: false,
+      handler: async (message) => void process.stdout.write(`${JSON.stringify({ topic: message.topic, ...(message.payload as object) })}\n`),
+    });
+    process.once('SIGINT', () => void bus.close().then(() => process.exit(0)));
+  });
+
+program.parseAsync().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
