@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { dropDatabase } from '@platform/persistence';
+import { createPool, dropDatabase } from '@platform/persistence';
 import { testAdminUrl } from '@platform/testing';
 import type { DeliveredMessage } from '@platform/messaging';
 import { startPlatform, type RunningPlatform } from './platform';
@@ -84,6 +84,16 @@ describe('all-in-one runtime', () => {
     expect(event?.payload).toMatchObject({ type: 'identity.organization_created', org_id: organization.org_id, environment: 'test' });
     expect(seen.live.some((m) => (m.payload as { data: { slug: string } }).data.slug === 'acme')).toBe(false);
     await Promise.all(subscriptions.map((s) => s.close()));
+
+    // The notifications service took the event in through its inbox, once.
+    const pool = createPool({ url: platform.environments.test.database_url, max_connections: 1 });
+    let applied: { applied_count: number }[] = [];
+    for (let i = 0; i < 100 && applied.length === 0; i++) {
+      ({ rows: applied } = await pool.query('select applied_count from notifications.domain_events where event_id = $1', [(event!.payload as { event_id: string }).event_id]));
+      if (applied.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await pool.end();
+    expect(applied).toEqual([{ applied_count: 1 }]);
 
     const duplicate = await admin('test', '/admin/v1/organizations', { method: 'POST', body: JSON.stringify({ slug: 'acme', name: 'Again' }) });
     expect(duplicate.status).toBe(409);

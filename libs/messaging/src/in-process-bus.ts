@@ -121,7 +121,7 @@ export class InProcessBus implements MessageBus {
 
   constructor(options: InProcessBusOptions = {}) {
     this.partitions = options.partitions ?? 8;
-    this.retain_per_topic = options.retain_per_topic ?? 10_000;
+    this.retain_per_topic = options.retain_per_topic ?? 1_000;
     this.retry_backoff = options.retry_backoff ?? DEFAULT_RETRY_BACKOFF;
     this.request_timeout_ms = options.request_timeout_ms ?? DEFAULT_REQUEST_TIMEOUT_MS;
   }
@@ -202,7 +202,16 @@ export class InProcessBus implements MessageBus {
       };
       setImmediate(() => {
         runHandler(() => server.handler(message.payload, message), message.headers).then(
-          (value) => settle(() => resolve(jsonCopy(value))),
+          (value) =>
+            settle(() => {
+              try {
+                resolve(jsonCopy(value));
+              } catch (error) {
+                reject(
+                  new BusHandlerError(pattern, `reply not serializable: ${errorMessage(error)}`),
+                );
+              }
+            }),
           (error: unknown) =>
             settle(() => reject(new BusHandlerError(pattern, errorMessage(error)))),
         );

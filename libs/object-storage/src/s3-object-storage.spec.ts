@@ -12,7 +12,8 @@ import { describeObjectStorageContract } from './object-storage.contract';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const s3_endpoint = process.env.S3_TEST_ENDPOINT;
-(s3_endpoint ? describe : describe.skip)('S3 against a real server', () => {
+// Registered only where a server is named: there is none on the CI machine (no MinIO here).
+if (s3_endpoint) describe('S3 against a real server', () => {
   describeObjectStorageContract('s3', async () => {
     const storage = S3ObjectStorage.fromConfig({
       bucket: process.env.S3_TEST_BUCKET ?? 'test',

@@ -22,7 +22,12 @@ export class ServiceDatabaseModule {
   static forService(
     service: ServiceName,
     context: PlatformContext,
-    options: { migrations?: { dir: string; version_table?: string }[]; max_connections?: number } = {},
+    options: {
+      migrations?: { dir: string; version_table?: string }[];
+      /** Schema work owned by libraries (the inbox and outbox tables), after the service's own. */
+      after_migrations?: (pool: Pool) => Promise<unknown>;
+      max_connections?: number;
+    } = {},
   ): DynamicModule {
     const schema = schemaOf(service);
     return {
@@ -42,6 +47,7 @@ export class ServiceDatabaseModule {
             for (const { dir, version_table } of options.migrations ?? []) {
               await migrate(pool, { schema, migrations_dir: dir, version_table });
             }
+            await options.after_migrations?.(pool);
             return pool;
           },
         },

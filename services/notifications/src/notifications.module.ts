@@ -1,7 +1,9 @@
 import path from 'node:path';
+import { Inbox } from '@platform/messaging';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServiceDatabaseModule, type PlatformContext, type ServiceDefinition } from '@platform/runtime';
 import { MESSAGE_SENDER } from './application/message-sender.port';
+import { DomainEventsConsumer } from './infrastructure/domain-events.consumer';
 import { MailboxRepository } from './infrastructure/mailbox.repository';
 import { NotificationsMessages } from './messages/notifications.messages';
 
@@ -14,10 +16,11 @@ export class NotificationsModule {
       imports: [
         ServiceDatabaseModule.forService('notifications', context, {
           migrations: [{ dir: path.join(__dirname, '../migrations') }],
+          after_migrations: (pool) => Inbox.migrate(pool, 'notifications'),
         }),
       ],
       controllers: [NotificationsMessages],
-      providers: [MailboxRepository, { provide: MESSAGE_SENDER, useExisting: MailboxRepository }],
+      providers: [DomainEventsConsumer, MailboxRepository, { provide: MESSAGE_SENDER, useExisting: MailboxRepository }],
     };
   }
 }

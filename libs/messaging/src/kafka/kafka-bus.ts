@@ -241,7 +241,9 @@ export class KafkaBus implements MessageBus {
     await endpoint.consumer;
     return {
       close: async () => {
-        handlers.splice(handlers.indexOf(handler), 1);
+        const index = handlers.indexOf(handler);
+        if (index < 0) return;
+        handlers.splice(index, 1);
         if (handlers.length === 0) endpoint.handlers.delete(pattern);
         if (endpoint.handlers.size > 0 || this.endpoints.get(service) !== endpoint) return;
         this.endpoints.delete(service);
@@ -296,6 +298,8 @@ export class KafkaBus implements MessageBus {
         reject(payload.error);
       });
     });
+    // Awaited below unless connecting fails first; a later crash must not go unhandled.
+    joined.catch(() => undefined);
     try {
       await consumer.connect();
       await consumer.subscribe({ topics, fromBeginning: from_beginning });
@@ -430,7 +434,7 @@ export class KafkaBus implements MessageBus {
       .send(reply_to, [
         {
           key: null,
-          value: JSON.stringify(reply),
+          value: encodeReply(reply),
           headers: { [BUS_HEADERS.correlation_id]: record.id },
         },
       ])
@@ -507,6 +511,19 @@ export class KafkaBus implements MessageBus {
       .catch(() => undefined);
     await this.admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
     this.topics.forget(topic);
+  }
+}
+
+function encodeReply(reply: ReplyEnvelope): string {
+  try {
+    return JSON.stringify(reply);
+  } catch (error) {
+    const failure: ReplyEnvelope = {
+      status: 'error',
+      kind: 'handler_error',
+      message: `reply not serializable: ${errorMessage(error)}`,
+    };
+    return JSON.stringify(failure);
   }
 }
 

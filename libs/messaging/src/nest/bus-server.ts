@@ -23,6 +23,7 @@ export const BUS_TRANSPORT = Symbol('platform-bus');
 export class BusServer extends Server implements CustomTransportStrategy {
   override transportId = BUS_TRANSPORT;
   private readonly subscriptions: Subscription[] = [];
+  private warned_missing_filter = false;
 
   constructor(
     private readonly bus: MessageBus,
@@ -98,10 +99,22 @@ export class BusServer extends Server implements CustomTransportStrategy {
       return ok(await this.invoke(handler, message));
     } catch (error) {
       const { kind, reply } = replyForError(error);
-      if (kind === 'internal')
-        this.logger.error(`${pattern} failed: ${errorMessage(error)}`, (error as Error)?.stack);
+      if (kind === 'internal') this.reportInternal(pattern, error);
       return reply;
     }
+  }
+
+  private reportInternal(pattern: string, error: unknown): void {
+    if (isNestDefaultRpcError(error)) {
+      // Nest's own filter already logged the original error and dropped its code.
+      if (!this.warned_missing_filter)
+        this.logger.warn(
+          'register BusExceptionFilter: typed DomainErrors are answered as internal errors',
+        );
+      this.warned_missing_filter = true;
+      return;
+    }
+    this.logger.error(`${pattern} failed: ${errorMessage(error)}`, (error as Error)?.stack);
   }
 
   /** Handlers return a value, a promise or an Observable; the reply is the last value. */
@@ -109,4 +122,11 @@ export class BusServer extends Server implements CustomTransportStrategy {
     const result: unknown = await handler(message.payload, new BusContext([message]));
     return lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
   }
+}
+
+/** What Nest's BaseRpcExceptionFilter makes of any error that is not an RpcException. */
+function isNestDefaultRpcError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const candidate = error as { status?: unknown; message?: unknown };
+  return candidate.status === 'error' && candidate.message === 'Internal server error';
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { z } from 'zod';
 import { DomainError } from '@platform/contracts';
 import { MESSAGE_SENDER, type MessageSender } from '../application/message-sender.port';
 import { CHANNELS, validateOutgoingMessage } from '../domain/outgoing-message';
+import { DomainEventsConsumer } from '../infrastructure/domain-events.consumer';
 import { MailboxRepository, type MailboxEntry } from '../infrastructure/mailbox.repository';
 
 const sendMessageSchema = z
@@ -39,7 +40,13 @@ export class NotificationsMessages {
   constructor(
     @Inject(MESSAGE_SENDER) private readonly sender: MessageSender,
     private readonly mailbox: MailboxRepository,
+    private readonly domain_events: DomainEventsConsumer,
   ) {}
+
+  @EventPattern('events.identity')
+  async identityEvent(@Payload() payload: unknown): Promise<void> {
+    await this.domain_events.take(payload);
+  }
 
   @MessagePattern('notifications.get_health')
   health(): { service: string; status: 'ok' } {

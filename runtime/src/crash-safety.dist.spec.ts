@@ -1,0 +1,98 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { KafkaBus } from '@platform/messaging';
+import { createPool, dropDatabase, ensureDatabase } from '@platform/persistence';
+import { testAdminUrl } from '@platform/testing';
+
+/**
+ * Issue 2, item 12: the distributed runtime loses nothing committed and applies nothing twice
+ * when a process dies. Identity and notifications run as separate processes on Kafka; while
+ * organizations are being created, each process is SIGKILLed and restarted. Afterwards every
+ * committed organization's event is in notifications' table exactly once.
+ */
+const ROOT = path.resolve(__dirname, '..', '..');
+const BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+
+describe('crash safety of the distributed runtime', () => {
+  const suffix = randomBytes(4).toString('hex');
+  const database = `crash_${suffix}`;
+  const topic_prefix = `crash${suffix}.`;
+  let database_url: string;
+  const processes = new Map<string, ChildProcess>();
+
+  const startService = (service: 'identity' | 'notifications') => {
+    const child = spawn(process.execPath, [path.join(ROOT, `dist/services/${service}/src/main.js`)], {
+      env: { ...process.env, ENVIRONMENT: 'test', KAFKA_BROKERS: BROKERS.join(','), KAFKA_TOPIC_PREFIX: topic_prefix, DATABASE_URL: database_url, HEALTH_PORT: '0' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    processes.set(service, child);
+    return child;
+  };
+  const kill = async (service: string) => {
+    const child = processes.get(service)!;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  };
+
+  beforeAll(() => {
+    execFileSync(process.execPath, [path.join(ROOT, 'tools/scripts/build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  });
+
+  afterAll(async () => {
+    for (const child of processes.values()) if (child.exitCode === null) child.kill('SIGKILL');
+    await dropDatabase(testAdminUrl(), database).catch(() => undefined);
+  });
+
+  it('delivers every committed event once across SIGKILLs of producer and consumer', async () => {
+    database_url = await ensureDatabase(testAdminUrl(), database);
+    startService('identity');
+    startService('notifications');
+    const client = new KafkaBus({ brokers: BROKERS, client_id: `crash-test-${suffix}`, topic_prefix });
+    await client.start();
+    const create = (n: number) =>
+      client
+        .request('identity.create_organization', { slug: `org-${n}`, name: `Org ${n}` }, { timeout_ms: 20_000 })
+        .then(() => true, () => false);
+
+    // Waits for identity to serve: the first create succeeds once it is up.
+    let ready = false;
+    for (let attempt = 0; attempt < 60 && !ready; attempt++) ready = await create(0);
+    expect(ready).toBe(true);
+
+    const TOTAL = 60;
+    const inflight: Promise<boolean>[] = [];
+    for (let n = 1; n <= TOTAL; n++) {
+      inflight.push(create(n));
+      if (n === 20) {
+        await kill('notifications');
+        startService('notifications');
+      }
+      if (n === 35) {
+        await kill('identity');
+        startService('identity');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await Promise.all(inflight);
+    await client.close();
+
+    const pool = createPool({ url: database_url, max_connections: 2 });
+    try {
+      const { rows: committed } = await pool.query<{ id: string }>('select id from identity.organizations');
+      expect(committed.length).toBeGreaterThan(TOTAL / 2);
+      let received: { org_id: string; applied_count: number }[] = [];
+      for (let attempt = 0; attempt < 240; attempt++) {
+        ({ rows: received } = await pool.query(`select org_id, applied_count from notifications.domain_events where type = 'identity.organization_created'`).catch(() => ({ rows: [] })));
+        if (received.length >= committed.length) break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      expect(new Set(received.map((row) => row.org_id))).toEqual(new Set(committed.map((row) => row.id)));
+      expect(received.every((row) => row.applied_count === 1)).toBe(true);
+      expect(received.length).toBe(committed.length);
+    } finally {
+      await pool.end();
+    }
+  });
+});

@@ -1,0 +1,29 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { eventEnvelopeSchema, type EventEnvelope } from '@platform/contracts';
+import { Inbox } from '@platform/messaging';
+import { SERVICE_POOL } from '@platform/runtime';
+
+const CONSUMER = 'notifications.domain_events';
+
+/** Takes in each domain event exactly once, whatever the bus redelivers. */
+@Injectable()
+export class DomainEventsConsumer {
+  private readonly inbox: Inbox;
+
+  constructor(@Inject(SERVICE_POOL) pool: Pool) {
+    this.inbox = new Inbox({ pool, schema: 'notifications' });
+  }
+
+  async take(payload: unknown): Promise<void> {
+    const envelope = eventEnvelopeSchema.parse(payload) as EventEnvelope;
+    await this.inbox.handleOnce(CONSUMER, envelope.event_id, async (client) => {
+      await client.query(
+        `insert into domain_events (event_id, type, stream, org_id, account_id, occurred_at, envelope)
+         values ($1, $2, $3, $4, $5, $6, $7)
+         on conflict (event_id) do update set applied_count = domain_events.applied_count + 1`,
+        [envelope.event_id, envelope.type, envelope.stream, envelope.org_id, envelope.account_id, envelope.occurred_at, JSON.stringify(envelope)],
+      );
+    });
+  }
+}
