@@ -26,6 +26,8 @@ const common = {
 };
 
 module.exports = {
+  // Per-project testTimeout is ignored by jest; the integration tiers boot whole platforms.
+  testTimeout: 180000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'], testPathIgnorePatterns: ['\\.int\\.spec\\.ts$', '\\.dist\\.spec\\.ts$', '/node_modules/'] },
     { ...common, displayName: 'int', testMatch: ['**/*.int.spec.ts'], testTimeout: 120000, globalSetup: '<rootDir>/libs/testing/src/jest-global-setup.ts', globalTeardown: '<rootDir>/libs/testing/src/jest-global-teardown.ts' },

@@ -13,7 +13,7 @@ fetch_jars() {
   if compgen -G "$KAFKA_LIBS_DIR/kafka_2.13-*.jar" >/dev/null; then return; fi
   echo "downloading kafka jars into $KAFKA_LIBS_DIR"
   mkdir -p "$KAFKA_LIBS_DIR"
-  mvn -q -B -f "$KAFKA_DEPLOY_DIR/pom.xml" dependency:copy-dependencies -DoutputDirectory="$KAFKA_LIBS_DIR"
+  mvn -q -B -Dstyle.color=never -f "$KAFKA_DEPLOY_DIR/pom.xml" dependency:copy-dependencies -DoutputDirectory="$KAFKA_LIBS_DIR"
 }
 
 render_config() {
