@@ -1,0 +1,12 @@
+/** Percentile of sorted millisecond samples (nearest rank). */
+export function percentile(sorted_ms: number[], p: number): number {
+  if (sorted_ms.length === 0) return 0;
+  const rank = Math.min(sorted_ms.length - 1, Math.max(0, Math.ceil((p / 100) * sorted_ms.length) - 1));
+  return sorted_ms[rank]!;
+}
+
+export function summarize(label: string, samples_ms: number[], elapsed_ms: number): string {
+  const sorted = [...samples_ms].sort((a, b) => a - b);
+  const per_second = (samples_ms.length / elapsed_ms) * 1000;
+  return `${label}: ${samples_ms.length} ops in ${elapsed_ms.toFixed(0)} ms = ${per_second.toFixed(0)}/s, p50 ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms`;
+}
