@@ -30,7 +30,8 @@ export function kafkaTestNamespace(label: string): KafkaTestNamespace {
         const mine = groups
           .map((group) => group.groupId)
           .filter((group) => group.startsWith(topic_prefix));
-        if (mine.length > 0) await admin.deleteGroups(mine);
+        // Cleanup only: a group still settling after its consumers left may refuse deletion.
+        if (mine.length > 0) await admin.deleteGroups(mine).catch(() => undefined);
       } finally {
         await admin.disconnect();
       }
