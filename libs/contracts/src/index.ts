@@ -4,3 +4,4 @@ export * from './envelope';
 export * from './errors';
 export * from './events';
 export * from './messages';
+export * from './commands';

@@ -1,4 +1,4 @@
-import { DomainError, type OrganizationCreated } from '@platform/contracts';
+import { DomainError, type CreateOrganizationCommand, type OrganizationCreated } from '@platform/contracts';
 
 export const LOCALES = ['en', 'es', 'zh'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -18,16 +18,9 @@ export interface Organization {
   branding: Record<string, string>;
 }
 
-export interface CreateOrganization {
+export interface CreateOrganization extends CreateOrganizationCommand {
   type: 'create_organization';
   org_id: string;
-  slug: string;
-  name: string;
-  timezone?: string;
-  locale?: string;
-  otp_channel_floor?: string;
-  login_otp_required?: boolean;
-  branding?: Record<string, string>;
 }
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

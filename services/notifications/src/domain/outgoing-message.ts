@@ -1,6 +1,6 @@
-import { DomainError } from '@platform/contracts';
+import { DomainError, MESSAGE_CHANNELS } from '@platform/contracts';
 
-export const CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+export const CHANNELS = MESSAGE_CHANNELS;
 export type Channel = (typeof CHANNELS)[number];
 
 /** A message to a person, whatever carries it. */

@@ -1,38 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
-import { DomainError } from '@platform/contracts';
+import {
+  listMailboxCommand,
+  NOTIFICATIONS_COMMANDS,
+  parseCommand,
+  sendMessageCommand,
+} from '@platform/contracts';
 import { MESSAGE_SENDER, type MessageSender } from '../application/message-sender.port';
-import { CHANNELS, validateOutgoingMessage } from '../domain/outgoing-message';
+import { validateOutgoingMessage } from '../domain/outgoing-message';
 import { DomainEventsConsumer } from '../infrastructure/domain-events.consumer';
 import { MailboxRepository, type MailboxEntry } from '../infrastructure/mailbox.repository';
-
-const sendMessageSchema = z
-  .object({
-    message_id: z.string().uuid().optional(),
-    channel: z.enum(CHANNELS),
-    recipient: z.string().min(1),
-    org_id: z.string().nullable().optional(),
-    account_id: z.string().nullable().optional(),
-    subject: z.string().nullable().optional(),
-    body: z.string(),
-  })
-  .strict();
-
-const listMailboxSchema = z
-  .object({
-    account_id: z.string().nullable().optional(),
-    limit: z.number().int().min(1).max(1000).default(100),
-    offset: z.number().int().min(0).default(0),
-  })
-  .strict();
-
-function parse<T>(schema: z.ZodType<T>, payload: unknown): T {
-  const result = schema.safeParse(payload);
-  if (!result.success) throw new DomainError('invalid_request', result.error.issues[0]?.message ?? 'invalid request');
-  return result.data;
-}
 
 /** The notifications service's door: messages to people and the mailbox. */
 @Controller()
@@ -53,9 +31,9 @@ export class NotificationsMessages {
     return { service: 'notifications', status: 'ok' };
   }
 
-  @MessagePattern('notifications.send_message')
+  @MessagePattern(NOTIFICATIONS_COMMANDS.send_message)
   async sendMessage(@Payload() payload: unknown): Promise<{ message_id: string }> {
-    const request = parse(sendMessageSchema, payload);
+    const request = parseCommand(sendMessageCommand, payload, 'invalid_channel');
     const message = validateOutgoingMessage({
       message_id: request.message_id ?? randomUUID(),
       channel: request.channel,
@@ -69,9 +47,9 @@ export class NotificationsMessages {
     return { message_id: message.message_id };
   }
 
-  @MessagePattern('notifications.list_mailbox')
+  @MessagePattern(NOTIFICATIONS_COMMANDS.list_mailbox)
   async listMailbox(@Payload() payload: unknown): Promise<{ messages: MailboxEntry[] }> {
-    const request = parse(listMailboxSchema, payload ?? {});
+    const request = parseCommand(listMailboxCommand, payload ?? {});
     return { messages: await this.mailbox.list(request) };
   }
 }
