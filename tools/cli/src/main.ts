@@ -69,7 +69,7 @@ const events = program.command('events').description('the event stores and the l
 events
   .command('replay')
   .description('write stored events as NDJSON to stdout')
-  .option('--database-url <url>', 'server URL (default DATABASE_URL, else the embedded server of npm start)')
+  .option('--database-url <url>', "the environment's database (default: platform_<env> on DATABASE_URL's server, else on the embedded server of npm start)")
   .option('--schema <schema>', 'one event store, e.g. identity_events (default: all)')
   .option('--from-position <n>', 'only events after this global position', '0')
   .option('--since <time>', 'only events at or after this ISO time')
@@ -79,8 +79,8 @@ events
   .option('--no-progress', 'no progress bar on stderr')
   .action(async (o: { databaseUrl?: string; schema?: string; fromPosition: string; since?: string; type?: string[]; stream?: string; account?: string; progress: boolean }) => {
     const { env } = program.opts<Globals>();
-    const server = o.databaseUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:54329/postgres';
-    const pool = createPool({ url: withDatabase(server, `platform_${env}`), max_connections: 2 });
+    const server = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:54329/postgres';
+    const pool = createPool({ url: o.databaseUrl ?? withDatabase(server, `platform_${env}`), max_connections: 2 });
     try {
       const schemas = o.schema ? [o.schema] : await eventStoreSchemas(pool);
       for (const schema of schemas) {

@@ -1,0 +1,1 @@
+export { startPlatform, type PlatformOptions, type RunningEnvironment, type RunningPlatform } from './platform';
