@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,5 +80,26 @@ describe('operator CLI', () => {
     expect(await cli('events', 'replay', '--database-url', database_url, '--account', 'nobody', '--no-progress')).toBe('');
     const future = new Date(Date.now() + 60_000).toISOString();
     expect(await cli('events', 'replay', '--database-url', database_url, '--since', future, '--no-progress')).toBe('');
+  });
+
+  it('tails the live bus: what is published after it starts shows up as NDJSON', async () => {
+    const tail = spawn(process.execPath, [CLI, '--url', platform.environments.test.base_url, 'events', 'tail', '--topic', 'events.identity'], {
+      env: { ...process.env, OPERATOR_TOKEN },
+    });
+    let stdout = '';
+    let stderr = '';
+    tail.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    tail.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      for (let i = 0; i < 200 && !stderr.includes('tailing'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(stderr).toContain('events.identity');
+      await cli('org', 'create', '--slug', 'tailed', '--name', 'Tailed');
+      for (let i = 0; i < 200 && !stdout.includes('"slug":"tailed"'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { topic: string; payload: { type: string; data: { slug: string } } });
+      expect(lines.find((line) => line.payload.data.slug === 'tailed')).toMatchObject({ topic: 'events.identity', payload: { type: 'identity.organization_created' } });
+      expect(lines.some((line) => line.payload.data.slug === 'cli-org')).toBe(false);
+    } finally {
+      tail.kill('SIGTERM');
+    }
   });
 });

@@ -1,8 +1,6 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import { Command, Option } from 'commander';
-import { KafkaBus } from '@platform/messaging';
 import { createPool, withDatabase } from '@platform/persistence';
 import { adminCall, adminTarget } from './admin-client';
 import { eventStoreSchemas, replayEvents } from './replay';
@@ -95,20 +93,25 @@ events
   });
 events
   .command('tail')
-  .description('print domain events as they cross the bus (distributed runtime, KAFKA_BROKERS)')
-  .option('--brokers <list>', 'Kafka brokers', process.env.KAFKA_BROKERS ?? '127.0.0.1:9092')
-  .option('--topic <topic...>', 'topics', ['events.identity', 'events.ledger', 'events.payouts', 'events.payins', 'events.notifications'])
-  .action(async (o: { brokers: string; topic: string[] }) => {
-    const { env } = program.opts<Globals>();
-    const bus = new KafkaBus({ brokers: o.brokers.split(','), client_id: `cli-tail-${randomUUID().slice(0, 8)}`, topic_prefix: process.env.KAFKA_TOPIC_PREFIX ?? `${env}.` });
-    await bus.start();
-    await bus.subscribe({
-      topics: o.topic,
-      group: `cli-tail-${randomUUID()}`,
-      from_beginning: false,
-      handler: async (message) => void process.stdout.write(`${JSON.stringify({ topic: message.topic, ...(message.payload as object) })}\n`),
-    });
-    process.once('SIGINT', () => void bus.close().then(() => process.exit(0)));
+  .description('print domain events as they cross the bus, as NDJSON (either runtime, through the gateway)')
+  .option('--topic <topic...>', 'topics (default: every service\'s events.<service>)')
+  .action(async (o: { topic?: string[] }) => {
+    const query = o.topic ? `?${new URLSearchParams({ topics: o.topic.join(',') }).toString()}` : '';
+    const { base_url, token } = target();
+    const response = await fetch(`${base_url}/admin/v1/bus/tail${query}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok || !response.body) throw new Error(`tail refused: ${response.status}`);
+    const decoder = new TextDecoder();
+    let pending = '';
+    for await (const chunk of response.body) {
+      pending += decoder.decode(chunk as Uint8Array, { stream: true });
+      let newline: number;
+      while ((newline = pending.indexOf('\n')) >= 0) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        if (line.startsWith('{"tailing"')) process.stderr.write(`tailing ${line}\n`);
+        else process.stdout.write(`${line}\n`);
+      }
+    }
   });
 
 program.parseAsync().catch((error: unknown) => {
