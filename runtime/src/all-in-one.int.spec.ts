@@ -44,6 +44,14 @@ describe('all-in-one runtime', () => {
     }
   });
 
+  it('boots every bus service, each answering its health command over the bus', async () => {
+    const services = ['identity', 'ledger', 'payouts', 'payins', 'crypto-wallets', 'compliance', 'risk-scoring', 'notifications'];
+    for (const environment of ['test', 'live'] as const) {
+      const replies = await Promise.all(services.map((service) => platform.environments[environment].bus.request(`${service}.get_health`, {})));
+      expect(replies).toEqual(services.map((service) => ({ ok: true, value: { service, status: 'ok' } })));
+    }
+  });
+
   it('answers an unknown route with 404 not_found in the error body', async () => {
     const response = await fetch(`${platform.environments.test.base_url}/v1/nothing-here`);
     expect(response.status).toBe(404);
