@@ -1,33 +1,14 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createPool, dropDatabase } from '@platform/persistence';
-import { testAdminUrl } from '@platform/testing';
+import { createPool } from '@platform/persistence';
 import type { DeliveredMessage } from '@platform/messaging';
-import { startPlatform, type RunningPlatform } from './platform';
-
-const OPERATOR_TOKEN = 'op_test_token_for_integration';
+import { startTestPlatform, TEST_OPERATOR_TOKEN as OPERATOR_TOKEN, type TestPlatform } from './test-platform';
 
 describe('all-in-one runtime', () => {
-  let platform: RunningPlatform;
-  const database_prefix = `aio_${Date.now().toString(36)}`;
+  let platform: TestPlatform;
 
   beforeAll(async () => {
-    platform = await startPlatform({
-      host: '127.0.0.1',
-      ports: { test: 0, live: 0 },
-      admin_database_url: testAdminUrl(),
-      database_prefix,
-      data_dir: mkdtempSync(path.join(os.tmpdir(), 'aio-')),
-      settings: { OPERATOR_TOKEN },
-    });
+    platform = await startTestPlatform('aio');
   });
-
-  afterAll(async () => {
-    await platform.close();
-    await dropDatabase(testAdminUrl(), `${database_prefix}_test`);
-    await dropDatabase(testAdminUrl(), `${database_prefix}_live`);
-  });
+  afterAll(async () => platform.dispose());
 
   const admin = (environment: 'test' | 'live', route: string, init: RequestInit = {}) =>
     fetch(`${platform.environments[environment].base_url}${route}`, {

@@ -13,13 +13,18 @@ const distributedSchema = z.object({
 });
 export type DistributedSettings = z.infer<typeof distributedSchema>;
 
-export function readDistributedSettings(env: NodeJS.ProcessEnv = process.env): DistributedSettings {
-  const parsed = distributedSchema.safeParse(env);
+/** Parses settings at boot; a bad value stops the process with every problem named. */
+function parseSettings<T>(schema: z.ZodType<T>, env: NodeJS.ProcessEnv): T {
+  const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`invalid configuration: ${problems}`);
   }
   return parsed.data;
+}
+
+export function readDistributedSettings(env: NodeJS.ProcessEnv = process.env): DistributedSettings {
+  return parseSettings(distributedSchema, env);
 }
 
 /** Settings of the all-in-one runtime (decisions D1). */
@@ -36,10 +41,5 @@ const allInOneSchema = z.object({
 export type AllInOneSettings = z.infer<typeof allInOneSchema>;
 
 export function readAllInOneSettings(env: NodeJS.ProcessEnv = process.env): AllInOneSettings {
-  const parsed = allInOneSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`invalid configuration: ${problems}`);
-  }
-  return parsed.data;
+  return parseSettings(allInOneSchema, env);
 }

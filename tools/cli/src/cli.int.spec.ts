@@ -1,38 +1,21 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { dropDatabase } from '@platform/persistence';
-import { testAdminUrl } from '@platform/testing';
-import { startPlatform, type RunningPlatform } from '@platform/all-in-one';
+import { startTestPlatform, TEST_OPERATOR_TOKEN as OPERATOR_TOKEN, type TestPlatform } from '@platform/all-in-one';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const CLI = path.join(ROOT, 'dist/tools/cli/src/main.js');
-const OPERATOR_TOKEN = 'op_cli_test_token';
 
 /** The operator CLI against a running all-in-one platform, as an operator would use it. */
 describe('operator CLI', () => {
-  let platform: RunningPlatform;
-  const database_prefix = `cli_${Date.now().toString(36)}`;
+  let platform: TestPlatform;
 
   beforeAll(async () => {
     execFileSync(process.execPath, [path.join(ROOT, 'tools/scripts/build.mjs')], { cwd: ROOT });
-    platform = await startPlatform({
-      host: '127.0.0.1',
-      ports: { test: 0, live: 0 },
-      admin_database_url: testAdminUrl(),
-      database_prefix,
-      data_dir: mkdtempSync(path.join(os.tmpdir(), 'cli-')),
-      settings: { OPERATOR_TOKEN },
-    });
+    platform = await startTestPlatform('cli');
   });
-  afterAll(async () => {
-    await platform.close();
-    await dropDatabase(testAdminUrl(), `${database_prefix}_test`);
-    await dropDatabase(testAdminUrl(), `${database_prefix}_live`);
-  });
+  afterAll(async () => platform.dispose());
 
   const cli = async (...args: string[]) => {
     const { stdout } = await run(process.execPath, [CLI, '--url', platform.environments.test.base_url, ...args], {
