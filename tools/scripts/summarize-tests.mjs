@@ -13,6 +13,11 @@ for (const file of readdirSync(folder).filter((name) => name.endsWith('.json')))
   suites_failed += report.numFailedTestSuites;
   console.log(`${file.replace('.json', '')}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numFailedTestSuites} failed suites`);
 }
+// A failed lint or typecheck step counts as one failure each.
+for (const file of readdirSync(folder).filter((name) => name.endsWith('.failed'))) {
+  console.log(readFileSync(path.join(folder, file), 'utf8').trim());
+  failed += 1;
+}
 // A suite that fails to load has no failed test but must fail the run.
 if (suites_failed > 0 && failed === 0) failed = suites_failed;
 console.log(`${passed} passed, ${failed} failed`);
