@@ -1,3 +1,4 @@
+import { telemetry } from './telemetry-first';
 import 'reflect-metadata';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '@platform/persistence';
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   });
   log(`sandbox (test) on ${platform.environments.test.base_url}, live on ${platform.environments.live.base_url}`);
   exitOnSignal(
-    [() => platform.close(), async () => embedded?.stop()],
+    [() => platform.close(), async () => embedded?.stop(), () => telemetry.shutdown()],
     log,
   );
 }

@@ -3,3 +3,4 @@ export * from './logger';
 export * from './spans';
 export * from './propagation';
 export * from './metrics';
+export * from './http-server-span';

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { tracing } from '@opentelemetry/sdk-node';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { createLogger, startTelemetry, withSpan, type Telemetry } from './index';
 
 /** Collects what pino writes, one parsed JSON object per line. */
@@ -25,7 +25,7 @@ describe('createLogger', () => {
     telemetry = startTelemetry({
       service_name: 'ledger',
       environment: 'test',
-      span_exporter: new tracing.InMemorySpanExporter(),
+      span_exporter: new InMemorySpanExporter(),
     });
   });
   afterAll(() => telemetry.shutdown());

@@ -1,5 +1,5 @@
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { tracing } from '@opentelemetry/sdk-node';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import {
   extractTraceContext,
   injectTraceHeaders,
@@ -9,7 +9,7 @@ import {
 } from './index';
 
 describe('trace context through bus headers', () => {
-  const exporter = new tracing.InMemorySpanExporter();
+  const exporter = new InMemorySpanExporter();
   let telemetry: Telemetry;
   beforeAll(() => {
     telemetry = startTelemetry({
@@ -56,6 +56,7 @@ describe('trace context through bus headers', () => {
     );
     expect(consumer.traceId).toBe(producer.traceId);
     expect(consumer.spanId).not.toBe(producer.spanId);
+    await telemetry.flush();
     const finished = exporter
       .getFinishedSpans()
       .find((span) => span.name === 'handle ledger.funds_debited');
@@ -70,16 +71,18 @@ describe('trace context through bus headers', () => {
   });
 
   it('withSpan records a thrown error on the span and rethrows it', async () => {
-    const failure = new Error('insufficient_funds');
+    const failure = Object.assign(new Error('balance too low'), { code: 'insufficient_funds' });
     await expect(
       withSpan('ledger.debit', { 'ledger.asset': 'USD' }, () => {
         throw failure;
       }),
     ).rejects.toBe(failure);
+    await telemetry.flush();
     const [span] = exporter.getFinishedSpans();
     expect(span.name).toBe('ledger.debit');
     expect(span.attributes['ledger.asset']).toBe('USD');
-    expect(span.status).toEqual({ code: SpanStatusCode.ERROR, message: 'insufficient_funds' });
+    expect(span.status).toEqual({ code: SpanStatusCode.ERROR, message: 'balance too low' });
+    expect(span.attributes['error.type']).toBe('insufficient_funds');
     expect(span.events.map((event) => event.name)).toContain('exception');
   });
 });

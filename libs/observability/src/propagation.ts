@@ -5,7 +5,11 @@ import {
   type Context,
   type TextMapGetter,
 } from '@opentelemetry/api';
-import { core } from '@opentelemetry/sdk-node';
+import {
+  CompositePropagator,
+  W3CBaggagePropagator,
+  W3CTraceContextPropagator,
+} from '@opentelemetry/core';
 
 /** Message and HTTP headers that carry trace context: `traceparent`, `tracestate`, `baggage`. */
 export type TraceHeaders = Record<string, string>;
@@ -18,8 +22,8 @@ export type IncomingHeaders = Readonly<Record<string, IncomingHeaderValue>>;
  * W3C Trace Context plus Baggage. Used directly, not through the global propagator, so that bus
  * headers carry the context even in a process where startTelemetry has not run.
  */
-export const w3cPropagator = new core.CompositePropagator({
-  propagators: [new core.W3CTraceContextPropagator(), new core.W3CBaggagePropagator()],
+export const w3cPropagator = new CompositePropagator({
+  propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
 });
 
 const asText = (value: string | Buffer): string =>

@@ -7,9 +7,15 @@ import {
   type Attributes,
   type Context,
   type Span,
+  type Tracer,
 } from '@opentelemetry/api';
 
 const TRACER_NAME = '@platform/observability';
+
+/** The tracer of this library's spans; a no-op until startTelemetry registers the SDK. */
+export function platformTracer(): Tracer {
+  return trace.getTracer(TRACER_NAME);
+}
 
 export interface SpanOptions {
   /** Default INTERNAL; PRODUCER when publishing to the bus, CONSUMER when handling a message. */
@@ -28,9 +34,8 @@ export async function withSpan<T>(
   fn: (span: Span) => T | Promise<T>,
   options: SpanOptions = {},
 ): Promise<T> {
-  const tracer = trace.getTracer(TRACER_NAME);
   const parent = options.parent ?? context.active();
-  return tracer.startActiveSpan(
+  return platformTracer().startActiveSpan(
     name,
     { kind: options.kind ?? SpanKind.INTERNAL, attributes },
     parent,
@@ -38,15 +43,29 @@ export async function withSpan<T>(
       try {
         return await fn(span);
       } catch (error) {
-        const exception = error instanceof Error ? error : new Error(String(error));
-        span.recordException(exception);
-        span.setStatus({ code: SpanStatusCode.ERROR, message: exception.message });
+        markSpanFailed(span, error);
         throw error;
       } finally {
         span.end();
       }
     },
   );
+}
+
+/**
+ * Records `error` on the span and marks the span failed. `error.type` holds the catalog code of a
+ * typed error (`insufficient_funds`), else the error's class name, so failures group by kind.
+ */
+export function markSpanFailed(span: Span, error: unknown): void {
+  const exception = error instanceof Error ? error : new Error(String(error));
+  span.recordException(exception);
+  span.setAttribute('error.type', errorTypeOf(exception));
+  span.setStatus({ code: SpanStatusCode.ERROR, message: exception.message });
+}
+
+function errorTypeOf(error: Error): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && code.length > 0 ? code : error.name;
 }
 
 export interface TraceIds {

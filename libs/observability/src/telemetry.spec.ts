@@ -107,4 +107,61 @@ describe('startTelemetry', () => {
       await new Promise<void>((resolve) => collector.server.close(() => resolve()));
     }
   }, 30_000);
+
+  it('registers the node:http instrumentation even for a server created before it started', async () => {
+    const library_dir = compileLibrary();
+    try {
+      const script = `
+        const http = require('node:http');
+        const { context } = require('@opentelemetry/api');
+        const { InMemorySpanExporter } = require('@opentelemetry/sdk-trace');
+        const { startTelemetry, traceHttpRequest } = require(${JSON.stringify(path.join(library_dir, 'index.js'))});
+        // Created before telemetry starts, as Nest and Fastify create theirs.
+        const server = http.createServer((request, response) => {
+          const traced = traceHttpRequest({ method: request.method, path: '/v1/things/t_1', route: '/v1/things/:id', scheme: 'http', headers: request.headers });
+          context.with(traced.context, () => { response.statusCode = 204; response.end(); });
+        });
+        const exporter = new InMemorySpanExporter();
+        const telemetry = startTelemetry({ service_name: 'gateway', environment: 'test', span_exporter: exporter });
+        server.listen(0, '127.0.0.1', () => {
+          const headers = { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' };
+          // fetch (undici) is not node:http, so the caller's traceparent arrives untouched.
+          fetch('http://127.0.0.1:' + server.address().port + '/v1/things/t_1', { headers }).then(async (response) => {
+            await response.arrayBuffer();
+            setTimeout(async () => {
+              await telemetry.flush();
+              const spans = exporter.getFinishedSpans();
+              console.log('spans=' + JSON.stringify(spans.map((span) => ({
+                name: span.name,
+                kind: span.kind,
+                trace_id: span.spanContext().traceId,
+                parent: span.parentSpanContext && span.parentSpanContext.spanId,
+                route: span.attributes['http.route'],
+                status_code: span.attributes['http.response.status_code'],
+              }))));
+              server.close();
+              await telemetry.shutdown();
+            }, 50);
+          });
+        });`;
+      const { status, output } = await runNode(script, {
+        PATH: process.env.PATH,
+        NODE_PATH: path.join(repo_root, 'node_modules'),
+      });
+      expect(status).toBe(0);
+      const printed = /^spans=(.*)$/m.exec(output)?.[1];
+      expect(JSON.parse(printed ?? 'null')).toEqual([
+        {
+          name: 'GET /v1/things/:id',
+          kind: 1, // SpanKind.SERVER
+          trace_id: '0af7651916cd43dd8448eb211c80319c',
+          parent: 'b7ad6b7169203331',
+          route: '/v1/things/:id',
+          status_code: 204,
+        },
+      ]);
+    } finally {
+      rmSync(library_dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

@@ -1,6 +1,15 @@
+import { createRequire } from 'node:module';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { NodeSDK, resources, tracing, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { NodeSDK, resources, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
+import {
+  BatchSpanProcessor,
+  NoopSpanProcessor,
+  SimpleSpanProcessor,
+  type SpanExporter,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace';
 import type { Environment } from '@platform/contracts';
 import { metricsRegistry } from './metrics';
 import { w3cPropagator } from './propagation';
@@ -11,26 +20,70 @@ export type TelemetryEnvironment = Environment | 'both';
 export interface TelemetryOptions {
   service_name: string;
   environment: TelemetryEnvironment;
-  /** Auto-instrumentations (http, pg, kafkajs...) once their packages are installed. */
-  instrumentations?: NodeSDKConfiguration['instrumentations'];
-  /** Sends spans here, synchronously, instead of OTLP: tests pass an InMemorySpanExporter. */
-  span_exporter?: tracing.SpanExporter;
+  /**
+   * Auto-instrumentations; default the node:http one (a server span per incoming request, a
+   * client span per outgoing one). `[]` turns them off.
+   */
+  instrumentations?: Instrumentations;
+  /** Sends each span here as it ends, instead of OTLP (flush() awaits them): for tests. */
+  span_exporter?: SpanExporter;
 }
 
 export interface Telemetry {
   readonly service_name: string;
   /** The OTLP endpoint spans are exported to; null when spans only carry ids for the logs. */
   readonly otlp_endpoint: string | null;
+  /** Resolves once every span ended so far is exported (tests read an in-memory exporter). */
+  flush(): Promise<void>;
   /** Flushes pending spans and unregisters the SDK; a later startTelemetry starts afresh. */
   shutdown(): Promise<void>;
 }
 
+type Instrumentations = NodeSDKConfiguration['instrumentations'];
+
 let running: Telemetry | null = null;
+
+/** Requests nobody wants traced: orchestrator probes and Prometheus scrapes, every few seconds. */
+export const UNTRACED_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
+
+function isUntracedRequest(url: string | undefined): boolean {
+  return UNTRACED_PATHS.has((url ?? '').split('?', 1)[0] ?? '');
+}
+
+function defaultInstrumentations(): Instrumentations {
+  return [
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: (request) => isUntracedRequest(request.url),
+    }),
+  ];
+}
+
+/**
+ * The http instrumentation patches node:http when a require() of it runs through its hook. A
+ * process that loaded node:http before startTelemetry (Nest, Fastify and kafkajs all do) would
+ * never require it again, so require it once more here: the module object is shared, and patching
+ * it (Server.prototype.emit included) reaches servers created earlier too.
+ */
+function patchLoadedHttpModules(): void {
+  const load = createRequire(__filename);
+  load('node:http');
+  load('node:https');
+}
 
 function otlpEndpoint(env: NodeJS.ProcessEnv): string | null {
   const endpoint =
     env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
   return endpoint ? endpoint : null;
+}
+
+function spanProcessorFor(
+  span_exporter: SpanExporter | undefined,
+  otlp_endpoint: string | null,
+): SpanProcessor {
+  if (span_exporter) return new SimpleSpanProcessor({ exporter: span_exporter });
+  // The exporter reads the endpoint (and headers, timeout) from the OTEL_EXPORTER_OTLP_* variables.
+  if (otlp_endpoint) return new BatchSpanProcessor({ exporter: new OTLPTraceExporter() });
+  return new NoopSpanProcessor();
 }
 
 /**
@@ -41,11 +94,8 @@ function otlpEndpoint(env: NodeJS.ProcessEnv): string | null {
 export function startTelemetry(options: TelemetryOptions): Telemetry {
   if (running) return running;
   const endpoint = otlpEndpoint(process.env);
-  const export_config: Partial<NodeSDKConfiguration> = options.span_exporter
-    ? { spanProcessors: [new tracing.SimpleSpanProcessor(options.span_exporter)] }
-    : endpoint
-      ? { traceExporter: new OTLPTraceExporter() }
-      : { spanProcessors: [new tracing.NoopSpanProcessor()] };
+  const span_processor = spanProcessorFor(options.span_exporter, endpoint);
+  const instrumentations = (options.instrumentations ?? defaultInstrumentations()).flat();
   const sdk = new NodeSDK({
     serviceName: options.service_name,
     resource: resources.defaultResource().merge(
@@ -58,18 +108,22 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
     // Metrics are Prometheus (prom-client) and logs are pino on stdout: the SDK does traces only.
     metricReaders: [],
     logRecordProcessors: [],
-    instrumentations: options.instrumentations ?? [],
-    ...export_config,
+    instrumentations,
+    spanProcessors: [span_processor],
   });
   sdk.start();
+  if (instrumentations.length > 0) patchLoadedHttpModules();
   metricsRegistry().setDefaultLabels({ service: options.service_name });
 
   const handle: Telemetry = {
     service_name: options.service_name,
     otlp_endpoint: options.span_exporter ? null : endpoint,
+    flush: () => span_processor.forceFlush(),
     shutdown: async () => {
       if (running !== handle) return;
       running = null;
+      // The SDK's shutdown leaves patched modules patched; a restart would wrap them twice.
+      for (const instrumentation of instrumentations) instrumentation.disable();
       await sdk.shutdown();
       // The API refuses a second global registration; clearing these lets a restart register again.
       trace.disable();

@@ -3,6 +3,7 @@ import { ok, type Reply } from '@platform/contracts';
 import { lastValueFrom } from 'rxjs';
 import type { DeliveredMessage, MessageBus, Subscription } from '../bus';
 import { errorMessage } from '../retry';
+import { withHandlerSpan } from '../trace-context';
 import { BusContext } from './bus-context';
 import { replyForError } from './reply';
 
@@ -19,6 +20,8 @@ export const BUS_TRANSPORT = Symbol('platform-bus');
  * A Nest microservice transport over a MessageBus. Each @MessagePattern handler serves its
  * pattern (the reply is a contracts Reply), and every @EventPattern handler consumes its topic in
  * the service's group through one subscription, so a service is one member of one Kafka group.
+ * Every handler runs in its own span (SERVER for a command, CONSUMER for an event), a child of the
+ * trace context its message carried, whichever transport delivered it.
  */
 export class BusServer extends Server implements CustomTransportStrategy {
   override transportId = BUS_TRANSPORT;
@@ -80,11 +83,12 @@ export class BusServer extends Server implements CustomTransportStrategy {
         ...(this.options.max_attempts === undefined
           ? {}
           : { max_attempts: this.options.max_attempts }),
-        handler: async (message) => {
-          const handler = handlers.get(message.topic);
-          if (!handler) throw new Error(`no event handler for ${message.topic}`);
-          await this.invoke(handler, message);
-        },
+        handler: (message) =>
+          withHandlerSpan({ kind: 'event', group: this.options.group }, message, async () => {
+            const handler = handlers.get(message.topic);
+            if (!handler) throw new Error(`no event handler for ${message.topic}`);
+            await this.invoke(handler, message);
+          }),
       }),
     );
   }
@@ -96,7 +100,11 @@ export class BusServer extends Server implements CustomTransportStrategy {
     message: DeliveredMessage,
   ): Promise<Reply<unknown>> {
     try {
-      return ok(await this.invoke(handler, message));
+      return ok(
+        await withHandlerSpan({ kind: 'request', pattern }, message, () =>
+          this.invoke(handler, message),
+        ),
+      );
     } catch (error) {
       const { kind, reply } = replyForError(error);
       if (kind === 'internal') this.reportInternal(pattern, error);

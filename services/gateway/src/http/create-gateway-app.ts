@@ -18,6 +18,7 @@ import { OpenApiDocumentStore } from './openapi/openapi-document.store';
 import { InMemoryRateLimitStore } from './rate-limit/in-memory-rate-limit-store';
 import { rateLimitHook } from './rate-limit/rate-limit.hook';
 import { requestIdOf } from './request-id';
+import { useRequestTracing } from './request-tracing.hook';
 import { setStandardHeaders, standardHeadersHook } from './standard-headers.hook';
 
 // Orchestrator probes every few seconds would drown the access log.
@@ -52,6 +53,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Nest
     },
   });
   const fastify = adapter.getInstance();
+  useRequestTracing(fastify);
   fastify.addHook('onRequest', standardHeadersHook(gateway_options.environment));
   if (options.rate_limit !== false) {
     const store = options.rate_limit_store ?? new InMemoryRateLimitStore();
