@@ -1,76 +1,49 @@
 import { randomUUID } from 'node:crypto';
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { Environment } from '@platform/contracts';
 import { DuplicateEventIdError, WrongExpectedVersionError } from './errors';
-import { chainHash, type HashedEvent } from './hash-chain';
+import { chainHash, GENESIS_HASH, type HashedEvent } from './hash-chain';
+import type { StreamHead } from './head-cache';
+import {
+  prepared,
+  type AppendStatements,
+  type Notification,
+  type PreparedText,
+} from './statements';
 import type { AppendResult, ExpectedVersion, NewEvent, StreamAppend } from './types';
+
+export type { Notification } from './statements';
 
 export interface AppendContext {
   schema: string;
   environment: Environment;
-  notify_channel: string;
+  statements: AppendStatements;
 }
 
-interface StreamHead {
-  version: number;
-  last_hash: string;
+/** What an append did: the results, and the heads it left (or found, on a conflict). */
+export interface AppendOutcome {
+  results: AppendResult[];
+  heads: Map<string, StreamHead>;
 }
 
 interface EventRowInput extends HashedEvent {
-  position: string;
+  position_offset: number;
   hash: string;
 }
 
-/** Appends to several streams in the caller's transaction: all of them, or (by throwing) none. */
-export async function appendStreams(
-  client: PoolClient,
-  context: AppendContext,
-  appends: readonly StreamAppend[],
-): Promise<AppendResult[]> {
-  assertValidAppends(appends);
-  const heads = await lockStreamHeads(client, context.schema, appends.map((append) => append.stream));
-  for (const append of appends) {
-    const actual = headOf(heads, append.stream).version;
-    if (!expectationHolds(append.expected_version, actual)) {
-      throw new WrongExpectedVersionError(append.stream, append.expected_version, actual);
-    }
-  }
-  const event_count = appends.reduce((sum, append) => sum + append.events.length, 0);
-  if (event_count === 0) {
-    return appends.map((append) => ({ next_version: headOf(heads, append.stream).version, positions: [] }));
-  }
-  const { first_position, xid_horizon } = await allocatePositions(client, context.schema, event_count);
-  let next_position = BigInt(first_position);
-  const rows: EventRowInput[] = [];
-  const results: AppendResult[] = [];
-  for (const append of appends) {
-    const head = headOf(heads, append.stream);
-    const positions: string[] = [];
-    for (const event of append.events) {
-      const hashed = toHashedEvent(event, append.stream, head.version + 1, context.environment);
-      const hash = chainHash(head.last_hash, hashed);
-      rows.push({ ...hashed, position: next_position.toString(), hash });
-      positions.push(next_position.toString());
-      next_position += 1n;
-      head.version = hashed.stream_version;
-      head.last_hash = hash;
-    }
-    results.push({ next_version: head.version, positions });
-  }
-  await writeEvents(client, context, rows, xid_horizon, heads);
-  return results;
+interface PlannedWrite {
+  rows: EventRowInput[];
+  heads: Map<string, StreamHead>;
+  /** Per append, in order: its stream's next version, its events' offsets from the first position. */
+  appends: { next_version: number; offsets: number[] }[];
 }
 
-export function expectationHolds(expected: ExpectedVersion, actual: number): boolean {
-  if (expected === 'any') return true;
-  if (expected === 'no_stream') return actual === 0;
-  return expected === actual;
-}
-
-function assertValidAppends(appends: readonly StreamAppend[]): void {
+export function assertValidAppends(appends: readonly StreamAppend[]): void {
   const seen = new Set<string>();
   for (const { stream, expected_version } of appends) {
-    if (typeof stream !== 'string' || stream.length === 0) throw new Error('stream name must be a non-empty string');
+    if (typeof stream !== 'string' || stream.length === 0) {
+      throw new Error('stream name must be a non-empty string');
+    }
     if (seen.has(stream)) throw new Error(`stream ${stream} appears twice in one appendMany`);
     seen.add(stream);
     if (typeof expected_version === 'number' && (!Number.isInteger(expected_version) || expected_version < 0)) {
@@ -79,49 +52,162 @@ function assertValidAppends(appends: readonly StreamAppend[]): void {
   }
 }
 
+export function expectationHolds(expected: ExpectedVersion, actual: number): boolean {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return actual === 0;
+  return expected === actual;
+}
+
+/** The head an append may assume without reading it: an empty stream, when it expects one. */
+export function assumedEmptyHead(expected: ExpectedVersion): StreamHead | undefined {
+  const expects_empty = expected === 'no_stream' || expected === 0;
+  return expects_empty ? { version: 0, last_hash: GENESIS_HASH } : undefined;
+}
+
+/** The stream's head as last committed (empty when missing); not locked, so only a hint. */
+export async function readHead(
+  db: Pool | PoolClient,
+  statements: AppendStatements,
+  stream: string,
+): Promise<StreamHead> {
+  const { rows } = await db.query<StreamHead>(prepared(statements.read_head, [stream]));
+  const head = rows[0];
+  return head ? { version: head.version, last_hash: head.last_hash } : { version: 0, last_hash: GENESIS_HASH };
+}
+
+/**
+ * Appends to several streams in the caller's transaction: all of them, or (by throwing) none.
+ * Locks the heads first, so the hashes chain from what is stored; a conflict throws
+ * WrongExpectedVersionError, and `on_conflict` is first told the heads found.
+ */
+export async function appendLocked(
+  client: PoolClient,
+  context: AppendContext,
+  appends: readonly StreamAppend[],
+  notification: Notification,
+  on_conflict: (heads: Map<string, StreamHead>) => void,
+): Promise<AppendOutcome> {
+  const streams = appends.map((append) => append.stream);
+  const heads = await lockStreamHeads(client, context.statements, streams);
+  for (const append of appends) {
+    const actual = headOf(heads, append.stream).version;
+    if (!expectationHolds(append.expected_version, actual)) {
+      on_conflict(heads);
+      throw new WrongExpectedVersionError(append.stream, append.expected_version, actual);
+    }
+  }
+  const planned = planWrite(appends, heads, context.environment);
+  if (planned.rows.length === 0) {
+    const results = planned.appends.map(({ next_version }) => ({ next_version, positions: [] }));
+    return { results, heads };
+  }
+  const moved_heads = [...planned.heads].map(([stream, head]) => ({ stream, ...head }));
+  const first_position = await writeEvents(client, context.statements.write_locked[notification], [
+    JSON.stringify(planned.rows),
+    planned.rows.length,
+    JSON.stringify(moved_heads),
+  ]);
+  if (first_position === null) throw new Error('allocate_event_positions returned no row');
+  return { results: resultsFrom(planned, first_position), heads: planned.heads };
+}
+
+/**
+ * Appends to one stream in a single statement, hashing from a head believed current: it writes
+ * only if the stored head still has that version and hash. Null when it had moved (nothing was
+ * written); the caller then takes the locking path. Runs on a pool (its own transaction) or on
+ * the caller's client.
+ */
+export async function appendAtHead(
+  db: Pool | PoolClient,
+  context: AppendContext,
+  append: StreamAppend,
+  head: StreamHead,
+  notification: Notification,
+): Promise<AppendOutcome | null> {
+  const planned = planWrite([append], new Map([[append.stream, { ...head }]]), context.environment);
+  const moved = headOf(planned.heads, append.stream);
+  const statements = head.version === 0 ? context.statements.write_from_empty : context.statements.write_at_head;
+  const first_position = await writeEvents(db, statements[notification], [
+    JSON.stringify(planned.rows),
+    planned.rows.length,
+    append.stream,
+    moved.version,
+    moved.last_hash,
+    head.version,
+    head.last_hash,
+  ]);
+  if (first_position === null) return null;
+  return { results: resultsFrom(planned, first_position), heads: planned.heads };
+}
+
 function headOf(heads: Map<string, StreamHead>, stream: string): StreamHead {
   const head = heads.get(stream);
   if (!head) throw new Error(`stream head of ${stream} was not locked`);
   return head;
 }
 
+/** Hashes each append's events onto its stream's head; the heads map is copied, not changed. */
+function planWrite(
+  appends: readonly StreamAppend[],
+  heads: Map<string, StreamHead>,
+  environment: Environment,
+): PlannedWrite {
+  const moved = new Map([...heads].map(([stream, head]) => [stream, { ...head }]));
+  const rows: EventRowInput[] = [];
+  const planned_appends: PlannedWrite['appends'] = [];
+  for (const append of appends) {
+    const head = headOf(moved, append.stream);
+    const append_offsets: number[] = [];
+    for (const event of append.events) {
+      const hashed = toHashedEvent(event, append.stream, head.version + 1, environment);
+      const hash = chainHash(head.last_hash, hashed);
+      append_offsets.push(rows.length);
+      rows.push({ ...hashed, position_offset: rows.length, hash });
+      head.version = hashed.stream_version;
+      head.last_hash = hash;
+    }
+    planned_appends.push({ next_version: head.version, offsets: append_offsets });
+  }
+  return { rows, heads: moved, appends: planned_appends };
+}
+
+function resultsFrom(planned: PlannedWrite, first_position: string): AppendResult[] {
+  const first = BigInt(first_position);
+  return planned.appends.map(({ next_version, offsets }) => ({
+    next_version,
+    positions: offsets.map((offset) => (first + BigInt(offset)).toString()),
+  }));
+}
+
 /**
- * Creates missing heads and locks all of them, in name order so that two multi-stream appends
- * cannot deadlock. A concurrent creator of the same head makes us wait for its commit, after which
- * the lock reads its committed version: of two appends expecting one version, one wins.
+ * Locks the heads, creating missing ones. One stream: lock it, and only when it is missing create
+ * it and lock again. Several: create all missing first, then lock all in name order, so that two
+ * multi-stream appends cannot deadlock. A concurrent creator of the same head makes us wait for its
+ * commit, after which the lock reads its committed version: of two appends expecting one version,
+ * one wins.
  */
 async function lockStreamHeads(
   client: PoolClient,
-  schema: string,
+  statements: AppendStatements,
   streams: readonly string[],
 ): Promise<Map<string, StreamHead>> {
+  const [only] = streams;
+  if (streams.length === 1 && only !== undefined) {
+    const lock = prepared(statements.lock_head, [only]);
+    let { rows } = await client.query<StreamHead>(lock);
+    if (rows.length === 0) {
+      await client.query(prepared(statements.create_head, [only]));
+      ({ rows } = await client.query<StreamHead>(lock));
+    }
+    const head = rows[0];
+    if (!head) throw new Error(`stream head of ${only} could not be created`);
+    return new Map([[only, { version: head.version, last_hash: head.last_hash }]]);
+  }
   const sorted = [...streams].sort();
-  await client.query(
-    `insert into ${schema}.streams (stream, version, last_hash)
-       select stream, 0, '' from unnest($1::text[]) as stream
-     on conflict (stream) do nothing`,
-    [sorted],
-  );
-  const { rows } = await client.query<{ stream: string } & StreamHead>(
-    `select stream, version, last_hash from ${schema}.streams
-      where stream = any($1::text[]) order by stream for update`,
-    [sorted],
-  );
+  await client.query(prepared(statements.create_heads, [sorted]));
+  const lock = prepared(statements.lock_heads, [sorted]);
+  const { rows } = await client.query<{ stream: string } & StreamHead>(lock);
   return new Map(rows.map((row) => [row.stream, { version: row.version, last_hash: row.last_hash }]));
-}
-
-async function allocatePositions(
-  client: PoolClient,
-  schema: string,
-  event_count: number,
-): Promise<{ first_position: string; xid_horizon: string }> {
-  const { rows } = await client.query<{ first_position: string; xid_horizon: string }>(
-    `select first_position::text, xid_horizon::text from ${schema}.allocate_event_positions($1)`,
-    [event_count],
-  );
-  const allocation = rows[0];
-  if (!allocation) throw new Error('allocate_event_positions returned no row');
-  return allocation;
 }
 
 function toHashedEvent(
@@ -147,34 +233,15 @@ function toHashedEvent(
   };
 }
 
-/** Inserts the events, moves the heads and wakes subscribers at commit, in one statement. */
+/** Runs a write statement; the first allocated position, or null when it wrote nothing. */
 async function writeEvents(
-  client: PoolClient,
-  context: AppendContext,
-  rows: readonly EventRowInput[],
-  xid_horizon: string,
-  heads: Map<string, StreamHead>,
-): Promise<void> {
-  const schema = context.schema;
-  const moved_heads = [...heads].map(([stream, head]) => ({ stream, ...head }));
+  db: Pool | PoolClient,
+  statement: PreparedText,
+  values: unknown[],
+): Promise<string | null> {
   try {
-    await client.query(
-      `with inserted as (
-         insert into ${schema}.events (position, xid_horizon, event_id, stream, stream_version, type, version,
-           data, org_id, account_id, environment, correlation_id, causation_id, occurred_at, hash)
-         select position, $2::bigint, event_id, stream, stream_version, type, version,
-           data, org_id, account_id, environment, correlation_id, causation_id, occurred_at, hash
-         from jsonb_to_recordset($1::jsonb) as r(position bigint, event_id uuid, stream text, stream_version integer,
-           type text, version integer, data jsonb, org_id text, account_id text, environment text,
-           correlation_id text, causation_id text, occurred_at timestamptz, hash text)
-       ), moved as (
-         update ${schema}.streams s set version = h.version, last_hash = h.last_hash
-         from jsonb_to_recordset($3::jsonb) as h(stream text, version integer, last_hash text)
-         where s.stream = h.stream
-       )
-       select pg_notify($4, '')`,
-      [JSON.stringify(rows), xid_horizon, JSON.stringify(moved_heads), context.notify_channel],
-    );
+    const { rows } = await db.query<{ first_position: string }>(prepared(statement, values));
+    return rows[0]?.first_position ?? null;
   } catch (error) {
     const pg_error = error as { code?: string; constraint?: string; detail?: string };
     if (pg_error.code === '23505' && pg_error.constraint === 'events_event_id_unique') {

@@ -44,3 +44,27 @@ describe('chainHash', () => {
     expect(first).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+
+describe('hash compatibility', () => {
+  // Computed by the first release of the store: stored chains must keep verifying.
+  it('hashes exactly as events already stored were hashed', () => {
+    const awkward = {
+      amount: '10.50',
+      asset: 'USD',
+      meta: { b: 1, a: [2, { d: null, c: true }], é: 'ü\u2028', '': [], z: {} },
+      n: -0.5e-7,
+      u: undefined,
+      d: new Date('2025-01-01T00:00:00Z'),
+      arr: [undefined, () => 1, NaN],
+    };
+    const stored = { ...event, data: awkward };
+    expect(canonicalJson(awkward)).toBe(
+      '{"amount":"10.50","arr":[null,null,null],"asset":"USD","d":"2025-01-01T00:00:00.000Z",' +
+        '"meta":{"":[],"a":[2,{"c":true,"d":null}],"b":1,"z":{},"é":"ü\u2028"},"n":-5e-8}',
+    );
+    expect(chainHash(GENESIS_HASH, stored)).toBe('f239f128a35c7eeef01574bd81caf2165cd384ab07838cec35ca165c8d59f169');
+    expect(chainHash('ab', { ...stored, stream_version: 2 })).toBe(
+      '3e478922c5961aaff942a7aef0c63ae395170c5258240c46e0ac14608e7cbd9e',
+    );
+  });
+});

@@ -1,10 +1,23 @@
 import path from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import { assertIdentifier, migrate, withTransaction } from '@platform/persistence';
-import { appendStreams, type AppendContext } from './append';
+import {
+  appendAtHead,
+  appendLocked,
+  assertValidAppends,
+  assumedEmptyHead,
+  expectationHolds,
+  readHead,
+  type AppendContext,
+  type AppendOutcome,
+  type Notification,
+} from './append';
 import { chainHash, GENESIS_HASH } from './hash-chain';
+import { StreamHeadCache, type StreamHead } from './head-cache';
+import { CommittedAppendNotifier } from './notifier';
 import { readSafeEvents } from './read';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './rows';
+import { appendStatements } from './statements';
 import { CatchUpSubscription } from './subscription';
 import type {
   AppendOptions,
@@ -22,22 +35,34 @@ import type {
 
 const MIGRATIONS_DIR = path.join(__dirname, '../migrations');
 const VERIFY_PAGE_SIZE = 1000;
+const DEFAULT_HEAD_CACHE_CAPACITY = 10_000;
 
-/** The event store on PostgreSQL: streams with optimistic concurrency, a gap-safe global log. */
+/**
+ * The event store on PostgreSQL: streams with optimistic concurrency, a gap-safe global log.
+ * An append to one stream is a single statement when this process remembers the stream's head (it
+ * last wrote or read the stream), two when it must read it first; only when the head moved in
+ * between, or for several streams at once, does a transaction lock the heads first.
+ */
 export class PgEventStore {
   private readonly schema: string;
+  private readonly notify_channel: string;
   private readonly context: AppendContext;
+  private readonly heads: StreamHeadCache;
+  private readonly notifier: CommittedAppendNotifier;
 
   constructor(
     private readonly pool: Pool,
     options: PgEventStoreOptions,
   ) {
     this.schema = assertIdentifier(options.schema);
+    this.notify_channel = `${this.schema}__events`.slice(0, 63);
     this.context = {
       schema: this.schema,
       environment: options.environment,
-      notify_channel: `${this.schema}__events`.slice(0, 63),
+      statements: appendStatements(this.schema, this.notify_channel),
     };
+    this.heads = new StreamHeadCache(options.head_cache_capacity ?? DEFAULT_HEAD_CACHE_CAPACITY);
+    this.notifier = new CommittedAppendNotifier(pool, this.notify_channel);
   }
 
   /** Creates or upgrades the store's tables in its schema; safe to run from every replica. */
@@ -46,12 +71,19 @@ export class PgEventStore {
   }
 
   async append(stream: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    return withTransaction(this.pool, (client) => this.appendInTransaction(client, stream, events, options));
+    const [result] = await this.appendMany([{ stream, expected_version: options.expected_version, events: [...events] }]);
+    if (!result) throw new Error('append returned no result');
+    return result;
   }
 
   /** Several streams in one transaction: every append is written, or (on any conflict) none. */
   async appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
-    return withTransaction(this.pool, (client) => this.appendManyInTransaction(client, appends));
+    assertValidAppends(appends);
+    const outcome =
+      (await this.appendAtKnownHead(this.pool, appends, 'after_commit')) ??
+      (await withTransaction(this.pool, (client) => this.appendWithLocks(client, appends, 'after_commit')));
+    if (outcome.results.some((result) => result.positions.length > 0)) this.notifier.request();
+    return outcome.results;
   }
 
   /** Appends inside the caller's open transaction, so its own writes commit with the events. */
@@ -61,7 +93,7 @@ export class PgEventStore {
     events: readonly NewEvent[],
     options: AppendOptions,
   ): Promise<AppendResult> {
-    const [result] = await appendStreams(client, this.context, [
+    const [result] = await this.appendManyInTransaction(client, [
       { stream, expected_version: options.expected_version, events: [...events] },
     ]);
     if (!result) throw new Error('append returned no result');
@@ -69,7 +101,12 @@ export class PgEventStore {
   }
 
   async appendManyInTransaction(client: PoolClient, appends: readonly StreamAppend[]): Promise<AppendResult[]> {
-    return appendStreams(client, this.context, appends);
+    assertValidAppends(appends);
+    // The caller commits, so only a notification inside the transaction is sure to follow it.
+    const outcome =
+      (await this.appendAtKnownHead(client, appends, 'in_statement')) ??
+      (await this.appendWithLocks(client, appends, 'in_statement'));
+    return outcome.results;
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -78,6 +115,11 @@ export class PgEventStore {
         where stream = $1 and stream_version >= $2 order by stream_version limit $3`,
       [stream, options.from_version ?? 1, options.limit ?? null],
     );
+    const last = rows.at(-1);
+    // A read to the end usually precedes an append: its last event is the head to hash from.
+    if (last && (options.limit === undefined || rows.length < options.limit)) {
+      this.heads.remember(stream, { version: last.stream_version, last_hash: last.hash });
+    }
     return rows.map(toRecordedEvent);
   }
 
@@ -130,9 +172,50 @@ export class PgEventStore {
    */
   subscribe(options: SubscribeOptions): Subscription {
     return new CatchUpSubscription(
-      { pool: this.pool, schema: this.schema, notify_channel: this.context.notify_channel },
+      { pool: this.pool, schema: this.schema, notify_channel: this.notify_channel },
       options,
     );
+  }
+
+  /**
+   * One stream: hash from the head this process remembers (or reads, or knows to be empty as
+   * expected) and write only if it is still the stored head, in one statement. The head is
+   * remembered before the commit: if that transaction rolls back, the next append finds the
+   * stored head different. Null when the head had moved (or is not as expected): nothing was
+   * written, and the locking path decides.
+   */
+  private async appendAtKnownHead(
+    db: Pool | PoolClient,
+    appends: readonly StreamAppend[],
+    notification: Notification,
+  ): Promise<AppendOutcome | null> {
+    const [append] = appends;
+    if (appends.length !== 1 || append === undefined || append.events.length === 0) return null;
+    const head =
+      this.heads.get(append.stream) ??
+      assumedEmptyHead(append.expected_version) ??
+      (await readHead(db, this.context.statements, append.stream));
+    // The head may be stale: a mismatch is decided under the lock, not here.
+    if (!expectationHolds(append.expected_version, head.version)) return null;
+    const outcome = await appendAtHead(db, this.context, append, head, notification);
+    if (outcome) this.rememberHeads(outcome.heads);
+    else this.heads.forget(append.stream);
+    return outcome;
+  }
+
+  private async appendWithLocks(
+    client: PoolClient,
+    appends: readonly StreamAppend[],
+    notification: Notification,
+  ): Promise<AppendOutcome> {
+    const remember = (heads: Map<string, StreamHead>): void => this.rememberHeads(heads);
+    const outcome = await appendLocked(client, this.context, appends, notification, remember);
+    remember(outcome.heads);
+    return outcome;
+  }
+
+  private rememberHeads(heads: Map<string, StreamHead>): void {
+    for (const [stream, head] of heads) this.heads.remember(stream, head);
   }
 
   /** The stream's head must name the last verified event: a deleted tail shows up here. */

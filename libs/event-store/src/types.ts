@@ -101,4 +101,9 @@ export interface PgEventStoreOptions {
   schema: string;
   /** Stamped on every appended event. */
   environment: Environment;
+  /**
+   * How many stream heads to remember, so that an append to a stream this process last wrote or
+   * read is one statement, without reading the head first; 0 turns it off. 10 000 by default.
+   */
+  head_cache_capacity?: number;
 }

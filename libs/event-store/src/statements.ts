@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import type { QueryConfig } from 'pg';
+
+/**
+ * The append statements of one store schema, as named (prepared) statements: PostgreSQL parses
+ * and plans each once per connection instead of on every append. Positions are not hashed, so
+ * they are allocated inside the write statement, after the hashes were computed from the head.
+ */
+export interface AppendStatements {
+  /** $1 event rows (json), $2 event count, $3 moved heads (json); returns first_position. */
+  write_locked: Record<Notification, PreparedText>;
+  /**
+   * One stream whose head is believed known: moves it only if it still has $6 version and $7
+   * hash, then writes as above. $1 rows, $2 count, $3 stream, $4 new version, $5 new hash. No
+   * row returned: the head had moved. `from_empty` also creates the head when missing ($6 = 0).
+   */
+  write_at_head: Record<Notification, PreparedText>;
+  write_from_empty: Record<Notification, PreparedText>;
+  /** $1 stream: its head as last committed, not locked. */
+  read_head: PreparedText;
+  /** $1 stream: its head, locked. */
+  lock_head: PreparedText;
+  /** $1 stream: creates an empty head unless one exists (or is being created). */
+  create_head: PreparedText;
+  /** $1 sorted streams: as create_head, for each. */
+  create_heads: PreparedText;
+  /** $1 sorted streams: their heads, locked in name order. */
+  lock_heads: PreparedText;
+}
+
+/**
+ * Whether the write statement itself notifies subscribers (needed when the caller owns the
+ * commit) or the store does it once the transaction has committed.
+ */
+export type Notification = 'in_statement' | 'after_commit';
+
+export interface PreparedText {
+  name: string;
+  text: string;
+}
+
+export function prepared(statement: PreparedText, values: unknown[]): QueryConfig {
+  return { name: statement.name, text: statement.text, values };
+}
+
+function named(text: string): PreparedText {
+  const digest = createHash('sha256').update(text).digest('hex').slice(0, 24);
+  return { name: `event_store_${digest}`, text };
+}
+
+/** The row fields sent as json: HashedEvent plus hash and offset from the first position. */
+const ROW_RECORD = `r(position_offset bigint, event_id uuid, stream text, stream_version integer,
+  type text, version integer, data jsonb, org_id text, account_id text, environment text,
+  correlation_id text, causation_id text, occurred_at timestamptz, hash text)`;
+
+function insertEvents(schema: string): string {
+  return `inserted as (
+    insert into ${schema}.events (position, xid_horizon, event_id, stream, stream_version, type,
+      version, data, org_id, account_id, environment, correlation_id, causation_id, occurred_at, hash)
+    select (a.allocation).first_position + r.position_offset, (a.allocation).xid_horizon,
+      r.event_id, r.stream, r.stream_version, r.type, r.version, r.data, r.org_id, r.account_id,
+      r.environment, r.correlation_id, r.causation_id, r.occurred_at, r.hash
+    from allocated a, jsonb_to_recordset($1::jsonb) as ${ROW_RECORD}
+  )`;
+}
+
+/** The channel is made of the store's schema name, a checked identifier. */
+function finalSelect(notify_channel: string | null): string {
+  const notify = notify_channel === null ? '' : `, pg_notify('${notify_channel}', '')`;
+  return `select (allocation).first_position::text as first_position${notify} from allocated`;
+}
+
+function writeLocked(schema: string, notify_channel: string | null): PreparedText {
+  return named(`with allocated as materialized (
+      select ${schema}.allocate_event_positions($2::integer) as allocation
+    ), ${insertEvents(schema)}, moved as (
+      update ${schema}.streams s set version = h.version, last_hash = h.last_hash
+      from jsonb_to_recordset($3::jsonb) as h(stream text, version integer, last_hash text)
+      where s.stream = h.stream
+    )
+    ${finalSelect(notify_channel)}`);
+}
+
+type HeadForm = 'existing' | 'existing_or_missing';
+
+function moveHead(schema: string, form: HeadForm): string {
+  switch (form) {
+    case 'existing':
+      return `update ${schema}.streams s set version = $4, last_hash = $5
+        where s.stream = $3 and s.version = $6 and s.last_hash = $7
+        returning s.stream`;
+    case 'existing_or_missing':
+      // On a conflict the row is locked and compared at its latest committed version.
+      return `insert into ${schema}.streams as s (stream, version, last_hash) values ($3, $4, $5)
+        on conflict (stream)
+        do update set version = excluded.version, last_hash = excluded.last_hash
+        where s.version = $6 and s.last_hash = $7
+        returning s.stream`;
+    default: {
+      const unknown_form: never = form;
+      throw new Error(`unknown head form ${String(unknown_form)}`);
+    }
+  }
+}
+
+function writeAtHead(schema: string, form: HeadForm, notify_channel: string | null): PreparedText {
+  // The allocation is a column of the rows of `head`: it runs only when the head was moved.
+  return named(`with head as (${moveHead(schema, form)}),
+    allocated as materialized (
+      select ${schema}.allocate_event_positions($2::integer) as allocation from head
+    ), ${insertEvents(schema)}
+    ${finalSelect(notify_channel)}`);
+}
+
+export function appendStatements(schema: string, notify_channel: string): AppendStatements {
+  return {
+    write_locked: {
+      after_commit: writeLocked(schema, null),
+      in_statement: writeLocked(schema, notify_channel),
+    },
+    write_at_head: {
+      after_commit: writeAtHead(schema, 'existing', null),
+      in_statement: writeAtHead(schema, 'existing', notify_channel),
+    },
+    write_from_empty: {
+      after_commit: writeAtHead(schema, 'existing_or_missing', null),
+      in_statement: writeAtHead(schema, 'existing_or_missing', notify_channel),
+    },
+    read_head: named(`select version, last_hash from ${schema}.streams where stream = $1`),
+    lock_head: named(`select version, last_hash from ${schema}.streams where stream = $1 for update`),
+    create_head: named(`insert into ${schema}.streams (stream, version, last_hash)
+      values ($1, 0, '') on conflict (stream) do nothing`),
+    create_heads: named(`insert into ${schema}.streams (stream, version, last_hash)
+      select stream, 0, '' from unnest($1::text[]) as stream
+      on conflict (stream) do nothing`),
+    lock_heads: named(`select stream, version, last_hash from ${schema}.streams
+      where stream = any($1::text[]) order by stream for update`),
+  };
+}
