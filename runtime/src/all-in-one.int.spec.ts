@@ -33,6 +33,17 @@ describe('all-in-one runtime', () => {
     }
   });
 
+  it('serves Prometheus metrics to the operator, with request durations by route template', async () => {
+    expect((await fetch(`${platform.environments.test.base_url}/metrics`)).status).toBe(401);
+    await fetch(`${platform.environments.test.base_url}/healthz`);
+    const response = await admin('test', '/metrics');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    const text = await response.text();
+    expect(text).toMatch(/http_server_request_duration_seconds_count\{[^}]*route="\/healthz"[^}]*status="200"[^}]*\} [1-9]/);
+    expect(text).toContain('process_cpu_user_seconds_total');
+  });
+
   it('answers an unknown route with 404 not_found in the error body', async () => {
     const response = await fetch(`${platform.environments.test.base_url}/v1/nothing-here`);
     expect(response.status).toBe(404);

@@ -18,6 +18,7 @@ import { OpenApiDocumentStore } from './openapi/openapi-document.store';
 import { InMemoryRateLimitStore } from './rate-limit/in-memory-rate-limit-store';
 import { rateLimitHook } from './rate-limit/rate-limit.hook';
 import { requestIdOf } from './request-id';
+import { useRequestMetrics } from './request-metrics.hook';
 import { useRequestTracing } from './request-tracing.hook';
 import { setStandardHeaders, standardHeadersHook } from './standard-headers.hook';
 
@@ -54,6 +55,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Nest
   });
   const fastify = adapter.getInstance();
   useRequestTracing(fastify);
+  useRequestMetrics(fastify, gateway_options.environment);
   fastify.addHook('onRequest', standardHeadersHook(gateway_options.environment));
   if (options.rate_limit !== false) {
     const store = options.rate_limit_store ?? new InMemoryRateLimitStore();
