@@ -134,6 +134,36 @@ describe('one trace from the gateway through the bus into the services', () => {
     expect(ancestry(handler!, spans)).toContain(gatewaySpan(spans));
   });
 
+  it('continues the trace into the consumers of the domain event the command appended', async () => {
+    const caller = callerTraceContext();
+    const response = await createOrganization(caller.traceparent, 'announced');
+    expect(response.status).toBe(201);
+
+    // The event reaches the bus through the relay, after the commit: poll until it was consumed.
+    const consumerSpan = (spans: readonly ReadableSpan[]) =>
+      spans.find(
+        (span) =>
+          span.kind === SpanKind.CONSUMER &&
+          span.name === 'process events.identity' &&
+          span.attributes['messaging.consumer.group.name'] === 'notifications',
+      );
+    const spans = await spansOf(
+      caller.trace_id,
+      (found) => gatewaySpan(found) !== undefined && consumerSpan(found) !== undefined,
+    );
+    const consumer = consumerSpan(spans);
+    expect(consumer?.spanContext().traceId).toBe(caller.trace_id);
+    expect(consumer?.attributes).toMatchObject({
+      'messaging.destination.name': 'events.identity',
+      'messaging.operation.type': 'process',
+    });
+    expect(consumer?.status.code).toBe(SpanStatusCode.UNSET);
+    // Through the identity handler that appended the event, up to the gateway's request.
+    const chain = ancestry(consumer!, spans);
+    expect(chain).toContain(commandSpan(spans, SpanKind.SERVER));
+    expect(chain.at(-1)).toBe(gatewaySpan(spans));
+  });
+
   it('marks the handler span failed when the command fails, and the 4xx gateway span not', async () => {
     const first = await createOrganization(callerTraceContext().traceparent, 'twice');
     expect(first.status).toBe(201);

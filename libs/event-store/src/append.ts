@@ -10,6 +10,7 @@ import {
   type Notification,
   type PreparedText,
 } from './statements';
+import { activeTraceContext, type EventTraceContext } from './trace-context';
 import type { AppendResult, ExpectedVersion, NewEvent, StreamAppend } from './types';
 
 export type { Notification } from './statements';
@@ -29,6 +30,8 @@ export interface AppendOutcome {
 interface EventRowInput extends HashedEvent {
   position_offset: number;
   hash: string;
+  /** Left out (stored as null) when the append ran outside any trace. */
+  trace_context?: EventTraceContext;
 }
 
 interface PlannedWrite {
@@ -146,13 +149,18 @@ function headOf(heads: Map<string, StreamHead>, stream: string): StreamHead {
   return head;
 }
 
-/** Hashes each append's events onto its stream's head; the heads map is copied, not changed. */
+/**
+ * Hashes each append's events onto its stream's head; the heads map is copied, not changed. Each
+ * row also carries the trace context the append runs in, beside the hashed fields.
+ */
 function planWrite(
   appends: readonly StreamAppend[],
   heads: Map<string, StreamHead>,
   environment: Environment,
 ): PlannedWrite {
   const moved = new Map([...heads].map(([stream, head]) => [stream, { ...head }]));
+  const trace_context = activeTraceContext();
+  const traced = trace_context === null ? {} : { trace_context };
   const rows: EventRowInput[] = [];
   const planned_appends: PlannedWrite['appends'] = [];
   for (const append of appends) {
@@ -162,7 +170,7 @@ function planWrite(
       const hashed = toHashedEvent(event, append.stream, head.version + 1, environment);
       const hash = chainHash(head.last_hash, hashed);
       append_offsets.push(rows.length);
-      rows.push({ ...hashed, position_offset: rows.length, hash });
+      rows.push({ ...hashed, ...traced, position_offset: rows.length, hash });
       head.version = hashed.stream_version;
       head.last_hash = hash;
     }

@@ -1,9 +1,10 @@
 import type { Environment } from '@platform/contracts';
+import type { EventTraceContext } from './trace-context';
 import type { RecordedEvent } from './types';
 
 /** The columns every read selects, in the shape of EventRow. */
 export const EVENT_COLUMNS = `position::text as position, event_id, stream, stream_version, type, version, data,
-  org_id, account_id, environment, correlation_id, causation_id, occurred_at, hash`;
+  org_id, account_id, environment, correlation_id, causation_id, occurred_at, hash, trace_context`;
 
 export interface EventRow {
   position: string;
@@ -20,6 +21,7 @@ export interface EventRow {
   causation_id: string | null;
   occurred_at: Date;
   hash: string;
+  trace_context: EventTraceContext | null;
 }
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {
@@ -37,6 +39,8 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     correlation_id: row.correlation_id,
     causation_id: row.causation_id,
     data: row.data,
+    // Only when present: an event appended outside any trace reads as it did before the column.
+    ...(row.trace_context === null ? {} : { trace_context: row.trace_context }),
   };
 }
 

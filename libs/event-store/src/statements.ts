@@ -48,18 +48,22 @@ function named(text: string): PreparedText {
   return { name: `event_store_${digest}`, text };
 }
 
-/** The row fields sent as json: HashedEvent plus hash and offset from the first position. */
+/**
+ * The row fields sent as json: HashedEvent plus hash, trace context (a missing key reads as null)
+ * and offset from the first position.
+ */
 const ROW_RECORD = `r(position_offset bigint, event_id uuid, stream text, stream_version integer,
   type text, version integer, data jsonb, org_id text, account_id text, environment text,
-  correlation_id text, causation_id text, occurred_at timestamptz, hash text)`;
+  correlation_id text, causation_id text, occurred_at timestamptz, hash text, trace_context jsonb)`;
 
 function insertEvents(schema: string): string {
   return `inserted as (
     insert into ${schema}.events (position, xid_horizon, event_id, stream, stream_version, type,
-      version, data, org_id, account_id, environment, correlation_id, causation_id, occurred_at, hash)
+      version, data, org_id, account_id, environment, correlation_id, causation_id, occurred_at, hash,
+      trace_context)
     select (a.allocation).first_position + r.position_offset, (a.allocation).xid_horizon,
       r.event_id, r.stream, r.stream_version, r.type, r.version, r.data, r.org_id, r.account_id,
-      r.environment, r.correlation_id, r.causation_id, r.occurred_at, r.hash
+      r.environment, r.correlation_id, r.causation_id, r.occurred_at, r.hash, r.trace_context
     from allocated a, jsonb_to_recordset($1::jsonb) as ${ROW_RECORD}
   )`;
 }

@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { Environment, EventEnvelope } from '@platform/contracts';
+import type { EventTraceContext } from './trace-context';
 
 /**
  * What an appender states about the stream's current version: a number (the version of its last
@@ -37,10 +38,15 @@ export interface StreamAppend {
   events: NewEvent[];
 }
 
-/** An envelope as stored: its `stream_version` is its 1-based place in its stream. */
+/**
+ * An envelope as stored: its `stream_version` is its 1-based place in its stream. `trace_context`
+ * is the trace the event was appended in (absent when there was none); it is telemetry, not part
+ * of the envelope nor of the hash chain.
+ */
 export interface RecordedEvent<TType extends string = string, TData = unknown>
   extends EventEnvelope<TType, TData> {
   stream_version: number;
+  trace_context?: EventTraceContext;
 }
 
 export interface ReadStreamOptions {

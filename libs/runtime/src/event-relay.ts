@@ -1,4 +1,8 @@
-import type { PgEventStore, Subscription } from '@platform/event-store';
+import {
+  traceHeadersOf,
+  type PgEventStore,
+  type Subscription,
+} from '@platform/event-store';
 import type { MessageBus } from '@platform/messaging';
 
 /** The topic a service's domain events are published on. */
@@ -10,7 +14,8 @@ export function eventsTopic(service: string): string {
  * Publishes a service's committed events from its event store to the bus, in order. The store is
  * the outbox: an event reaches the bus only after the transaction that wrote it committed, and
  * the checkpoint moves only after the bus accepted the batch. A crash in between republishes the
- * batch (at-least-once); consumers deduplicate by event_id.
+ * batch (at-least-once); consumers deduplicate by event_id. Each message carries the trace
+ * context its event was appended in, so its consumers continue the trace of the writing request.
  */
 export function startEventRelay(options: {
   store: PgEventStore;
@@ -27,12 +32,20 @@ export function startEventRelay(options: {
     handler: async (events) => {
       await options.bus.publish(
         topic,
-        events.map((event) => ({
-          id: event.event_id,
-          key: event.account_id ?? event.org_id ?? event.stream,
-          headers: { 'event-type': event.type, 'correlation-id': event.correlation_id ?? '' },
-          payload: event,
-        })),
+        events.map((event) => {
+          // The trace travels in the headers; the payload stays the event as consumers know it.
+          const { trace_context, ...envelope } = event;
+          return {
+            id: event.event_id,
+            key: event.account_id ?? event.org_id ?? event.stream,
+            headers: {
+              ...traceHeadersOf(trace_context),
+              'event-type': event.type,
+              'correlation-id': event.correlation_id ?? '',
+            },
+            payload: envelope,
+          };
+        }),
       );
     },
   });
