@@ -6,7 +6,16 @@ import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', 'dist/**', '.data/**', '.nx/**', '**/generated/**', 'coverage/**', '.kafka/**', 'deploy/kafka/libs/**'],
+    ignores: [
+      '**/node_modules/**',
+      'dist/**',
+      '.data/**',
+      '.nx/**',
+      '**/generated/**',
+      'coverage/**',
+      '.kafka/**',
+      'deploy/kafka/libs/**',
+    ],
   },
   {
     files: ['**/*.ts'],
@@ -22,7 +31,10 @@ export default tseslint.config(
         'error',
         { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
       ],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@nx/enforce-module-boundaries': [
         'error',
         {
@@ -46,9 +58,25 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@platform/*', '!@platform/contracts', '!@platform/money'], message: 'domain/ imports only @platform/contracts and @platform/money' },
-            { group: ['@nestjs/*', 'pg', 'kafkajs', '@prisma/*', 'fastify'], message: 'domain/ is pure: no framework, database or bus' },
-            { group: ['**/application/**', '**/infrastructure/**', '**/messages/**', '../application*', '../infrastructure*', '../messages*'], message: 'domain/ does not import outer layers' },
+            {
+              group: ['@platform/*', '!@platform/contracts', '!@platform/money'],
+              message: 'domain/ imports only @platform/contracts and @platform/money',
+            },
+            {
+              group: ['@nestjs/*', 'pg', 'kafkajs', '@prisma/*', 'fastify'],
+              message: 'domain/ is pure: no framework, database or bus',
+            },
+            {
+              group: [
+                '**/application/**',
+                '**/infrastructure/**',
+                '**/messages/**',
+                '../application*',
+                '../infrastructure*',
+                '../messages*',
+              ],
+              message: 'domain/ does not import outer layers',
+            },
           ],
         },
       ],

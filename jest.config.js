@@ -4,11 +4,16 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const swc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc'), 'utf8'));
-const transform = { '^.+\\.(ts|js|mjs)$': ['@swc/jest', { ...swc, swcrc: false, sourceMaps: 'inline' }] };
+const transform = {
+  '^.+\\.(ts|js|mjs)$': ['@swc/jest', { ...swc, swcrc: false, sourceMaps: 'inline' }],
+};
 const { compilerOptions } = require('./tsconfig.base.json');
 const moduleNameMapper = {
   ...Object.fromEntries(
-    Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]),
+    Object.entries(compilerOptions.paths).map(([alias, [target]]) => [
+      `^${alias}$`,
+      `<rootDir>/${target}`,
+    ]),
   ),
   // Generated Prisma clients import their siblings as `./x.js`; the sources are `./x.ts`.
   '^(\\.{1,2}/.*/generated/.*)\\.js$': '$1',
@@ -29,8 +34,27 @@ module.exports = {
   // Per-project testTimeout is ignored by jest; the integration tiers boot whole platforms.
   testTimeout: 180000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'], testPathIgnorePatterns: ['\\.int\\.spec\\.ts$', '\\.dist\\.spec\\.ts$', '/node_modules/'] },
-    { ...common, displayName: 'int', testMatch: ['**/*.int.spec.ts'], testTimeout: 120000, globalSetup: '<rootDir>/libs/testing/src/jest-global-setup.ts', globalTeardown: '<rootDir>/libs/testing/src/jest-global-teardown.ts' },
-    { ...common, displayName: 'dist', testMatch: ['**/*.dist.spec.ts'], testTimeout: 180000, globalSetup: '<rootDir>/libs/testing/src/jest-global-setup.ts', globalTeardown: '<rootDir>/libs/testing/src/jest-global-teardown.ts' },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['**/*.spec.ts'],
+      testPathIgnorePatterns: ['\\.int\\.spec\\.ts$', '\\.dist\\.spec\\.ts$', '/node_modules/'],
+    },
+    {
+      ...common,
+      displayName: 'int',
+      testMatch: ['**/*.int.spec.ts'],
+      testTimeout: 120000,
+      globalSetup: '<rootDir>/libs/testing/src/jest-global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/jest-global-teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'dist',
+      testMatch: ['**/*.dist.spec.ts'],
+      testTimeout: 180000,
+      globalSetup: '<rootDir>/libs/testing/src/jest-global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/jest-global-teardown.ts',
+    },
   ],
 };

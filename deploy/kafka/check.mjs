@@ -14,8 +14,11 @@ const admin = kafka.admin();
 try {
   await admin.connect();
   const cluster = await admin.describeCluster();
-  if (cluster.brokers.length === 0 || cluster.controller === null) throw new Error('no controller yet');
-  console.log(`kafka ready: ${cluster.brokers.map((b) => `${b.host}:${b.port}`).join(',')} cluster ${cluster.clusterId}`);
+  if (cluster.brokers.length === 0 || cluster.controller === null)
+    throw new Error('no controller yet');
+  console.log(
+    `kafka ready: ${cluster.brokers.map((b) => `${b.host}:${b.port}`).join(',')} cluster ${cluster.clusterId}`,
+  );
   process.exitCode = 0;
 } catch (error) {
   console.error(`kafka not ready: ${error instanceof Error ? error.message : String(error)}`);

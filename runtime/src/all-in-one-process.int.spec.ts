@@ -27,14 +27,31 @@ interface Started {
 async function startProcess(env: Record<string, string>): Promise<Started> {
   const [port_test, port_live] = [await freePort(), await freePort()];
   const child = spawn(process.execPath, [ENTRY], {
-    env: { ...process.env, ...env, PORT_TEST: String(port_test), PORT_LIVE: String(port_live), OPERATOR_TOKEN },
+    env: {
+      ...process.env,
+      ...env,
+      PORT_TEST: String(port_test),
+      PORT_LIVE: String(port_live),
+      OPERATOR_TOKEN,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const started = { child, test_url: `http://127.0.0.1:${port_test}`, live_url: `http://127.0.0.1:${port_live}` };
+  const started = {
+    child,
+    test_url: `http://127.0.0.1:${port_test}`,
+    live_url: `http://127.0.0.1:${port_live}`,
+  };
   // Bounded wait for both environments; the figure that matters (under 60 s) is D1's, not asserted.
   for (let attempt = 0; attempt < 240; attempt++) {
     if (child.exitCode !== null) throw new Error(`platform exited with ${child.exitCode}`);
-    const up = await Promise.all([started.test_url, started.live_url].map((url) => fetch(`${url}/healthz`).then((r) => r.ok, () => false)));
+    const up = await Promise.all(
+      [started.test_url, started.live_url].map((url) =>
+        fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      ),
+    );
     if (up.every(Boolean)) return started;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -43,13 +60,18 @@ async function startProcess(env: Record<string, string>): Promise<Started> {
 }
 
 async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   child.kill(signal);
   return exited;
 }
 
 const admin = (base_url: string, route: string, init: RequestInit = {}) =>
-  fetch(`${base_url}${route}`, { ...init, headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, 'content-type': 'application/json' } });
+  fetch(`${base_url}${route}`, {
+    ...init,
+    headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, 'content-type': 'application/json' },
+  });
 
 /** `npm start` as a process: both environments, graceful stop, data kept across restarts. */
 describe('all-in-one process', () => {
@@ -59,16 +81,27 @@ describe('all-in-one process', () => {
 
   it('keeps what it committed across a SIGTERM and a restart (DATABASE_URL)', async () => {
     const prefix = `proc_${Date.now().toString(36)}`;
-    const env = { DATABASE_URL: testAdminUrl(), DATABASE_PREFIX: prefix, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'proc-')) };
+    const env = {
+      DATABASE_URL: testAdminUrl(),
+      DATABASE_PREFIX: prefix,
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'proc-')),
+    };
     try {
       const first = await startProcess(env);
-      expect(await (await fetch(`${first.live_url}/healthz`)).json()).toMatchObject({ livemode: true });
-      const created = await admin(first.test_url, '/admin/v1/organizations', { method: 'POST', body: JSON.stringify({ slug: 'kept', name: 'Kept' }) });
+      expect(await (await fetch(`${first.live_url}/healthz`)).json()).toMatchObject({
+        livemode: true,
+      });
+      const created = await admin(first.test_url, '/admin/v1/organizations', {
+        method: 'POST',
+        body: JSON.stringify({ slug: 'kept', name: 'Kept' }),
+      });
       expect(created.status).toBe(201);
       expect(await stopProcess(first.child, 'SIGTERM')).toBe(0);
 
       const second = await startProcess(env);
-      const listed = (await (await admin(second.test_url, '/admin/v1/organizations')).json()) as { organizations: { slug: string }[] };
+      const listed = (await (await admin(second.test_url, '/admin/v1/organizations')).json()) as {
+        organizations: { slug: string }[];
+      };
       expect(listed.organizations.map((o) => o.slug)).toEqual(['demo', 'kept']);
       expect(await stopProcess(second.child, 'SIGINT')).toBe(0);
     } finally {
@@ -79,21 +112,34 @@ describe('all-in-one process', () => {
 
   it('runs on its embedded PostgreSQL in DATA_DIR when no DATABASE_URL is given', async () => {
     const data_dir = mkdtempSync(path.join(os.tmpdir(), 'proc-embedded-'));
-    const env: Record<string, string> = { DATA_DIR: data_dir, EMBEDDED_PG_PORT: String(await freePort()) };
+    const env: Record<string, string> = {
+      DATA_DIR: data_dir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+    };
     const { DATABASE_URL: _unused, ...without_database } = process.env;
     process.env = without_database;
     try {
       const first = await startProcess(env);
-      expect(await (await fetch(`${first.test_url}/healthz`)).json()).toMatchObject({ status: 'ok', livemode: false });
-      expect((await fetch(`${first.test_url}/healthz`)).headers.get('service-environment')).toBe('test');
-      await admin(first.test_url, '/admin/v1/organizations', { method: 'POST', body: JSON.stringify({ slug: 'embedded', name: 'Embedded' }) });
+      expect(await (await fetch(`${first.test_url}/healthz`)).json()).toMatchObject({
+        status: 'ok',
+        livemode: false,
+      });
+      expect((await fetch(`${first.test_url}/healthz`)).headers.get('service-environment')).toBe(
+        'test',
+      );
+      await admin(first.test_url, '/admin/v1/organizations', {
+        method: 'POST',
+        body: JSON.stringify({ slug: 'embedded', name: 'Embedded' }),
+      });
       expect(await stopProcess(first.child, 'SIGTERM')).toBe(0);
       const second = await startProcess(env);
-      const listed = (await (await admin(second.test_url, '/admin/v1/organizations')).json()) as { organizations: { slug: string }[] };
+      const listed = (await (await admin(second.test_url, '/admin/v1/organizations')).json()) as {
+        organizations: { slug: string }[];
+      };
       expect(listed.organizations.map((o) => o.slug)).toContain('embedded');
       expect(await stopProcess(second.child, 'SIGTERM')).toBe(0);
     } finally {
-      process.env = { ...process.env, ..._unused === undefined ? {} : { DATABASE_URL: _unused } };
+      process.env = { ...process.env, ...(_unused === undefined ? {} : { DATABASE_URL: _unused }) };
     }
   });
 });

@@ -1,6 +1,10 @@
 import { createPool } from '@platform/persistence';
 import type { DeliveredMessage } from '@platform/messaging';
-import { startTestPlatform, TEST_OPERATOR_TOKEN as OPERATOR_TOKEN, type TestPlatform } from './test-platform';
+import {
+  startTestPlatform,
+  TEST_OPERATOR_TOKEN as OPERATOR_TOKEN,
+  type TestPlatform,
+} from './test-platform';
 
 describe('all-in-one runtime', () => {
   let platform: TestPlatform;
@@ -13,7 +17,11 @@ describe('all-in-one runtime', () => {
   const admin = (environment: 'test' | 'live', route: string, init: RequestInit = {}) =>
     fetch(`${platform.environments[environment].base_url}${route}`, {
       ...init,
-      headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, 'content-type': 'application/json', ...init.headers },
+      headers: {
+        authorization: `Bearer ${OPERATOR_TOKEN}`,
+        'content-type': 'application/json',
+        ...init.headers,
+      },
     });
 
   it('serves both environments, each saying which it is', async () => {
@@ -21,15 +29,33 @@ describe('all-in-one runtime', () => {
       const response = await fetch(`${platform.environments[environment].base_url}/healthz`);
       expect(response.status).toBe(200);
       expect(response.headers.get('service-environment')).toBe(environment);
-      expect(await response.json()).toMatchObject({ status: 'ok', livemode: environment === 'live' });
+      expect(await response.json()).toMatchObject({
+        status: 'ok',
+        livemode: environment === 'live',
+      });
     }
   });
 
   it('boots every bus service, each answering its health command over the bus', async () => {
-    const services = ['identity', 'ledger', 'payouts', 'payins', 'crypto-wallets', 'compliance', 'risk-scoring', 'notifications'];
+    const services = [
+      'identity',
+      'ledger',
+      'payouts',
+      'payins',
+      'crypto-wallets',
+      'compliance',
+      'risk-scoring',
+      'notifications',
+    ];
     for (const environment of ['test', 'live'] as const) {
-      const replies = await Promise.all(services.map((service) => platform.environments[environment].bus.request(`${service}.get_health`, {})));
-      expect(replies).toEqual(services.map((service) => ({ ok: true, value: { service, status: 'ok' } })));
+      const replies = await Promise.all(
+        services.map((service) =>
+          platform.environments[environment].bus.request(`${service}.get_health`, {}),
+        ),
+      );
+      expect(replies).toEqual(
+        services.map((service) => ({ ok: true, value: { service, status: 'ok' } })),
+      );
     }
   });
 
@@ -40,7 +66,9 @@ describe('all-in-one runtime', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/plain');
     const text = await response.text();
-    expect(text).toMatch(/http_server_request_duration_seconds_count\{[^}]*route="\/healthz"[^}]*status="200"[^}]*\} [1-9]/);
+    expect(text).toMatch(
+      /http_server_request_duration_seconds_count\{[^}]*route="\/healthz"[^}]*status="200"[^}]*\} [1-9]/,
+    );
     expect(text).toContain('process_cpu_user_seconds_total');
   });
 
@@ -52,7 +80,9 @@ describe('all-in-one runtime', () => {
 
   it('seeds the demo organization in each environment, separately', async () => {
     for (const environment of ['test', 'live'] as const) {
-      const body = (await (await admin(environment, '/admin/v1/organizations')).json()) as { organizations: { slug: string; timezone: string; org_id: string }[] };
+      const body = (await (await admin(environment, '/admin/v1/organizations')).json()) as {
+        organizations: { slug: string; timezone: string; org_id: string }[];
+      };
       expect(body.organizations.map((o) => o.slug)).toEqual(['demo']);
       expect(body.organizations[0]?.timezone).toBe('America/New_York');
     }
@@ -77,56 +107,103 @@ describe('all-in-one runtime', () => {
     const organization = (await created.json()) as { org_id: string; slug: string };
     expect(organization.slug).toBe('acme');
 
-    for (let i = 0; i < 100 && !seen.test.some((m) => (m.payload as { data: { slug: string } }).data.slug === 'acme'); i++) {
+    for (
+      let i = 0;
+      i < 100 &&
+      !seen.test.some((m) => (m.payload as { data: { slug: string } }).data.slug === 'acme');
+      i++
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const event = seen.test.find((m) => (m.payload as { data: { slug: string } }).data.slug === 'acme');
-    expect(event?.payload).toMatchObject({ type: 'identity.organization_created', org_id: organization.org_id, environment: 'test' });
-    expect(seen.live.some((m) => (m.payload as { data: { slug: string } }).data.slug === 'acme')).toBe(false);
+    const event = seen.test.find(
+      (m) => (m.payload as { data: { slug: string } }).data.slug === 'acme',
+    );
+    expect(event?.payload).toMatchObject({
+      type: 'identity.organization_created',
+      org_id: organization.org_id,
+      environment: 'test',
+    });
+    expect(
+      seen.live.some((m) => (m.payload as { data: { slug: string } }).data.slug === 'acme'),
+    ).toBe(false);
     await Promise.all(subscriptions.map((s) => s.close()));
 
     // The notifications service took the event in through its inbox, once.
     const pool = createPool({ url: platform.environments.test.database_url, max_connections: 1 });
     let applied: { applied_count: number }[] = [];
     for (let i = 0; i < 100 && applied.length === 0; i++) {
-      ({ rows: applied } = await pool.query('select applied_count from notifications.domain_events where event_id = $1', [(event!.payload as { event_id: string }).event_id]));
+      ({ rows: applied } = await pool.query(
+        'select applied_count from notifications.domain_events where event_id = $1',
+        [(event!.payload as { event_id: string }).event_id],
+      ));
       if (applied.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await pool.end();
     expect(applied).toEqual([{ applied_count: 1 }]);
 
-    const duplicate = await admin('test', '/admin/v1/organizations', { method: 'POST', body: JSON.stringify({ slug: 'acme', name: 'Again' }) });
+    const duplicate = await admin('test', '/admin/v1/organizations', {
+      method: 'POST',
+      body: JSON.stringify({ slug: 'acme', name: 'Again' }),
+    });
     expect(duplicate.status).toBe(409);
     expect(await duplicate.json()).toMatchObject({ error: 'duplicate' });
-    const live_list = (await (await admin('live', '/admin/v1/organizations')).json()) as { organizations: { slug: string }[] };
+    const live_list = (await (await admin('live', '/admin/v1/organizations')).json()) as {
+      organizations: { slug: string }[];
+    };
     expect(live_list.organizations.map((o) => o.slug)).toEqual(['demo']);
   });
 
   it('creates organization admins with a validated email and password', async () => {
-    const weak = await admin('test', '/admin/v1/organizations/demo/admins', { method: 'POST', body: JSON.stringify({ email: 'a@b.co', password: 'short' }) });
+    const weak = await admin('test', '/admin/v1/organizations/demo/admins', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'a@b.co', password: 'short' }),
+    });
     expect(weak.status).toBe(400);
     expect(await weak.json()).toMatchObject({ error: 'weak_password' });
-    const unknown = await admin('test', '/admin/v1/organizations/nope/admins', { method: 'POST', body: JSON.stringify({ email: 'a@b.co', password: 'long enough' }) });
+    const unknown = await admin('test', '/admin/v1/organizations/nope/admins', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'a@b.co', password: 'long enough' }),
+    });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ error: 'unknown_org' });
-    const created = await admin('test', '/admin/v1/organizations/demo/admins', { method: 'POST', body: JSON.stringify({ email: 'Boss@Demo.Example', password: 'long enough' }) });
+    const created = await admin('test', '/admin/v1/organizations/demo/admins', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'Boss@Demo.Example', password: 'long enough' }),
+    });
     expect(created.status).toBe(201);
-    const listed = (await (await admin('test', '/admin/v1/organizations/demo/admins')).json()) as { admins: { email: string }[] };
+    const listed = (await (await admin('test', '/admin/v1/organizations/demo/admins')).json()) as {
+      admins: { email: string }[];
+    };
     expect(listed.admins.map((a) => a.email)).toEqual(['boss@demo.example']);
     expect(JSON.stringify(listed)).not.toContain('password');
   });
 
   it('refuses the admin surface without the operator credential', async () => {
-    const response = await fetch(`${platform.environments.test.base_url}/admin/v1/organizations`, { headers: { authorization: 'Bearer wrong' } });
+    const response = await fetch(`${platform.environments.test.base_url}/admin/v1/organizations`, {
+      headers: { authorization: 'Bearer wrong' },
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: 'unauthorized' });
   });
 
   it('keeps a mailbox of messages to people that the operator can list', async () => {
-    await platform.environments.test.bus.request('notifications.send_message', { channel: 'email', recipient: 'x@example.com', subject: 'Hi', body: 'Your code is 123456', account_id: 'acc-1' });
-    const body = (await (await admin('test', '/admin/v1/mailbox')).json()) as { messages: { recipient: string; body: string }[] };
-    expect(body.messages[0]).toMatchObject({ recipient: 'x@example.com', body: 'Your code is 123456' });
-    const live = (await (await admin('live', '/admin/v1/mailbox')).json()) as { messages: unknown[] };
+    await platform.environments.test.bus.request('notifications.send_message', {
+      channel: 'email',
+      recipient: 'x@example.com',
+      subject: 'Hi',
+      body: 'Your code is 123456',
+      account_id: 'acc-1',
+    });
+    const body = (await (await admin('test', '/admin/v1/mailbox')).json()) as {
+      messages: { recipient: string; body: string }[];
+    };
+    expect(body.messages[0]).toMatchObject({
+      recipient: 'x@example.com',
+      body: 'Your code is 123456',
+    });
+    const live = (await (await admin('live', '/admin/v1/mailbox')).json()) as {
+      messages: unknown[];
+    };
     expect(live.messages).toEqual([]);
   });
 });

@@ -12,10 +12,16 @@ import { startPlatform } from './platform';
 async function main(): Promise<void> {
   const settings = readAllInOneSettings();
   const data_dir = path.resolve(settings.DATA_DIR);
-  const log = (line: string) => process.stdout.write(`${JSON.stringify({ level: 'info', msg: line, time: new Date().toISOString() })}\n`);
+  const log = (line: string) =>
+    process.stdout.write(
+      `${JSON.stringify({ level: 'info', msg: line, time: new Date().toISOString() })}\n`,
+    );
   const embedded = settings.DATABASE_URL
     ? null
-    : await startEmbeddedPostgres({ data_dir: path.join(data_dir, 'postgres'), port: settings.EMBEDDED_PG_PORT });
+    : await startEmbeddedPostgres({
+        data_dir: path.join(data_dir, 'postgres'),
+        port: settings.EMBEDDED_PG_PORT,
+      });
   const admin_database_url = settings.DATABASE_URL ?? embedded!.admin_url;
   const platform = await startPlatform({
     host: settings.HOST,
@@ -24,7 +30,9 @@ async function main(): Promise<void> {
     database_prefix: settings.DATABASE_PREFIX,
     data_dir,
   });
-  log(`sandbox (test) on ${platform.environments.test.base_url}, live on ${platform.environments.live.base_url}`);
+  log(
+    `sandbox (test) on ${platform.environments.test.base_url}, live on ${platform.environments.live.base_url}`,
+  );
   exitOnSignal(
     [() => platform.close(), async () => embedded?.stop(), () => telemetry.shutdown()],
     log,
@@ -32,6 +40,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`platform failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(
+    `platform failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
   process.exit(1);
 });

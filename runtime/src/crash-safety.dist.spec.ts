@@ -22,10 +22,21 @@ describe('crash safety of the distributed runtime', () => {
   const processes = new Map<string, ChildProcess>();
 
   const startService = (service: 'identity' | 'notifications') => {
-    const child = spawn(process.execPath, [path.join(ROOT, `dist/services/${service}/src/main.js`)], {
-      env: { ...process.env, ENVIRONMENT: 'test', KAFKA_BROKERS: BROKERS.join(','), KAFKA_TOPIC_PREFIX: topic_prefix, DATABASE_URL: database_url, HEALTH_PORT: '0' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(ROOT, `dist/services/${service}/src/main.js`)],
+      {
+        env: {
+          ...process.env,
+          ENVIRONMENT: 'test',
+          KAFKA_BROKERS: BROKERS.join(','),
+          KAFKA_TOPIC_PREFIX: topic_prefix,
+          DATABASE_URL: database_url,
+          HEALTH_PORT: '0',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     processes.set(service, child);
     return child;
   };
@@ -37,7 +48,10 @@ describe('crash safety of the distributed runtime', () => {
   };
 
   beforeAll(() => {
-    execFileSync(process.execPath, [path.join(ROOT, 'tools/scripts/build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync(process.execPath, [path.join(ROOT, 'tools/scripts/build.mjs')], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
   });
 
   afterAll(async () => {
@@ -49,12 +63,23 @@ describe('crash safety of the distributed runtime', () => {
     database_url = await ensureDatabase(testAdminUrl(), database);
     startService('identity');
     startService('notifications');
-    const client = new KafkaBus({ brokers: BROKERS, client_id: `crash-test-${suffix}`, topic_prefix });
+    const client = new KafkaBus({
+      brokers: BROKERS,
+      client_id: `crash-test-${suffix}`,
+      topic_prefix,
+    });
     await client.start();
     const create = (n: number) =>
       client
-        .request('identity.create_organization', { slug: `org-${n}`, name: `Org ${n}` }, { timeout_ms: 20_000 })
-        .then(() => true, () => false);
+        .request(
+          'identity.create_organization',
+          { slug: `org-${n}`, name: `Org ${n}` },
+          { timeout_ms: 20_000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
 
     // Waits for identity to serve: the first create succeeds once it is up.
     let ready = false;
@@ -80,15 +105,23 @@ describe('crash safety of the distributed runtime', () => {
 
     const pool = createPool({ url: database_url, max_connections: 2 });
     try {
-      const { rows: committed } = await pool.query<{ id: string }>('select id from identity.organizations');
+      const { rows: committed } = await pool.query<{ id: string }>(
+        'select id from identity.organizations',
+      );
       expect(committed.length).toBeGreaterThan(TOTAL / 2);
       let received: { org_id: string; applied_count: number }[] = [];
       for (let attempt = 0; attempt < 240; attempt++) {
-        ({ rows: received } = await pool.query(`select org_id, applied_count from notifications.domain_events where type = 'identity.organization_created'`).catch(() => ({ rows: [] })));
+        ({ rows: received } = await pool
+          .query(
+            `select org_id, applied_count from notifications.domain_events where type = 'identity.organization_created'`,
+          )
+          .catch(() => ({ rows: [] })));
         if (received.length >= committed.length) break;
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
-      expect(new Set(received.map((row) => row.org_id))).toEqual(new Set(committed.map((row) => row.id)));
+      expect(new Set(received.map((row) => row.org_id))).toEqual(
+        new Set(committed.map((row) => row.id)),
+      );
       expect(received.every((row) => row.applied_count === 1)).toBe(true);
       expect(received.length).toBe(committed.length);
     } finally {

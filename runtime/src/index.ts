@@ -1,2 +1,7 @@
-export { startPlatform, type PlatformOptions, type RunningEnvironment, type RunningPlatform } from './platform';
+export {
+  startPlatform,
+  type PlatformOptions,
+  type RunningEnvironment,
+  type RunningPlatform,
+} from './platform';
 export { startTestPlatform, TEST_OPERATOR_TOKEN, type TestPlatform } from './test-platform';

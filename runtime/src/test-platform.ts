@@ -16,7 +16,10 @@ export interface TestPlatform extends RunningPlatform {
  * The whole all-in-one platform for an integration suite: both environments on ephemeral ports,
  * databases of its own on the test server, a temporary DATA_DIR and a known operator token.
  */
-export async function startTestPlatform(prefix: string, settings: Record<string, string> = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  prefix: string,
+  settings: Record<string, string> = {},
+): Promise<TestPlatform> {
   const database_prefix = `${prefix}_${Date.now().toString(36)}`;
   const platform = await startPlatform({
     host: '127.0.0.1',

@@ -3,7 +3,11 @@ import { request as httpRequest } from 'node:http';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { startTelemetry, type Telemetry } from '@platform/observability';
-import { startTestPlatform, TEST_OPERATOR_TOKEN as OPERATOR_TOKEN, type TestPlatform } from './test-platform';
+import {
+  startTestPlatform,
+  TEST_OPERATOR_TOKEN as OPERATOR_TOKEN,
+  type TestPlatform,
+} from './test-platform';
 
 /** A caller's W3C trace context, as an upstream proxy or client SDK would send it. */
 function callerTraceContext(): { trace_id: string; span_id: string; traceparent: string } {
@@ -16,7 +20,7 @@ function callerTraceContext(): { trace_id: string; span_id: string; traceparent:
 function ancestry(span: ReadableSpan, spans: readonly ReadableSpan[]): ReadableSpan[] {
   const by_id = new Map(spans.map((candidate) => [candidate.spanContext().spanId, candidate]));
   const chain = [span];
-  for (let parent_id = span.parentSpanContext?.spanId; parent_id !== undefined; ) {
+  for (let parent_id = span.parentSpanContext?.spanId; parent_id !== undefined;) {
     const parent = by_id.get(parent_id);
     if (parent === undefined || chain.includes(parent)) break;
     chain.push(parent);
@@ -92,7 +96,9 @@ describe('one trace from the gateway through the bus into the services', () => {
   }
 
   const gatewaySpan = (spans: readonly ReadableSpan[]) =>
-    spans.find((span) => span.kind === SpanKind.SERVER && span.name === 'POST /admin/v1/organizations');
+    spans.find(
+      (span) => span.kind === SpanKind.SERVER && span.name === 'POST /admin/v1/organizations',
+    );
   const commandSpan = (spans: readonly ReadableSpan[], kind: SpanKind) =>
     spans.find((span) => span.kind === kind && span.name === 'identity.create_organization');
 

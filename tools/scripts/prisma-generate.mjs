@@ -39,7 +39,8 @@ function outputDir(schema_file, schema_text) {
 }
 
 function versionOf(pkg) {
-  return JSON.parse(readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+  return JSON.parse(readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8'))
+    .version;
 }
 
 /** What the generated code depends on: when it is unchanged, the last output is still right. */
@@ -63,7 +64,9 @@ function run(schema_file) {
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('error', reject);
     child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`prisma generate failed for ${schema_file}:\n${output}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`prisma generate failed for ${schema_file}:\n${output}`)),
     );
   });
 }
@@ -92,6 +95,7 @@ if (!existsSync(cli)) {
 } else {
   const results = await Promise.allSettled(schemaFiles().map(generate));
   const failures = results.filter((result) => result.status === 'rejected');
-  for (const failure of failures) console.error(failure.reason instanceof Error ? failure.reason.message : failure.reason);
+  for (const failure of failures)
+    console.error(failure.reason instanceof Error ? failure.reason.message : failure.reason);
   if (failures.length > 0) process.exitCode = 1;
 }

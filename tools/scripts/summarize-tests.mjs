@@ -11,7 +11,9 @@ for (const file of readdirSync(folder).filter((name) => name.endsWith('.json')))
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   suites_failed += report.numFailedTestSuites;
-  console.log(`${file.replace('.json', '')}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numFailedTestSuites} failed suites`);
+  console.log(
+    `${file.replace('.json', '')}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numFailedTestSuites} failed suites`,
+  );
 }
 // A failed lint or typecheck step counts as one failure each.
 for (const file of readdirSync(folder).filter((name) => name.endsWith('.failed'))) {

@@ -49,7 +49,10 @@ export function assertValidAppends(appends: readonly StreamAppend[]): void {
     }
     if (seen.has(stream)) throw new Error(`stream ${stream} appears twice in one appendMany`);
     seen.add(stream);
-    if (typeof expected_version === 'number' && (!Number.isInteger(expected_version) || expected_version < 0)) {
+    if (
+      typeof expected_version === 'number' &&
+      (!Number.isInteger(expected_version) || expected_version < 0)
+    ) {
       throw new Error(`expected_version must be a non-negative integer, got ${expected_version}`);
     }
   }
@@ -75,7 +78,9 @@ export async function readHead(
 ): Promise<StreamHead> {
   const { rows } = await db.query<StreamHead>(prepared(statements.read_head, [stream]));
   const head = rows[0];
-  return head ? { version: head.version, last_hash: head.last_hash } : { version: 0, last_hash: GENESIS_HASH };
+  return head
+    ? { version: head.version, last_hash: head.last_hash }
+    : { version: 0, last_hash: GENESIS_HASH };
 }
 
 /**
@@ -129,7 +134,8 @@ export async function appendAtHead(
 ): Promise<AppendOutcome | null> {
   const planned = planWrite([append], new Map([[append.stream, { ...head }]]), context.environment);
   const moved = headOf(planned.heads, append.stream);
-  const statements = head.version === 0 ? context.statements.write_from_empty : context.statements.write_at_head;
+  const statements =
+    head.version === 0 ? context.statements.write_from_empty : context.statements.write_at_head;
   const first_position = await writeEvents(db, statements[notification], [
     JSON.stringify(planned.rows),
     planned.rows.length,
@@ -215,7 +221,9 @@ async function lockStreamHeads(
   await client.query(prepared(statements.create_heads, [sorted]));
   const lock = prepared(statements.lock_heads, [sorted]);
   const { rows } = await client.query<{ stream: string } & StreamHead>(lock);
-  return new Map(rows.map((row) => [row.stream, { version: row.version, last_hash: row.last_hash }]));
+  return new Map(
+    rows.map((row) => [row.stream, { version: row.version, last_hash: row.last_hash }]),
+  );
 }
 
 function toHashedEvent(

@@ -48,7 +48,9 @@ describe('PgEventStore', () => {
     store = new PgEventStore(pool, { schema: SCHEMA, environment: 'test' });
     expect(await store.migrate()).toBe(2);
     expect(await store.migrate()).toBe(0);
-    await pool.query('create table projection (event_id uuid not null, position bigint not null, subscriber text)');
+    await pool.query(
+      'create table projection (event_id uuid not null, position bigint not null, subscriber text)',
+    );
   });
 
   afterEach(async () => {
@@ -67,7 +69,12 @@ describe('PgEventStore', () => {
       const result = await store.append(
         name,
         [
-          credited('10.00', { event_id, org_id: 'org_1', account_id: 'acc_1', correlation_id: 'corr_1' }),
+          credited('10.00', {
+            event_id,
+            org_id: 'org_1',
+            account_id: 'acc_1',
+            correlation_id: 'corr_1',
+          }),
           credited('2.50', { causation_id: event_id, occurred_at: '2025-03-04T05:06:07.089Z' }),
         ],
         { expected_version: 'no_stream' },
@@ -91,7 +98,10 @@ describe('PgEventStore', () => {
         causation_id: null,
         data: { amount: '10.00', asset: 'USD' },
       });
-      expect(events[1]).toMatchObject({ causation_id: event_id, occurred_at: '2025-03-04T05:06:07.089Z' });
+      expect(events[1]).toMatchObject({
+        causation_id: event_id,
+        occurred_at: '2025-03-04T05:06:07.089Z',
+      });
       expect(await store.streamVersion(name)).toBe(2);
       expect(await store.readStream(name, { from_version: 2 })).toHaveLength(1);
       expect(await store.readStream(name, { limit: 1 })).toHaveLength(1);
@@ -105,28 +115,41 @@ describe('PgEventStore', () => {
       const stale = store.append(name, [credited('3')], { expected_version: 1 });
       await expect(stale).rejects.toBeInstanceOf(WrongExpectedVersionError);
       await expect(stale).rejects.toMatchObject({ stream: name, expected: 1, actual: 2 });
-      await expect(store.append(name, [credited('3')], { expected_version: 'no_stream' })).rejects.toMatchObject({
+      await expect(
+        store.append(name, [credited('3')], { expected_version: 'no_stream' }),
+      ).rejects.toMatchObject({
         expected: 'no_stream',
         actual: 2,
       });
-      await expect(store.append(stream('account'), [credited('3')], { expected_version: 1 })).rejects.toMatchObject({
+      await expect(
+        store.append(stream('account'), [credited('3')], { expected_version: 1 }),
+      ).rejects.toMatchObject({
         actual: 0,
       });
 
-      expect(await store.append(name, [credited('3')], { expected_version: 2 })).toMatchObject({ next_version: 3 });
-      expect(await store.append(name, [credited('4')], { expected_version: 'any' })).toMatchObject({ next_version: 4 });
+      expect(await store.append(name, [credited('3')], { expected_version: 2 })).toMatchObject({
+        next_version: 3,
+      });
+      expect(await store.append(name, [credited('4')], { expected_version: 'any' })).toMatchObject({
+        next_version: 4,
+      });
       expect(await store.streamVersion(name)).toBe(4);
     });
 
     it('lets exactly one of several concurrent appends with the same expected version win', async () => {
       for (const expected_version of ['no_stream', 1] as const) {
         const name = stream('race');
-        if (expected_version === 1) await store.append(name, [credited('0')], { expected_version: 'no_stream' });
+        if (expected_version === 1)
+          await store.append(name, [credited('0')], { expected_version: 'no_stream' });
         const outcomes = await Promise.allSettled(
-          Array.from({ length: 6 }, (_, index) => store.append(name, [credited(String(index))], { expected_version })),
+          Array.from({ length: 6 }, (_, index) =>
+            store.append(name, [credited(String(index))], { expected_version }),
+          ),
         );
         const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
-        const lost = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+        const lost = outcomes.flatMap((outcome) =>
+          outcome.status === 'rejected' ? [outcome.reason as unknown] : [],
+        );
         expect(won).toHaveLength(1);
         expect(lost).toHaveLength(5);
         for (const error of lost) expect(error).toBeInstanceOf(WrongExpectedVersionError);
@@ -154,23 +177,29 @@ describe('PgEventStore', () => {
       ]);
       expect(results.map((result) => result.next_version)).toEqual([2, 2]);
       expect(results.flatMap((result) => result.positions).map(BigInt)).toEqual(
-        [...results.flatMap((result) => result.positions).map(BigInt)].sort((a, b) => (a < b ? -1 : 1)),
+        [...results.flatMap((result) => result.positions).map(BigInt)].sort((a, b) =>
+          a < b ? -1 : 1,
+        ),
       );
     });
 
-    it('commits the caller\'s own writes with the events in appendInTransaction, or neither', async () => {
+    it("commits the caller's own writes with the events in appendInTransaction, or neither", async () => {
       await pool.query('create table if not exists own_state (id text primary key)');
       const name = stream('own');
       const client = await begin(pool);
       await client.query('insert into own_state values ($1)', [name]);
-      await store.appendInTransaction(client, name, [credited('1')], { expected_version: 'no_stream' });
+      await store.appendInTransaction(client, name, [credited('1')], {
+        expected_version: 'no_stream',
+      });
       await finish(client, 'rollback');
       expect(await store.readStream(name)).toEqual([]);
       expect((await pool.query('select 1 from own_state where id = $1', [name])).rowCount).toBe(0);
 
       const again = await begin(pool);
       await again.query('insert into own_state values ($1)', [name]);
-      await store.appendInTransaction(again, name, [credited('1')], { expected_version: 'no_stream' });
+      await store.appendInTransaction(again, name, [credited('1')], {
+        expected_version: 'no_stream',
+      });
       await finish(again, 'commit');
       expect(await store.readStream(name)).toHaveLength(1);
       expect((await pool.query('select 1 from own_state where id = $1', [name])).rowCount).toBe(1);
@@ -181,11 +210,17 @@ describe('PgEventStore', () => {
     it('returns events in global order, after a position, filtered by type and stream prefix', async () => {
       const prefix = `feed-${randomUUID()}`;
       const start = await lastPosition();
-      await store.append(`${prefix}-a`, [credited('1'), { type: 'ledger.funds_debited', data: { amount: '1' } }], {
+      await store.append(
+        `${prefix}-a`,
+        [credited('1'), { type: 'ledger.funds_debited', data: { amount: '1' } }],
+        {
+          expected_version: 'no_stream',
+        },
+      );
+      await store.append(`${prefix}-b`, [credited('2')], { expected_version: 'no_stream' });
+      await store.append(`other-${randomUUID()}`, [credited('3')], {
         expected_version: 'no_stream',
       });
-      await store.append(`${prefix}-b`, [credited('2')], { expected_version: 'no_stream' });
-      await store.append(`other-${randomUUID()}`, [credited('3')], { expected_version: 'no_stream' });
 
       const all = await store.readAll({ from_position: start, limit: 100 });
       expect(all).toHaveLength(4);
@@ -193,8 +228,16 @@ describe('PgEventStore', () => {
         all.map((event) => BigInt(event.position)).sort((a, b) => (a < b ? -1 : 1)),
       );
       const mine = await store.readAll({ from_position: start, limit: 100, stream_prefix: prefix });
-      expect(mine.map((event) => event.stream)).toEqual([`${prefix}-a`, `${prefix}-a`, `${prefix}-b`]);
-      const debits = await store.readAll({ from_position: BigInt(start), limit: 100, types: ['ledger.funds_debited'] });
+      expect(mine.map((event) => event.stream)).toEqual([
+        `${prefix}-a`,
+        `${prefix}-a`,
+        `${prefix}-b`,
+      ]);
+      const debits = await store.readAll({
+        from_position: BigInt(start),
+        limit: 100,
+        types: ['ledger.funds_debited'],
+      });
       expect(debits.map((event) => event.type)).toEqual(['ledger.funds_debited']);
       const page = await store.readAll({ from_position: all[1]!.position, limit: 1 });
       expect(page.map((event) => event.position)).toEqual([all[2]!.position]);
@@ -207,7 +250,9 @@ describe('PgEventStore', () => {
       const slow_append = await store.appendInTransaction(slow, slow_stream, [credited('1')], {
         expected_version: 'no_stream',
       });
-      const fast_append = await store.append(fast_stream, [credited('2')], { expected_version: 'no_stream' });
+      const fast_append = await store.append(fast_stream, [credited('2')], {
+        expected_version: 'no_stream',
+      });
       expect(BigInt(fast_append.positions[0]!)).toBeGreaterThan(BigInt(slow_append.positions[0]!));
 
       expect(await store.readAll({ from_position: start, limit: 10 })).toEqual([]);
@@ -216,7 +261,7 @@ describe('PgEventStore', () => {
       expect(after.map((event) => event.stream)).toEqual([slow_stream, fast_stream]);
     });
 
-    it('holds back an older transaction\'s event that got a higher position than a younger one in flight', async () => {
+    it("holds back an older transaction's event that got a higher position than a younger one in flight", async () => {
       // The older transaction has its id before the younger one starts, but allocates later: a
       // reader that only compares transaction ids with the snapshot's xmin would skip the younger's.
       const start = await lastPosition();
@@ -224,8 +269,12 @@ describe('PgEventStore', () => {
       await older.query('select pg_current_xact_id()');
       const younger = await begin(pool);
       const [younger_stream, older_stream] = [stream('younger'), stream('older')];
-      await store.appendInTransaction(younger, younger_stream, [credited('1')], { expected_version: 'no_stream' });
-      await store.appendInTransaction(older, older_stream, [credited('2')], { expected_version: 'no_stream' });
+      await store.appendInTransaction(younger, younger_stream, [credited('1')], {
+        expected_version: 'no_stream',
+      });
+      await store.appendInTransaction(older, older_stream, [credited('2')], {
+        expected_version: 'no_stream',
+      });
       await finish(older, 'commit');
 
       expect(await store.readAll({ from_position: start, limit: 10 })).toEqual([]);
@@ -237,19 +286,25 @@ describe('PgEventStore', () => {
     it('moves past the hole of a rolled-back append once it has ended', async () => {
       const start = await lastPosition();
       const doomed = await begin(pool);
-      await store.appendInTransaction(doomed, stream('doomed'), [credited('1')], { expected_version: 'no_stream' });
+      await store.appendInTransaction(doomed, stream('doomed'), [credited('1')], {
+        expected_version: 'no_stream',
+      });
       const kept = stream('kept');
       await store.append(kept, [credited('2')], { expected_version: 'no_stream' });
       expect(await store.readAll({ from_position: start, limit: 10 })).toEqual([]);
       await finish(doomed, 'rollback');
-      expect((await store.readAll({ from_position: start, limit: 10 })).map((event) => event.stream)).toEqual([kept]);
+      expect(
+        (await store.readAll({ from_position: start, limit: 10 })).map((event) => event.stream),
+      ).toEqual([kept]);
     });
   });
 
   describe('hash chain', () => {
     it('verifies an untouched stream and finds the first tampered or missing event', async () => {
       const name = stream('chain');
-      await store.append(name, [credited('1'), credited('2'), credited('3')], { expected_version: 'no_stream' });
+      await store.append(name, [credited('1'), credited('2'), credited('3')], {
+        expected_version: 'no_stream',
+      });
       await store.append(name, [credited('4')], { expected_version: 3 });
       const intact = await store.verifyStream(name);
       expect(intact).toMatchObject({ valid: true, last_version: 4 });
@@ -272,9 +327,14 @@ describe('PgEventStore', () => {
       });
 
       const truncated = stream('chain');
-      await store.append(truncated, [credited('1'), credited('2')], { expected_version: 'no_stream' });
+      await store.append(truncated, [credited('1'), credited('2')], {
+        expected_version: 'no_stream',
+      });
       await asSuperuserWithoutTriggers(async (client) => {
-        await client.query(`delete from ${SCHEMA}.events where stream = $1 and stream_version = 2`, [truncated]);
+        await client.query(
+          `delete from ${SCHEMA}.events where stream = $1 and stream_version = 2`,
+          [truncated],
+        );
       });
       expect(await store.verifyStream(truncated)).toMatchObject({
         valid: false,
@@ -299,21 +359,25 @@ describe('PgEventStore', () => {
         );
       let subscription = start();
       for (let index = 0; index < 5; index += 1) {
-        await store.append(`${prefix}-${index}`, [credited(String(index))], { expected_version: 'no_stream' });
+        await store.append(`${prefix}-${index}`, [credited(String(index))], {
+          expected_version: 'no_stream',
+        });
       }
       await eventually(async () => (await projected(name)).length === 5, 'first five projected');
       await subscription.stop();
       expect(subscription.state).toBe('stopped');
 
       for (let index = 5; index < 12; index += 1) {
-        await store.append(`${prefix}-${index}`, [credited(String(index))], { expected_version: 'no_stream' });
+        await store.append(`${prefix}-${index}`, [credited(String(index))], {
+          expected_version: 'no_stream',
+        });
       }
       subscription = start();
       await eventually(async () => (await projected(name)).length >= 12, 'all twelve projected');
       const positions = await projected(name);
-      const expected = (await store.readAll({ from_position: '0', limit: 10_000, stream_prefix: prefix })).map(
-        (event) => event.position,
-      );
+      const expected = (
+        await store.readAll({ from_position: '0', limit: 10_000, stream_prefix: prefix })
+      ).map((event) => event.position);
       expect(positions).toEqual(expected);
       expect(await checkpoint(name)).toBe(expected.at(-1));
     });
@@ -337,14 +401,19 @@ describe('PgEventStore', () => {
           },
         }),
       );
-      await store.append(`${prefix}-a`, [credited('1'), credited('2')], { expected_version: 'no_stream' });
+      await store.append(`${prefix}-a`, [credited('1'), credited('2')], {
+        expected_version: 'no_stream',
+      });
       await eventually(async () => attempts >= 3, 'handler retried');
       expect(await checkpoint(name)).toBe('0');
       expect(await projected(name)).toEqual([]);
       expect(errors[0]).toMatchObject({ message: 'projection bug' });
 
       healthy = true;
-      await eventually(async () => (await projected(name)).length === 2, 'projected after recovery');
+      await eventually(
+        async () => (await projected(name)).length === 2,
+        'projected after recovery',
+      );
       await store.append(`${prefix}-b`, [credited('3')], { expected_version: 'no_stream' });
       await eventually(async () => (await projected(name)).length === 3, 'third projected');
       expect(new Set(await projected(name)).size).toBe(3);
@@ -367,7 +436,10 @@ describe('PgEventStore', () => {
       await sleep(200);
       expect(subscription.state).toBe('active');
       await store.append(`${prefix}-b`, [credited('2')], { expected_version: 'no_stream' });
-      await eventually(async () => (await projected(name)).length === 2, 'projected through a notification');
+      await eventually(
+        async () => (await projected(name)).length === 2,
+        'projected through a notification',
+      );
     });
 
     it('starts a new subscription at the end when asked to', async () => {
@@ -375,10 +447,20 @@ describe('PgEventStore', () => {
       const prefix = `tail-${randomUUID()}`;
       await store.append(`${prefix}-old`, [credited('1')], { expected_version: 'no_stream' });
       const subscription = track(
-        store.subscribe({ name, from: 'end', stream_prefix: prefix, handler: (events, c) => project(events, c, name) }),
+        store.subscribe({
+          name,
+          from: 'end',
+          stream_prefix: prefix,
+          handler: (events, c) => project(events, c, name),
+        }),
       );
-      await eventually(async () => subscription.state === 'active' && (await checkpointExists(name)), 'started');
-      const fresh = await store.append(`${prefix}-new`, [credited('2')], { expected_version: 'no_stream' });
+      await eventually(
+        async () => subscription.state === 'active' && (await checkpointExists(name)),
+        'started',
+      );
+      const fresh = await store.append(`${prefix}-new`, [credited('2')], {
+        expected_version: 'no_stream',
+      });
       await eventually(async () => (await projected(name)).length === 1, 'new event projected');
       expect(await projected(name)).toEqual(fresh.positions);
     });
@@ -400,7 +482,9 @@ describe('PgEventStore', () => {
       const second = track(subscriber('second', other_store));
       await eventually(async () => second.state === 'standby', 'second standing by');
 
-      await store.append(`${prefix}-1`, [credited('1'), credited('2')], { expected_version: 'no_stream' });
+      await store.append(`${prefix}-1`, [credited('1'), credited('2')], {
+        expected_version: 'no_stream',
+      });
       await eventually(async () => (await projected(name)).length === 2, 'first projects');
       expect(second.state).toBe('standby');
 
@@ -412,7 +496,11 @@ describe('PgEventStore', () => {
         'select subscriber from projection where subscriber like $1 order by position',
         [`${name}:%`],
       );
-      expect(rows.map((row) => row.subscriber)).toEqual([`${name}:first`, `${name}:first`, `${name}:second`]);
+      expect(rows.map((row) => row.subscriber)).toEqual([
+        `${name}:first`,
+        `${name}:first`,
+        `${name}:second`,
+      ]);
       await second.stop();
       await other_pool.end();
     });
@@ -423,9 +511,18 @@ describe('PgEventStore', () => {
     return subscription;
   }
 
-  async function project(events: RecordedEvent[], client: PoolClient, name: string, label = 'main'): Promise<void> {
+  async function project(
+    events: RecordedEvent[],
+    client: PoolClient,
+    name: string,
+    label = 'main',
+  ): Promise<void> {
     for (const event of events) {
-      await client.query('insert into projection values ($1, $2, $3)', [event.event_id, event.position, `${name}:${label}`]);
+      await client.query('insert into projection values ($1, $2, $3)', [
+        event.event_id,
+        event.position,
+        `${name}:${label}`,
+      ]);
     }
   }
 
@@ -457,7 +554,9 @@ describe('PgEventStore', () => {
   }
 
   /** Tampering as a database superuser would: bypassing the immutability trigger. */
-  async function asSuperuserWithoutTriggers(work: (client: PoolClient) => Promise<void>): Promise<void> {
+  async function asSuperuserWithoutTriggers(
+    work: (client: PoolClient) => Promise<void>,
+  ): Promise<void> {
     const client = await begin(pool);
     await client.query('set local session_replication_role = replica');
     await work(client);

@@ -18,7 +18,9 @@ const event: HashedEvent = {
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth and keeps array order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, 1], c: 'x' } })).toBe('{"a":{"c":"x","d":[3,1]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [3, 1], c: 'x' } })).toBe(
+      '{"a":{"c":"x","d":[3,1]},"b":1}',
+    );
   });
 
   it('serialises values as they come back from jsonb (undefined dropped, dates as ISO strings)', () => {
@@ -30,7 +32,10 @@ describe('canonicalJson', () => {
 
 describe('chainHash', () => {
   it('ignores key order but not values', () => {
-    const reordered = { ...event, data: { meta: { a: [2, { c: true, d: null }], b: 1 }, asset: 'USD', amount: '10.50' } };
+    const reordered = {
+      ...event,
+      data: { meta: { a: [2, { c: true, d: null }], b: 1 }, asset: 'USD', amount: '10.50' },
+    };
     expect(chainHash(GENESIS_HASH, reordered)).toBe(chainHash(GENESIS_HASH, event));
     expect(chainHash(GENESIS_HASH, { ...event, data: { ...data, amount: '10.51' } })).not.toBe(
       chainHash(GENESIS_HASH, event),
@@ -62,7 +67,9 @@ describe('hash compatibility', () => {
       '{"amount":"10.50","arr":[null,null,null],"asset":"USD","d":"2025-01-01T00:00:00.000Z",' +
         '"meta":{"":[],"a":[2,{"c":true,"d":null}],"b":1,"z":{},"é":"ü\u2028"},"n":-5e-8}',
     );
-    expect(chainHash(GENESIS_HASH, stored)).toBe('f239f128a35c7eeef01574bd81caf2165cd384ab07838cec35ca165c8d59f169');
+    expect(chainHash(GENESIS_HASH, stored)).toBe(
+      'f239f128a35c7eeef01574bd81caf2165cd384ab07838cec35ca165c8d59f169',
+    );
     expect(chainHash('ab', { ...stored, stream_version: 2 })).toBe(
       '3e478922c5961aaff942a7aef0c63ae395170c5258240c46e0ac14608e7cbd9e',
     );

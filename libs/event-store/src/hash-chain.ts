@@ -91,7 +91,12 @@ function canonicalEvent(event: HashedEvent): string {
 }
 
 function canonicalMember(value: unknown): string | undefined {
-  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+  if (
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean'
+  ) {
     return JSON.stringify(value);
   }
   const json = JSON.stringify(value) as string | undefined;

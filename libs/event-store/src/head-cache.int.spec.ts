@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { createPool } from '@platform/persistence';
 import { createTestDatabase, type TestDatabase } from '@platform/testing';
-import { DuplicateEventIdError, PgEventStore, WrongExpectedVersionError, type NewEvent } from './index';
+import {
+  DuplicateEventIdError,
+  PgEventStore,
+  WrongExpectedVersionError,
+  type NewEvent,
+} from './index';
 
 // Appends hash from the head this process last saw when they can; these cases make that head
 // wrong (another process moved it, a transaction rolled back) and check nothing else changes.
@@ -42,12 +47,18 @@ describe('PgEventStore with remembered stream heads', () => {
     const name = stream();
     await here.append(name, [credited('1')], { expected_version: 'no_stream' });
     await elsewhere.append(name, [credited('2')], { expected_version: 'any' });
-    expect(await here.append(name, [credited('3')], { expected_version: 'any' })).toMatchObject({ next_version: 3 });
+    expect(await here.append(name, [credited('3')], { expected_version: 'any' })).toMatchObject({
+      next_version: 3,
+    });
     const stale = here.append(name, [credited('4')], { expected_version: 1 });
     await expect(stale).rejects.toBeInstanceOf(WrongExpectedVersionError);
     await expect(stale).rejects.toMatchObject({ expected: 1, actual: 3 });
-    expect(await elsewhere.append(name, [credited('4')], { expected_version: 3 })).toMatchObject({ next_version: 4 });
-    expect(await here.append(name, [credited('5'), credited('6')], { expected_version: 4 })).toMatchObject({
+    expect(await elsewhere.append(name, [credited('4')], { expected_version: 3 })).toMatchObject({
+      next_version: 4,
+    });
+    expect(
+      await here.append(name, [credited('5'), credited('6')], { expected_version: 4 }),
+    ).toMatchObject({
       next_version: 6,
     });
     expect(await versions(name)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -59,13 +70,17 @@ describe('PgEventStore with remembered stream heads', () => {
     await here.append(name, [credited('1')], { expected_version: 'no_stream' });
     const client = await pool.connect();
     await client.query('begin');
-    await here.appendInTransaction(client, name, [credited('rolled back')], { expected_version: 1 });
+    await here.appendInTransaction(client, name, [credited('rolled back')], {
+      expected_version: 1,
+    });
     await client.query('rollback');
     client.release();
 
     // Same version as the rolled-back head, another hash: only the hash tells them apart.
     await elsewhere.append(name, [credited('2')], { expected_version: 1 });
-    expect(await here.append(name, [credited('3')], { expected_version: 'any' })).toMatchObject({ next_version: 3 });
+    expect(await here.append(name, [credited('3')], { expected_version: 'any' })).toMatchObject({
+      next_version: 3,
+    });
     expect((await here.readStream(name)).map((event) => event.data)).toEqual(
       ['1', '2', '3'].map((amount) => ({ amount, asset: 'USD' })),
     );
@@ -87,7 +102,9 @@ describe('PgEventStore with remembered stream heads', () => {
     await elsewhere.readStream(name);
     const results = await Promise.all(
       Array.from({ length: 24 }, (_, index) =>
-        (index % 2 === 0 ? here : elsewhere).append(name, [credited(String(index + 1))], { expected_version: 'any' }),
+        (index % 2 === 0 ? here : elsewhere).append(name, [credited(String(index + 1))], {
+          expected_version: 'any',
+        }),
       ),
     );
     expect(results.map((result) => result.next_version).sort((a, b) => a - b)).toEqual(
@@ -101,15 +118,17 @@ describe('PgEventStore with remembered stream heads', () => {
     const name = stream();
     const event_id = randomUUID();
     await here.append(name, [credited('1', { event_id })], { expected_version: 'no_stream' });
-    await expect(here.append(name, [credited('1', { event_id })], { expected_version: 1 })).rejects.toBeInstanceOf(
-      DuplicateEventIdError,
-    );
+    await expect(
+      here.append(name, [credited('1', { event_id })], { expected_version: 1 }),
+    ).rejects.toBeInstanceOf(DuplicateEventIdError);
     expect(await here.streamVersion(name)).toBe(1);
-    expect(await here.append(name, [credited('2')], { expected_version: 1 })).toMatchObject({ next_version: 2 });
+    expect(await here.append(name, [credited('2')], { expected_version: 1 })).toMatchObject({
+      next_version: 2,
+    });
     expect(await here.verifyStream(name)).toMatchObject({ valid: true, last_version: 2 });
   });
 
-  it('wakes subscribers when a caller\'s transaction with an append commits', async () => {
+  it("wakes subscribers when a caller's transaction with an append commits", async () => {
     const prefix = `woken-${randomUUID()}`;
     const seen: string[] = [];
     const subscription = here.subscribe({
@@ -124,7 +143,9 @@ describe('PgEventStore with remembered stream heads', () => {
       await sleep(200);
       const client: PoolClient = await pool.connect();
       await client.query('begin');
-      await here.appendInTransaction(client, `${prefix}-b`, [credited('2')], { expected_version: 'no_stream' });
+      await here.appendInTransaction(client, `${prefix}-b`, [credited('2')], {
+        expected_version: 'no_stream',
+      });
       await client.query('commit');
       client.release();
       await eventually(() => seen.length === 2);

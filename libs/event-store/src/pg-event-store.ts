@@ -70,8 +70,14 @@ export class PgEventStore {
     return migrate(this.pool, { schema: this.schema, migrations_dir: MIGRATIONS_DIR });
   }
 
-  async append(stream: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    const [result] = await this.appendMany([{ stream, expected_version: options.expected_version, events: [...events] }]);
+  async append(
+    stream: string,
+    events: readonly NewEvent[],
+    options: AppendOptions,
+  ): Promise<AppendResult> {
+    const [result] = await this.appendMany([
+      { stream, expected_version: options.expected_version, events: [...events] },
+    ]);
     if (!result) throw new Error('append returned no result');
     return result;
   }
@@ -81,7 +87,9 @@ export class PgEventStore {
     assertValidAppends(appends);
     const outcome =
       (await this.appendAtKnownHead(this.pool, appends, 'after_commit')) ??
-      (await withTransaction(this.pool, (client) => this.appendWithLocks(client, appends, 'after_commit')));
+      (await withTransaction(this.pool, (client) =>
+        this.appendWithLocks(client, appends, 'after_commit'),
+      ));
     if (outcome.results.some((result) => result.positions.length > 0)) this.notifier.request();
     return outcome.results;
   }
@@ -100,7 +108,10 @@ export class PgEventStore {
     return result;
   }
 
-  async appendManyInTransaction(client: PoolClient, appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+  async appendManyInTransaction(
+    client: PoolClient,
+    appends: readonly StreamAppend[],
+  ): Promise<AppendResult[]> {
     assertValidAppends(appends);
     // The caller commits, so only a notification inside the transaction is sure to follow it.
     const outcome =
@@ -152,11 +163,24 @@ export class PgEventStore {
       );
       for (const row of rows) {
         if (row.stream_version !== expected_version) {
-          return { valid: false, stream, first_broken_version: expected_version, reason: 'version_gap' };
+          return {
+            valid: false,
+            stream,
+            first_broken_version: expected_version,
+            reason: 'version_gap',
+          };
         }
-        const recomputed = chainHash(previous_hash, { ...toRecordedEvent(row), stream_version: row.stream_version });
+        const recomputed = chainHash(previous_hash, {
+          ...toRecordedEvent(row),
+          stream_version: row.stream_version,
+        });
         if (recomputed !== row.hash) {
-          return { valid: false, stream, first_broken_version: row.stream_version, reason: 'hash_mismatch' };
+          return {
+            valid: false,
+            stream,
+            first_broken_version: row.stream_version,
+            reason: 'hash_mismatch',
+          };
         }
         previous_hash = row.hash;
         expected_version += 1;
@@ -219,14 +243,23 @@ export class PgEventStore {
   }
 
   /** The stream's head must name the last verified event: a deleted tail shows up here. */
-  private async verifyHead(stream: string, last_version: number, last_hash: string): Promise<StreamVerification> {
+  private async verifyHead(
+    stream: string,
+    last_version: number,
+    last_hash: string,
+  ): Promise<StreamVerification> {
     const { rows } = await this.pool.query<{ version: number; last_hash: string }>(
       `select version, last_hash from ${this.schema}.streams where stream = $1`,
       [stream],
     );
     const head = rows[0] ?? { version: 0, last_hash: GENESIS_HASH };
     if (head.version !== last_version || head.last_hash !== last_hash) {
-      return { valid: false, stream, first_broken_version: last_version + 1, reason: 'head_mismatch' };
+      return {
+        valid: false,
+        stream,
+        first_broken_version: last_version + 1,
+        reason: 'head_mismatch',
+      };
     }
     return { valid: true, stream, last_version, last_hash };
   }

@@ -27,7 +27,12 @@ export async function readSafeEvents(
         and ($3::text is null or starts_with(stream, $3::text))
       order by position
       limit $4`,
-    [positionText(options.from_position), options.types ?? null, options.stream_prefix ?? null, options.limit],
+    [
+      positionText(options.from_position),
+      options.types ?? null,
+      options.stream_prefix ?? null,
+      options.limit,
+    ],
   );
   return rows.map(toRecordedEvent);
 }

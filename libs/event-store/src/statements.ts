@@ -131,7 +131,9 @@ export function appendStatements(schema: string, notify_channel: string): Append
       in_statement: writeAtHead(schema, 'existing_or_missing', notify_channel),
     },
     read_head: named(`select version, last_hash from ${schema}.streams where stream = $1`),
-    lock_head: named(`select version, last_hash from ${schema}.streams where stream = $1 for update`),
+    lock_head: named(
+      `select version, last_hash from ${schema}.streams where stream = $1 for update`,
+    ),
     create_head: named(`insert into ${schema}.streams (stream, version, last_hash)
       values ($1, 0, '') on conflict (stream) do nothing`),
     create_heads: named(`insert into ${schema}.streams (stream, version, last_hash)

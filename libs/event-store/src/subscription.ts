@@ -10,7 +10,12 @@ export interface SubscriptionContext {
 
 type WakeMode = 'notification_or_stop' | 'stop_only';
 
-const DEFAULTS = { batch_size: 100, poll_interval_ms: 500, retry_delay_ms: 1000, standby_poll_ms: 1000 };
+const DEFAULTS = {
+  batch_size: 100,
+  poll_interval_ms: 500,
+  retry_delay_ms: 1000,
+  standby_poll_ms: 1000,
+};
 
 /**
  * A catch-up subscription: one connection holds a session advisory lock on the name (standbys
@@ -191,5 +196,7 @@ export class CatchUpSubscription implements Subscription {
 }
 
 function defaultOnError(error: unknown, subscription_name: string): void {
-  process.emitWarning(`subscription ${subscription_name}: ${error instanceof Error ? error.message : String(error)}`);
+  process.emitWarning(
+    `subscription ${subscription_name}: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }

@@ -21,7 +21,10 @@ function credited(amount: string): NewEvent {
 }
 
 /** Runs `work` in a new span and hands it the span's ids, as a command handler would run. */
-function inSpan<T>(work: (ids: TraceIds) => Promise<T>, parent?: ReturnType<typeof extractTraceContext>): Promise<T> {
+function inSpan<T>(
+  work: (ids: TraceIds) => Promise<T>,
+  parent?: ReturnType<typeof extractTraceContext>,
+): Promise<T> {
   return withSpan(
     'append-test',
     {},
@@ -94,12 +97,16 @@ describe('PgEventStore trace context', () => {
       { traceparent: traceparentOf(locked) },
       { traceparent: traceparentOf(in_transaction) },
     ]);
-    expect(new Set([from_empty, at_head, locked, in_transaction].map((ids) => ids.trace_id)).size).toBe(4);
+    expect(
+      new Set([from_empty, at_head, locked, in_transaction].map((ids) => ids.trace_id)).size,
+    ).toBe(4);
     const [other] = await store.readStream(second);
     expect(other?.trace_context).toEqual({ traceparent: traceparentOf(locked) });
 
     const all = await store.readAll({ from_position: '0', limit: 100, stream_prefix: first });
-    expect(all.map((event) => event.trace_context)).toEqual(read.map((event) => event.trace_context));
+    expect(all.map((event) => event.trace_context)).toEqual(
+      read.map((event) => event.trace_context),
+    );
 
     const delivered: RecordedEvent[] = [];
     const subscription = store.subscribe({
@@ -115,10 +122,12 @@ describe('PgEventStore trace context', () => {
     } finally {
       await subscription.stop();
     }
-    expect(delivered.map((event) => event.trace_context)).toEqual(read.map((event) => event.trace_context));
+    expect(delivered.map((event) => event.trace_context)).toEqual(
+      read.map((event) => event.trace_context),
+    );
   });
 
-  it('keeps the caller\'s tracestate and gives it back as message headers', async () => {
+  it("keeps the caller's tracestate and gives it back as message headers", async () => {
     const trace_id = randomBytes(16).toString('hex');
     const caller = extractTraceContext({
       traceparent: `00-${trace_id}-${randomBytes(8).toString('hex')}-01`,
@@ -155,7 +164,9 @@ describe('PgEventStore trace context', () => {
 
   it('leaves the trace context out of the hash chain', async () => {
     const name = stream();
-    await inSpan(() => store.append(name, [credited('1'), credited('2')], { expected_version: 'no_stream' }));
+    await inSpan(() =>
+      store.append(name, [credited('1'), credited('2')], { expected_version: 'no_stream' }),
+    );
     expect(await store.verifyStream(name)).toMatchObject({ valid: true, last_version: 2 });
 
     // Events stored before the column existed have none; another trace would do as well.

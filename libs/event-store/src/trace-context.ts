@@ -15,7 +15,9 @@ export function activeTraceContext(): EventTraceContext | null {
 }
 
 /** The stored context as message headers; none when the event was appended outside a trace. */
-export function traceHeadersOf(trace_context: EventTraceContext | undefined): Record<string, string> {
+export function traceHeadersOf(
+  trace_context: EventTraceContext | undefined,
+): Record<string, string> {
   if (trace_context === undefined) return {};
   const { traceparent, tracestate } = trace_context;
   return tracestate === undefined ? { traceparent } : { traceparent, tracestate };

@@ -43,8 +43,10 @@ export interface StreamAppend {
  * is the trace the event was appended in (absent when there was none); it is telemetry, not part
  * of the envelope nor of the hash chain.
  */
-export interface RecordedEvent<TType extends string = string, TData = unknown>
-  extends EventEnvelope<TType, TData> {
+export interface RecordedEvent<
+  TType extends string = string,
+  TData = unknown,
+> extends EventEnvelope<TType, TData> {
   stream_version: number;
   trace_context?: EventTraceContext;
 }

@@ -65,7 +65,11 @@ describe('OutboxRelay to Kafka', () => {
       }
       // A row is marked after the broker acknowledged it, which can be after the consumer saw it.
       const unpublished = async () =>
-        (await pool.query<{ count: string }>(`select count(*) from ${schema}.outbox where published_at is null`)).rows[0]?.count;
+        (
+          await pool.query<{ count: string }>(
+            `select count(*) from ${schema}.outbox where published_at is null`,
+          )
+        ).rows[0]?.count;
       for (let attempt = 0; attempt < 200 && (await unpublished()) !== '0'; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -13,20 +13,21 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const s3_endpoint = process.env.S3_TEST_ENDPOINT;
 // Registered only where a server is named: there is none on the CI machine (no MinIO here).
-if (s3_endpoint) describe('S3 against a real server', () => {
-  describeObjectStorageContract('s3', async () => {
-    const storage = S3ObjectStorage.fromConfig({
-      bucket: process.env.S3_TEST_BUCKET ?? 'test',
-      region: process.env.S3_TEST_REGION ?? 'us-east-1',
-      endpoint: s3_endpoint,
-      force_path_style: true,
-      access_key_id: process.env.S3_TEST_ACCESS_KEY_ID ?? 'minioadmin',
-      secret_access_key: process.env.S3_TEST_SECRET_ACCESS_KEY ?? 'minioadmin',
-      key_prefix: `contract-${randomBytes(6).toString('hex')}/`,
+if (s3_endpoint)
+  describe('S3 against a real server', () => {
+    describeObjectStorageContract('s3', async () => {
+      const storage = S3ObjectStorage.fromConfig({
+        bucket: process.env.S3_TEST_BUCKET ?? 'test',
+        region: process.env.S3_TEST_REGION ?? 'us-east-1',
+        endpoint: s3_endpoint,
+        force_path_style: true,
+        access_key_id: process.env.S3_TEST_ACCESS_KEY_ID ?? 'minioadmin',
+        secret_access_key: process.env.S3_TEST_SECRET_ACCESS_KEY ?? 'minioadmin',
+        key_prefix: `contract-${randomBytes(6).toString('hex')}/`,
+      });
+      return { storage, cleanup: async () => undefined };
     });
-    return { storage, cleanup: async () => undefined };
   });
-});
 
 /** What the SDK hands its HTTP layer once every middleware (endpoint, signing) has run. */
 interface SentRequest {

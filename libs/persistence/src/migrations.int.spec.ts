@@ -4,7 +4,10 @@ import { createPool, dropDatabase, ensureDatabase, migrate } from './index';
 
 // persistence sits below @platform/testing, so this suite makes its database itself.
 const admin_url = process.env.TEST_ADMIN_DATABASE_URL ?? process.env.DATABASE_URL ?? '';
-interface TestDatabase { url: string; drop(): Promise<void> }
+interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
 async function createTestDatabase(prefix: string): Promise<TestDatabase> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   return { url: await ensureDatabase(admin_url, name), drop: () => dropDatabase(admin_url, name) };

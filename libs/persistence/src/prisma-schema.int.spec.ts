@@ -8,7 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Pool } from 'pg';
-import { createPool, createPrismaClient, dropDatabase, ensureDatabase, migrate, type PrismaClientClass } from './index';
+import {
+  createPool,
+  createPrismaClient,
+  dropDatabase,
+  ensureDatabase,
+  migrate,
+  type PrismaClientClass,
+} from './index';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const PRISMA_CLI = path.join(ROOT, 'node_modules/prisma/build/index.js');
@@ -111,16 +118,44 @@ generator dmmf {
 
 /** PostgreSQL type (pg_type name) for Prisma's native type attributes, e.g. @db.Uuid. */
 const NATIVE_UDT: Record<string, string> = {
-  Text: 'text', VarChar: 'varchar', Char: 'bpchar', Uuid: 'uuid', Citext: 'citext', Xml: 'xml', Inet: 'inet',
-  Integer: 'int4', SmallInt: 'int2', BigInt: 'int8', Oid: 'oid', Real: 'float4', DoublePrecision: 'float8',
-  Decimal: 'numeric', Money: 'money', Boolean: 'bool', Json: 'json', JsonB: 'jsonb', ByteA: 'bytea',
-  Timestamp: 'timestamp', Timestamptz: 'timestamptz', Date: 'date', Time: 'time', Timetz: 'timetz',
-  Bit: 'bit', VarBit: 'varbit',
+  Text: 'text',
+  VarChar: 'varchar',
+  Char: 'bpchar',
+  Uuid: 'uuid',
+  Citext: 'citext',
+  Xml: 'xml',
+  Inet: 'inet',
+  Integer: 'int4',
+  SmallInt: 'int2',
+  BigInt: 'int8',
+  Oid: 'oid',
+  Real: 'float4',
+  DoublePrecision: 'float8',
+  Decimal: 'numeric',
+  Money: 'money',
+  Boolean: 'bool',
+  Json: 'json',
+  JsonB: 'jsonb',
+  ByteA: 'bytea',
+  Timestamp: 'timestamp',
+  Timestamptz: 'timestamptz',
+  Date: 'date',
+  Time: 'time',
+  Timetz: 'timetz',
+  Bit: 'bit',
+  VarBit: 'varbit',
 };
 /** What Prisma means by a scalar without a native type attribute (DateTime is timestamp(3)!). */
 const DEFAULT_UDT: Record<string, string> = {
-  String: 'text', Int: 'int4', BigInt: 'int8', Float: 'float8', Decimal: 'numeric', Boolean: 'bool',
-  DateTime: 'timestamp', Json: 'jsonb', Bytes: 'bytea',
+  String: 'text',
+  Int: 'int4',
+  BigInt: 'int8',
+  Float: 'float8',
+  Decimal: 'numeric',
+  Boolean: 'bool',
+  DateTime: 'timestamp',
+  Json: 'jsonb',
+  Bytes: 'bytea',
 };
 
 function expectedUdt(field: DmmfField, datamodel: DmmfDatamodel): string {
@@ -140,7 +175,11 @@ interface ColumnRow {
 }
 
 /** Every disagreement between the models and the tables of one PostgreSQL schema, in words. */
-async function schemaDrift(pool: Pool, db_schema: string, datamodel: DmmfDatamodel): Promise<string[]> {
+async function schemaDrift(
+  pool: Pool,
+  db_schema: string,
+  datamodel: DmmfDatamodel,
+): Promise<string[]> {
   const problems: string[] = [];
   for (const model of datamodel.models) {
     const table = model.dbName ?? model.name;
@@ -164,15 +203,19 @@ async function schemaDrift(pool: Pool, db_schema: string, datamodel: DmmfDatamod
         continue;
       }
       const udt = expectedUdt(field, datamodel);
-      if (column.udt_name !== udt) problems.push(`${where}: model says ${udt}, table has ${column.udt_name}`);
+      if (column.udt_name !== udt)
+        problems.push(`${where}: model says ${udt}, table has ${column.udt_name}`);
       const nullable = column.is_nullable === 'YES';
       if (nullable === field.isRequired) {
-        problems.push(`${where}: model says ${field.isRequired ? 'required' : 'optional'}, column is ${nullable ? 'nullable' : 'not null'}`);
+        problems.push(
+          `${where}: model says ${field.isRequired ? 'required' : 'optional'}, column is ${nullable ? 'nullable' : 'not null'}`,
+        );
       }
     }
     const mapped = new Set(fields.map((field) => field.dbName ?? field.name));
     for (const column of columns.keys()) {
-      if (!mapped.has(column)) problems.push(`${model.name}: column ${table}.${column} has no field`);
+      if (!mapped.has(column))
+        problems.push(`${model.name}: column ${table}.${column} has no field`);
     }
     problems.push(...(await keyDrift(pool, db_schema, table, model)));
   }
@@ -180,7 +223,12 @@ async function schemaDrift(pool: Pool, db_schema: string, datamodel: DmmfDatamod
 }
 
 /** Prisma's findUnique and upserts rely on the primary key and unique fields being real constraints. */
-async function keyDrift(pool: Pool, db_schema: string, table: string, model: DmmfModel): Promise<string[]> {
+async function keyDrift(
+  pool: Pool,
+  db_schema: string,
+  table: string,
+  model: DmmfModel,
+): Promise<string[]> {
   const { rows } = await pool.query<{ constraint_type: string; columns: string[] }>(
     `select c.constraint_type, array_agg(k.column_name::text order by k.ordinal_position) as columns
        from information_schema.table_constraints c
@@ -195,10 +243,15 @@ async function keyDrift(pool: Pool, db_schema: string, table: string, model: Dmm
     return field?.dbName ?? name;
   };
   const problems: string[] = [];
-  const model_key = (model.primaryKey?.fields ?? model.fields.filter((field) => field.isId).map((field) => field.name)).map(column_of);
+  const model_key = (
+    model.primaryKey?.fields ??
+    model.fields.filter((field) => field.isId).map((field) => field.name)
+  ).map(column_of);
   const table_key = rows.find((row) => row.constraint_type === 'PRIMARY KEY')?.columns ?? [];
   if (model_key.join(',') !== table_key.join(',')) {
-    problems.push(`${model.name}: primary key is (${model_key.join(', ')}) in the model, (${table_key.join(', ')}) in ${table}`);
+    problems.push(
+      `${model.name}: primary key is (${model_key.join(', ')}) in the model, (${table_key.join(', ')}) in ${table}`,
+    );
   }
   const unique_sets = rows.map((row) => row.columns.join(','));
   for (const field of model.fields.filter((candidate) => candidate.isUnique)) {
@@ -238,16 +291,21 @@ describe.each(prismaServices())('Prisma schema of $service', (service) => {
     const [model] = datamodel.models;
     const scalars = model?.fields.filter((field) => field.kind === 'scalar' && !field.isId) ?? [];
     const [renulled, retyped, dropped] = scalars;
-    if (!model || !renulled || !retyped || !dropped) throw new Error('the first model needs three non-key scalars');
+    if (!model || !renulled || !retyped || !dropped)
+      throw new Error('the first model needs three non-key scalars');
     const probe: DmmfField = { ...renulled, name: 'drift_probe', dbName: null, isUnique: false };
     const fields = model.fields
       .filter((field) => field !== dropped)
       .map((field) => {
         if (field === renulled) return { ...field, isRequired: !field.isRequired };
-        if (field === retyped) return { ...field, nativeType: ['SmallInt', []] as [string, string[]] };
+        if (field === retyped)
+          return { ...field, nativeType: ['SmallInt', []] as [string, string[]] };
         return field;
       });
-    const drifted: DmmfDatamodel = { ...datamodel, models: [{ ...model, fields: [...fields, probe] }] };
+    const drifted: DmmfDatamodel = {
+      ...datamodel,
+      models: [{ ...model, fields: [...fields, probe] }],
+    };
 
     const problems = await schemaDrift(pool, service.db_schema, drifted);
     const column = (field: DmmfField): string => field.dbName ?? field.name;
@@ -255,8 +313,14 @@ describe.each(prismaServices())('Prisma schema of $service', (service) => {
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(new RegExp(`^${model.name}\\.drift_probe .*: column missing$`)),
-        expect.stringMatching(new RegExp(`^${model.name}\\.${renulled.name} .*: model says (required|optional), column is`)),
-        expect.stringMatching(new RegExp(`^${model.name}\\.${retyped.name} .*: model says int2, table has`)),
+        expect.stringMatching(
+          new RegExp(
+            `^${model.name}\\.${renulled.name} .*: model says (required|optional), column is`,
+          ),
+        ),
+        expect.stringMatching(
+          new RegExp(`^${model.name}\\.${retyped.name} .*: model says int2, table has`),
+        ),
         `${model.name}: column ${model.dbName ?? model.name}.${column(dropped)} has no field`,
       ]),
     );
@@ -268,11 +332,20 @@ describe('the generated identity client', () => {
     const db = await createTestDatabase('prisma_client');
     const pool = createPool({ url: db.url, schema: 'identity' });
     try {
-      await migrate(pool, { schema: 'identity', migrations_dir: path.join(ROOT, 'services/identity/migrations') });
+      await migrate(pool, {
+        schema: 'identity',
+        migrations_dir: path.join(ROOT, 'services/identity/migrations'),
+      });
       // Loaded by path: libs may not import a service, and the client exists only once generated.
-      const generated = path.join(ROOT, 'services/identity/src/infrastructure/generated/prisma/client.ts');
-      if (!existsSync(generated)) throw new Error('run `node tools/scripts/prisma-generate.mjs` first');
-      const { PrismaClient } = require(generated) as { PrismaClient: PrismaClientClass<IdentityClient> };
+      const generated = path.join(
+        ROOT,
+        'services/identity/src/infrastructure/generated/prisma/client.ts',
+      );
+      if (!existsSync(generated))
+        throw new Error('run `node tools/scripts/prisma-generate.mjs` first');
+      const { PrismaClient } = require(generated) as {
+        PrismaClient: PrismaClientClass<IdentityClient>;
+      };
       const prisma = createPrismaClient(PrismaClient, { pool, schema: 'identity' });
       try {
         const created = await prisma.organization.create({
@@ -287,9 +360,15 @@ describe('the generated identity client', () => {
         });
         expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
         const found = await prisma.organization.findUnique({ where: { slug: 'acme' } });
-        expect(found).toMatchObject({ id: created.id, login_otp_required: false, branding: { color: '#123456' } });
+        expect(found).toMatchObject({
+          id: created.id,
+          login_otp_required: false,
+          branding: { color: '#123456' },
+        });
         expect(found?.created_at).toBeInstanceOf(Date);
-        const { rows } = await pool.query('select name from identity.organizations where id = $1', [created.id]);
+        const { rows } = await pool.query('select name from identity.organizations where id = $1', [
+          created.id,
+        ]);
         expect(rows).toEqual([{ name: 'Acme Ltd' }]);
       } finally {
         await prisma.$disconnect();

@@ -1,8 +1,4 @@
-import {
-  traceHeadersOf,
-  type PgEventStore,
-  type Subscription,
-} from '@platform/event-store';
+import { traceHeadersOf, type PgEventStore, type Subscription } from '@platform/event-store';
 import type { MessageBus } from '@platform/messaging';
 
 /** The topic a service's domain events are published on. */

@@ -22,17 +22,29 @@ export async function startHealthServer(options: {
 }): Promise<HealthServer> {
   const server: Server = createServer((request, response) => {
     const send = (status: number, body: string, type = 'application/json') => {
-      response.writeHead(status, { 'content-type': type, 'service-environment': options.environment });
+      response.writeHead(status, {
+        'content-type': type,
+        'service-environment': options.environment,
+      });
       response.end(body);
     };
     const path = (request.url ?? '/').split('?')[0];
     if (path === '/healthz') {
-      send(200, JSON.stringify({ status: 'ok', service: options.service, livemode: options.environment === 'live' }));
+      send(
+        200,
+        JSON.stringify({
+          status: 'ok',
+          service: options.service,
+          livemode: options.environment === 'live',
+        }),
+      );
     } else if (path === '/readyz') {
-      void Promise.all(options.readiness.map((check) => check().catch(() => false))).then((results) => {
-        const ready = results.every(Boolean);
-        send(ready ? 200 : 503, JSON.stringify({ status: ready ? 'ready' : 'not_ready' }));
-      });
+      void Promise.all(options.readiness.map((check) => check().catch(() => false))).then(
+        (results) => {
+          const ready = results.every(Boolean);
+          send(ready ? 200 : 503, JSON.stringify({ status: ready ? 'ready' : 'not_ready' }));
+        },
+      );
     } else if (path === '/metrics') {
       void options.metrics_text().then((text) => send(200, text, 'text/plain; version=0.0.4'));
     } else {

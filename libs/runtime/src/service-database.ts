@@ -1,4 +1,10 @@
-import { Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import type { Pool } from 'pg';
 import { createPool, migrate } from '@platform/persistence';
 import { PLATFORM_CONTEXT, schemaOf, type PlatformContext, type ServiceName } from './context';

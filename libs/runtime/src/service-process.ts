@@ -11,7 +11,10 @@ import { exitOnSignal } from './shutdown';
 /** Distributed runtime: one service in this process, on Kafka and a PostgreSQL server. */
 export async function runServiceProcess(definition: ServiceDefinition): Promise<void> {
   const settings = readDistributedSettings();
-  const telemetry = startTelemetry({ service_name: definition.name, environment: settings.ENVIRONMENT });
+  const telemetry = startTelemetry({
+    service_name: definition.name,
+    environment: settings.ENVIRONMENT,
+  });
   const logger = createLogger({ service: definition.name, environment: settings.ENVIRONMENT });
   const bus = new KafkaBus({
     brokers: settings.KAFKA_BROKERS,

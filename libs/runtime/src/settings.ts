@@ -3,7 +3,10 @@ import { z } from 'zod';
 /** Settings of a distributed service process, validated once at boot. */
 const distributedSchema = z.object({
   ENVIRONMENT: z.enum(['test', 'live']).default('test'),
-  KAFKA_BROKERS: z.string().min(1).transform((value) => value.split(',').map((b) => b.trim())),
+  KAFKA_BROKERS: z
+    .string()
+    .min(1)
+    .transform((value) => value.split(',').map((b) => b.trim())),
   KAFKA_TOPIC_PREFIX: z.string().optional(),
   DATABASE_URL: z.string().url(),
   HOST: z.string().default('127.0.0.1'),
@@ -36,7 +39,10 @@ const allInOneSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   /** The two databases are `<prefix>_test` and `<prefix>_live`. */
-  DATABASE_PREFIX: z.string().regex(/^[a-z_][a-z0-9_]{0,40}$/).default('platform'),
+  DATABASE_PREFIX: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,40}$/)
+    .default('platform'),
 });
 export type AllInOneSettings = z.infer<typeof allInOneSchema>;
 

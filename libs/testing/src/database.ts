@@ -15,7 +15,9 @@ export interface TestDatabase {
 
 /** A fresh database on the test server, unique to the caller. */
 export async function createTestDatabase(prefix = 't'): Promise<TestDatabase> {
-  const name = `${prefix}_${randomBytes(5).toString('hex')}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_');
   const admin = testAdminUrl();
   const url = await ensureDatabase(admin, name);
   return { url, name, drop: () => dropDatabase(admin, name) };

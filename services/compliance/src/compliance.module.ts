@@ -1,5 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServiceDatabaseModule, type PlatformContext, type ServiceDefinition } from '@platform/runtime';
+import {
+  ServiceDatabaseModule,
+  type PlatformContext,
+  type ServiceDefinition,
+} from '@platform/runtime';
 import { ComplianceMessages } from './messages/compliance.messages';
 
 /** The compliance service. Both runtimes boot it through `complianceService`. */

@@ -1,5 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServiceDatabaseModule, type PlatformContext, type ServiceDefinition } from '@platform/runtime';
+import {
+  ServiceDatabaseModule,
+  type PlatformContext,
+  type ServiceDefinition,
+} from '@platform/runtime';
 import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
 
 /** The crypto-wallets service. Both runtimes boot it through `cryptoWalletsService`. */

@@ -14,7 +14,8 @@ async function main(): Promise<void> {
   const settings = readDistributedSettings();
   const environment = settings.ENVIRONMENT;
   const port = Number(process.env.PORT ?? (environment === 'live' ? 8081 : 8080));
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid PORT ${process.env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`invalid PORT ${process.env.PORT}`);
   const telemetry = startTelemetry({ service_name: 'gateway', environment });
   const bus = new KafkaBus({
     brokers: settings.KAFKA_BROKERS,
@@ -22,7 +23,13 @@ async function main(): Promise<void> {
     topic_prefix: settings.KAFKA_TOPIC_PREFIX ?? `${environment}.`,
   });
   await bus.start();
-  const context = { environment, bus, database_url: settings.DATABASE_URL, data_dir: settings.DATA_DIR, settings: process.env };
+  const context = {
+    environment,
+    bus,
+    database_url: settings.DATABASE_URL,
+    data_dir: settings.DATA_DIR,
+    settings: process.env,
+  };
   const app = await createGatewayApp({
     environment,
     version: process.env.SERVICE_VERSION,
@@ -30,10 +37,14 @@ async function main(): Promise<void> {
     imports: [PlatformContextModule.forRoot(context), AdminModule],
   });
   await app.listen(port, settings.HOST);
-  exitOnSignal([() => app.close(), () => bus.close(), () => telemetry.shutdown()], (line) => process.stdout.write(`${line}\n`));
+  exitOnSignal([() => app.close(), () => bus.close(), () => telemetry.shutdown()], (line) =>
+    process.stdout.write(`${line}\n`),
+  );
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`gateway failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(
+    `gateway failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
   process.exit(1);
 });

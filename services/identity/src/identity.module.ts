@@ -2,11 +2,20 @@ import path from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { createPrismaClient } from '@platform/persistence';
-import { SERVICE_POOL, ServiceDatabaseModule, type PlatformContext, type ServiceDefinition } from '@platform/runtime';
+import {
+  SERVICE_POOL,
+  ServiceDatabaseModule,
+  type PlatformContext,
+  type ServiceDefinition,
+} from '@platform/runtime';
 import { OrganizationsService } from './application/organizations.service';
 import { PrismaClient } from './infrastructure/generated/prisma/client';
 import { IdentityLifecycle } from './infrastructure/identity-lifecycle';
-import { IDENTITY_EVENTS, IDENTITY_PRISMA, openIdentityEventStore } from './infrastructure/identity-store';
+import {
+  IDENTITY_EVENTS,
+  IDENTITY_PRISMA,
+  openIdentityEventStore,
+} from './infrastructure/identity-store';
 import { OrgAdminsRepository } from './infrastructure/org-admins.repository';
 import { OrganizationsRepository } from './infrastructure/organizations.repository';
 import { IdentityMessages } from './messages/identity.messages';
@@ -32,7 +41,8 @@ export class IdentityModule {
         {
           provide: IDENTITY_PRISMA,
           inject: [SERVICE_POOL],
-          useFactory: (pool: Pool) => createPrismaClient(PrismaClient, { pool, schema: 'identity' }),
+          useFactory: (pool: Pool) =>
+            createPrismaClient(PrismaClient, { pool, schema: 'identity' }),
         },
         OrganizationsRepository,
         OrgAdminsRepository,

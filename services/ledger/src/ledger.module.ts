@@ -1,5 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServiceDatabaseModule, type PlatformContext, type ServiceDefinition } from '@platform/runtime';
+import {
+  ServiceDatabaseModule,
+  type PlatformContext,
+  type ServiceDefinition,
+} from '@platform/runtime';
 import { LedgerMessages } from './messages/ledger.messages';
 
 /** The ledger service. Both runtimes boot it through `ledgerService`. */

@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { Inbox } from '@platform/messaging';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServiceDatabaseModule, type PlatformContext, type ServiceDefinition } from '@platform/runtime';
+import {
+  ServiceDatabaseModule,
+  type PlatformContext,
+  type ServiceDefinition,
+} from '@platform/runtime';
 import { MESSAGE_SENDER } from './application/message-sender.port';
 import { DomainEventsConsumer } from './infrastructure/domain-events.consumer';
 import { MailboxRepository } from './infrastructure/mailbox.repository';
@@ -20,7 +24,11 @@ export class NotificationsModule {
         }),
       ],
       controllers: [NotificationsMessages],
-      providers: [DomainEventsConsumer, MailboxRepository, { provide: MESSAGE_SENDER, useExisting: MailboxRepository }],
+      providers: [
+        DomainEventsConsumer,
+        MailboxRepository,
+        { provide: MESSAGE_SENDER, useExisting: MailboxRepository },
+      ],
     };
   }
 }

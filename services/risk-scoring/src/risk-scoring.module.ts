@@ -1,5 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServiceDatabaseModule, type PlatformContext, type ServiceDefinition } from '@platform/runtime';
+import {
+  ServiceDatabaseModule,
+  type PlatformContext,
+  type ServiceDefinition,
+} from '@platform/runtime';
 import { RiskScoringMessages } from './messages/risk-scoring.messages';
 
 /** The risk-scoring service. Both runtimes boot it through `riskScoringService`. */

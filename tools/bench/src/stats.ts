@@ -1,7 +1,10 @@
 /** Percentile of sorted millisecond samples (nearest rank). */
 export function percentile(sorted_ms: number[], p: number): number {
   if (sorted_ms.length === 0) return 0;
-  const rank = Math.min(sorted_ms.length - 1, Math.max(0, Math.ceil((p / 100) * sorted_ms.length) - 1));
+  const rank = Math.min(
+    sorted_ms.length - 1,
+    Math.max(0, Math.ceil((p / 100) * sorted_ms.length) - 1),
+  );
   return sorted_ms[rank]!;
 }
 

@@ -9,8 +9,14 @@ import { eventStoreSchemas, replayEvents } from './replay';
 const program = new Command('platform')
   .description('Operate the payments platform')
   .addOption(new Option('--env <env>', 'environment').choices(['test', 'live']).default('test'))
-  .option('--url <url>', 'gateway base URL of the environment (default 127.0.0.1:8080 test, :8081 live)')
-  .option('--data-dir <dir>', 'DATA_DIR of the all-in-one runtime, where the operator token is kept');
+  .option(
+    '--url <url>',
+    'gateway base URL of the environment (default 127.0.0.1:8080 test, :8081 live)',
+  )
+  .option(
+    '--data-dir <dir>',
+    'DATA_DIR of the all-in-one runtime, where the operator token is kept',
+  );
 
 type Globals = { env: 'test' | 'live'; url?: string; dataDir?: string };
 const target = () => adminTarget(program.opts<Globals>());
@@ -26,13 +32,32 @@ org
   .option('--otp-floor <channel>', 'weakest OTP channel allowed: sms, whatsapp, email, totp', 'sms')
   .option('--login-otp', 'require a one-time code at login', false)
   .option('--brand <key=value...>', 'branding entries, e.g. primary_color=#0a84ff')
-  .action(async (o: { slug: string; name: string; timezone: string; locale: string; otpFloor: string; loginOtp: boolean; brand?: string[] }) => {
-    const branding = Object.fromEntries((o.brand ?? []).map((entry) => entry.split(/=(.*)/s).slice(0, 2)));
-    print(await adminCall(target(), 'POST', '/admin/v1/organizations', {
-      slug: o.slug, name: o.name, timezone: o.timezone, locale: o.locale,
-      otp_channel_floor: o.otpFloor, login_otp_required: o.loginOtp, branding,
-    }));
-  });
+  .action(
+    async (o: {
+      slug: string;
+      name: string;
+      timezone: string;
+      locale: string;
+      otpFloor: string;
+      loginOtp: boolean;
+      brand?: string[];
+    }) => {
+      const branding = Object.fromEntries(
+        (o.brand ?? []).map((entry) => entry.split(/=(.*)/s).slice(0, 2)),
+      );
+      print(
+        await adminCall(target(), 'POST', '/admin/v1/organizations', {
+          slug: o.slug,
+          name: o.name,
+          timezone: o.timezone,
+          locale: o.locale,
+          otp_channel_floor: o.otpFloor,
+          login_otp_required: o.loginOtp,
+          branding,
+        }),
+      );
+    },
+  );
 org.command('list').action(async () => {
   print(await adminCall(target(), 'GET', '/admin/v1/organizations'));
 });
@@ -44,13 +69,26 @@ admins
   .requiredOption('--email <email>')
   .requiredOption('--password <password>')
   .action(async (o: { org: string; email: string; password: string }) => {
-    print(await adminCall(target(), 'POST', `/admin/v1/organizations/${encodeURIComponent(o.org)}/admins`, { email: o.email, password: o.password }));
+    print(
+      await adminCall(
+        target(),
+        'POST',
+        `/admin/v1/organizations/${encodeURIComponent(o.org)}/admins`,
+        { email: o.email, password: o.password },
+      ),
+    );
   });
 admins
   .command('list')
   .requiredOption('--org <slug>')
   .action(async (o: { org: string }) => {
-    print(await adminCall(target(), 'GET', `/admin/v1/organizations/${encodeURIComponent(o.org)}/admins`));
+    print(
+      await adminCall(
+        target(),
+        'GET',
+        `/admin/v1/organizations/${encodeURIComponent(o.org)}/admins`,
+      ),
+    );
   });
 
 program
@@ -59,7 +97,10 @@ program
   .option('--account <id>')
   .option('--limit <n>', 'how many, newest first', '50')
   .action(async (o: { account?: string; limit: string }) => {
-    const query = new URLSearchParams({ limit: o.limit, ...(o.account ? { account_id: o.account } : {}) });
+    const query = new URLSearchParams({
+      limit: o.limit,
+      ...(o.account ? { account_id: o.account } : {}),
+    });
     print(await adminCall(target(), 'GET', `/admin/v1/mailbox?${query.toString()}`));
   });
 
@@ -67,7 +108,10 @@ const events = program.command('events').description('the event stores and the l
 events
   .command('replay')
   .description('write stored events as NDJSON to stdout')
-  .option('--database-url <url>', "the environment's database (default: platform_<env> on DATABASE_URL's server, else on the embedded server of npm start)")
+  .option(
+    '--database-url <url>',
+    "the environment's database (default: platform_<env> on DATABASE_URL's server, else on the embedded server of npm start)",
+  )
   .option('--schema <schema>', 'one event store, e.g. identity_events (default: all)')
   .option('--from-position <n>', 'only events after this global position', '0')
   .option('--since <time>', 'only events at or after this ISO time')
@@ -75,30 +119,60 @@ events
   .option('--stream <prefix>', 'only streams starting with this')
   .option('--account <id>', 'only this account')
   .option('--no-progress', 'no progress bar on stderr')
-  .action(async (o: { databaseUrl?: string; schema?: string; fromPosition: string; since?: string; type?: string[]; stream?: string; account?: string; progress: boolean }) => {
-    const { env } = program.opts<Globals>();
-    const server = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:54329/postgres';
-    const pool = createPool({ url: o.databaseUrl ?? withDatabase(server, `platform_${env}`), max_connections: 2 });
-    try {
-      const schemas = o.schema ? [o.schema] : await eventStoreSchemas(pool);
-      for (const schema of schemas) {
-        await replayEvents({
-          pool, schema, out: process.stdout, progress: o.progress && process.stderr.isTTY === true,
-          filter: { from_position: o.fromPosition, since: o.since ? new Date(o.since) : undefined, types: o.type, stream: o.stream, account_id: o.account },
-        });
+  .action(
+    async (o: {
+      databaseUrl?: string;
+      schema?: string;
+      fromPosition: string;
+      since?: string;
+      type?: string[];
+      stream?: string;
+      account?: string;
+      progress: boolean;
+    }) => {
+      const { env } = program.opts<Globals>();
+      const server =
+        process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:54329/postgres';
+      const pool = createPool({
+        url: o.databaseUrl ?? withDatabase(server, `platform_${env}`),
+        max_connections: 2,
+      });
+      try {
+        const schemas = o.schema ? [o.schema] : await eventStoreSchemas(pool);
+        for (const schema of schemas) {
+          await replayEvents({
+            pool,
+            schema,
+            out: process.stdout,
+            progress: o.progress && process.stderr.isTTY === true,
+            filter: {
+              from_position: o.fromPosition,
+              since: o.since ? new Date(o.since) : undefined,
+              types: o.type,
+              stream: o.stream,
+              account_id: o.account,
+            },
+          });
+        }
+      } finally {
+        await pool.end();
       }
-    } finally {
-      await pool.end();
-    }
-  });
+    },
+  );
 events
   .command('tail')
-  .description('print domain events as they cross the bus, as NDJSON (either runtime, through the gateway)')
-  .option('--topic <topic...>', 'topics (default: every service\'s events.<service>)')
+  .description(
+    'print domain events as they cross the bus, as NDJSON (either runtime, through the gateway)',
+  )
+  .option('--topic <topic...>', "topics (default: every service's events.<service>)")
   .action(async (o: { topic?: string[] }) => {
-    const query = o.topic ? `?${new URLSearchParams({ topics: o.topic.join(',') }).toString()}` : '';
+    const query = o.topic
+      ? `?${new URLSearchParams({ topics: o.topic.join(',') }).toString()}`
+      : '';
     const { base_url, token } = target();
-    const response = await fetch(`${base_url}/admin/v1/bus/tail${query}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${base_url}/admin/v1/bus/tail${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (!response.ok || !response.body) throw new Error(`tail refused: ${response.status}`);
     const decoder = new TextDecoder();
     let pending = '';

@@ -40,17 +40,27 @@ export async function replayEvents(options: {
   progress: boolean;
 }): Promise<number> {
   const store = new PgEventStore(options.pool, { schema: options.schema, environment: 'test' });
-  const { rows } = await options.pool.query<{ total: string }>(`select count(*)::text as total from ${options.schema}.events`).catch(() => ({ rows: [{ total: '0' }] }));
-  const bar = options.progress ? new SingleBar({ stream: process.stderr, format: `${options.schema} [{bar}] {value}/{total}` }) : null;
+  const { rows } = await options.pool
+    .query<{ total: string }>(`select count(*)::text as total from ${options.schema}.events`)
+    .catch(() => ({ rows: [{ total: '0' }] }));
+  const bar = options.progress
+    ? new SingleBar({ stream: process.stderr, format: `${options.schema} [{bar}] {value}/{total}` })
+    : null;
   bar?.start(Number(rows[0]?.total ?? 0), 0);
   let position = options.filter.from_position ?? '0';
   let written = 0;
   for (;;) {
-    const batch = await store.readAll({ from_position: position, limit: BATCH_SIZE, types: options.filter.types, stream_prefix: options.filter.stream });
+    const batch = await store.readAll({
+      from_position: position,
+      limit: BATCH_SIZE,
+      types: options.filter.types,
+      stream_prefix: options.filter.stream,
+    });
     if (batch.length === 0) break;
     for (const event of batch) {
       if (!matches(event, options.filter)) continue;
-      if (!options.out.write(`${JSON.stringify(event)}\n`)) await new Promise((resolve) => options.out.once('drain', resolve));
+      if (!options.out.write(`${JSON.stringify(event)}\n`))
+        await new Promise((resolve) => options.out.once('drain', resolve));
       written += 1;
     }
     position = batch[batch.length - 1]!.position;

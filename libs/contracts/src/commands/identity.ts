@@ -15,7 +15,9 @@ export const createOrganizationCommand = z
 export type CreateOrganizationCommand = z.infer<typeof createOrganizationCommand>;
 
 /** `identity.create_org_admin` (operator): an organization admin who signs in like anyone. */
-export const createOrgAdminCommand = z.object({ org: z.string(), email: z.string(), password: z.string() }).strict();
+export const createOrgAdminCommand = z
+  .object({ org: z.string(), email: z.string(), password: z.string() })
+  .strict();
 export type CreateOrgAdminCommand = z.infer<typeof createOrgAdminCommand>;
 
 /** `identity.list_org_admins` (operator). */

@@ -1,14 +1,23 @@
 import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { z } from 'zod';
-import { createOrganizationCommand, createOrgAdminCommand, IDENTITY_COMMANDS, NOTIFICATIONS_COMMANDS, type CreateOrganizationCommand } from '@platform/contracts';
+import {
+  createOrganizationCommand,
+  createOrgAdminCommand,
+  IDENTITY_COMMANDS,
+  NOTIFICATIONS_COMMANDS,
+  type CreateOrganizationCommand,
+} from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { ValidatedBody, ValidatedQuery } from '../http';
 import { OperatorGuard } from './operator.guard';
 
 const createAdminBody = createOrgAdminCommand.omit({ org: true });
 const mailboxQuery = z
-  .object({ account_id: z.string().optional(), limit: z.coerce.number().int().min(1).max(1000).default(100) })
+  .object({
+    account_id: z.string().optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(100),
+  })
   .strict();
 
 /**
@@ -34,7 +43,10 @@ export class AdminController {
 
   @Post('organizations/:slug/admins')
   @HttpCode(201)
-  createAdmin(@Param('slug') slug: string, @ValidatedBody(createAdminBody) body: z.infer<typeof createAdminBody>) {
+  createAdmin(
+    @Param('slug') slug: string,
+    @ValidatedBody(createAdminBody) body: z.infer<typeof createAdminBody>,
+  ) {
     return this.bus.send(IDENTITY_COMMANDS.create_org_admin, { org: slug, ...body });
   }
 
@@ -45,6 +57,9 @@ export class AdminController {
 
   @Get('mailbox')
   listMailbox(@ValidatedQuery(mailboxQuery) query: z.infer<typeof mailboxQuery>) {
-    return this.bus.send(NOTIFICATIONS_COMMANDS.list_mailbox, { account_id: query.account_id ?? null, limit: query.limit });
+    return this.bus.send(NOTIFICATIONS_COMMANDS.list_mailbox, {
+      account_id: query.account_id ?? null,
+      limit: query.limit,
+    });
   }
 }

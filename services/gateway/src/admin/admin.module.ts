@@ -4,5 +4,8 @@ import { BusTailController } from './bus-tail.controller';
 import { MetricsController } from './metrics.controller';
 import { OperatorGuard } from './operator.guard';
 
-@Module({ controllers: [AdminController, BusTailController, MetricsController], providers: [OperatorGuard] })
+@Module({
+  controllers: [AdminController, BusTailController, MetricsController],
+  providers: [OperatorGuard],
+})
 export class AdminModule {}

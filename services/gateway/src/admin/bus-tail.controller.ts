@@ -8,9 +8,16 @@ import { ValidatedQuery } from '../http';
 import { OperatorGuard } from './operator.guard';
 
 /** The topics a tail follows unless told otherwise: every service's domain events. */
-export const DEFAULT_TAIL_TOPICS = ['identity', 'ledger', 'payouts', 'payins', 'crypto-wallets', 'compliance', 'risk-scoring', 'notifications'].map(
-  (service) => `events.${service}`,
-);
+export const DEFAULT_TAIL_TOPICS = [
+  'identity',
+  'ledger',
+  'payouts',
+  'payins',
+  'crypto-wallets',
+  'compliance',
+  'risk-scoring',
+  'notifications',
+].map((service) => `events.${service}`);
 
 const tailQuery = z.object({ topics: z.string().optional() }).strict();
 
@@ -25,7 +32,10 @@ export class BusTailController {
   constructor(@Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext) {}
 
   @Get('tail')
-  async tail(@ValidatedQuery(tailQuery) query: z.infer<typeof tailQuery>, @Res() reply: FastifyReply): Promise<void> {
+  async tail(
+    @ValidatedQuery(tailQuery) query: z.infer<typeof tailQuery>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const topics = query.topics ? query.topics.split(',').filter(Boolean) : DEFAULT_TAIL_TOPICS;
     reply.hijack();
     const raw = reply.raw;
@@ -35,7 +45,9 @@ export class BusTailController {
       group: `operator-tail-${randomUUID()}`,
       from_beginning: false,
       handler: async (message) => {
-        raw.write(`${JSON.stringify({ topic: message.topic, key: message.key, payload: message.payload })}\n`);
+        raw.write(
+          `${JSON.stringify({ topic: message.topic, key: message.key, payload: message.payload })}\n`,
+        );
       },
     });
     // Tells the client the subscription is in place: what is published from now on will show.

@@ -17,7 +17,9 @@ export class OperatorGuard implements CanActivate {
 
   canActivate(execution: ExecutionContext): boolean {
     const expected = this.context.settings.OPERATOR_TOKEN;
-    const header = execution.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers.authorization ?? '';
+    const header =
+      execution.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers
+        .authorization ?? '';
     const presented = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
     if (!expected || !presented || !timingSafeEqual(digest(expected), digest(presented))) {
       throw new DomainError('unauthorized', 'operator credential required');

@@ -32,8 +32,11 @@ function isProbe(request: { url?: string }): boolean {
  * The gateway's Nest application on Fastify, not yet initialized nor listening: the caller adds
  * what it needs (the bus, global guards) and calls `listen` (or `init`).
  */
-export async function createGatewayApp(options: GatewayAppOptions): Promise<NestFastifyApplication> {
-  const logger = options.logger ?? createLogger({ service: 'gateway', environment: options.environment });
+export async function createGatewayApp(
+  options: GatewayAppOptions,
+): Promise<NestFastifyApplication> {
+  const logger =
+    options.logger ?? createLogger({ service: 'gateway', environment: options.environment });
   const gateway_options: GatewayOptions = {
     environment: options.environment,
     version: options.version ?? API_VERSION,
@@ -63,7 +66,11 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Nest
   }
   useJsonBodiesOnly(fastify);
 
-  const module = GatewayModule.forRoot({ ...gateway_options, logger, imports: options.imports ?? [] });
+  const module = GatewayModule.forRoot({
+    ...gateway_options,
+    logger,
+    imports: options.imports ?? [],
+  });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     bodyParser: false, // the JSON-only parser above replaces Nest's
     abortOnError: false,

@@ -19,15 +19,24 @@ import { ValidatedBody } from './validation/zod-validation.pipe';
 
 // ---- a test-only surface, mounted like the real controllers will be ----
 
-const paymentSchema = z.object({ amount: z.string().regex(/^\d+\.\d{2}$/), note: z.string().optional() }).strict();
+const paymentSchema = z
+  .object({ amount: z.string().regex(/^\d+\.\d{2}$/), note: z.string().optional() })
+  .strict();
 
 class PingBody {
   @ApiProperty() pong!: boolean;
   @ApiProperty({ type: String, nullable: true }) note!: string | null;
 }
 
-const ITEM_HEADERS = { en: { id: 'ID', amount: 'Amount' }, es: { id: 'ID', amount: 'Importe' }, zh: { id: '编号', amount: '金额' } } as const;
-const ITEMS = Array.from({ length: 150 }, (_, index) => ({ id: `it_${150 - index}`, amount: `${150 - index}.00` }));
+const ITEM_HEADERS = {
+  en: { id: 'ID', amount: 'Amount' },
+  es: { id: 'ID', amount: 'Importe' },
+  zh: { id: '编号', amount: '金额' },
+} as const;
+const ITEMS = Array.from({ length: 150 }, (_, index) => ({
+  id: `it_${150 - index}`,
+  amount: `${150 - index}.00`,
+}));
 
 @ApiTags('test')
 @ApiCredentials()
@@ -51,20 +60,41 @@ class TestRoutesController {
 
   @Post('payments')
   @ApiZodBody(paymentSchema)
-  pay(@ValidatedBody(paymentSchema, { error_code: 'invalid_amount' }) body: z.output<typeof paymentSchema>): { received: typeof body } {
+  pay(
+    @ValidatedBody(paymentSchema, { error_code: 'invalid_amount' })
+    body: z.output<typeof paymentSchema>,
+  ): { received: typeof body } {
     return { received: body };
   }
 
   @Get('items')
-  async items(@Query() query: Record<string, unknown>, @Res() reply: FastifyReply): Promise<FastifyReply> {
+  async items(
+    @Query() query: Record<string, unknown>,
+    @Res() reply: FastifyReply,
+  ): Promise<FastifyReply> {
     const format = parseExportFormat(query.format);
     if (format) {
-      const headers = ITEM_HEADERS[resolveLocale({ query_lang: stringOrNull(query.lang), accept_language: reply.request.headers['accept-language'] })];
-      const columns = [{ key: 'id', header: headers.id }, { key: 'amount', header: headers.amount }] as const;
+      const headers =
+        ITEM_HEADERS[
+          resolveLocale({
+            query_lang: stringOrNull(query.lang),
+            accept_language: reply.request.headers['accept-language'],
+          })
+        ];
+      const columns = [
+        { key: 'id', header: headers.id },
+        { key: 'amount', header: headers.amount },
+      ] as const;
       return sendExport(reply, { format, filename: 'items', columns, rows: ITEMS });
     }
     const pagination = parsePagination(query);
-    return reply.send(pageBody('items', pagination, ITEMS.slice(pagination.offset, pagination.offset + pagination.page_size)));
+    return reply.send(
+      pageBody(
+        'items',
+        pagination,
+        ITEMS.slice(pagination.offset, pagination.offset + pagination.page_size),
+      ),
+    );
   }
 }
 
@@ -86,7 +116,12 @@ interface Running {
 async function boot(options: Partial<GatewayAppOptions> = {}): Promise<Running> {
   const log_lines: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void log_lines.push(line) });
-  const app = await createGatewayApp({ environment: 'test', imports: [TestRoutesModule], logger, ...options });
+  const app = await createGatewayApp({
+    environment: 'test',
+    imports: [TestRoutesModule],
+    logger,
+    ...options,
+  });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   return { app, base_url: `http://127.0.0.1:${port}`, log_lines };
@@ -112,7 +147,11 @@ describe('gateway HTTP shell (test environment)', () => {
     await running.app.close();
   });
 
-  async function expectError(response: Response, status: number, code: string): Promise<{ error: string; message: string }> {
+  async function expectError(
+    response: Response,
+    status: number,
+    code: string,
+  ): Promise<{ error: string; message: string }> {
     expect(response.status).toBe(status);
     expect(response.headers.get('service-environment')).toBe('test');
     expect(response.headers.get('x-request-id')).toEqual(expect.any(String));
@@ -164,18 +203,34 @@ describe('gateway HTTP shell (test environment)', () => {
   it('answers malformed or empty JSON 400 invalid_json', async () => {
     await expectError(await post(url('/test/payments'), '{"amount": "10.00"'), 400, 'invalid_json');
     await expectError(await post(url('/test/payments'), ''), 400, 'invalid_json');
-    await expectError(await post(url('/test/payments'), '{"__proto__": {"x": 1}}'), 400, 'invalid_json');
+    await expectError(
+      await post(url('/test/payments'), '{"__proto__": {"x": 1}}'),
+      400,
+      'invalid_json',
+    );
   });
 
   it('answers unknown body fields 400 invalid_json and other failures with the route code', async () => {
-    const unknown = await expectError(await post(url('/test/payments'), JSON.stringify({ amount: '1.00', extra: true })), 400, 'invalid_json');
+    const unknown = await expectError(
+      await post(url('/test/payments'), JSON.stringify({ amount: '1.00', extra: true })),
+      400,
+      'invalid_json',
+    );
     expect(unknown.message).toContain('extra');
-    await expectError(await post(url('/test/payments'), JSON.stringify({ amount: '1.0' })), 400, 'invalid_amount');
+    await expectError(
+      await post(url('/test/payments'), JSON.stringify({ amount: '1.0' })),
+      400,
+      'invalid_amount',
+    );
     await expectError(await post(url('/test/payments'), '[1]'), 400, 'invalid_json');
   });
 
   it('answers a body that is not JSON 415 unsupported_media_type', async () => {
-    await expectError(await post(url('/test/payments'), 'amount=1.00', 'application/x-www-form-urlencoded'), 415, 'unsupported_media_type');
+    await expectError(
+      await post(url('/test/payments'), 'amount=1.00', 'application/x-www-form-urlencoded'),
+      415,
+      'unsupported_media_type',
+    );
   });
 
   it('answers a body over the limit 413 payload_too_large', async () => {
@@ -193,7 +248,9 @@ describe('gateway HTTP shell (test environment)', () => {
     const body = await expectError(response, 500, 'internal_error');
     expect(body.message).toBe('internal error');
     expect(response.headers.get('x-request-id')).toBe('boom-1');
-    const logged = running.log_lines.map((line) => JSON.parse(line)).find((entry) => entry.reqId === 'boom-1' && entry.level === 50);
+    const logged = running.log_lines
+      .map((line) => JSON.parse(line))
+      .find((entry) => entry.reqId === 'boom-1' && entry.level === 50);
     expect(logged).toMatchObject({ msg: 'unexpected error', route: '/test/boom' });
     expect(logged.err.message).toContain('secret-db.internal');
   });
@@ -220,10 +277,15 @@ describe('gateway HTTP shell (test environment)', () => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toContain('filename="items.csv"');
     expect(csv.headers.get('service-environment')).toBe('test');
-    const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('ID,Importe');
     expect(lines).toHaveLength(151);
-    const xlsx = await fetch(url('/test/items?format=xlsx'), { headers: { 'accept-language': 'fr;q=0.9, zh;q=0.8' } });
+    const xlsx = await fetch(url('/test/items?format=xlsx'), {
+      headers: { 'accept-language': 'fr;q=0.9, zh;q=0.8' },
+    });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await xlsx.arrayBuffer());
     expect(workbook.worksheets[0]?.getRow(1).values).toEqual([undefined, '编号', '金额']);
@@ -237,8 +299,18 @@ describe('gateway HTTP shell (test environment)', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.version).toBe('2.166');
     expect(document.info.title).toEqual(expect.any(String));
-    expect(document.servers).toEqual([{ url: '/', description: expect.stringContaining('sandbox') }]);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/healthz', '/readyz', '/test/ping', '/test/payments', '/test/items']));
+    expect(document.servers).toEqual([
+      { url: '/', description: expect.stringContaining('sandbox') },
+    ]);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/healthz',
+        '/readyz',
+        '/test/ping',
+        '/test/payments',
+        '/test/items',
+      ]),
+    );
     expect(document.paths['/openapi.json']).toBeUndefined();
     expect(document.components.securitySchemes).toEqual({
       bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
@@ -246,9 +318,15 @@ describe('gateway HTTP shell (test environment)', () => {
     });
     expect(document.components.schemas.ErrorBody.required).toEqual(['error', 'message']);
     const payment = document.paths['/test/payments'].post;
-    expect(payment.requestBody.content['application/json'].schema).toMatchObject({ type: 'object', additionalProperties: false, required: ['amount'] });
+    expect(payment.requestBody.content['application/json'].schema).toMatchObject({
+      type: 'object',
+      additionalProperties: false,
+      required: ['amount'],
+    });
     expect(payment.security).toEqual(expect.arrayContaining([{ bearer: [] }, { api_key: [] }]));
-    expect(payment.responses.default.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+    expect(payment.responses.default.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ErrorBody',
+    });
     expect(document.components.schemas.PingBody.properties.note.type).toEqual(['string', 'null']);
     expect(JSON.stringify(document)).not.toContain('"nullable"');
   });

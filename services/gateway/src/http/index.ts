@@ -2,16 +2,32 @@
 export { createGatewayApp } from './create-gateway-app';
 export * from './gateway-options';
 export { GatewayExceptionFilter } from './errors/gateway-exception.filter';
-export { ERROR_BODY_JSON_SCHEMA, INTERNAL_ERROR_BODY, httpStatusOf, type ErrorBody } from './errors/error-body';
+export {
+  ERROR_BODY_JSON_SCHEMA,
+  INTERNAL_ERROR_BODY,
+  httpStatusOf,
+  type ErrorBody,
+} from './errors/error-body';
 export { exceptionToError, type MappedError } from './errors/exception-to-error';
 export { replyValueOrThrow } from './errors/reply-value';
 export * from './validation/zod-validation.pipe';
 export * from './validation/api-zod-body.decorator';
 export * from './rate-limit/rate-limit-store';
-export { InMemoryRateLimitStore, type InMemoryRateLimitStoreOptions } from './rate-limit/in-memory-rate-limit-store';
+export {
+  InMemoryRateLimitStore,
+  type InMemoryRateLimitStoreOptions,
+} from './rate-limit/in-memory-rate-limit-store';
 export { rateLimitKey } from './rate-limit/rate-limit-key';
-export { ReadinessRegistry, type ReadinessCheck, type ReadinessReport } from './health/readiness-registry';
-export { ApiCredentials, API_KEY_SECURITY_SCHEME, BEARER_SECURITY_SCHEME } from './openapi/api-credentials.decorator';
+export {
+  ReadinessRegistry,
+  type ReadinessCheck,
+  type ReadinessReport,
+} from './health/readiness-registry';
+export {
+  ApiCredentials,
+  API_KEY_SECURITY_SCHEME,
+  BEARER_SECURITY_SCHEME,
+} from './openapi/api-credentials.decorator';
 export { convertOpenApi30To31 } from './openapi/openapi-3-1';
 export * from './locale/resolve-locale';
 export * from './pagination';

@@ -14,9 +14,14 @@ export function useJsonBodiesOnly(fastify: FastifyInstance): void {
   fastify.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'string' }, (request, body, done) => {
     // An unknown route answers 404 whatever its body holds.
     if (request.is404) return done(null, undefined);
-    void parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error, value) => {
-      if (error) done(new DomainError('invalid_json', 'request body is not valid JSON'), undefined);
-      else done(null, value);
-    });
+    void parseJson(
+      request,
+      typeof body === 'string' ? body : body.toString('utf8'),
+      (error, value) => {
+        if (error)
+          done(new DomainError('invalid_json', 'request body is not valid JSON'), undefined);
+        else done(null, value);
+      },
+    );
   });
 }

@@ -14,16 +14,28 @@ function errorOf(run: () => unknown): DomainError {
 describe('parsePagination', () => {
   it('defaults to the first page of 20', () => {
     expect(parsePagination({})).toEqual({ page: 1, page_size: 20, offset: 0 });
-    expect(parsePagination({ page: '', page_size: '' })).toEqual({ page: 1, page_size: 20, offset: 0 });
+    expect(parsePagination({ page: '', page_size: '' })).toEqual({
+      page: 1,
+      page_size: 20,
+      offset: 0,
+    });
   });
 
   it('reads page and page_size from query strings', () => {
-    expect(parsePagination({ page: '3', page_size: '50' })).toEqual({ page: 3, page_size: 50, offset: 100 });
+    expect(parsePagination({ page: '3', page_size: '50' })).toEqual({
+      page: 3,
+      page_size: 50,
+      offset: 100,
+    });
   });
 
   it('clamps page_size above the cap to 100', () => {
     expect(parsePagination({ page_size: '1000' }).page_size).toBe(MAX_PAGE_SIZE);
-    expect(parsePagination({ page: '2', page_size: '101' })).toEqual({ page: 2, page_size: 100, offset: 100 });
+    expect(parsePagination({ page: '2', page_size: '101' })).toEqual({
+      page: 2,
+      page_size: 100,
+      offset: 100,
+    });
   });
 
   it.each([
@@ -45,7 +57,10 @@ describe('parsePagination', () => {
 
 describe('pageBody', () => {
   it('names the array after the collection and keeps the rows in order', () => {
-    const body = pageBody('payouts', { page: 2, page_size: 2, offset: 2 }, [{ id: 'b' }, { id: 'a' }]);
+    const body = pageBody('payouts', { page: 2, page_size: 2, offset: 2 }, [
+      { id: 'b' },
+      { id: 'a' },
+    ]);
     expect(body).toEqual({ page: 2, page_size: 2, payouts: [{ id: 'b' }, { id: 'a' }] });
     expect(Object.keys(body)).toEqual(['page', 'page_size', 'payouts']);
   });

@@ -35,7 +35,11 @@ export function pageBody<TCollection extends string, TRow>(
   pagination: Pagination,
   rows: readonly TRow[],
 ): Page<TCollection, TRow> {
-  return { page: pagination.page, page_size: pagination.page_size, [collection]: [...rows] } as Page<TCollection, TRow>;
+  return {
+    page: pagination.page,
+    page_size: pagination.page_size,
+    [collection]: [...rows],
+  } as Page<TCollection, TRow>;
 }
 
 // Query values arrive as strings (or arrays when repeated); absent and empty mean the default.

@@ -15,7 +15,11 @@ export function standardHeadersHook(environment: Environment): onRequestHookHand
   };
 }
 
-export function setStandardHeaders(reply: FastifyReply, environment: Environment, request_id: string): void {
+export function setStandardHeaders(
+  reply: FastifyReply,
+  environment: Environment,
+  request_id: string,
+): void {
   reply.raw.setHeader(SERVICE_ENVIRONMENT_HEADER, environment);
   reply.raw.setHeader(REQUEST_ID_RESPONSE_HEADER, request_id);
 }

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { hash } from '@node-rs/argon2';
 import { DomainError } from '@platform/contracts';
-import { decideCreateOrganization, DEMO_ORGANIZATION, type CreateOrganization, type Organization } from '../domain/organization';
+import {
+  decideCreateOrganization,
+  DEMO_ORGANIZATION,
+  type CreateOrganization,
+  type Organization,
+} from '../domain/organization';
 import { assertPasswordStrength, normalizeEmail } from '../domain/org-admin';
 import { OrgAdminsRepository, type OrgAdmin } from '../infrastructure/org-admins.repository';
 import { OrganizationsRepository } from '../infrastructure/organizations.repository';
@@ -17,9 +22,15 @@ export class OrganizationsService {
     private readonly admins: OrgAdminsRepository,
   ) {}
 
-  async create(command: Omit<CreateOrganization, 'org_id' | 'type'>, correlation_id: string | null): Promise<Organization> {
+  async create(
+    command: Omit<CreateOrganization, 'org_id' | 'type'>,
+    correlation_id: string | null,
+  ): Promise<Organization> {
     const existing = await this.organizations.findBySlug(command.slug);
-    const organization = decideCreateOrganization({ ...command, type: 'create_organization', org_id: randomUUID() }, existing !== null);
+    const organization = decideCreateOrganization(
+      { ...command, type: 'create_organization', org_id: randomUUID() },
+      existing !== null,
+    );
     // Two racing creates of one slug: the unique index lets one in; the other is a duplicate.
     if (!(await this.organizations.create(organization, correlation_id))) {
       throw new DomainError('duplicate', `organization ${command.slug} already exists`);
@@ -44,8 +55,12 @@ export class OrganizationsService {
     const email = normalizeEmail(request.email);
     assertPasswordStrength(request.password);
     const admin = { admin_id: randomUUID(), org_id: organization.org_id, email };
-    const created = await this.admins.create({ ...admin, password_hash: await hash(request.password, ARGON2_OPTIONS) });
-    if (!created) throw new DomainError('duplicate', 'this organization already has an admin with that email');
+    const created = await this.admins.create({
+      ...admin,
+      password_hash: await hash(request.password, ARGON2_OPTIONS),
+    });
+    if (!created)
+      throw new DomainError('duplicate', 'this organization already has an admin with that email');
     return { ...admin, created_at: new Date().toISOString() };
   }
 

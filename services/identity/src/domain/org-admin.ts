@@ -14,6 +14,9 @@ export function normalizeEmail(email: string): string {
 
 export function assertPasswordStrength(password: string): void {
   if (password.length < MIN_PASSWORD_CHARS) {
-    throw new DomainError('weak_password', `password must have at least ${MIN_PASSWORD_CHARS} characters`);
+    throw new DomainError(
+      'weak_password',
+      `password must have at least ${MIN_PASSWORD_CHARS} characters`,
+    );
   }
 }

@@ -1,4 +1,8 @@
-import { DomainError, type CreateOrganizationCommand, type OrganizationCreated } from '@platform/contracts';
+import {
+  DomainError,
+  type CreateOrganizationCommand,
+  type OrganizationCreated,
+} from '@platform/contracts';
 
 export const LOCALES = ['en', 'es', 'zh'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -35,7 +39,12 @@ export function isTimezone(name: string): boolean {
   }
 }
 
-function oneOf<T extends string>(values: readonly T[], value: string | undefined, fallback: T, code: 'invalid_locale' | 'invalid_channel'): T {
+function oneOf<T extends string>(
+  values: readonly T[],
+  value: string | undefined,
+  fallback: T,
+  code: 'invalid_locale' | 'invalid_channel',
+): T {
   if (value === undefined) return fallback;
   if ((values as readonly string[]).includes(value)) return value as T;
   throw new DomainError(code, `must be one of ${values.join(', ')}`);
@@ -47,13 +56,18 @@ export function decideCreateOrganization(
   slug_taken: boolean,
 ): Organization {
   if (!SLUG.test(command.slug)) {
-    throw new DomainError('invalid_request', 'slug must be 1-63 lowercase letters, digits or dashes');
+    throw new DomainError(
+      'invalid_request',
+      'slug must be 1-63 lowercase letters, digits or dashes',
+    );
   }
   if (slug_taken) throw new DomainError('duplicate', `organization ${command.slug} already exists`);
   const name = command.name.trim();
-  if (name.length === 0 || name.length > 200) throw new DomainError('invalid_name', 'name must have 1 to 200 characters');
+  if (name.length === 0 || name.length > 200)
+    throw new DomainError('invalid_name', 'name must have 1 to 200 characters');
   const timezone = command.timezone ?? DEFAULT_TIMEZONE;
-  if (!isTimezone(timezone)) throw new DomainError('invalid_request', 'timezone must be an IANA time zone name');
+  if (!isTimezone(timezone))
+    throw new DomainError('invalid_request', 'timezone must be an IANA time zone name');
   return {
     org_id: command.org_id,
     slug: command.slug,

@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import type { PgEventStore, Subscription } from '@platform/event-store';
 import { PLATFORM_CONTEXT, startEventRelay, type PlatformContext } from '@platform/runtime';
 import { OrganizationsService } from '../application/organizations.service';

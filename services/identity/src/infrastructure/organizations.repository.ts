@@ -3,7 +3,12 @@ import type { Pool } from 'pg';
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
 import type { PgEventStore } from '@platform/event-store';
-import { organizationCreatedData, type Locale, type Organization, type OtpChannel } from '../domain/organization';
+import {
+  organizationCreatedData,
+  type Locale,
+  type Organization,
+  type OtpChannel,
+} from '../domain/organization';
 import { PrismaClient } from './generated/prisma/client';
 import { IDENTITY_EVENTS, IDENTITY_PRISMA } from './identity-store';
 
@@ -49,31 +54,53 @@ export class OrganizationsRepository {
         `insert into organizations (id, slug, name, timezone, locale, otp_channel_floor, login_otp_required, branding)
          values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (slug) do nothing`,
         [
-          organization.org_id, organization.slug, organization.name, organization.timezone,
-          organization.locale, organization.otp_channel_floor, organization.login_otp_required,
+          organization.org_id,
+          organization.slug,
+          organization.name,
+          organization.timezone,
+          organization.locale,
+          organization.otp_channel_floor,
+          organization.login_otp_required,
           JSON.stringify(organization.branding),
         ],
       );
       if (inserted.rowCount === 0) return false;
-      await this.events.appendInTransaction(client, `organization-${organization.org_id}`, [
-        {
-          type: 'identity.organization_created',
-          data: organizationCreatedData(organization),
-          org_id: organization.org_id,
-          correlation_id,
-        },
-      ], { expected_version: 'no_stream' });
+      await this.events.appendInTransaction(
+        client,
+        `organization-${organization.org_id}`,
+        [
+          {
+            type: 'identity.organization_created',
+            data: organizationCreatedData(organization),
+            org_id: organization.org_id,
+            correlation_id,
+          },
+        ],
+        { expected_version: 'no_stream' },
+      );
       return true;
     });
   }
 
   async findBySlug(slug: string): Promise<Organization | null> {
-    const { rows } = await this.pool.query<OrganizationRow>('select * from organizations where slug = $1', [slug]);
+    const { rows } = await this.pool.query<OrganizationRow>(
+      'select * from organizations where slug = $1',
+      [slug],
+    );
     return rows[0] ? toOrganization(rows[0]) : null;
   }
 
   async list(): Promise<Organization[]> {
-    const rows = await this.prisma.organization.findMany({ orderBy: [{ created_at: 'asc' }, { slug: 'asc' }] });
-    return rows.map((row) => toOrganization({ ...row, locale: row.locale as Locale, otp_channel_floor: row.otp_channel_floor as OtpChannel, branding: row.branding as Record<string, string> }));
+    const rows = await this.prisma.organization.findMany({
+      orderBy: [{ created_at: 'asc' }, { slug: 'asc' }],
+    });
+    return rows.map((row) =>
+      toOrganization({
+        ...row,
+        locale: row.locale as Locale,
+        otp_channel_floor: row.otp_channel_floor as OtpChannel,
+        branding: row.branding as Record<string, string>,
+      }),
+    );
   }
 }

@@ -23,7 +23,10 @@ export class IdentityMessages {
   @MessagePattern(IDENTITY_COMMANDS.create_organization)
   createOrganization(@Payload() payload: unknown, @Ctx() context: BusContext) {
     const correlation_id = context.getHeaders()['correlation-id'] ?? null;
-    return this.organizations.create(parseCommand(createOrganizationCommand, payload), correlation_id);
+    return this.organizations.create(
+      parseCommand(createOrganizationCommand, payload),
+      correlation_id,
+    );
   }
 
   @MessagePattern(IDENTITY_COMMANDS.list_organizations)
@@ -38,6 +41,8 @@ export class IdentityMessages {
 
   @MessagePattern(IDENTITY_COMMANDS.list_org_admins)
   async listOrgAdmins(@Payload() payload: unknown) {
-    return { admins: await this.organizations.listAdmins(parseCommand(listOrgAdminsCommand, payload).org) };
+    return {
+      admins: await this.organizations.listAdmins(parseCommand(listOrgAdminsCommand, payload).org),
+    };
   }
 }

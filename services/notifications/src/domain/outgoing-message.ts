@@ -20,7 +20,8 @@ export function validateOutgoingMessage(message: OutgoingMessage): OutgoingMessa
   if (!CHANNELS.includes(message.channel)) {
     throw new DomainError('invalid_channel', `channel must be one of ${CHANNELS.join(', ')}`);
   }
-  if (message.recipient.trim() === '') throw new DomainError('invalid_request', 'recipient is required');
+  if (message.recipient.trim() === '')
+    throw new DomainError('invalid_request', 'recipient is required');
   if (message.body.length === 0 || message.body.length > MAX_BODY_CHARS) {
     throw new DomainError('invalid_request', `body must have 1 to ${MAX_BODY_CHARS} characters`);
   }

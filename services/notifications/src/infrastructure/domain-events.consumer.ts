@@ -22,7 +22,15 @@ export class DomainEventsConsumer {
         `insert into domain_events (event_id, type, stream, org_id, account_id, occurred_at, envelope)
          values ($1, $2, $3, $4, $5, $6, $7)
          on conflict (event_id) do update set applied_count = domain_events.applied_count + 1`,
-        [envelope.event_id, envelope.type, envelope.stream, envelope.org_id, envelope.account_id, envelope.occurred_at, JSON.stringify(envelope)],
+        [
+          envelope.event_id,
+          envelope.type,
+          envelope.stream,
+          envelope.org_id,
+          envelope.account_id,
+          envelope.occurred_at,
+          JSON.stringify(envelope),
+        ],
       );
     });
   }

@@ -28,11 +28,23 @@ export class MailboxRepository implements MessageSender {
     await this.pool.query(
       `insert into mailbox (message_id, channel, recipient, org_id, account_id, subject, body)
        values ($1, $2, $3, $4, $5, $6, $7) on conflict (message_id) do nothing`,
-      [message.message_id, message.channel, message.recipient, message.org_id, message.account_id, message.subject, message.body],
+      [
+        message.message_id,
+        message.channel,
+        message.recipient,
+        message.org_id,
+        message.account_id,
+        message.subject,
+        message.body,
+      ],
     );
   }
 
-  async list(filter: { account_id?: string | null; limit: number; offset: number }): Promise<MailboxEntry[]> {
+  async list(filter: {
+    account_id?: string | null;
+    limit: number;
+    offset: number;
+  }): Promise<MailboxEntry[]> {
     const { rows } = await this.pool.query<MailboxRow>(
       `select * from mailbox where ($1::text is null or account_id = $1)
        order by created_at desc, message_id limit $2 offset $3`,

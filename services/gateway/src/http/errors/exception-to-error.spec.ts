@@ -1,4 +1,10 @@
-import { BadRequestException, HttpException, NotFoundException, PayloadTooLargeException, ServiceUnavailableException } from '@nestjs/common';
+import {
+  BadRequestException,
+  HttpException,
+  NotFoundException,
+  PayloadTooLargeException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { DomainError } from '@platform/contracts';
 import { exceptionToError } from './exception-to-error';
 
@@ -13,21 +19,40 @@ describe('exceptionToError', () => {
 
   it('answers an unexpected error with the fixed internal body', () => {
     const mapped = exceptionToError(new Error('connect ECONNREFUSED db.internal:5432'));
-    expect(mapped).toEqual({ status: 500, body: { error: 'internal_error', message: 'internal error' }, unexpected: true });
-    expect(exceptionToError(new DomainError('internal_error', 'stack here')).body.message).toBe('internal error');
+    expect(mapped).toEqual({
+      status: 500,
+      body: { error: 'internal_error', message: 'internal error' },
+      unexpected: true,
+    });
+    expect(exceptionToError(new DomainError('internal_error', 'stack here')).body.message).toBe(
+      'internal error',
+    );
     expect(exceptionToError('a string').unexpected).toBe(true);
   });
 
   it('maps framework exceptions by status', () => {
-    expect(exceptionToError(new PayloadTooLargeException('too big')).body.error).toBe('payload_too_large');
-    expect(exceptionToError(new HttpException('unsupported', 415))).toMatchObject({ status: 415, body: { error: 'unsupported_media_type' } });
-    expect(exceptionToError(new BadRequestException('bad')).body).toEqual({ error: 'invalid_request', message: 'bad' });
+    expect(exceptionToError(new PayloadTooLargeException('too big')).body.error).toBe(
+      'payload_too_large',
+    );
+    expect(exceptionToError(new HttpException('unsupported', 415))).toMatchObject({
+      status: 415,
+      body: { error: 'unsupported_media_type' },
+    });
+    expect(exceptionToError(new BadRequestException('bad')).body).toEqual({
+      error: 'invalid_request',
+      message: 'bad',
+    });
     expect(exceptionToError(new NotFoundException()).status).toBe(404);
-    expect(exceptionToError(new HttpException('conflict', 409))).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+    expect(exceptionToError(new HttpException('conflict', 409))).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request' },
+    });
   });
 
   it('never passes on the message of a 5xx framework exception', () => {
-    expect(exceptionToError(new ServiceUnavailableException('redis at 10.0.0.3 down')).body.message).toBe('internal error');
+    expect(
+      exceptionToError(new ServiceUnavailableException('redis at 10.0.0.3 down')).body.message,
+    ).toBe('internal error');
   });
 
   it('answers a JSON syntax error with invalid_json', () => {

@@ -51,5 +51,8 @@ function fromHttpException(exception: HttpException): MappedError {
 
 // Fastify's own JSON parser reports a syntax error with statusCode 400.
 function isJsonSyntaxError(exception: unknown): boolean {
-  return exception instanceof SyntaxError && (exception as SyntaxError & { statusCode?: number }).statusCode === 400;
+  return (
+    exception instanceof SyntaxError &&
+    (exception as SyntaxError & { statusCode?: number }).statusCode === 400
+  );
 }

@@ -14,9 +14,14 @@ export class GatewayExceptionFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw exception;
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const mapped = isUnknownRoute(exception, request) ? this.unknownRoute(request, reply) : exceptionToError(exception);
+    const mapped = isUnknownRoute(exception, request)
+      ? this.unknownRoute(request, reply)
+      : exceptionToError(exception);
     if (mapped.unexpected) {
-      request.log.error({ err: exception, method: request.method, route: request.routeOptions.url }, 'unexpected error');
+      request.log.error(
+        { err: exception, method: request.method, route: request.routeOptions.url },
+        'unexpected error',
+      );
     }
     if (reply.sent) return;
     void reply.code(mapped.status).send(mapped.body);

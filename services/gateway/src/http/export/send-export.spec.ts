@@ -2,7 +2,14 @@ import { parseString } from '@fast-csv/parse';
 import { DomainError } from '@platform/contracts';
 import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
-import { EXPORT_ROW_LIMIT, buildExport, contentDisposition, parseExportFormat, sendExport, type ExportRequest } from './send-export';
+import {
+  EXPORT_ROW_LIMIT,
+  buildExport,
+  contentDisposition,
+  parseExportFormat,
+  sendExport,
+  type ExportRequest,
+} from './send-export';
 
 type Key = 'id' | 'amount' | 'description';
 
@@ -18,7 +25,10 @@ const rows: Array<Record<Key, string | null>> = [
   { id: 'mv_0', amount: '5.00', description: null },
 ];
 
-function request(format: 'csv' | 'xlsx', body_rows: ExportRequest<Key>['rows'] = rows): ExportRequest<Key> {
+function request(
+  format: 'csv' | 'xlsx',
+  body_rows: ExportRequest<Key>['rows'] = rows,
+): ExportRequest<Key> {
   return { format, filename: 'movements', columns, rows: body_rows };
 }
 
@@ -41,7 +51,11 @@ async function openXlsx(body: Buffer): Promise<ExcelJS.Worksheet> {
 }
 
 function manyRows(count: number): Array<Record<Key, string>> {
-  return Array.from({ length: count }, (_, index) => ({ id: `mv_${index}`, amount: '1.00', description: '' }));
+  return Array.from({ length: count }, (_, index) => ({
+    id: `mv_${index}`,
+    amount: '1.00',
+    description: '',
+  }));
 }
 
 describe('CSV export', () => {
@@ -59,10 +73,12 @@ describe('CSV export', () => {
   });
 
   it('neutralizes formula-like cells but keeps signed amounts', async () => {
-    const file = await buildExport(request('csv', [
-      { id: '+1', amount: '+2.5', description: '-cmd' },
-      { id: '@SUM(A1)', amount: '-0.01', description: '\tx' },
-    ]));
+    const file = await buildExport(
+      request('csv', [
+        { id: '+1', amount: '+2.5', description: '-cmd' },
+        { id: '@SUM(A1)', amount: '-0.01', description: '\tx' },
+      ]),
+    );
     const [, first, second] = await parseCsv(file.body.toString('utf8').slice(1));
     expect(first).toEqual(['+1', '+2.5', `'-cmd`]);
     expect(second).toEqual([`'@SUM(A1)`, '-0.01', `'\tx`]);
@@ -81,7 +97,9 @@ describe('CSV export', () => {
 describe('XLSX export', () => {
   it('opens in exceljs with the headers and the values as text', async () => {
     const file = await buildExport(request('xlsx'));
-    expect(file.content_type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(file.content_type).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     const sheet = await openXlsx(file.body);
     expect(sheet.getRow(1).values).toEqual([undefined, 'ID', 'Importe', '描述']);
     expect(sheet.rowCount).toBe(4);
@@ -101,7 +119,9 @@ describe('XLSX export', () => {
 
 describe('contentDisposition', () => {
   it('adds the extension and an ASCII fallback beside the UTF-8 name', () => {
-    expect(contentDisposition('movements', 'csv')).toBe(`attachment; filename="movements.csv"; filename*=UTF-8''movements.csv`);
+    expect(contentDisposition('movements', 'csv')).toBe(
+      `attachment; filename="movements.csv"; filename*=UTF-8''movements.csv`,
+    );
     expect(contentDisposition('movimientos año', 'xlsx')).toBe(
       `attachment; filename="movimientos_a_o.xlsx"; filename*=UTF-8''movimientos%20a%C3%B1o.xlsx`,
     );
@@ -125,19 +145,27 @@ describe('parseExportFormat', () => {
 
   it('answers invalid_request for anything else', () => {
     expect(() => parseExportFormat('pdf')).toThrow(DomainError);
-    expect(() => parseExportFormat(['csv'])).toThrow(expect.objectContaining({ code: 'invalid_request' }));
+    expect(() => parseExportFormat(['csv'])).toThrow(
+      expect.objectContaining({ code: 'invalid_request' }),
+    );
   });
 });
 
 describe('sendExport', () => {
   it('answers the file with its headers through a Fastify reply', async () => {
     const server = Fastify();
-    server.get('/export', (_request, reply) => sendExport(reply, request('xlsx', manyRows(EXPORT_ROW_LIMIT + 1))));
+    server.get('/export', (_request, reply) =>
+      sendExport(reply, request('xlsx', manyRows(EXPORT_ROW_LIMIT + 1))),
+    );
     try {
       const response = await server.inject({ method: 'GET', url: '/export' });
       expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      expect(response.headers['content-disposition']).toBe(`attachment; filename="movements.xlsx"; filename*=UTF-8''movements.xlsx`);
+      expect(response.headers['content-type']).toBe(
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="movements.xlsx"; filename*=UTF-8''movements.xlsx`,
+      );
       expect(response.headers['x-export-truncated']).toBe('true');
       const sheet = await openXlsx(response.rawPayload);
       expect(sheet.getCell('A2').value).toBe('mv_0');

@@ -46,7 +46,10 @@ export function parseExportFormat(value: unknown): ExportFormat | undefined {
   return format;
 }
 
-export async function sendExport<TKey extends string>(reply: FastifyReply, request: ExportRequest<TKey>): Promise<FastifyReply> {
+export async function sendExport<TKey extends string>(
+  reply: FastifyReply,
+  request: ExportRequest<TKey>,
+): Promise<FastifyReply> {
   const file = await buildExport(request);
   if (file.truncated) void reply.header('X-Export-Truncated', 'true');
   return reply
@@ -56,7 +59,9 @@ export async function sendExport<TKey extends string>(reply: FastifyReply, reque
     .send(file.body);
 }
 
-export async function buildExport<TKey extends string>(request: ExportRequest<TKey>): Promise<ExportFile> {
+export async function buildExport<TKey extends string>(
+  request: ExportRequest<TKey>,
+): Promise<ExportFile> {
   const rows = request.rows.slice(0, EXPORT_ROW_LIMIT);
   const body = await renderExport(request.format, request.columns, rows);
   return {
@@ -88,7 +93,9 @@ function renderCsv<TKey extends string>(
   columns: ReadonlyArray<ExportColumn<TKey>>,
   rows: ReadonlyArray<Readonly<Record<TKey, ExportCell>>>,
 ): Promise<Buffer> {
-  const records = rows.map((row) => Object.fromEntries(columns.map((column) => [column.key, csvCell(row[column.key])])));
+  const records = rows.map((row) =>
+    Object.fromEntries(columns.map((column) => [column.key, csvCell(row[column.key])])),
+  );
   const options = {
     // The BOM lets spreadsheet programs read translated (es, zh) headers as UTF-8.
     bom: true,
@@ -97,7 +104,9 @@ function renderCsv<TKey extends string>(
     record_delimiter: 'windows' as const,
   };
   return new Promise((resolve, reject) => {
-    stringify(records, options, (error, output) => (error ? reject(error) : resolve(Buffer.from(output, 'utf8'))));
+    stringify(records, options, (error, output) =>
+      error ? reject(error) : resolve(Buffer.from(output, 'utf8')),
+    );
   });
 }
 
@@ -116,7 +125,11 @@ async function renderXlsx<TKey extends string>(
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('export');
-  sheet.columns = columns.map((column) => ({ header: column.header, key: column.key, width: Math.max(12, column.header.length + 2) }));
+  sheet.columns = columns.map((column) => ({
+    header: column.header,
+    key: column.key,
+    width: Math.max(12, column.header.length + 2),
+  }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
     sheet.addRow(columns.map((column) => row[column.key] ?? null));

@@ -1,5 +1,10 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { ReadinessRegistry, type ReadinessState } from './readiness-registry';
@@ -28,12 +33,20 @@ export class HealthController {
   @ApiOkResponse({
     schema: {
       type: 'object',
-      properties: { status: { type: 'string', enum: ['ok'] }, livemode: { type: 'boolean' }, version: { type: 'string' } },
+      properties: {
+        status: { type: 'string', enum: ['ok'] },
+        livemode: { type: 'boolean' },
+        version: { type: 'string' },
+      },
       required: ['status', 'livemode', 'version'],
     },
   })
   health(): HealthBody {
-    return { status: 'ok', livemode: this.options.environment === 'live', version: this.options.version };
+    return {
+      status: 'ok',
+      livemode: this.options.environment === 'live',
+      version: this.options.version,
+    };
   }
 
   @Get('readyz')

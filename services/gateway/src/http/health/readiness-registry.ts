@@ -25,7 +25,9 @@ export class ReadinessRegistry {
 
   async run(timeout_ms = DEFAULT_READINESS_TIMEOUT_MS): Promise<ReadinessReport> {
     const entries = [...this.checks.entries()];
-    const outcomes = await Promise.all(entries.map(([, check]) => runWithTimeout(check, timeout_ms)));
+    const outcomes = await Promise.all(
+      entries.map(([, check]) => runWithTimeout(check, timeout_ms)),
+    );
     const report: ReadinessReport = { ready: true, checks: {}, failures: {} };
     entries.forEach(([name], index) => {
       const failure = outcomes[index];
@@ -40,7 +42,10 @@ export class ReadinessRegistry {
 }
 
 /** undefined when the check passed, else why it failed. */
-async function runWithTimeout(check: ReadinessCheck, timeout_ms: number): Promise<string | undefined> {
+async function runWithTimeout(
+  check: ReadinessCheck,
+  timeout_ms: number,
+): Promise<string | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<string>((resolve) => {
     timer = setTimeout(() => resolve(`timed out after ${timeout_ms} ms`), timeout_ms);

@@ -6,7 +6,13 @@ describe('resolveLocale', () => {
   });
 
   it('follows the order lang, locale, account, organization, Accept-Language', () => {
-    const all = { query_lang: 'zh', query_locale: 'es', account_locale: 'en', org_locale: 'es', accept_language: 'zh' };
+    const all = {
+      query_lang: 'zh',
+      query_locale: 'es',
+      account_locale: 'en',
+      org_locale: 'es',
+      accept_language: 'zh',
+    };
     expect(resolveLocale(all)).toBe('zh');
     expect(resolveLocale({ ...all, query_lang: undefined })).toBe('es');
     expect(resolveLocale({ ...all, query_lang: undefined, query_locale: undefined })).toBe('en');
@@ -22,7 +28,9 @@ describe('resolveLocale', () => {
   });
 
   it('ignores an unsupported account or organization locale', () => {
-    expect(resolveLocale({ account_locale: 'fr', org_locale: 'pt-BR', accept_language: 'es' })).toBe('es');
+    expect(
+      resolveLocale({ account_locale: 'fr', org_locale: 'pt-BR', accept_language: 'es' }),
+    ).toBe('es');
     expect(resolveLocale({ account_locale: null, org_locale: 'zh' })).toBe('zh');
   });
 

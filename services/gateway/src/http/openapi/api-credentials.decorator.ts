@@ -6,5 +6,8 @@ export const API_KEY_SECURITY_SCHEME = 'api_key';
 
 /** Documents that a route takes `Authorization: Bearer` or, alternatively, `X-API-Key`. */
 export function ApiCredentials(): ClassDecorator & MethodDecorator {
-  return applyDecorators(ApiBearerAuth(BEARER_SECURITY_SCHEME), ApiSecurity(API_KEY_SECURITY_SCHEME));
+  return applyDecorators(
+    ApiBearerAuth(BEARER_SECURITY_SCHEME),
+    ApiSecurity(API_KEY_SECURITY_SCHEME),
+  );
 }

@@ -7,11 +7,20 @@ const document30 = {
     '/v1/items/{id}': {
       parameters: [{ name: 'id', in: 'path', schema: { type: 'string', nullable: false } }],
       post: {
-        parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 0, exclusiveMinimum: true } }],
+        parameters: [
+          {
+            name: 'limit',
+            in: 'query',
+            schema: { type: 'integer', minimum: 0, exclusiveMinimum: true },
+          },
+        ],
         requestBody: {
           content: {
             'application/json': {
-              schema: { type: 'object', properties: { note: { type: 'string', nullable: true, example: 'hi' } } },
+              schema: {
+                type: 'object',
+                properties: { note: { type: 'string', nullable: true, example: 'hi' } },
+              },
               example: { nullable: true },
             },
           },
@@ -35,7 +44,9 @@ const document30 = {
           parent: { $ref: '#/components/schemas/Item', nullable: true, description: 'parent item' },
           tags: { type: 'array', items: { type: 'string', nullable: true } },
           file: { type: 'string', format: 'binary' },
-          either: { oneOf: [{ type: 'string' }, { type: 'number', maximum: 5, exclusiveMaximum: false }] },
+          either: {
+            oneOf: [{ type: 'string' }, { type: 'number', maximum: 5, exclusiveMaximum: false }],
+          },
         },
       },
     },
@@ -56,11 +67,16 @@ describe('convertOpenApi30To31', () => {
   it('turns nullable into a null type, also in enums and array items', () => {
     expect(item.status).toEqual({ type: ['string', 'null'], enum: ['a', 'b', null] });
     expect(item.tags.items).toEqual({ type: ['string', 'null'] });
-    expect(operation.responses['200'].headers['X-Count'].schema).toEqual({ type: ['integer', 'null'] });
+    expect(operation.responses['200'].headers['X-Count'].schema).toEqual({
+      type: ['integer', 'null'],
+    });
   });
 
   it('wraps a nullable reference in anyOf with null', () => {
-    expect(item.parent).toEqual({ description: 'parent item', anyOf: [{ $ref: '#/components/schemas/Item' }, { type: 'null' }] });
+    expect(item.parent).toEqual({
+      description: 'parent item',
+      anyOf: [{ $ref: '#/components/schemas/Item' }, { type: 'null' }],
+    });
   });
 
   it('drops nullable: false', () => {
@@ -80,7 +96,11 @@ describe('convertOpenApi30To31', () => {
   });
 
   it('leaves no nullable keyword in any schema', () => {
-    const schemas_text = JSON.stringify([converted.components, operation.parameters, operation.responses]);
+    const schemas_text = JSON.stringify([
+      converted.components,
+      operation.parameters,
+      operation.responses,
+    ]);
     expect(schemas_text).not.toContain('"nullable"');
   });
 });

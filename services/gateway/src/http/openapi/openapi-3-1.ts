@@ -7,17 +7,41 @@
  */
 type Json = Record<string, any>;
 
-const OPERATION_KEYS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-const SCHEMA_MAP_KEYS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'] as const;
+const OPERATION_KEYS = [
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+] as const;
+const SCHEMA_MAP_KEYS = [
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+] as const;
 const SCHEMA_LIST_KEYS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
-const SCHEMA_KEYS = ['not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalItems'] as const;
+const SCHEMA_KEYS = [
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'additionalItems',
+] as const;
 
 export function convertOpenApi30To31<T extends Json>(document: T): T {
   const converted: Json = structuredClone(document);
   converted.openapi = '3.1.0';
   const components = converted.components as Json | undefined;
   if (components) convertComponents(components);
-  for (const path_item of Object.values((converted.paths ?? {}) as Json)) convertPathItem(path_item as Json);
+  for (const path_item of Object.values((converted.paths ?? {}) as Json))
+    convertPathItem(path_item as Json);
   return converted as T;
 }
 
@@ -41,7 +65,8 @@ function convertPathItem(path_item: Json): void {
 }
 
 function convertParameters(parameters: unknown): void {
-  if (Array.isArray(parameters)) parameters.forEach((parameter) => convertParameterLike(parameter as Json));
+  if (Array.isArray(parameters))
+    parameters.forEach((parameter) => convertParameterLike(parameter as Json));
 }
 
 function convertParameterLike(parameter: Json): Json {
@@ -82,7 +107,8 @@ function convertChildren(schema: Json): void {
   }
   if (Array.isArray(schema.items)) schema.items = (schema.items as Json[]).map(convertSchema);
   else if (isObject(schema.items)) schema.items = convertSchema(schema.items);
-  if (isObject(schema.additionalProperties)) schema.additionalProperties = convertSchema(schema.additionalProperties);
+  if (isObject(schema.additionalProperties))
+    schema.additionalProperties = convertSchema(schema.additionalProperties);
 }
 
 function convertExclusiveBound(schema: Json, exclusive_key: string, bound_key: string): void {
@@ -118,7 +144,8 @@ function convertNullable(schema: Json): Json {
   if (nullable !== true) return rest;
   if (Array.isArray(rest.enum) && !rest.enum.includes(null)) rest.enum = [...rest.enum, null];
   if (typeof rest.type === 'string') return { ...rest, type: [rest.type, 'null'] };
-  if (Array.isArray(rest.type)) return rest.type.includes('null') ? rest : { ...rest, type: [...rest.type, 'null'] };
+  if (Array.isArray(rest.type))
+    return rest.type.includes('null') ? rest : { ...rest, type: [...rest.type, 'null'] };
   // No type of its own ($ref or a composition): allow null beside it.
   const { description, title, default: default_value, ...inner } = rest;
   return {

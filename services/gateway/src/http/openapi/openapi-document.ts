@@ -9,7 +9,10 @@ export const ERROR_BODY_SCHEMA_NAME = 'ErrorBody';
 const ERROR_BODY_REF = `#/components/schemas/${ERROR_BODY_SCHEMA_NAME}`;
 
 /** The OpenAPI 3.1 document of every controller mounted in the app. */
-export function buildOpenApiDocument(app: INestApplication, options: GatewayOptions): OpenAPIObject {
+export function buildOpenApiDocument(
+  app: INestApplication,
+  options: GatewayOptions,
+): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Multi-Currency Payments Platform API')
     .setDescription(
@@ -18,12 +21,24 @@ export function buildOpenApiDocument(app: INestApplication, options: GatewayOpti
     )
     .setVersion(API_VERSION)
     .addServer(options.public_base_url, serverDescription(options))
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'session JWT or API key' }, BEARER_SECURITY_SCHEME)
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'API key `pk_...`' }, API_KEY_SECURITY_SCHEME)
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'session JWT or API key' },
+      BEARER_SECURITY_SCHEME,
+    )
+    .addApiKey(
+      { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'API key `pk_...`' },
+      API_KEY_SECURITY_SCHEME,
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config);
   const converted = convertOpenApi30To31(document);
-  converted.components = { ...converted.components, schemas: { ...converted.components?.schemas, [ERROR_BODY_SCHEMA_NAME]: ERROR_BODY_JSON_SCHEMA as any } };
+  converted.components = {
+    ...converted.components,
+    schemas: {
+      ...converted.components?.schemas,
+      [ERROR_BODY_SCHEMA_NAME]: ERROR_BODY_JSON_SCHEMA as any,
+    },
+  };
   addDefaultErrorResponses(converted);
   return converted;
 }
@@ -45,7 +60,8 @@ function serverDescription(options: GatewayOptions): string {
 function addDefaultErrorResponses(document: OpenAPIObject): void {
   for (const path_item of Object.values(document.paths)) {
     for (const operation of Object.values(path_item as Record<string, any>)) {
-      if (typeof operation !== 'object' || operation === null || !('responses' in operation)) continue;
+      if (typeof operation !== 'object' || operation === null || !('responses' in operation))
+        continue;
       operation.responses.default ??= {
         description: 'error',
         content: { 'application/json': { schema: { $ref: ERROR_BODY_REF } } },

@@ -22,11 +22,16 @@ export class OpenApiController {
   }
 
   @Get('docs/:asset')
-  async asset(@Param('asset') name: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+  async asset(
+    @Param('asset') name: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
     const bytes = readDocsAsset(name);
     if (!bytes) throw new DomainError('not_found', 'no such documentation asset');
     const content = await bytes;
-    void reply.header('Content-Type', DOCS_ASSET_TYPES[name]).header('Cache-Control', 'public, max-age=86400');
+    void reply
+      .header('Content-Type', DOCS_ASSET_TYPES[name])
+      .header('Cache-Control', 'public, max-age=86400');
     return content;
   }
 }

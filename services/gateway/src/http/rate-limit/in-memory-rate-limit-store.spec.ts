@@ -78,7 +78,9 @@ describe('rateLimitKey', () => {
   });
 
   it('separates credentials and falls back to the client address', () => {
-    expect(rateLimitKey({ authorization: 'Bearer one' }, '1.1.1.1')).not.toBe(rateLimitKey({ authorization: 'Bearer two' }, '1.1.1.1'));
+    expect(rateLimitKey({ authorization: 'Bearer one' }, '1.1.1.1')).not.toBe(
+      rateLimitKey({ authorization: 'Bearer two' }, '1.1.1.1'),
+    );
     expect(rateLimitKey({}, '10.0.0.1')).toBe('ip:10.0.0.1');
     expect(rateLimitKey({ authorization: 'Basic abc' }, '10.0.0.1')).toBe('ip:10.0.0.1');
   });

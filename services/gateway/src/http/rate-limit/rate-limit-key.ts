@@ -7,7 +7,8 @@ import type { IncomingHttpHeaders } from 'node:http';
  */
 export function rateLimitKey(headers: IncomingHttpHeaders, client_ip: string): string {
   const credential = bearerToken(headers.authorization) ?? singleHeader(headers['x-api-key']);
-  if (credential) return `credential:${createHash('sha256').update(credential).digest('base64url')}`;
+  if (credential)
+    return `credential:${createHash('sha256').update(credential).digest('base64url')}`;
   return `ip:${client_ip}`;
 }
 

@@ -24,7 +24,10 @@ describe('ZodValidationPipe', () => {
   const pipe = new ZodValidationPipe(schema);
 
   it('returns the parsed value', () => {
-    expect(pipe.transform({ amount: '10.00', beneficiary: { name: 'Ana' } })).toEqual({ amount: '10.00', beneficiary: { name: 'Ana' } });
+    expect(pipe.transform({ amount: '10.00', beneficiary: { name: 'Ana' } })).toEqual({
+      amount: '10.00',
+      beneficiary: { name: 'Ana' },
+    });
   });
 
   it('answers invalid_json for unknown fields, naming them, at any depth', () => {
@@ -32,7 +35,10 @@ describe('ZodValidationPipe', () => {
     expect(top.code).toBe('invalid_json');
     expect(top.message).toBe('unknown field(s): extra');
     const nested = failure(pipe, { amount: '10.00', beneficiary: { name: 'Ana', iban: 'x' } });
-    expect(nested).toMatchObject({ code: 'invalid_json', message: 'unknown field(s): beneficiary.iban' });
+    expect(nested).toMatchObject({
+      code: 'invalid_json',
+      message: 'unknown field(s): beneficiary.iban',
+    });
   });
 
   it('answers invalid_json when the body is not a JSON object', () => {
@@ -45,12 +51,18 @@ describe('ZodValidationPipe', () => {
     const error = failure(pipe, { amount: '10', beneficiary: { name: 'Ana' } });
     expect(error.code).toBe('invalid_request');
     expect(error.message).toMatch(/^amount: /);
-    expect(failure(pipe, { amount: '10.00', beneficiary: { name: '' } }).message).toMatch(/^beneficiary\.name: /);
+    expect(failure(pipe, { amount: '10.00', beneficiary: { name: '' } }).message).toMatch(
+      /^beneficiary\.name: /,
+    );
   });
 
   it('answers the code the route declares', () => {
     const declared = new ZodValidationPipe(schema, { error_code: 'invalid_amount' });
-    expect(failure(declared, { amount: 'ten', beneficiary: { name: 'Ana' } }).code).toBe('invalid_amount');
-    expect(failure(declared, { amount: '1.00', beneficiary: { name: 'Ana' }, x: 1 }).code).toBe('invalid_json');
+    expect(failure(declared, { amount: 'ten', beneficiary: { name: 'Ana' } }).code).toBe(
+      'invalid_amount',
+    );
+    expect(failure(declared, { amount: '1.00', beneficiary: { name: 'Ana' }, x: 1 }).code).toBe(
+      'invalid_json',
+    );
   });
 });
