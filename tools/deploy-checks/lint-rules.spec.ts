@@ -1,0 +1,81 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/**
+ * The architecture's lint rules are alive: code that breaks a boundary, drops a promise or misses
+ * a union member is refused. (A missing Nx project graph once switched the boundary rule off
+ * without a word; this would have caught it.)
+ */
+describe('architecture lint rules', () => {
+  const probes = {
+    domain: path.join(ROOT, 'services/ledger/src/domain/boundary-probe.ts'),
+    lib: path.join(ROOT, 'libs/money/src/boundary-probe.ts'),
+  };
+
+  beforeAll(() => {
+    execFileSync(path.join(ROOT, 'node_modules/.bin/nx'), ['show', 'projects'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+    writeFileSync(
+      probes.domain,
+      [
+        "import { Injectable } from '@nestjs/common';",
+        "import { createPool } from '@platform/persistence';",
+        "import { DomainError } from '@platform/contracts';",
+        "type Side = 'debit' | 'credit';",
+        'export function sign(side: Side): number {',
+        '  switch (side) {',
+        "    case 'debit':",
+        '      return -1;',
+        '  }',
+        '  return 0;',
+        '}',
+        'async function later(): Promise<void> {}',
+        'export function fire(): void {',
+        '  later();',
+        '}',
+        'export const probe = [Injectable, createPool, DomainError];',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(
+      probes.lib,
+      "import { ledgerService } from '@platform/svc-ledger';\nexport const probe = ledgerService;\n",
+    );
+  });
+  afterAll(() => {
+    for (const probe of Object.values(probes)) rmSync(probe, { force: true });
+  });
+
+  it('refuses what the architecture forbids and lets contracts into domain/', () => {
+    // ESLint loads its flat config with a dynamic import, which Jest's sandbox refuses: run the CLI.
+    const run = spawnSync(
+      path.join(ROOT, 'node_modules/.bin/eslint'),
+      ['--format', 'json', probes.domain, probes.lib],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    const results = JSON.parse(run.stdout) as {
+      filePath: string;
+      messages: { line: number; ruleId: string | null }[];
+    }[];
+    const [domain, lib] = [probes.domain, probes.lib].map((file) =>
+      results.find((result) => result.filePath === file),
+    );
+    const rules = (result: (typeof results)[number] | undefined) =>
+      result?.messages.map((m) => `${m.line}:${m.ruleId}`) ?? [];
+    expect(rules(domain)).toEqual(
+      expect.arrayContaining([
+        '1:@typescript-eslint/no-restricted-imports',
+        '2:@typescript-eslint/no-restricted-imports',
+        '6:@typescript-eslint/switch-exhaustiveness-check',
+        '14:@typescript-eslint/no-floating-promises',
+      ]),
+    );
+    expect(rules(domain)).not.toContain('3:@typescript-eslint/no-restricted-imports');
+    expect(rules(lib)).toContain('1:@nx/enforce-module-boundaries');
+  });
+});
