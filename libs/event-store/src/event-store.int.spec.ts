@@ -243,6 +243,27 @@ describe('PgEventStore', () => {
       expect(page.map((event) => event.position)).toEqual([all[2]!.position]);
     });
 
+    it('orders by number, not by text, across a change in digit count (9 -> 10)', async () => {
+      const fresh = new PgEventStore(pool, { schema: `${SCHEMA}_digits`, environment: 'test' });
+      await fresh.migrate();
+      for (let i = 1; i <= 12; i++)
+        await fresh.append(stream('digits'), [credited(String(i))], {
+          expected_version: 'no_stream',
+        });
+      const pages: string[][] = [];
+      for (let from = '0'; ;) {
+        const page = await fresh.readAll({ from_position: from, limit: 5 });
+        if (page.length === 0) break;
+        pages.push(page.map((event) => event.position));
+        from = page[page.length - 1]!.position;
+      }
+      expect(pages).toEqual([
+        ['1', '2', '3', '4', '5'],
+        ['6', '7', '8', '9', '10'],
+        ['11', '12'],
+      ]);
+    });
+
     it('holds back a committed event while a lower position is still in flight', async () => {
       const start = await lastPosition();
       const slow = await begin(pool);

@@ -25,7 +25,7 @@ export async function readSafeEvents(
         and xid_horizon <= ${FINISHED_XID_BOUND}
         and ($2::text[] is null or type = any($2::text[]))
         and ($3::text is null or starts_with(stream, $3::text))
-      order by position
+      order by events.position
       limit $4`,
     [
       positionText(options.from_position),
