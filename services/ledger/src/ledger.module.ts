@@ -1,9 +1,17 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import type { Pool } from 'pg';
+import type { PgEventStore } from '@platform/event-store';
 import {
+  SERVICE_POOL,
   ServiceDatabaseModule,
   type PlatformContext,
   type ServiceDefinition,
 } from '@platform/runtime';
+import { LedgerCommands } from './application/ledger-commands';
+import { LedgerQueries } from './application/ledger-queries';
+import { LEDGER_MIGRATIONS_DIR } from './infrastructure/balances-projection';
+import { LedgerLifecycle } from './infrastructure/ledger-lifecycle';
+import { LEDGER_EVENTS, openLedgerEventStore } from './infrastructure/ledger-store';
 import { LedgerMessages } from './messages/ledger.messages';
 
 /** The ledger service. Both runtimes boot it through `ledgerService`. */
@@ -12,8 +20,30 @@ export class LedgerModule {
   static forRuntime(context: PlatformContext): DynamicModule {
     return {
       module: LedgerModule,
-      imports: [ServiceDatabaseModule.forService('ledger', context)],
+      imports: [
+        ServiceDatabaseModule.forService('ledger', context, {
+          migrations: [{ dir: LEDGER_MIGRATIONS_DIR }],
+        }),
+      ],
       controllers: [LedgerMessages],
+      providers: [
+        {
+          provide: LEDGER_EVENTS,
+          inject: [SERVICE_POOL],
+          useFactory: (pool: Pool) => openLedgerEventStore(pool, context.environment),
+        },
+        {
+          provide: LedgerCommands,
+          inject: [LEDGER_EVENTS],
+          useFactory: (store: PgEventStore) => new LedgerCommands(store),
+        },
+        {
+          provide: LedgerQueries,
+          inject: [SERVICE_POOL],
+          useFactory: (pool: Pool) => new LedgerQueries(pool),
+        },
+        LedgerLifecycle,
+      ],
     };
   }
 }

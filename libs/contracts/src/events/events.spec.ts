@@ -22,6 +22,18 @@ const funds = {
   reference_id: 'payin-1',
 };
 
+const hold = {
+  account_id: ACCOUNT_ID,
+  operation_id: 'op-2',
+  hold_id: 'payout-1',
+  asset: 'USD',
+  amount: '25.00',
+  available_after: '75.00',
+  held_after: '25.00',
+  kind: 'payout',
+  reference_id: 'payout-1',
+};
+
 /** For each type: a valid payload and invalid variants, each wrong in one field. */
 const samples: Record<
   EventType,
@@ -80,6 +92,21 @@ const samples: Record<
       { ...funds, kind: '' },
       { ...funds, amount: ' 5.00' },
     ],
+  },
+  'ledger.hold_placed': {
+    valid: hold,
+    invalid: [
+      { ...hold, hold_id: '' },
+      { ...hold, held_after: '-1.00' },
+    ],
+  },
+  'ledger.hold_posted': {
+    valid: { ...hold, held_after: '0.00' },
+    invalid: [{ ...hold, available_after: undefined }],
+  },
+  'ledger.hold_released': {
+    valid: { ...hold, available_after: '100.00', held_after: '0.00' },
+    invalid: [{ ...hold, amount: '0' }],
   },
 };
 

@@ -3,7 +3,9 @@ import { assetField, balanceField, idField, positiveAmountField } from './fields
 
 /**
  * A balance change of one account in one asset. `amount` is always positive: the event type
- * says the direction. `balance_after` is the account's balance of that asset once applied.
+ * says the direction. `balance_after` is the account's available balance of that asset once
+ * applied (credits and debits never touch the held part). A transfer leg names the other
+ * account in `counterparty_account_id`.
  */
 const fundsMovedSchema = z.object({
   account_id: idField,
@@ -13,6 +15,7 @@ const fundsMovedSchema = z.object({
   balance_after: balanceField,
   kind: z.string().min(1),
   reference_id: idField,
+  counterparty_account_id: idField.optional(),
 });
 
 export const fundsCreditedSchema = fundsMovedSchema;
@@ -20,3 +23,28 @@ export type FundsCredited = z.infer<typeof fundsCreditedSchema>;
 
 export const fundsDebitedSchema = fundsMovedSchema;
 export type FundsDebited = z.infer<typeof fundsDebitedSchema>;
+
+/**
+ * A hold's life: placed (available to held), then posted (the held amount leaves the account)
+ * or released (held back to available). Each carries both parts of the balance once applied.
+ */
+const holdChangedSchema = z.object({
+  account_id: idField,
+  operation_id: idField,
+  hold_id: idField,
+  asset: assetField,
+  amount: positiveAmountField,
+  available_after: balanceField,
+  held_after: balanceField,
+  kind: z.string().min(1),
+  reference_id: idField,
+});
+
+export const holdPlacedSchema = holdChangedSchema;
+export type HoldPlaced = z.infer<typeof holdPlacedSchema>;
+
+export const holdPostedSchema = holdChangedSchema;
+export type HoldPosted = z.infer<typeof holdPostedSchema>;
+
+export const holdReleasedSchema = holdChangedSchema;
+export type HoldReleased = z.infer<typeof holdReleasedSchema>;

@@ -5,7 +5,13 @@ import {
   accountRegisteredSchema,
   organizationCreatedSchema,
 } from './identity';
-import { fundsCreditedSchema, fundsDebitedSchema } from './ledger';
+import {
+  fundsCreditedSchema,
+  fundsDebitedSchema,
+  holdPlacedSchema,
+  holdPostedSchema,
+  holdReleasedSchema,
+} from './ledger';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -25,6 +31,9 @@ export const EVENT_SCHEMAS = {
   'identity.account_confirmed': { version: 1, schema: accountConfirmedSchema },
   'ledger.funds_credited': { version: 1, schema: fundsCreditedSchema },
   'ledger.funds_debited': { version: 1, schema: fundsDebitedSchema },
+  'ledger.hold_placed': { version: 1, schema: holdPlacedSchema },
+  'ledger.hold_posted': { version: 1, schema: holdPostedSchema },
+  'ledger.hold_released': { version: 1, schema: holdReleasedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -1,0 +1,106 @@
+import type { Pool } from 'pg';
+import { DomainError } from '@platform/contracts';
+import type { PgEventStore } from '@platform/event-store';
+import { createPool, migrate } from '@platform/persistence';
+import { createTestDatabase, type TestDatabase } from '@platform/testing';
+import {
+  BALANCES_SUBSCRIPTION,
+  LEDGER_MIGRATIONS_DIR,
+  readBalances,
+  rebuildBalances,
+  startBalancesProjection,
+} from '../infrastructure/balances-projection';
+import { openLedgerEventStore } from '../infrastructure/ledger-store';
+import { LedgerCommands } from './ledger-commands';
+
+/**
+ * Two handler instances on two pools stand for two processes: they share only PostgreSQL, so
+ * their in-process locks do not order them and only optimistic concurrency keeps balances right.
+ */
+/** Waits until the balances projection's checkpoint is at the last stored event. */
+async function caughtUp(pool: Pool): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const { rows } = await pool.query<{ done: boolean }>(
+      `select coalesce((select position from ledger_events.subscription_checkpoints
+                         where name = $1), 0) >= (select max(position) from ledger_events.events)
+              as done`,
+      [BALANCES_SUBSCRIPTION],
+    );
+    if (rows[0]?.done) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the balances projection did not catch up');
+}
+
+describe('ledger commands on PostgreSQL, two writers', () => {
+  let database: TestDatabase;
+  let pools: Pool[];
+  let stores: PgEventStore[];
+  let writers: LedgerCommands[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('ledger_cmd');
+    pools = [0, 1].map(() =>
+      createPool({ url: database.url, schema: 'ledger', max_connections: 6 }),
+    );
+    await migrate(pools[0]!, { schema: 'ledger', migrations_dir: LEDGER_MIGRATIONS_DIR });
+    stores = [];
+    for (const pool of pools) stores.push(await openLedgerEventStore(pool, 'test'));
+    writers = stores.map((store) => new LedgerCommands(store, { max_attempts: 100 }));
+  });
+
+  afterAll(async () => {
+    await Promise.all(pools.map((pool) => pool.end()));
+    await database.drop();
+  });
+
+  const movement = (account_id: string, operation_id: string, amount: string) => ({
+    account_id,
+    operation_id,
+    asset: 'USD' as const,
+    amount,
+    kind: 'payout',
+  });
+
+  it('concurrent debits from two processes never take available below zero', async () => {
+    await writers[0]!.credit(movement('a1', 'fund', '10.00'));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, index) =>
+        writers[index % 2]!.debit(movement('a1', `debit-${index}`, '1.00')),
+      ),
+    );
+    const succeeded = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes.flatMap((outcome) =>
+      outcome.status === 'rejected' ? [outcome.reason as unknown] : [],
+    );
+    expect(succeeded).toHaveLength(10);
+    expect(refused).toHaveLength(20);
+    for (const reason of refused) {
+      expect(reason).toBeInstanceOf(DomainError);
+      expect((reason as DomainError).code).toBe('insufficient_funds');
+    }
+    const projection = startBalancesProjection(stores[0]!);
+    try {
+      const usd = async () =>
+        (await readBalances(pools[0]!, 'a1')).find((balance) => balance.asset === 'USD');
+      await caughtUp(pools[0]!);
+      expect(await usd()).toMatchObject({ available: '0.00', held: '0.00', total: '0.00' });
+      expect(await rebuildBalances(pools[0]!)).toBe(11);
+      expect(await usd()).toMatchObject({ available: '0.00', held: '0.00', total: '0.00' });
+    } finally {
+      await projection.stop();
+    }
+  });
+
+  it('one operation_id raced from two processes moves money once', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        writers[index % 2]!.credit(movement('a2', 'same-op', '5.00')),
+      ),
+    );
+    expect(new Set(replies.map((reply) => JSON.stringify(reply))).size).toBe(1);
+    expect(replies[0]?.movements[0]).toMatchObject({ available_after: '5.00' });
+    const events = await stores[1]!.readStream('account-a2');
+    expect(events).toHaveLength(1);
+  });
+});

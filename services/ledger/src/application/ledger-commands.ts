@@ -1,0 +1,234 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  DomainError,
+  type CreditFundsCommand,
+  type DebitFundsCommand,
+  type EndHoldCommand,
+  type PlaceHoldCommand,
+  type TransferFundsCommand,
+} from '@platform/contracts';
+import {
+  WrongExpectedVersionError,
+  type NewEvent,
+  type PgEventStore,
+  type StreamAppend,
+} from '@platform/event-store';
+import { Money } from '@platform/money';
+import {
+  decide,
+  evolve,
+  initialAccountState,
+  isLedgerEventType,
+  streamOf,
+  type AccountCommand,
+  type AccountState,
+  type LedgerEvent,
+  type MovedFunds,
+} from '../domain';
+import { AccountCache } from './account-cache';
+import { KeyedLock } from './keyed-lock';
+
+/** The reply of every money-moving command: what moved, per account, after the operation. */
+export interface OperationReply {
+  operation_id: string;
+  movements: MovedFunds[];
+}
+
+export interface LedgerCommandsOptions {
+  /** Tries per command when another writer appended to the stream first. */
+  max_attempts?: number;
+  /** How many account states to keep between commands; 0 folds every stream from its start. */
+  account_cache_capacity?: number;
+}
+
+interface LoadedAccount {
+  stream: string;
+  version: number;
+  state: AccountState;
+}
+
+const DEFAULT_MAX_ATTEMPTS = 20;
+const DEFAULT_ACCOUNT_CACHE_CAPACITY = 10_000;
+const RETRY_JITTER_MS = 10;
+
+/**
+ * The ledger's command handlers: load the account streams, decide, append with the version read
+ * (retrying a bounded number of times on a concurrent append), reply with what moved. The reply
+ * of an operation_id applied before is read from the stream, so a retry gets the original one.
+ */
+export class LedgerCommands {
+  private readonly locks = new KeyedLock();
+  private readonly max_attempts: number;
+  private readonly accounts: AccountCache;
+
+  constructor(
+    private readonly store: PgEventStore,
+    options: LedgerCommandsOptions = {},
+  ) {
+    this.max_attempts = options.max_attempts ?? DEFAULT_MAX_ATTEMPTS;
+    this.accounts = new AccountCache(
+      options.account_cache_capacity ?? DEFAULT_ACCOUNT_CACHE_CAPACITY,
+    );
+  }
+
+  credit(command: CreditFundsCommand, correlation_id?: string | null): Promise<OperationReply> {
+    return this.onAccount({ type: 'credit_funds', data: movementOf(command) }, correlation_id);
+  }
+
+  debit(command: DebitFundsCommand, correlation_id?: string | null): Promise<OperationReply> {
+    return this.onAccount({ type: 'debit_funds', data: movementOf(command) }, correlation_id);
+  }
+
+  placeHold(command: PlaceHoldCommand, correlation_id?: string | null): Promise<OperationReply> {
+    const data = { ...movementOf(command), hold_id: command.hold_id };
+    return this.onAccount({ type: 'place_hold', data }, correlation_id);
+  }
+
+  postHold(command: EndHoldCommand, correlation_id?: string | null): Promise<OperationReply> {
+    return this.onAccount({ type: 'post_hold', data: command }, correlation_id);
+  }
+
+  releaseHold(command: EndHoldCommand, correlation_id?: string | null): Promise<OperationReply> {
+    return this.onAccount({ type: 'release_hold', data: command }, correlation_id);
+  }
+
+  /** Debits the payer and credits the payee in one append of both streams: both or neither. */
+  async transfer(
+    command: TransferFundsCommand,
+    correlation_id?: string | null,
+  ): Promise<OperationReply> {
+    const { from_account_id, to_account_id } = command;
+    if (from_account_id === to_account_id) {
+      throw new DomainError('self_transfer', 'cannot transfer to the same account');
+    }
+    const amount = Money.parse(command.asset, command.amount);
+    const leg = {
+      operation_id: command.operation_id,
+      amount,
+      kind: command.kind,
+      reference_id: command.reference_id ?? command.operation_id,
+    };
+    const send: AccountCommand = {
+      type: 'send_transfer',
+      data: { ...leg, account_id: from_account_id, to_account_id },
+    };
+    const receive: AccountCommand = {
+      type: 'receive_transfer',
+      data: { ...leg, account_id: to_account_id, from_account_id },
+    };
+    const streams = [streamOf(from_account_id), streamOf(to_account_id)];
+    return this.locks.run(streams, () =>
+      this.withRetries(async () => {
+        const [payer, payee] = await Promise.all([
+          this.load(from_account_id),
+          this.load(to_account_id),
+        ]);
+        const sent = decide(send, payer.state);
+        const received = decide(receive, payee.state);
+        const appends = [
+          appendOf(payer, sent, correlation_id),
+          appendOf(payee, received, correlation_id),
+        ];
+        const pending = appends.filter((append) => append.events.length > 0);
+        if (pending.length > 0) await this.store.appendMany(pending);
+        const after = [this.applied(payer, sent), this.applied(payee, received)];
+        return replyOf(command.operation_id, after);
+      }),
+    );
+  }
+
+  private onAccount(
+    command: AccountCommand,
+    correlation_id: string | null | undefined,
+  ): Promise<OperationReply> {
+    const { account_id, operation_id } = command.data;
+    return this.locks.run([streamOf(account_id)], () =>
+      this.withRetries(async () => {
+        const account = await this.load(account_id);
+        const events = decide(command, account.state);
+        if (events.length > 0) {
+          const append = appendOf(account, events, correlation_id);
+          await this.store.append(append.stream, append.events, {
+            expected_version: append.expected_version,
+          });
+        }
+        return replyOf(operation_id, [this.applied(account, events)]);
+      }),
+    );
+  }
+
+  /** The account's state: the cached one brought up to date, or its whole stream folded. */
+  private async load(account_id: string): Promise<LoadedAccount> {
+    const stream = streamOf(account_id);
+    const cached = this.accounts.get(stream) ?? { version: 0, state: initialAccountState() };
+    const recorded = await this.store.readStream(stream, { from_version: cached.version + 1 });
+    let { version, state } = cached;
+    for (const event of recorded) {
+      if (isLedgerEventType(event.type)) {
+        state = evolve(state, { type: event.type, data: event.data } as LedgerEvent);
+      }
+      version = event.stream_version;
+    }
+    if (recorded.length > 0) this.accounts.remember(stream, { version, state });
+    return { stream, version, state };
+  }
+
+  /** The state once `events` (just appended, or none) are applied, remembered for next time. */
+  private applied(account: LoadedAccount, events: readonly LedgerEvent[]): AccountState {
+    if (events.length === 0) return account.state;
+    const state = events.reduce(evolve, account.state);
+    this.accounts.remember(account.stream, { version: account.version + events.length, state });
+    return state;
+  }
+
+  private async withRetries<T>(attempt: () => Promise<T>): Promise<T> {
+    for (let tries = 1; ; tries += 1) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        if (tries >= this.max_attempts) {
+          throw new DomainError(
+            'service_unavailable',
+            'the account is busy; retry with the same operation_id',
+          );
+        }
+        // Jitter spreads writers from other processes that lost the same race.
+        await sleep(Math.floor(Math.random() * RETRY_JITTER_MS * tries));
+      }
+    }
+  }
+}
+
+function movementOf(command: CreditFundsCommand | DebitFundsCommand | PlaceHoldCommand) {
+  return {
+    account_id: command.account_id,
+    operation_id: command.operation_id,
+    amount: Money.parse(command.asset, command.amount),
+    kind: command.kind,
+    reference_id: command.reference_id ?? command.operation_id,
+  };
+}
+
+function appendOf(
+  account: LoadedAccount,
+  events: readonly LedgerEvent[],
+  correlation_id: string | null | undefined,
+): StreamAppend {
+  const stored: NewEvent[] = events.map((event) => ({
+    type: event.type,
+    data: event.data,
+    account_id: event.data.account_id,
+    correlation_id: correlation_id ?? null,
+  }));
+  return { stream: account.stream, expected_version: account.version, events: stored };
+}
+
+function replyOf(operation_id: string, states: readonly AccountState[]): OperationReply {
+  const movements = states.map((state) => {
+    const recorded = state.operations.get(operation_id);
+    if (!recorded) throw new Error(`operation ${operation_id} missing after it was applied`);
+    return recorded.moved;
+  });
+  return { operation_id, movements };
+}

@@ -1,0 +1,159 @@
+import { DomainError } from '@platform/contracts';
+import type { Asset, Money } from '@platform/money';
+import type { AccountCommand, LedgerEvent } from './account-events';
+import { intentOf, type AccountState, type Hold } from './account-state';
+
+/**
+ * The account's rules: what the command changes, as events, or a typed refusal. An operation_id
+ * already applied with the same intent decides nothing new (the caller replies with what it
+ * moved then); with another intent it is `idempotency_conflict`.
+ */
+export function decide(command: AccountCommand, state: AccountState): LedgerEvent[] {
+  const recorded = state.operations.get(command.data.operation_id);
+  if (recorded) {
+    if (recorded.intent === intentOf(command)) return [];
+    throw new DomainError(
+      'idempotency_conflict',
+      `operation ${command.data.operation_id} was already used for another request`,
+    );
+  }
+  switch (command.type) {
+    case 'credit_funds':
+      return [credited(state, command.data)];
+    case 'debit_funds':
+      return [debited(state, command.data)];
+    case 'send_transfer':
+      if (command.data.to_account_id === command.data.account_id) {
+        throw new DomainError('self_transfer', 'cannot transfer to the same account');
+      }
+      return [debited(state, command.data, command.data.to_account_id)];
+    case 'receive_transfer':
+      return [credited(state, command.data, command.data.from_account_id)];
+    case 'place_hold':
+      return [placeHold(state, command.data)];
+    case 'post_hold': {
+      const hold = openHold(state, command.data.hold_id);
+      const balance = state.balances[hold.amount.asset];
+      return [
+        {
+          type: 'ledger.hold_posted',
+          data: {
+            ...holdFields(command.data, hold),
+            available_after: balance.available.toString(),
+            held_after: balance.held.subtract(hold.amount).toString(),
+          },
+        },
+      ];
+    }
+    case 'release_hold': {
+      const hold = openHold(state, command.data.hold_id);
+      const balance = state.balances[hold.amount.asset];
+      return [
+        {
+          type: 'ledger.hold_released',
+          data: {
+            ...holdFields(command.data, hold),
+            available_after: balance.available.add(hold.amount).toString(),
+            held_after: balance.held.subtract(hold.amount).toString(),
+          },
+        },
+      ];
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+interface MovementData {
+  account_id: string;
+  operation_id: string;
+  amount: Money<Asset>;
+  kind: string;
+  reference_id: string;
+}
+
+function movementFields(data: MovementData, counterparty_account_id: string | undefined) {
+  return {
+    account_id: data.account_id,
+    operation_id: data.operation_id,
+    asset: data.amount.asset,
+    amount: data.amount.toString(),
+    kind: data.kind,
+    reference_id: data.reference_id,
+    ...(counterparty_account_id === undefined ? {} : { counterparty_account_id }),
+  };
+}
+
+function credited(state: AccountState, data: MovementData, from?: string): LedgerEvent {
+  const available = state.balances[data.amount.asset].available;
+  return {
+    type: 'ledger.funds_credited',
+    data: { ...movementFields(data, from), balance_after: available.add(data.amount).toString() },
+  };
+}
+
+function debited(state: AccountState, data: MovementData, to?: string): LedgerEvent {
+  const available = spendable(state, data.amount);
+  return {
+    type: 'ledger.funds_debited',
+    data: {
+      ...movementFields(data, to),
+      balance_after: available.subtract(data.amount).toString(),
+    },
+  };
+}
+
+function placeHold(state: AccountState, data: MovementData & { hold_id: string }): LedgerEvent {
+  if (state.holds.has(data.hold_id)) {
+    throw new DomainError('duplicate', `hold ${data.hold_id} already exists`);
+  }
+  const available = spendable(state, data.amount);
+  const held = state.balances[data.amount.asset].held;
+  return {
+    type: 'ledger.hold_placed',
+    data: {
+      ...movementFields(data, undefined),
+      hold_id: data.hold_id,
+      available_after: available.subtract(data.amount).toString(),
+      held_after: held.add(data.amount).toString(),
+    },
+  };
+}
+
+/** The available balance, when it covers `amount`: nothing ever takes it below zero. */
+function spendable(state: AccountState, amount: Money<Asset>): Money<Asset> {
+  const available = state.balances[amount.asset].available;
+  if (available.lt(amount)) {
+    throw new DomainError(
+      'insufficient_funds',
+      `available ${amount.asset} balance ${available.toString()} is below ${amount.toString()}`,
+    );
+  }
+  return available;
+}
+
+function openHold(state: AccountState, hold_id: string): Hold {
+  const hold = state.holds.get(hold_id);
+  if (!hold) throw new DomainError('not_found', `hold ${hold_id} not found`);
+  if (hold.status !== 'placed') {
+    throw new DomainError('already_decided', `hold ${hold_id} is already ${hold.status}`);
+  }
+  return hold;
+}
+
+function holdFields(
+  data: { account_id: string; operation_id: string; hold_id: string },
+  hold: Hold,
+) {
+  return {
+    account_id: data.account_id,
+    operation_id: data.operation_id,
+    hold_id: hold.hold_id,
+    asset: hold.amount.asset,
+    amount: hold.amount.toString(),
+    kind: hold.kind,
+    reference_id: hold.reference_id,
+  };
+}

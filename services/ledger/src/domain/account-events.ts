@@ -1,0 +1,61 @@
+import type {
+  FundsCredited,
+  FundsDebited,
+  HoldPlaced,
+  HoldPosted,
+  HoldReleased,
+} from '@platform/contracts';
+import type { Asset, Money } from '@platform/money';
+
+/** The events of one account's stream (`account-<account_id>`). */
+export type LedgerEvent =
+  | { type: 'ledger.funds_credited'; data: FundsCredited }
+  | { type: 'ledger.funds_debited'; data: FundsDebited }
+  | { type: 'ledger.hold_placed'; data: HoldPlaced }
+  | { type: 'ledger.hold_posted'; data: HoldPosted }
+  | { type: 'ledger.hold_released'; data: HoldReleased };
+
+export type LedgerEventType = LedgerEvent['type'];
+
+export const LEDGER_EVENT_TYPES: readonly LedgerEventType[] = [
+  'ledger.funds_credited',
+  'ledger.funds_debited',
+  'ledger.hold_placed',
+  'ledger.hold_posted',
+  'ledger.hold_released',
+];
+
+export function isLedgerEventType(type: string): type is LedgerEventType {
+  return (LEDGER_EVENT_TYPES as readonly string[]).includes(type);
+}
+
+interface Movement {
+  account_id: string;
+  operation_id: string;
+  amount: Money<Asset>;
+  kind: string;
+  reference_id: string;
+}
+
+interface HoldEnd {
+  account_id: string;
+  operation_id: string;
+  hold_id: string;
+}
+
+/**
+ * What one account can be asked to do. A transfer is two commands, one per account
+ * (`send_transfer` on the payer, `receive_transfer` on the payee), appended together.
+ */
+export type AccountCommand =
+  | { type: 'credit_funds'; data: Movement }
+  | { type: 'debit_funds'; data: Movement }
+  | { type: 'place_hold'; data: Movement & { hold_id: string } }
+  | { type: 'post_hold'; data: HoldEnd }
+  | { type: 'release_hold'; data: HoldEnd }
+  | { type: 'send_transfer'; data: Movement & { to_account_id: string } }
+  | { type: 'receive_transfer'; data: Movement & { from_account_id: string } };
+
+export function streamOf(account_id: string): string {
+  return `account-${account_id}`;
+}

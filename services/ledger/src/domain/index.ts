@@ -1,0 +1,3 @@
+export * from './account-decide';
+export * from './account-events';
+export * from './account-state';
