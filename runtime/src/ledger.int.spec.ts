@@ -7,8 +7,11 @@ import type { PgEventStore } from '@platform/event-store';
 import {
   BALANCES_SUBSCRIPTION,
   LEDGER_EVENTS_SCHEMA,
+  MOVEMENTS_SUBSCRIPTION,
   openLedgerEventStore,
   rebuildBalances,
+  rebuildMovements,
+  rebuildProjections,
 } from '@platform/svc-ledger';
 import { startTestPlatform, type TestPlatform } from './test-platform';
 
@@ -36,6 +39,18 @@ interface BalanceView {
   available: string;
   held: string;
   total: string;
+}
+
+interface MovementRow {
+  id: string;
+  account_id: string;
+  created_at: string;
+  asset: string;
+  amount: string;
+  balance_after: string;
+  kind: string;
+  reference_id: string;
+  description: string;
 }
 
 /** The ledger over the bus of the test environment, as other services call it. */
@@ -76,19 +91,20 @@ describe('ledger over the bus (all-in-one platform)', () => {
     kind,
   });
 
-  /** Waits until the balances projection has applied every stored ledger event. */
+  /** Waits until the balances and movements projections have applied every stored event. */
   async function projectionCaughtUp(): Promise<void> {
     for (let attempt = 0; attempt < 200; attempt += 1) {
       const { rows } = await pool.query<{ behind: boolean }>(
         `select coalesce((select max(position) from ${LEDGER_EVENTS_SCHEMA}.events), 0) >
-                coalesce((select position from ${LEDGER_EVENTS_SCHEMA}.subscription_checkpoints
-                           where name = $1), 0) as behind`,
-        [BALANCES_SUBSCRIPTION],
+                coalesce((select min(position) from ${LEDGER_EVENTS_SCHEMA}.subscription_checkpoints
+                           where name = any($1::text[])
+                          having count(*) = 2), 0) as behind`,
+        [[BALANCES_SUBSCRIPTION, MOVEMENTS_SUBSCRIPTION]],
       );
       if (rows[0]?.behind === false) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error('the balances projection did not catch up');
+    throw new Error('the ledger projections did not catch up');
   }
 
   async function balances(account_id: string): Promise<Record<string, BalanceView>> {
@@ -109,6 +125,24 @@ describe('ledger over the bus (all-in-one platform)', () => {
          from ledger.balances order by account_id, asset`,
     );
     return rows.map((row) => row.row);
+  }
+
+  async function movementsSnapshot(): Promise<string[]> {
+    const { rows } = await pool.query<{ row: string }>(
+      `select concat_ws('|', id, position::text, leg::text, account_id, created_at::text, asset,
+                        amount::text, balance_after::text, kind, reference_id, description) as row
+         from ledger.movements order by id`,
+    );
+    return rows.map((row) => row.row);
+  }
+
+  async function movements(
+    query: Record<string, unknown>,
+  ): Promise<{ page: number; page_size: number; movements: MovementRow[] }> {
+    await projectionCaughtUp();
+    const reply = await send('list_movements', query);
+    if (!reply.ok) throw new Error(`list_movements failed: ${reply.error} ${reply.message}`);
+    return reply.value as unknown as { page: number; page_size: number; movements: MovementRow[] };
   }
 
   it('credits then debits, replying with what moved', async () => {
@@ -348,6 +382,216 @@ describe('ledger over the bus (all-in-one platform)', () => {
     }
   });
 
+  describe('swaps', () => {
+    const swapOf = (
+      operation_id: string,
+      from_asset: string,
+      to_asset: string,
+      amount: string,
+    ) => ({
+      account_id: 'sw-1',
+      operation_id,
+      from_asset,
+      to_asset,
+      amount,
+    });
+
+    beforeAll(async () => {
+      await succeed('credit_funds', usd('sw-1', 'sw-fund', '1000'));
+    });
+
+    it('moves both balances exactly, in one event', async () => {
+      const before = await streamLength('sw-1');
+      const moved = await succeed('swap_assets', swapOf('sw-op-1', 'USD', 'BTC', '650'));
+      expect(moved).toEqual({
+        operation_id: 'sw-op-1',
+        movements: [
+          expect.objectContaining({
+            type: 'ledger.assets_swapped',
+            leg: 'from',
+            asset: 'USD',
+            amount: '650.00',
+            available_after: '350.00',
+          }),
+          expect.objectContaining({
+            type: 'ledger.assets_swapped',
+            leg: 'to',
+            asset: 'BTC',
+            amount: '0.01000000',
+            available_after: '0.01000000',
+          }),
+        ],
+      });
+      expect(await streamLength('sw-1')).toBe(before + 1);
+      const all = await balances('sw-1');
+      expect(all.USD).toMatchObject({ available: '350.00', total: '350.00' });
+      expect(all.BTC).toMatchObject({ available: '0.01000000', total: '0.01000000' });
+    });
+
+    it('prices USD to USDT 1:1 and rounds down what the client receives', async () => {
+      const parity = await succeed('swap_assets', swapOf('sw-op-2', 'USD', 'USDT', '10.01'));
+      expect(parity.movements[1]).toMatchObject({ asset: 'USDT', amount: '10.010000' });
+      // 1 USD at 65000 USD per BTC is 0.0000153846... BTC: the client gets 0.00001538.
+      const down = await succeed('swap_assets', swapOf('sw-op-3', 'USD', 'BTC', '1'));
+      expect(down.movements[1]).toMatchObject({ asset: 'BTC', amount: '0.00001538' });
+    });
+
+    it('refuses invalid pairs, dust and overdrafts, changing nothing', async () => {
+      const before = await streamLength('sw-1');
+      const balances_before = await balances('sw-1');
+      const refused = await Promise.all([
+        send('swap_assets', swapOf('sw-bad-1', 'BOB', 'USD', '1')),
+        send('swap_assets', swapOf('sw-bad-2', 'USD', 'ARS', '1')),
+        send('swap_assets', swapOf('sw-bad-3', 'USDT', 'USDT', '1')),
+        send('swap_assets', swapOf('sw-bad-4', 'BTC', 'USD', '0.00000001')),
+        send('swap_assets', swapOf('sw-bad-5', 'USD', 'USDC', '1000')),
+        send('swap_assets', swapOf('sw-bad-6', 'USD', 'EUR', '1')),
+      ]);
+      expect(refused.map((reply) => (reply.ok ? 'ok' : reply.error))).toEqual([
+        'invalid_pair',
+        'invalid_pair',
+        'invalid_pair',
+        'amount_too_small',
+        'insufficient_funds',
+        'invalid_request',
+      ]);
+      expect(await streamLength('sw-1')).toBe(before);
+      expect(await balances('sw-1')).toEqual(balances_before);
+    });
+
+    it('replays an operation_id with the original reply and swaps once', async () => {
+      const first = await succeed('swap_assets', swapOf('sw-op-4', 'USD', 'USDC', '5'));
+      const length = await streamLength('sw-1');
+      expect(await succeed('swap_assets', swapOf('sw-op-4', 'USD', 'USDC', '5.00'))).toEqual(first);
+      expect(await streamLength('sw-1')).toBe(length);
+      expect(await send('swap_assets', swapOf('sw-op-4', 'USD', 'USDC', '6'))).toMatchObject({
+        ok: false,
+        error: 'idempotency_conflict',
+      });
+      expect((await balances('sw-1')).USDC).toMatchObject({ available: '5.000000' });
+    });
+
+    it('20 concurrent swaps that together exceed the balance: exactly the ones that fit succeed', async () => {
+      await succeed('credit_funds', usd('sw-race', 'sw-race-fund', '100'));
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          send('swap_assets', {
+            account_id: 'sw-race',
+            operation_id: `sw-race-${index}`,
+            from_asset: 'USD',
+            to_asset: index % 2 === 0 ? 'USDT' : 'USDC',
+            amount: '10',
+          }),
+        ),
+      );
+      expect(replies.filter((reply) => reply.ok)).toHaveLength(10);
+      expect(
+        replies.filter((reply) => !reply.ok).map((reply) => (reply.ok ? '' : reply.error)),
+      ).toEqual(Array.from({ length: 10 }, () => 'insufficient_funds'));
+      const all = await balances('sw-race');
+      expect(all.USD).toMatchObject({ available: '0.00', total: '0.00' });
+      expect(
+        Money.parse('USDT', all.USDT!.total).add(Money.parse('USDT', all.USDC!.total)).toString(),
+      ).toBe('100.000000');
+    });
+
+    it('limits volatile swaps per operation (default settings)', async () => {
+      await succeed('credit_funds', usd('sw-big', 'sw-big-fund', '20000'));
+      const reply = await send('swap_assets', {
+        ...swapOf('sw-big-1', 'USD', 'GOLD', '10000.01'),
+        account_id: 'sw-big',
+      });
+      expect(reply).toMatchObject({ ok: false, error: 'settlement_limit_exceeded' });
+    });
+
+    it('answers the configured rate table', async () => {
+      const reply = await send('get_rates', {});
+      if (!reply.ok) throw new Error(reply.error);
+      const assets = reply.value.assets as { asset: string; usd_per_unit: string | null }[];
+      expect(assets.find((row) => row.asset === 'BTC')?.usd_per_unit).toBe('65000');
+      expect(assets.find((row) => row.asset === 'BOB')).toMatchObject({
+        usd_per_unit: null,
+        same_currency_only: true,
+      });
+    });
+  });
+
+  describe('movements', () => {
+    it('lists signed movements with the balance after, newest first, by page', async () => {
+      await succeed('credit_funds', usd('mv-a', 'mv-op-1', '100'));
+      await succeed('debit_funds', usd('mv-a', 'mv-op-2', '30', 'payout'));
+      await succeed('transfer_funds', {
+        from_account_id: 'mv-a',
+        to_account_id: 'mv-b',
+        operation_id: 'mv-op-3',
+        asset: 'USD',
+        amount: '20',
+      });
+      await succeed('swap_assets', {
+        account_id: 'mv-a',
+        operation_id: 'mv-op-4',
+        from_asset: 'USD',
+        to_asset: 'USDT',
+        amount: '10',
+      });
+
+      const all = await movements({ account_id: 'mv-a' });
+      expect(all.page).toBe(1);
+      expect(all.page_size).toBe(20);
+      const summary = all.movements.map((row) => [
+        row.kind,
+        row.asset,
+        row.amount,
+        row.balance_after,
+        row.reference_id,
+      ]);
+      expect(summary).toEqual([
+        ['swap', 'USDT', '10.000000', '10.000000', 'mv-op-4'],
+        ['swap', 'USD', '-10.00', '40.00', 'mv-op-4'],
+        ['transfer', 'USD', '-20.00', '50.00', 'mv-op-3'],
+        ['payout', 'USD', '-30.00', '70.00', 'mv-op-2'],
+        ['payin', 'USD', '100.00', '100.00', 'mv-op-1'],
+      ]);
+      expect(new Set(all.movements.map((row) => row.id)).size).toBe(5);
+      expect(all.movements[2]?.description).toBe('transfer to mv-b');
+
+      const second = await movements({ account_id: 'mv-a', page: 2, page_size: 2 });
+      expect(second.movements.map((row) => row.reference_id)).toEqual(['mv-op-3', 'mv-op-2']);
+      const third = await movements({ account_id: 'mv-a', page: 3, page_size: 2 });
+      expect(third.movements.map((row) => row.reference_id)).toEqual(['mv-op-1']);
+      expect((await movements({ account_id: 'mv-a', page_size: 500 })).page_size).toBe(100);
+
+      const payee = await movements({ account_id: 'mv-b' });
+      expect(payee.movements).toEqual([
+        expect.objectContaining({
+          amount: '20.00',
+          balance_after: '20.00',
+          description: 'transfer from mv-a',
+        }),
+      ]);
+
+      const oldest = all.movements.at(-1)!.created_at;
+      expect((await movements({ account_id: 'mv-a', to: oldest })).movements).toEqual([]);
+      expect((await movements({ account_id: 'mv-a', from: oldest })).movements).toHaveLength(5);
+      expect(await send('list_movements', { account_id: 'mv-a', from: 'yesterday' })).toMatchObject(
+        { ok: false, error: 'invalid_request' },
+      );
+    });
+
+    it('rebuilds from zero to exactly the live movements', async () => {
+      await projectionCaughtUp();
+      const live = await movementsSnapshot();
+      expect(live.length).toBeGreaterThan(5);
+      await pool.query(`delete from ledger.movements where account_id = 'mv-a'`);
+      expect(await movementsSnapshot()).not.toEqual(live);
+      expect(await rebuildProjections(pool)).toEqual({
+        balances: expect.any(Number),
+        movements: expect.any(Number),
+      });
+      expect(await movementsSnapshot()).toEqual(live);
+    });
+  });
+
   describe('invariants under random concurrent commands (fast-check)', () => {
     const ACCOUNTS = 3;
     type Step =
@@ -356,6 +600,7 @@ describe('ledger over the bus (all-in-one platform)', () => {
       | { kind: 'transfer'; from: number; to: number; cents: number }
       | { kind: 'hold'; account: number; cents: number }
       | { kind: 'end_hold'; hold: number; post: boolean }
+      | { kind: 'swap'; account: number; cents: number }
       | { kind: 'repeat'; step: number };
 
     const account = fc.integer({ min: 0, max: ACCOUNTS - 1 });
@@ -366,6 +611,7 @@ describe('ledger over the bus (all-in-one platform)', () => {
       fc.record({ kind: fc.constant('transfer' as const), from: account, to: account, cents }),
       fc.record({ kind: fc.constant('hold' as const), account, cents }),
       fc.record({ kind: fc.constant('end_hold' as const), hold: fc.nat(15), post: fc.boolean() }),
+      fc.record({ kind: fc.constant('swap' as const), account, cents }),
       fc.record({ kind: fc.constant('repeat' as const), step: fc.nat(15) }),
     );
     const EXPECTED_ERRORS = new Set([
@@ -412,6 +658,18 @@ describe('ledger over the bus (all-in-one platform)', () => {
                   payload: {
                     ...usd(accountId(current.account), operation_id, amount(current.cents)),
                     hold_id: operation_id,
+                  },
+                });
+                break;
+              case 'swap':
+                commands.push({
+                  pattern: 'swap_assets',
+                  payload: {
+                    account_id: accountId(current.account),
+                    operation_id,
+                    from_asset: 'USD',
+                    to_asset: 'USDT',
+                    amount: amount(current.cents),
                   },
                 });
                 break;
@@ -466,22 +724,32 @@ describe('ledger over the bus (all-in-one platform)', () => {
               });
           });
 
-          // The sum over all accounts moves only by credits, debits and posted holds.
+          // The USD sum over all accounts moves only by credits, debits, posted holds and the
+          // USD given in swaps (the from leg comes first in a swap's reply).
           let external = Money.zero('USD');
           for (const { pattern, value } of succeeded.values()) {
             const moved = Money.parse('USD', value.movements[0]!.amount);
             if (pattern === 'credit_funds') external = external.add(moved);
-            if (pattern === 'debit_funds' || pattern === 'post_hold')
+            if (pattern === 'debit_funds' || pattern === 'post_hold' || pattern === 'swap_assets')
               external = external.subtract(moved);
           }
+          let swapped_in = Money.zero('USDT');
+          for (const { pattern, value } of succeeded.values()) {
+            if (pattern === 'swap_assets')
+              swapped_in = swapped_in.add(Money.parse('USDT', value.movements[1]!.amount));
+          }
           let total = Money.zero('USD');
+          let usdt_total = Money.zero('USDT');
           for (let index = 0; index < ACCOUNTS; index += 1) {
-            const usd_balance = (await balances(accountId(index))).USD!;
+            const all = await balances(accountId(index));
+            const usd_balance = all.USD!;
             expect(usd_balance.available.startsWith('-')).toBe(false);
             expect(usd_balance.held.startsWith('-')).toBe(false);
             total = total.add(Money.parseSigned('USD', usd_balance.total));
+            usdt_total = usdt_total.add(Money.parseSigned('USDT', all.USDT!.total));
           }
           expect(total.toString()).toBe(external.toString());
+          expect(usdt_total.toString()).toBe(swapped_in.toString());
 
           // One operation_id is one event per stream.
           const { rows } = await pool.query<{ duplicates: string }>(
@@ -495,8 +763,11 @@ describe('ledger over the bus (all-in-one platform)', () => {
           // Replaying every event from zero rebuilds exactly the live projection.
           await projectionCaughtUp();
           const live = await projectionSnapshot();
+          const live_movements = await movementsSnapshot();
           await rebuildBalances(pool);
+          await rebuildMovements(pool);
           expect(await projectionSnapshot()).toEqual(live);
+          expect(await movementsSnapshot()).toEqual(live_movements);
         }),
         { numRuns: 15 },
       );

@@ -1,6 +1,10 @@
 export { LedgerModule, ledgerService } from './ledger.module';
 export { LedgerCommands, type OperationReply } from './application/ledger-commands';
-export { LedgerQueries, type AccountBalances } from './application/ledger-queries';
+export {
+  LedgerQueries,
+  type AccountBalances,
+  type MovementPage,
+} from './application/ledger-queries';
 export {
   applyBalanceEvents,
   BALANCES_SUBSCRIPTION,
@@ -10,3 +14,19 @@ export {
   type AssetBalanceView,
 } from './infrastructure/balances-projection';
 export { LEDGER_EVENTS_SCHEMA, openLedgerEventStore } from './infrastructure/ledger-store';
+export {
+  applyMovementEvents,
+  MOVEMENTS_SUBSCRIPTION,
+  readMovements,
+  rebuildMovements,
+  startMovementsProjection,
+  type MovementView,
+} from './infrastructure/movements-projection';
+export { rebuildProjections } from './infrastructure/rebuild-projections';
+export {
+  DEFAULT_RATES_FILE,
+  InvalidRateTableError,
+  loadRateTable,
+  type RateView,
+} from './infrastructure/rates/rate-table';
+export { readSwapSettings, type SwapSettings } from './infrastructure/swap-settings';

@@ -12,7 +12,11 @@ import { LedgerQueries } from './application/ledger-queries';
 import { LEDGER_MIGRATIONS_DIR } from './infrastructure/balances-projection';
 import { LedgerLifecycle } from './infrastructure/ledger-lifecycle';
 import { LEDGER_EVENTS, openLedgerEventStore } from './infrastructure/ledger-store';
+import { readSwapSettings, type SwapSettings } from './infrastructure/swap-settings';
 import { LedgerMessages } from './messages/ledger.messages';
+
+/** The rate table and limits, read and checked once at boot. */
+const SWAP_SETTINGS = Symbol('SWAP_SETTINGS');
 
 /** The ledger service. Both runtimes boot it through `ledgerService`. */
 @Module({})
@@ -32,15 +36,17 @@ export class LedgerModule {
           inject: [SERVICE_POOL],
           useFactory: (pool: Pool) => openLedgerEventStore(pool, context.environment),
         },
+        { provide: SWAP_SETTINGS, useFactory: () => readSwapSettings(context.settings) },
         {
           provide: LedgerCommands,
-          inject: [LEDGER_EVENTS],
-          useFactory: (store: PgEventStore) => new LedgerCommands(store),
+          inject: [LEDGER_EVENTS, SWAP_SETTINGS],
+          useFactory: (store: PgEventStore, swap: SwapSettings) =>
+            new LedgerCommands(store, { swap }),
         },
         {
           provide: LedgerQueries,
-          inject: [SERVICE_POOL],
-          useFactory: (pool: Pool) => new LedgerQueries(pool),
+          inject: [SERVICE_POOL, SWAP_SETTINGS],
+          useFactory: (pool: Pool, swap: SwapSettings) => new LedgerQueries(pool, swap.rates),
         },
         LedgerLifecycle,
       ],

@@ -57,6 +57,49 @@ export type TransferFundsCommand = z.infer<typeof transferFundsCommand>;
 export const getBalancesCommand = z.object({ account_id: id }).strict();
 export type GetBalancesCommand = z.infer<typeof getBalancesCommand>;
 
+/**
+ * `ledger.swap_assets`: exchanges `amount` of `from_asset` for `to_asset` on one account at the
+ * ledger's rate table. Only the seven convertible assets swap (`invalid_pair` otherwise).
+ */
+export const swapAssetsCommand = z
+  .object({
+    account_id: id,
+    operation_id: id,
+    from_asset: asset,
+    to_asset: asset,
+    amount,
+    reference_id: id.optional(),
+  })
+  .strict();
+export type SwapAssetsCommand = z.infer<typeof swapAssetsCommand>;
+
+/** `ledger.get_rates`: the configured rate table. */
+export const getRatesCommand = z.object({}).strict();
+export type GetRatesCommand = z.infer<typeof getRatesCommand>;
+
+/** Listings (D7): `page` from 1, `page_size` 20 by default and clamped to 100. */
+const MAX_PAGE_SIZE = 100;
+
+/**
+ * `ledger.list_movements`: an account's movements, newest first; `from` inclusive and `to`
+ * exclusive, as ISO 8601 timestamps (the caller turns the organization's dates into instants).
+ */
+export const listMovementsCommand = z
+  .object({
+    account_id: id,
+    from: z.string().datetime({ offset: true }).optional(),
+    to: z.string().datetime({ offset: true }).optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(20)
+      .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+  })
+  .strict();
+export type ListMovementsCommand = z.infer<typeof listMovementsCommand>;
+
 export const LEDGER_COMMANDS = {
   credit_funds: 'ledger.credit_funds',
   debit_funds: 'ledger.debit_funds',
@@ -65,4 +108,7 @@ export const LEDGER_COMMANDS = {
   release_hold: 'ledger.release_hold',
   transfer_funds: 'ledger.transfer_funds',
   get_balances: 'ledger.get_balances',
+  swap_assets: 'ledger.swap_assets',
+  get_rates: 'ledger.get_rates',
+  list_movements: 'ledger.list_movements',
 } as const;

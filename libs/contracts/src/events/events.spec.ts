@@ -34,6 +34,23 @@ const hold = {
   reference_id: 'payout-1',
 };
 
+const swap = {
+  account_id: ACCOUNT_ID,
+  operation_id: 'op-3',
+  from_asset: 'USD',
+  from_amount: '100.00',
+  from_balance_after: '0.00',
+  to_asset: 'BTC',
+  to_amount: '0.00153846',
+  to_balance_after: '0.00153846',
+  from_usd_per_unit: '1',
+  to_usd_per_unit: '65000',
+  usd_value: '100.00',
+  executed_at: '2025-01-02T03:04:05.000Z',
+  kind: 'swap',
+  reference_id: 'op-3',
+};
+
 /** For each type: a valid payload and invalid variants, each wrong in one field. */
 const samples: Record<
   EventType,
@@ -107,6 +124,16 @@ const samples: Record<
   'ledger.hold_released': {
     valid: { ...hold, available_after: '100.00', held_after: '0.00' },
     invalid: [{ ...hold, amount: '0' }],
+  },
+  'ledger.assets_swapped': {
+    valid: swap,
+    invalid: [
+      { ...swap, to_amount: '0.00000000' },
+      { ...swap, from_asset: 'EUR' },
+      { ...swap, to_usd_per_unit: '0' },
+      { ...swap, executed_at: 'yesterday' },
+      { ...swap, to_balance_after: '-1' },
+    ],
   },
 };
 

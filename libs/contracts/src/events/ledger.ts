@@ -48,3 +48,34 @@ export type HoldPosted = z.infer<typeof holdPostedSchema>;
 
 export const holdReleasedSchema = holdChangedSchema;
 export type HoldReleased = z.infer<typeof holdReleasedSchema>;
+
+/** A positive decimal string that is a price or rate, not an amount of an asset. */
+const rateField = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, 'a plain decimal string')
+  .refine((text) => /[1-9]/.test(text), 'greater than zero');
+
+/**
+ * A swap between two convertible assets of one account: both legs in one event, so they are
+ * applied together or not at all. `from_amount` left the `from_asset` balance, `to_amount`
+ * (rounded down to the target precision) entered `to_asset`. `usd_value` is the from leg priced
+ * in USD (rounded down to cents), which the volatile-asset limits count; `executed_at` is the
+ * time those 24-hour limits are measured from.
+ */
+export const assetsSwappedSchema = z.object({
+  account_id: idField,
+  operation_id: idField,
+  from_asset: assetField,
+  from_amount: positiveAmountField,
+  from_balance_after: balanceField,
+  to_asset: assetField,
+  to_amount: positiveAmountField,
+  to_balance_after: balanceField,
+  from_usd_per_unit: rateField,
+  to_usd_per_unit: rateField,
+  usd_value: balanceField,
+  executed_at: z.string().datetime(),
+  kind: z.string().min(1),
+  reference_id: idField,
+});
+export type AssetsSwapped = z.infer<typeof assetsSwappedSchema>;

@@ -6,6 +6,7 @@ import {
   organizationCreatedSchema,
 } from './identity';
 import {
+  assetsSwappedSchema,
   fundsCreditedSchema,
   fundsDebitedSchema,
   holdPlacedSchema,
@@ -34,6 +35,7 @@ export const EVENT_SCHEMAS = {
   'ledger.hold_placed': { version: 1, schema: holdPlacedSchema },
   'ledger.hold_posted': { version: 1, schema: holdPostedSchema },
   'ledger.hold_released': { version: 1, schema: holdReleasedSchema },
+  'ledger.assets_swapped': { version: 1, schema: assetsSwappedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

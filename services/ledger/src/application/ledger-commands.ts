@@ -5,6 +5,7 @@ import {
   type DebitFundsCommand,
   type EndHoldCommand,
   type PlaceHoldCommand,
+  type SwapAssetsCommand,
   type TransferFundsCommand,
 } from '@platform/contracts';
 import {
@@ -25,6 +26,7 @@ import {
   type LedgerEvent,
   type MovedFunds,
 } from '../domain';
+import { readSwapSettings, type SwapSettings } from '../infrastructure/swap-settings';
 import { AccountCache } from './account-cache';
 import { KeyedLock } from './keyed-lock';
 
@@ -39,6 +41,10 @@ export interface LedgerCommandsOptions {
   max_attempts?: number;
   /** How many account states to keep between commands; 0 folds every stream from its start. */
   account_cache_capacity?: number;
+  /** The rate table and volatile-asset limits of swaps; the shipped table and defaults if omitted. */
+  swap?: SwapSettings;
+  /** The time swaps are executed at (the 24-hour limits count from it). */
+  clock?: () => Date;
 }
 
 interface LoadedAccount {
@@ -60,6 +66,8 @@ export class LedgerCommands {
   private readonly locks = new KeyedLock();
   private readonly max_attempts: number;
   private readonly accounts: AccountCache;
+  private readonly swap_settings: SwapSettings;
+  private readonly clock: () => Date;
 
   constructor(
     private readonly store: PgEventStore,
@@ -69,6 +77,23 @@ export class LedgerCommands {
     this.accounts = new AccountCache(
       options.account_cache_capacity ?? DEFAULT_ACCOUNT_CACHE_CAPACITY,
     );
+    this.swap_settings = options.swap ?? readSwapSettings({});
+    this.clock = options.clock ?? (() => new Date());
+  }
+
+  /** Both legs of a swap are one event in the account's stream: both or neither. */
+  swap(command: SwapAssetsCommand, correlation_id?: string | null): Promise<OperationReply> {
+    const data = {
+      account_id: command.account_id,
+      operation_id: command.operation_id,
+      amount: Money.parse(command.from_asset, command.amount),
+      to_asset: command.to_asset,
+      reference_id: command.reference_id ?? command.operation_id,
+      rates: this.swap_settings.rates,
+      limits: this.swap_settings.limits,
+      now: this.clock().toISOString(),
+    };
+    return this.onAccount({ type: 'swap_assets', data }, correlation_id);
   }
 
   credit(command: CreditFundsCommand, correlation_id?: string | null): Promise<OperationReply> {
@@ -225,7 +250,7 @@ function appendOf(
 }
 
 function replyOf(operation_id: string, states: readonly AccountState[]): OperationReply {
-  const movements = states.map((state) => {
+  const movements = states.flatMap((state) => {
     const recorded = state.operations.get(operation_id);
     if (!recorded) throw new Error(`operation ${operation_id} missing after it was applied`);
     return recorded.moved;

@@ -1,7 +1,8 @@
 import { DomainError } from '@platform/contracts';
-import type { Asset, Money } from '@platform/money';
-import type { AccountCommand, LedgerEvent } from './account-events';
-import { intentOf, type AccountState, type Hold } from './account-state';
+import { Money, type Asset } from '@platform/money';
+import type { AccountCommand, LedgerEvent, SwapRequest } from './account-events';
+import { DAILY_WINDOW_MS, intentOf, type AccountState, type Hold } from './account-state';
+import { isVolatileSwap, quoteSwap, type SwapLimits } from './swap-pricing';
 
 /**
  * The account's rules: what the command changes, as events, or a typed refusal. An operation_id
@@ -59,10 +60,65 @@ export function decide(command: AccountCommand, state: AccountState): LedgerEven
         },
       ];
     }
+    case 'swap_assets':
+      return [swapped(state, command.data)];
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
     }
+  }
+}
+
+function swapped(state: AccountState, request: SwapRequest): LedgerEvent {
+  const quote = quoteSwap(request.amount, request.to_asset, request.rates);
+  if (isVolatileSwap(request.amount.asset, request.to_asset)) {
+    requireWithinLimits(state, quote.usd_value, request.limits, request.now);
+  }
+  const from_available = spendable(state, quote.from_amount);
+  const to_available = state.balances[request.to_asset].available;
+  return {
+    type: 'ledger.assets_swapped',
+    data: {
+      account_id: request.account_id,
+      operation_id: request.operation_id,
+      from_asset: quote.from_amount.asset,
+      from_amount: quote.from_amount.toString(),
+      from_balance_after: from_available.subtract(quote.from_amount).toString(),
+      to_asset: request.to_asset,
+      to_amount: quote.to_amount.toString(),
+      to_balance_after: to_available.add(quote.to_amount).toString(),
+      from_usd_per_unit: quote.from_usd_per_unit,
+      to_usd_per_unit: quote.to_usd_per_unit,
+      usd_value: quote.usd_value.toString(),
+      executed_at: request.now,
+      kind: 'swap',
+      reference_id: request.reference_id,
+    },
+  };
+}
+
+/** Volatile swaps are capped per operation and over the last 24 hours, valued in USD. */
+function requireWithinLimits(
+  state: AccountState,
+  usd_value: Money<'USD'>,
+  limits: SwapLimits,
+  now: string,
+): void {
+  if (usd_value.gt(limits.per_operation_usd)) {
+    throw new DomainError(
+      'settlement_limit_exceeded',
+      `a swap of ${usd_value.toString()} USD is above the per-operation limit of ${limits.per_operation_usd.toString()} USD`,
+    );
+  }
+  const window_start_ms = Date.parse(now) - DAILY_WINDOW_MS;
+  const used = state.volatile_swaps
+    .filter((swap) => swap.executed_at_ms > window_start_ms)
+    .reduce((sum, swap) => sum.add(swap.usd_value), Money.zero('USD'));
+  if (used.add(usd_value).gt(limits.daily_usd)) {
+    throw new DomainError(
+      'settlement_daily_limit_exceeded',
+      `${used.toString()} USD already swapped in 24 hours; the limit is ${limits.daily_usd.toString()} USD`,
+    );
   }
 }
 

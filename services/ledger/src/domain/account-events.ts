@@ -1,4 +1,5 @@
 import type {
+  AssetsSwapped,
   FundsCredited,
   FundsDebited,
   HoldPlaced,
@@ -6,6 +7,7 @@ import type {
   HoldReleased,
 } from '@platform/contracts';
 import type { Asset, Money } from '@platform/money';
+import type { RateTable, SwapLimits } from './swap-pricing';
 
 /** The events of one account's stream (`account-<account_id>`). */
 export type LedgerEvent =
@@ -13,7 +15,8 @@ export type LedgerEvent =
   | { type: 'ledger.funds_debited'; data: FundsDebited }
   | { type: 'ledger.hold_placed'; data: HoldPlaced }
   | { type: 'ledger.hold_posted'; data: HoldPosted }
-  | { type: 'ledger.hold_released'; data: HoldReleased };
+  | { type: 'ledger.hold_released'; data: HoldReleased }
+  | { type: 'ledger.assets_swapped'; data: AssetsSwapped };
 
 export type LedgerEventType = LedgerEvent['type'];
 
@@ -23,6 +26,7 @@ export const LEDGER_EVENT_TYPES: readonly LedgerEventType[] = [
   'ledger.hold_placed',
   'ledger.hold_posted',
   'ledger.hold_released',
+  'ledger.assets_swapped',
 ];
 
 export function isLedgerEventType(type: string): type is LedgerEventType {
@@ -44,6 +48,22 @@ interface HoldEnd {
 }
 
 /**
+ * A swap on one account. The rate table, the limits and the time are given with the command,
+ * so deciding stays pure; the event records the prices used, and a replay keeps them.
+ */
+export interface SwapRequest {
+  account_id: string;
+  operation_id: string;
+  amount: Money<Asset>;
+  to_asset: Asset;
+  reference_id: string;
+  rates: RateTable;
+  limits: SwapLimits;
+  /** ISO 8601 UTC. */
+  now: string;
+}
+
+/**
  * What one account can be asked to do. A transfer is two commands, one per account
  * (`send_transfer` on the payer, `receive_transfer` on the payee), appended together.
  */
@@ -54,7 +74,8 @@ export type AccountCommand =
   | { type: 'post_hold'; data: HoldEnd }
   | { type: 'release_hold'; data: HoldEnd }
   | { type: 'send_transfer'; data: Movement & { to_account_id: string } }
-  | { type: 'receive_transfer'; data: Movement & { from_account_id: string } };
+  | { type: 'receive_transfer'; data: Movement & { from_account_id: string } }
+  | { type: 'swap_assets'; data: SwapRequest };
 
 export function streamOf(account_id: string): string {
   return `account-${account_id}`;

@@ -1,5 +1,6 @@
 import { ASSET_CODES, Money, type Asset } from '@platform/money';
 import type { AccountCommand, LedgerEvent, LedgerEventType } from './account-events';
+import { isVolatileSwap } from './swap-pricing';
 
 export interface AssetBalance {
   available: Money<Asset>;
@@ -29,25 +30,37 @@ export interface MovedFunds {
   reference_id: string;
   hold_id?: string;
   counterparty_account_id?: string;
+  /** For a swap: which side of the exchange this movement is. */
+  leg?: 'from' | 'to';
 }
 
 /** An applied operation: what it asked for (to tell a replay from a conflict) and what moved. */
 export interface RecordedOperation {
   intent: string;
-  moved: MovedFunds;
+  /** One movement, or two for a swap (the from leg first). */
+  moved: MovedFunds[];
 }
+
+/** A swap that gave or received a volatile asset, kept while it counts for the 24-hour limit. */
+export interface VolatileSwap {
+  executed_at_ms: number;
+  usd_value: Money<'USD'>;
+}
+
+export const DAILY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface AccountState {
   balances: Readonly<Record<Asset, AssetBalance>>;
   holds: ReadonlyMap<string, Hold>;
   operations: ReadonlyMap<string, RecordedOperation>;
+  volatile_swaps: readonly VolatileSwap[];
 }
 
 export function initialAccountState(): AccountState {
   const balances = Object.fromEntries(
     ASSET_CODES.map((asset) => [asset, { available: Money.zero(asset), held: Money.zero(asset) }]),
   ) as Record<Asset, AssetBalance>;
-  return { balances, holds: new Map(), operations: new Map() };
+  return { balances, holds: new Map(), operations: new Map(), volatile_swaps: [] };
 }
 
 /**
@@ -77,6 +90,10 @@ export function intentOf(command: AccountCommand): string {
       const { amount, kind, reference_id, from_account_id } = command.data;
       return [command.type, from_account_id, amount.asset, amount, kind, reference_id].join('|');
     }
+    case 'swap_assets': {
+      const { amount, to_asset, reference_id } = command.data;
+      return [command.type, amount.asset, to_asset, amount, reference_id].join('|');
+    }
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
@@ -86,6 +103,10 @@ export function intentOf(command: AccountCommand): string {
 
 /** The intent an event records: the inverse of `intentOf` for the command that produced it. */
 function intentOfEvent(event: LedgerEvent): string {
+  if (event.type === 'ledger.assets_swapped') {
+    const { from_asset, to_asset, from_amount, reference_id } = event.data;
+    return ['swap_assets', from_asset, to_asset, from_amount, reference_id].join('|');
+  }
   const { asset, amount, kind, reference_id } = event.data;
   switch (event.type) {
     case 'ledger.funds_credited': {
@@ -113,26 +134,48 @@ function intentOfEvent(event: LedgerEvent): string {
   }
 }
 
+/** How an event changes the available and held parts of one asset; the total is their sum. */
 export interface BalanceChange {
+  asset: Asset;
   available: Money<Asset>;
   held: Money<Asset>;
+  /** For a swap: which side of the exchange this change is. */
+  leg?: 'from' | 'to';
 }
 
-/** How an event changes the available and held parts of its asset; the total is their sum. */
-export function balanceChangeOf(event: LedgerEvent): BalanceChange {
-  const amount = Money.parse(event.data.asset, event.data.amount);
-  const zero = Money.zero(event.data.asset);
+/** The changes an event makes, one per asset it touches (two for a swap, from leg first). */
+export function balanceChangesOf(event: LedgerEvent): BalanceChange[] {
+  if (event.type === 'ledger.assets_swapped') {
+    const { from_asset, from_amount, to_asset, to_amount } = event.data;
+    return [
+      {
+        asset: from_asset,
+        available: Money.parse(from_asset, from_amount).negate(),
+        held: Money.zero(from_asset),
+        leg: 'from',
+      },
+      {
+        asset: to_asset,
+        available: Money.parse(to_asset, to_amount),
+        held: Money.zero(to_asset),
+        leg: 'to',
+      },
+    ];
+  }
+  const asset = event.data.asset;
+  const amount = Money.parse(asset, event.data.amount);
+  const zero = Money.zero(asset);
   switch (event.type) {
     case 'ledger.funds_credited':
-      return { available: amount, held: zero };
+      return [{ asset, available: amount, held: zero }];
     case 'ledger.funds_debited':
-      return { available: amount.negate(), held: zero };
+      return [{ asset, available: amount.negate(), held: zero }];
     case 'ledger.hold_placed':
-      return { available: amount.negate(), held: amount };
+      return [{ asset, available: amount.negate(), held: amount }];
     case 'ledger.hold_posted':
-      return { available: zero, held: amount.negate() };
+      return [{ asset, available: zero, held: amount.negate() }];
     case 'ledger.hold_released':
-      return { available: amount, held: amount.negate() };
+      return [{ asset, available: amount, held: amount.negate() }];
     default: {
       const unknown: never = event;
       throw new Error(`unknown event ${JSON.stringify(unknown)}`);
@@ -146,6 +189,7 @@ const HOLD_STATUS_AFTER: Record<LedgerEventType, HoldStatus | null> = {
   'ledger.hold_placed': 'placed',
   'ledger.hold_posted': 'posted',
   'ledger.hold_released': 'released',
+  'ledger.assets_swapped': null,
 };
 
 function evolveHolds(
@@ -166,16 +210,26 @@ function evolveHolds(
   return next;
 }
 
-function movedFunds(event: LedgerEvent, balance: AssetBalance): MovedFunds {
-  const { account_id, asset, amount, kind, reference_id } = event.data;
+/** Volatile swaps still inside the 24-hour window that ends at the newest one. */
+function evolveVolatileSwaps(swaps: readonly VolatileSwap[], event: LedgerEvent) {
+  if (event.type !== 'ledger.assets_swapped') return swaps;
+  const { from_asset, to_asset, executed_at, usd_value } = event.data;
+  if (!isVolatileSwap(from_asset, to_asset)) return swaps;
+  const executed_at_ms = Date.parse(executed_at);
+  const recent = swaps.filter((swap) => swap.executed_at_ms > executed_at_ms - DAILY_WINDOW_MS);
+  return [...recent, { executed_at_ms, usd_value: Money.parseSigned('USD', usd_value) }];
+}
+
+function movedFunds(event: LedgerEvent, change: BalanceChange, after: AssetBalance): MovedFunds {
+  const { account_id, kind, reference_id } = event.data;
   const moved: MovedFunds = {
     type: event.type,
     account_id,
-    asset,
-    amount,
-    available_after: balance.available.toString(),
-    held_after: balance.held.toString(),
-    total_after: balance.available.add(balance.held).toString(),
+    asset: change.asset,
+    amount: (change.available.isZero() ? change.held : change.available).abs().toString(),
+    available_after: after.available.toString(),
+    held_after: after.held.toString(),
+    total_after: after.available.add(after.held).toString(),
     kind,
     reference_id,
   };
@@ -183,26 +237,29 @@ function movedFunds(event: LedgerEvent, balance: AssetBalance): MovedFunds {
   if ('counterparty_account_id' in event.data && event.data.counterparty_account_id) {
     moved.counterparty_account_id = event.data.counterparty_account_id;
   }
+  if (change.leg) moved.leg = change.leg;
   return moved;
 }
 
 export function evolve(state: AccountState, event: LedgerEvent): AccountState {
-  const asset = event.data.asset;
-  const change = balanceChangeOf(event);
-  const before = state.balances[asset];
-  const after: AssetBalance = {
-    available: before.available.add(change.available),
-    held: before.held.add(change.held),
-  };
+  const balances: Record<Asset, AssetBalance> = { ...state.balances };
+  const moved: MovedFunds[] = [];
+  for (const change of balanceChangesOf(event)) {
+    const before = balances[change.asset];
+    const after: AssetBalance = {
+      available: before.available.add(change.available),
+      held: before.held.add(change.held),
+    };
+    balances[change.asset] = after;
+    moved.push(movedFunds(event, change, after));
+  }
   const operations = new Map(state.operations);
-  operations.set(event.data.operation_id, {
-    intent: intentOfEvent(event),
-    moved: movedFunds(event, after),
-  });
+  operations.set(event.data.operation_id, { intent: intentOfEvent(event), moved });
   return {
-    balances: { ...state.balances, [asset]: after },
+    balances,
     holds: evolveHolds(state.holds, event),
     operations,
+    volatile_swaps: evolveVolatileSwaps(state.volatile_swaps, event),
   };
 }
 

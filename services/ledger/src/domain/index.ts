@@ -1,3 +1,4 @@
 export * from './account-decide';
 export * from './account-events';
 export * from './account-state';
+export * from './swap-pricing';

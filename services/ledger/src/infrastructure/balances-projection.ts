@@ -2,17 +2,18 @@ import path from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import type { PgEventStore, RecordedEvent, Subscription } from '@platform/event-store';
 import { ASSET_CODES, ASSETS, Money, isAsset, type Asset } from '@platform/money';
-import { withTransaction } from '@platform/persistence';
-import { balanceChangeOf, LEDGER_EVENT_TYPES, type LedgerEvent } from '../domain';
-import { LEDGER_EVENTS_SCHEMA } from './ledger-store';
+import {
+  balanceChangesOf,
+  isLedgerEventType,
+  LEDGER_EVENT_TYPES,
+  type LedgerEvent,
+} from '../domain';
+import { ACCOUNT_STREAM_PREFIX, replayProjection } from './projection-replay';
 
 export const LEDGER_MIGRATIONS_DIR = path.join(__dirname, '../../migrations');
 /** The ledger's own schema, where its projections live. */
 export const LEDGER_SCHEMA = 'ledger';
 export const BALANCES_SUBSCRIPTION = 'projection:balances';
-
-const ACCOUNT_STREAM_PREFIX = 'account-';
-const REPLAY_PAGE_SIZE = 1000;
 
 interface BalanceDelta {
   account_id: string;
@@ -30,21 +31,26 @@ export async function applyBalanceEvents(
 ): Promise<void> {
   const deltas = new Map<string, BalanceDelta>();
   for (const recorded of events) {
-    if (!(LEDGER_EVENT_TYPES as readonly string[]).includes(recorded.type)) continue;
+    if (!isLedgerEventType(recorded.type)) continue;
     const event = { type: recorded.type, data: recorded.data } as LedgerEvent;
-    const change = balanceChangeOf(event);
-    const key = `${event.data.account_id}\u0000${event.data.asset}`;
-    const sum = deltas.get(key);
-    deltas.set(
-      key,
-      sum
-        ? {
-            account_id: sum.account_id,
-            available: sum.available.add(change.available),
-            held: sum.held.add(change.held),
-          }
-        : { account_id: event.data.account_id, ...change },
-    );
+    for (const change of balanceChangesOf(event)) {
+      const key = `${event.data.account_id}\u0000${change.asset}`;
+      const sum = deltas.get(key);
+      deltas.set(
+        key,
+        sum
+          ? {
+              account_id: sum.account_id,
+              available: sum.available.add(change.available),
+              held: sum.held.add(change.held),
+            }
+          : {
+              account_id: event.data.account_id,
+              available: change.available,
+              held: change.held,
+            },
+      );
+    }
   }
   if (deltas.size === 0) return;
   const rows = [...deltas.values()];
@@ -81,42 +87,12 @@ export function startBalancesProjection(
   });
 }
 
-/**
- * Rebuilds the projection from zero: empties it and replays, in one transaction, every ledger
- * event up to the live subscription's checkpoint, which it holds meanwhile (so the live one
- * waits, then resumes where it was). Events at or below a checkpoint have all committed, so
- * the replay applies exactly what the live projection had. Returns how many events it replayed.
- */
-export async function rebuildBalances(pool: Pool): Promise<number> {
-  return withTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ position: string }>(
-      `select position::text from ${LEDGER_EVENTS_SCHEMA}.subscription_checkpoints
-        where name = $1 for update`,
-      [BALANCES_SUBSCRIPTION],
-    );
-    const checkpoint = rows[0]?.position ?? '0';
-    await client.query(`truncate ${LEDGER_SCHEMA}.balances`);
-    let after_position = '0';
-    let replayed = 0;
-    for (;;) {
-      const page = await client.query<{ position: string; type: string; data: unknown }>(
-        `select position::text, type, data from ${LEDGER_EVENTS_SCHEMA}.events
-          where position > $1::bigint and position <= $2::bigint
-            and stream like $3 and type = any($4::text[])
-          order by events.position limit $5`,
-        [
-          after_position,
-          checkpoint,
-          `${ACCOUNT_STREAM_PREFIX}%`,
-          LEDGER_EVENT_TYPES,
-          REPLAY_PAGE_SIZE,
-        ],
-      );
-      await applyBalanceEvents(client, page.rows);
-      replayed += page.rows.length;
-      after_position = page.rows.at(-1)?.position ?? after_position;
-      if (page.rows.length < REPLAY_PAGE_SIZE) return replayed;
-    }
+/** Rebuilds the balances from zero up to the live projection's checkpoint (see replayProjection). */
+export function rebuildBalances(pool: Pool): Promise<number> {
+  return replayProjection(pool, {
+    subscription: BALANCES_SUBSCRIPTION,
+    tables: [`${LEDGER_SCHEMA}.balances`],
+    apply: applyBalanceEvents,
   });
 }
 

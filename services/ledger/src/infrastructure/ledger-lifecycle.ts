@@ -9,6 +9,7 @@ import type { PgEventStore, Subscription } from '@platform/event-store';
 import { PLATFORM_CONTEXT, startEventRelay, type PlatformContext } from '@platform/runtime';
 import { startBalancesProjection } from './balances-projection';
 import { LEDGER_EVENTS } from './ledger-store';
+import { startMovementsProjection } from './movements-projection';
 
 /** While the service runs: relays committed events to the bus and keeps projections current. */
 @Injectable()
@@ -31,6 +32,9 @@ export class LedgerLifecycle implements OnApplicationBootstrap, OnApplicationShu
       }),
       startBalancesProjection(this.events, (error) =>
         this.logger.warn(`balances projection retrying: ${String(error)}`),
+      ),
+      startMovementsProjection(this.events, (error) =>
+        this.logger.warn(`movements projection retrying: ${String(error)}`),
       ),
     ];
   }

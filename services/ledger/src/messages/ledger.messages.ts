@@ -5,9 +5,12 @@ import {
   debitFundsCommand,
   endHoldCommand,
   getBalancesCommand,
+  getRatesCommand,
   LEDGER_COMMANDS,
+  listMovementsCommand,
   parseCommand,
   placeHoldCommand,
+  swapAssetsCommand,
   transferFundsCommand,
 } from '@platform/contracts';
 import type { BusContext } from '@platform/messaging';
@@ -67,5 +70,21 @@ export class LedgerMessages {
   @MessagePattern(LEDGER_COMMANDS.get_balances)
   balances(@Payload() payload: unknown) {
     return this.queries.balances(parseCommand(getBalancesCommand, payload).account_id);
+  }
+
+  @MessagePattern(LEDGER_COMMANDS.swap_assets)
+  swap(@Payload() payload: unknown, @Ctx() context: BusContext) {
+    return this.commands.swap(parseCommand(swapAssetsCommand, payload), correlationOf(context));
+  }
+
+  @MessagePattern(LEDGER_COMMANDS.get_rates)
+  rates(@Payload() payload: unknown) {
+    parseCommand(getRatesCommand, payload ?? {});
+    return this.queries.rateTable();
+  }
+
+  @MessagePattern(LEDGER_COMMANDS.list_movements)
+  movements(@Payload() payload: unknown) {
+    return this.queries.movements(parseCommand(listMovementsCommand, payload));
   }
 }

@@ -1,0 +1,221 @@
+import type { Pool, PoolClient } from 'pg';
+import type { PgEventStore, Subscription } from '@platform/event-store';
+import { Money, isAsset, type Asset } from '@platform/money';
+import { isLedgerEventType, LEDGER_EVENT_TYPES, type LedgerEvent } from '../domain';
+import { LEDGER_SCHEMA } from './balances-projection';
+import { ACCOUNT_STREAM_PREFIX, replayProjection, type ProjectedEvent } from './projection-replay';
+
+export const MOVEMENTS_SUBSCRIPTION = 'projection:movements';
+
+interface MovementRow {
+  id: string;
+  position: string;
+  leg: number;
+  account_id: string;
+  created_at: string;
+  asset: Asset;
+  /** Signed: what the account's available balance of `asset` gained or lost. */
+  amount: Money<Asset>;
+  balance_after: string;
+  kind: string;
+  reference_id: string;
+  description: string;
+}
+
+/**
+ * The movements an event makes on the available balance, which is what an account can spend
+ * and what a statement shows: a placed hold is money set aside for a payout (a debit), a
+ * released one comes back (a credit), and posting it moves nothing more out of `available`.
+ */
+function movementsOf(recorded: ProjectedEvent, event: LedgerEvent): MovementRow[] {
+  const base = {
+    position: recorded.position,
+    account_id: event.data.account_id,
+    created_at: new Date(recorded.occurred_at).toISOString(),
+    kind: event.data.kind,
+    reference_id: event.data.reference_id,
+  };
+  const row = (
+    leg: number,
+    asset: Asset,
+    amount: Money<Asset>,
+    balance_after: string,
+    description: string,
+  ): MovementRow => ({
+    ...base,
+    id: `${recorded.event_id}:${leg}`,
+    leg,
+    asset,
+    amount,
+    balance_after,
+    description,
+  });
+  switch (event.type) {
+    case 'ledger.funds_credited': {
+      const { asset, amount, balance_after, counterparty_account_id: from } = event.data;
+      const text = from === undefined ? `${event.data.kind} credited` : `transfer from ${from}`;
+      return [row(0, asset, Money.parse(asset, amount), balance_after, text)];
+    }
+    case 'ledger.funds_debited': {
+      const { asset, amount, balance_after, counterparty_account_id: to } = event.data;
+      const text = to === undefined ? `${event.data.kind} debited` : `transfer to ${to}`;
+      return [row(0, asset, Money.parse(asset, amount).negate(), balance_after, text)];
+    }
+    case 'ledger.hold_placed': {
+      const { asset, amount, available_after, hold_id } = event.data;
+      const text = `${event.data.kind} ${hold_id} reserved`;
+      return [row(0, asset, Money.parse(asset, amount).negate(), available_after, text)];
+    }
+    case 'ledger.hold_released': {
+      const { asset, amount, available_after, hold_id } = event.data;
+      const text = `${event.data.kind} ${hold_id} released`;
+      return [row(0, asset, Money.parse(asset, amount), available_after, text)];
+    }
+    case 'ledger.hold_posted':
+      return [];
+    case 'ledger.assets_swapped': {
+      const { from_asset, from_amount, to_asset, to_amount } = event.data;
+      const text = `swap ${from_asset} to ${to_asset}`;
+      return [
+        row(
+          0,
+          from_asset,
+          Money.parse(from_asset, from_amount).negate(),
+          event.data.from_balance_after,
+          text,
+        ),
+        row(1, to_asset, Money.parse(to_asset, to_amount), event.data.to_balance_after, text),
+      ];
+    }
+    default: {
+      const unknown: never = event;
+      throw new Error(`unknown event ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** Inserts a batch's movements in the caller's transaction; a row already there stays as is. */
+export async function applyMovementEvents(
+  client: PoolClient,
+  events: readonly ProjectedEvent[],
+): Promise<void> {
+  const rows = events.flatMap((recorded) =>
+    isLedgerEventType(recorded.type)
+      ? movementsOf(recorded, { type: recorded.type, data: recorded.data } as LedgerEvent)
+      : [],
+  );
+  if (rows.length === 0) return;
+  const column = <K extends keyof MovementRow>(key: K) => rows.map((row) => row[key]);
+  await client.query(
+    `insert into ${LEDGER_SCHEMA}.movements (id, position, leg, account_id, created_at, asset,
+       amount, balance_after, kind, reference_id, description)
+     select * from unnest($1::text[], $2::bigint[], $3::smallint[], $4::text[],
+       $5::timestamptz[], $6::text[], $7::numeric[], $8::numeric[], $9::text[], $10::text[],
+       $11::text[])
+     on conflict (id) do nothing`,
+    [
+      column('id'),
+      column('position'),
+      column('leg'),
+      column('account_id'),
+      column('created_at'),
+      column('asset'),
+      rows.map((row) => row.amount.toString()),
+      column('balance_after'),
+      column('kind'),
+      column('reference_id'),
+      column('description'),
+    ],
+  );
+}
+
+/** Keeps the movements projection up to date; it and its checkpoint commit together. */
+export function startMovementsProjection(
+  store: PgEventStore,
+  on_error?: (error: unknown) => void,
+): Subscription {
+  return store.subscribe({
+    name: MOVEMENTS_SUBSCRIPTION,
+    from: 'start',
+    stream_prefix: ACCOUNT_STREAM_PREFIX,
+    types: LEDGER_EVENT_TYPES,
+    on_error,
+    handler: (events, client) => applyMovementEvents(client, events),
+  });
+}
+
+/** Rebuilds the movements from zero up to the live projection's checkpoint. */
+export function rebuildMovements(pool: Pool): Promise<number> {
+  return replayProjection(pool, {
+    subscription: MOVEMENTS_SUBSCRIPTION,
+    tables: [`${LEDGER_SCHEMA}.movements`],
+    apply: applyMovementEvents,
+  });
+}
+
+export interface MovementView {
+  id: string;
+  account_id: string;
+  created_at: string;
+  asset: Asset;
+  amount: string;
+  balance_after: string;
+  kind: string;
+  reference_id: string;
+  description: string;
+}
+
+export interface MovementFilter {
+  account_id: string;
+  /** Inclusive, ISO 8601. */
+  from?: string;
+  /** Exclusive, ISO 8601. */
+  to?: string;
+  /** From 1. */
+  page: number;
+  page_size: number;
+}
+
+/** One page of an account's movements, newest first (the order they were committed in). */
+export async function readMovements(pool: Pool, filter: MovementFilter): Promise<MovementView[]> {
+  const { rows } = await pool.query<{
+    id: string;
+    account_id: string;
+    created_at: Date;
+    asset: string;
+    amount: string;
+    balance_after: string;
+    kind: string;
+    reference_id: string;
+    description: string;
+  }>(
+    `select id, account_id, created_at, asset, amount::text, balance_after::text, kind,
+            reference_id, description
+       from ${LEDGER_SCHEMA}.movements
+      where account_id = $1
+        and ($2::timestamptz is null or created_at >= $2::timestamptz)
+        and ($3::timestamptz is null or created_at < $3::timestamptz)
+      order by position desc, leg desc
+      limit $4 offset $5`,
+    [
+      filter.account_id,
+      filter.from ?? null,
+      filter.to ?? null,
+      filter.page_size,
+      (filter.page - 1) * filter.page_size,
+    ],
+  );
+  return rows.flatMap((row) => {
+    const asset = row.asset;
+    if (!isAsset(asset)) return [];
+    return [
+      {
+        ...row,
+        asset,
+        created_at: row.created_at.toISOString(),
+        amount: Money.parseSigned(asset, row.amount).toString(),
+        balance_after: Money.parseSigned(asset, row.balance_after).toString(),
+      },
+    ];
+  });
+}

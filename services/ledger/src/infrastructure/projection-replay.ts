@@ -1,0 +1,65 @@
+import type { Pool, PoolClient } from 'pg';
+import { withTransaction } from '@platform/persistence';
+import { LEDGER_EVENT_TYPES } from '../domain';
+import { LEDGER_EVENTS_SCHEMA } from './ledger-store';
+
+export const ACCOUNT_STREAM_PREFIX = 'account-';
+const REPLAY_PAGE_SIZE = 1000;
+
+/** The fields of a stored ledger event that the projections read. */
+export interface ProjectedEvent {
+  event_id: string;
+  position: string;
+  /** ISO text from the store's subscription, a Date from a replay's query. */
+  occurred_at: string | Date;
+  type: string;
+  data: unknown;
+}
+
+export interface ProjectionReplay {
+  /** The live subscription whose checkpoint bounds the replay. */
+  subscription: string;
+  /** The projection's tables, emptied first. */
+  tables: readonly string[];
+  apply: (client: PoolClient, events: readonly ProjectedEvent[]) => Promise<void>;
+}
+
+/**
+ * Rebuilds a projection from zero: empties it and replays, in one transaction, every ledger
+ * event up to the live subscription's checkpoint, which it holds meanwhile (so the live one
+ * waits, then resumes where it was). Events at or below a checkpoint have all committed, so
+ * the replay applies exactly what the live projection had. Returns how many events it replayed.
+ */
+export async function replayProjection(pool: Pool, replay: ProjectionReplay): Promise<number> {
+  return withTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ position: string }>(
+      `select position::text from ${LEDGER_EVENTS_SCHEMA}.subscription_checkpoints
+        where name = $1 for update`,
+      [replay.subscription],
+    );
+    const checkpoint = rows[0]?.position ?? '0';
+    await client.query(`truncate ${replay.tables.join(', ')}`);
+    let after_position = '0';
+    let replayed = 0;
+    for (;;) {
+      const page = await client.query<ProjectedEvent>(
+        `select event_id::text, position::text, occurred_at, type, data
+           from ${LEDGER_EVENTS_SCHEMA}.events
+          where position > $1::bigint and position <= $2::bigint
+            and stream like $3 and type = any($4::text[])
+          order by events.position limit $5`,
+        [
+          after_position,
+          checkpoint,
+          `${ACCOUNT_STREAM_PREFIX}%`,
+          LEDGER_EVENT_TYPES,
+          REPLAY_PAGE_SIZE,
+        ],
+      );
+      await replay.apply(client, page.rows);
+      replayed += page.rows.length;
+      after_position = page.rows.at(-1)?.position ?? after_position;
+      if (page.rows.length < REPLAY_PAGE_SIZE) return replayed;
+    }
+  });
+}
