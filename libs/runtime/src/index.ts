@@ -8,3 +8,4 @@ export * from './settings';
 export * from './shutdown';
 export * from './platform-context.module';
 export * from './event-relay';
+export * from './session-key';

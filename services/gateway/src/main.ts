@@ -4,6 +4,7 @@ import { KafkaBus } from '@platform/messaging';
 import { startTelemetry } from '@platform/observability';
 import { exitOnSignal, PlatformContextModule, readDistributedSettings } from '@platform/runtime';
 import { AdminModule } from './admin/admin.module';
+import { PublicApiModule } from './v1/public-api.module';
 import { createGatewayApp } from './http/create-gateway-app';
 
 /**
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
     environment,
     version: process.env.SERVICE_VERSION,
     public_base_url: process.env.PUBLIC_BASE_URL,
-    imports: [PlatformContextModule.forRoot(context), AdminModule],
+    imports: [PlatformContextModule.forRoot(context), AdminModule, PublicApiModule],
   });
   await app.listen(port, settings.HOST);
   exitOnSignal([() => app.close(), () => bus.close(), () => telemetry.shutdown()], (line) =>

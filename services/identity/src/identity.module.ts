@@ -8,7 +8,16 @@ import {
   type PlatformContext,
   type ServiceDefinition,
 } from '@platform/runtime';
+import { messageBusProviders } from '@platform/messaging';
+import { ApiKeysService } from './application/api-keys.service';
+import { MembersService } from './application/members.service';
 import { OrganizationsService } from './application/organizations.service';
+import { PasswordRecoveryService } from './application/password-recovery.service';
+import { ProfileService } from './application/profile.service';
+import { RegistrationService } from './application/registration.service';
+import { SessionsService } from './application/sessions.service';
+import { AccountsRepository } from './infrastructure/accounts.repository';
+import { ApiKeysRepository } from './infrastructure/api-keys.repository';
 import { PrismaClient } from './infrastructure/generated/prisma/client';
 import { IdentityLifecycle } from './infrastructure/identity-lifecycle';
 import {
@@ -17,7 +26,11 @@ import {
   openIdentityEventStore,
 } from './infrastructure/identity-store';
 import { OrgAdminsRepository } from './infrastructure/org-admins.repository';
+import { MembersRepository } from './infrastructure/members.repository';
 import { OrganizationsRepository } from './infrastructure/organizations.repository';
+import { PasswordResetsRepository } from './infrastructure/password-resets.repository';
+import { SessionSigner } from './infrastructure/session-signer';
+import { SessionsRepository } from './infrastructure/sessions.repository';
 import { IdentityMessages } from './messages/identity.messages';
 
 /** Organizations, accounts, credentials and sessions. */
@@ -48,6 +61,19 @@ export class IdentityModule {
         OrgAdminsRepository,
         OrganizationsService,
         IdentityLifecycle,
+        ...messageBusProviders(context.bus),
+        AccountsRepository,
+        SessionsRepository,
+        SessionSigner,
+        SessionsService,
+        RegistrationService,
+        ProfileService,
+        ApiKeysRepository,
+        ApiKeysService,
+        PasswordResetsRepository,
+        PasswordRecoveryService,
+        MembersRepository,
+        MembersService,
       ],
     };
   }

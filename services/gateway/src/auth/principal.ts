@@ -1,0 +1,59 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { DomainError, type MemberRole } from '@platform/contracts';
+
+/** A person signed in with a session JWT. */
+export interface SessionPrincipal {
+  kind: 'session';
+  member_id: string;
+  account_id: string;
+  org_id: string;
+  role: MemberRole;
+  session_id: string;
+  /** The session generation the access token was issued at. */
+  generation: number;
+}
+
+/** An API key: an account credential with no session; it acts with the owner's role. */
+export interface ApiKeyPrincipal {
+  kind: 'api_key';
+  api_key_id: string;
+  account_id: string;
+  org_id: string;
+  role: 'owner';
+}
+
+/** Who a request acts for, as the credential guard established it. */
+export type Principal = SessionPrincipal | ApiKeyPrincipal;
+
+/** The member behind a principal, when a person is (API keys have none). */
+export function memberIdOf(principal: Principal): string | null {
+  switch (principal.kind) {
+    case 'session':
+      return principal.member_id;
+    case 'api_key':
+      return null;
+    default: {
+      const unhandled: never = principal;
+      throw new Error(`unknown principal ${JSON.stringify(unhandled)}`);
+    }
+  }
+}
+
+/** Where the guard leaves the principal on the request (passport's `property`). */
+export const PRINCIPAL_PROPERTY = 'principal';
+
+/** `@CurrentPrincipal() principal: Principal` on a route behind the credential guard. */
+export const CurrentPrincipal = createParamDecorator(
+  (_data: unknown, execution: ExecutionContext): Principal => {
+    const request = execution.switchToHttp().getRequest<Record<string, unknown>>();
+    const principal = request[PRINCIPAL_PROPERTY] as Principal | undefined;
+    // A route that reads a principal but was declared @Public(): a wiring bug, not a client's.
+    if (!principal) throw new DomainError('unauthorized', 'a credential is required');
+    return principal;
+  },
+);
+
+/** The actor of an identity command: the account, and the member when a person acts. */
+export function actorOf(principal: Principal): { account_id: string; member_id: string | null } {
+  return { account_id: principal.account_id, member_id: memberIdOf(principal) };
+}

@@ -1,0 +1,96 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ExtractJwt, Strategy, type VerifiedCallback } from 'passport-jwt';
+import { ACCOUNT_COMMANDS, MEMBER_ROLES, type SessionClaims } from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
+import type { SessionPrincipal } from './principal';
+import { sessionSigningKey, sessionTokenIssuer } from '@platform/runtime';
+
+function apiKeyHeader(request: { headers: Record<string, unknown> }): string | null {
+  const value = request.headers['x-api-key'];
+  return typeof value === 'string' && value.length > 0 ? value : null;
+}
+
+/** Claims that verify but do not have a session's shape are refused like a bad signature. */
+export function principalOf(claims: Partial<SessionClaims>): SessionPrincipal | null {
+  const { sub, account_id, org_id, role, sid, gen } = claims;
+  if (!sub || !account_id || !org_id || !sid || !Number.isSafeInteger(gen)) return null;
+  if (!(MEMBER_ROLES as readonly unknown[]).includes(role)) return null;
+  return {
+    kind: 'session',
+    member_id: sub,
+    account_id,
+    org_id,
+    role: role as SessionPrincipal['role'],
+    session_id: sid,
+    generation: gen as number,
+  };
+}
+
+type StrategyAttempt = Strategy & {
+  success(user: unknown): void;
+  fail(): void;
+  error(error: unknown): void;
+  pass(): void;
+  redirect(): void;
+};
+
+/**
+ * Verifies session JWTs with passport-jwt (HS256, this environment's issuer and audience, not
+ * expired). The strategy runs on its own instance rather than through passport's process-wide
+ * registry: both environments of the all-in-one runtime share one process, each with its own key.
+ */
+@Injectable()
+export class SessionJwtVerifier {
+  private readonly strategy: Strategy;
+
+  constructor(
+    @Inject(PLATFORM_CONTEXT) context: PlatformContext,
+    private readonly bus: BusClient,
+  ) {
+    const issuer = sessionTokenIssuer(context.environment);
+    this.strategy = new Strategy(
+      {
+        jwtFromRequest: ExtractJwt.fromExtractors([
+          ExtractJwt.fromAuthHeaderAsBearerToken(),
+          apiKeyHeader,
+        ]),
+        secretOrKey: sessionSigningKey(context.environment, context.settings),
+        algorithms: ['HS256'],
+        issuer,
+        audience: issuer,
+        ignoreExpiration: false,
+      },
+      (claims: Partial<SessionClaims>, done: VerifiedCallback) =>
+        done(null, principalOf(claims) ?? false),
+    );
+  }
+
+  /**
+   * The principal of a request's session JWT, or null when it has none that verifies. A token
+   * that verifies is then checked with identity: a revoked session or a token superseded by a
+   * refresh (spec §5 rule 4) is refused, with `unauthorized`, before its 24 hours are up.
+   */
+  async verify(request: unknown): Promise<SessionPrincipal | null> {
+    const principal = await this.verifySignature(request);
+    if (!principal) return null;
+    await this.bus.send(ACCOUNT_COMMANDS.verify_session, {
+      session_id: principal.session_id,
+      generation: principal.generation,
+    });
+    return principal;
+  }
+
+  private verifySignature(request: unknown): Promise<SessionPrincipal | null> {
+    return new Promise((resolve) => {
+      // What passport's authenticate middleware does: an attempt object inheriting the strategy.
+      const attempt = Object.create(this.strategy) as StrategyAttempt;
+      attempt.success = (user) => resolve(user as SessionPrincipal);
+      attempt.fail = () => resolve(null);
+      attempt.error = () => resolve(null);
+      attempt.pass = () => resolve(null);
+      attempt.redirect = () => resolve(null);
+      attempt.authenticate(request as Parameters<Strategy['authenticate']>[0]);
+    });
+  }
+}

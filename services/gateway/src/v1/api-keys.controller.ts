@@ -1,0 +1,57 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { ACCOUNT_COMMANDS } from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  pageBody,
+  parsePagination,
+  ValidatedBody,
+  type PaginationQuery,
+} from '../http';
+import { actorOf, CurrentPrincipal, type Principal } from '../auth/principal';
+
+const issueBody = z.object({ label: z.string().optional() }).strict();
+
+/** API keys of the authenticated account (spec §2, decisions D4). Owners issue and revoke. */
+@ApiTags('api-keys')
+@ApiCredentials()
+@Controller('v1/api-keys')
+export class ApiKeysController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiZodBody(issueBody, 'the token is in this answer only')
+  issue(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedBody(issueBody) body: z.infer<typeof issueBody>,
+  ) {
+    return this.bus.send(ACCOUNT_COMMANDS.issue_api_key, {
+      actor: actorOf(principal),
+      role: principal.role,
+      ...body,
+    });
+  }
+
+  @Get()
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
+    const pagination = parsePagination(query);
+    const { api_keys } = await this.bus.send<{ api_keys: unknown[] }>(
+      ACCOUNT_COMMANDS.list_api_keys,
+      { account_id: principal.account_id, limit: pagination.page_size, offset: pagination.offset },
+    );
+    return pageBody('api_keys', pagination, api_keys);
+  }
+
+  @Delete(':id')
+  revoke(@CurrentPrincipal() principal: Principal, @Param('id') api_key_id: string) {
+    return this.bus.send(ACCOUNT_COMMANDS.revoke_api_key, {
+      actor: actorOf(principal),
+      role: principal.role,
+      api_key_id,
+    });
+  }
+}

@@ -1,0 +1,96 @@
+import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  ACCOUNT_COMMANDS,
+  confirmRegistrationCommand,
+  forgotPasswordCommand,
+  resetPasswordCommand,
+  loginCommand,
+  refreshSessionCommand,
+  registerAccountCommand,
+  type RegisterAccountCommand,
+} from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import { ApiZodBody, ValidatedBody } from '../http';
+import { Public } from '../auth/public.decorator';
+import { clientInfoOf } from './client-info';
+
+const confirmBody = confirmRegistrationCommand.omit({ client: true });
+const loginBody = loginCommand.omit({ client: true });
+const refreshBody = refreshSessionCommand.omit({ client: true });
+const resetBody = resetPasswordCommand.omit({ client: true });
+
+/** Registration and sessions (spec §4 "Authentication and session"); all public. */
+@ApiTags('auth')
+@Public()
+@Controller('v1/auth')
+export class AuthController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Post('register')
+  @HttpCode(201)
+  @ApiZodBody(registerAccountCommand, 'verify-first registration: creates no session')
+  register(@ValidatedBody(registerAccountCommand) body: RegisterAccountCommand) {
+    return this.bus.send(ACCOUNT_COMMANDS.register_account, body);
+  }
+
+  @Post('register/confirm')
+  @HttpCode(200)
+  @ApiZodBody(confirmBody, 'the emailed code; returns the first session with the account')
+  confirm(
+    @ValidatedBody(confirmBody) body: z.infer<typeof confirmBody>,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.bus.send(ACCOUNT_COMMANDS.confirm_registration, {
+      ...body,
+      client: clientInfoOf(request),
+    });
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @ApiZodBody(loginBody)
+  login(@ValidatedBody(loginBody) body: z.infer<typeof loginBody>, @Req() request: FastifyRequest) {
+    return this.bus.send(ACCOUNT_COMMANDS.login, { ...body, client: clientInfoOf(request) });
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  @ApiZodBody(refreshBody, 'single use: answers a new pair')
+  refresh(
+    @ValidatedBody(refreshBody) body: z.infer<typeof refreshBody>,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.bus.send(ACCOUNT_COMMANDS.refresh_session, {
+      ...body,
+      client: clientInfoOf(request),
+    });
+  }
+
+  @Post('password/forgot')
+  @HttpCode(200)
+  @ApiZodBody(
+    forgotPasswordCommand,
+    'always the same answer, whether or not the email has an account',
+  )
+  forgotPassword(
+    @ValidatedBody(forgotPasswordCommand) body: z.infer<typeof forgotPasswordCommand>,
+  ) {
+    return this.bus.send(ACCOUNT_COMMANDS.forgot_password, body);
+  }
+
+  @Post('password/reset')
+  @HttpCode(200)
+  @ApiZodBody(resetBody, 'the emailed code; signs every session out')
+  resetPassword(
+    @ValidatedBody(resetBody) body: z.infer<typeof resetBody>,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.bus.send(ACCOUNT_COMMANDS.reset_password, {
+      ...body,
+      client: clientInfoOf(request),
+    });
+  }
+}

@@ -1,0 +1,49 @@
+import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
+import { ACCOUNT_COMMANDS, createMemberCommand } from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  pageBody,
+  parsePagination,
+  ValidatedBody,
+  type PaginationQuery,
+} from '../http';
+import { actorOf, CurrentPrincipal, type Principal } from '../auth/principal';
+
+const createBody = createMemberCommand.shape.member;
+
+/** Members of a company account (spec §2, §5 rule 7). */
+@ApiTags('members')
+@ApiCredentials()
+@Controller('v1/members')
+export class MembersController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiZodBody(createBody, 'company accounts only; the member signs in at once')
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedBody(createBody) body: z.infer<typeof createBody>,
+  ) {
+    return this.bus.send(ACCOUNT_COMMANDS.create_member, {
+      actor: actorOf(principal),
+      role: principal.role,
+      member: body,
+    });
+  }
+
+  @Get()
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
+    const pagination = parsePagination(query);
+    const { members } = await this.bus.send<{ members: unknown[] }>(ACCOUNT_COMMANDS.list_members, {
+      account_id: principal.account_id,
+      limit: pagination.page_size,
+      offset: pagination.offset,
+    });
+    return pageBody('members', pagination, members);
+  }
+}

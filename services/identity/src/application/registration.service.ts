@@ -1,0 +1,174 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { hash } from '@node-rs/argon2';
+import {
+  DomainError,
+  NOTIFICATIONS_COMMANDS,
+  type ConfirmRegistrationCommand,
+  type RegisterAccountCommand,
+  type SendMessageCommand,
+} from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
+import { decideRegistration, kycStatusOnConfirm, type AccountProfile } from '../domain/account';
+import {
+  newVerificationCode,
+  sha256,
+  TEST_MAGIC_CODE,
+  VERIFICATION_CODE_MAX_FAILURES,
+  VERIFICATION_CODE_TTL_MS,
+} from '../domain/credentials';
+import type { Organization } from '../domain/organization';
+import {
+  AccountsRepository,
+  type Member,
+  type PendingCode,
+} from '../infrastructure/accounts.repository';
+import { OrganizationsRepository } from '../infrastructure/organizations.repository';
+import { ARGON2_OPTIONS } from './organizations.service';
+import { SessionsService, type Session } from './sessions.service';
+
+/** The one answer to every accepted registration, new email or not (spec §2). */
+export const REGISTRATION_ACCEPTED = {
+  status: 'pending_verification',
+  note: 'If this email can be registered, a verification code has been sent to it. Confirm it at POST /v1/auth/register/confirm.',
+} as const;
+
+export interface ConfirmedSession extends Omit<Session, 'account_id'> {
+  account: AccountProfile;
+}
+
+function pendingCode(code: string, now: Date): PendingCode {
+  return {
+    code_hash: sha256(code),
+    expires_at: new Date(now.getTime() + VERIFICATION_CODE_TTL_MS),
+    failed_attempts: 0,
+  };
+}
+
+@Injectable()
+export class RegistrationService {
+  constructor(
+    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+    private readonly organizations: OrganizationsRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly sessions: SessionsService,
+    private readonly bus: BusClient,
+  ) {}
+
+  /**
+   * Verify-first registration. A new email gets an account pending verification and a code; a
+   * pending one gets a fresh code (its first password stays); an active one gets a notice. The
+   * caller sees the same answer, after the same password hashing work, in all three cases.
+   */
+  async register(
+    command: RegisterAccountCommand,
+    correlation_id: string | null,
+  ): Promise<typeof REGISTRATION_ACCEPTED> {
+    const organization = await this.requireOrganization(command.org);
+    const registration = decideRegistration(command);
+    const password_hash = await hash(registration.password, ARGON2_OPTIONS);
+    const now = new Date();
+    const code = newVerificationCode();
+    const existing = await this.accounts.findMember(organization.org_id, registration.email);
+    const account_id = randomUUID();
+    const inserted =
+      existing === null &&
+      (await this.accounts.insertRegistration({
+        account_id,
+        member_id: randomUUID(),
+        org_id: organization.org_id,
+        registration,
+        password_hash,
+        code: pendingCode(code, now),
+        correlation_id,
+      }));
+    if (inserted) {
+      await this.sendCode(organization, registration.email, account_id, code);
+      return REGISTRATION_ACCEPTED;
+    }
+    const member =
+      existing ?? (await this.accounts.findMember(organization.org_id, registration.email));
+    if (member) await this.answerDuplicate(organization, member, code, now);
+    return REGISTRATION_ACCEPTED;
+  }
+
+  private async answerDuplicate(
+    organization: Organization,
+    member: Member,
+    code: string,
+    now: Date,
+  ): Promise<void> {
+    if (member.status === 'pending_verification') {
+      await this.accounts.replaceCode(member.member_id, pendingCode(code, now));
+      await this.sendCode(organization, member.email, member.account_id, code);
+      return;
+    }
+    await this.send({
+      channel: 'email',
+      recipient: member.email,
+      org_id: organization.org_id,
+      account_id: member.account_id,
+      subject: `${organization.name}: registration attempt`,
+      body:
+        'Someone tried to register a new account with this email address, which already has one. ' +
+        'If it was you, sign in or reset your password instead; otherwise ignore this message.',
+    });
+  }
+
+  private sendCode(
+    organization: Organization,
+    email: string,
+    account_id: string,
+    code: string,
+  ): Promise<void> {
+    return this.send({
+      channel: 'email',
+      recipient: email,
+      org_id: organization.org_id,
+      account_id,
+      subject: `${organization.name}: your verification code`,
+      body: `Your verification code is ${code}. It expires in ${VERIFICATION_CODE_TTL_MS / 60_000} minutes.`,
+    });
+  }
+
+  private async send(message: SendMessageCommand): Promise<void> {
+    await this.bus.send(NOTIFICATIONS_COMMANDS.send_message, message);
+  }
+
+  /** Any mismatch (unknown email, wrong, expired or burnt code) is the same `invalid_code`. */
+  async confirm(
+    command: ConfirmRegistrationCommand,
+    correlation_id: string | null,
+  ): Promise<ConfirmedSession> {
+    const organization = await this.requireOrganization(command.org);
+    const email = command.email.trim().toLowerCase();
+    const now = new Date();
+    const magic = this.context.environment === 'test' && command.code === TEST_MAGIC_CODE;
+    const member = await this.accounts.confirmPending(
+      organization.org_id,
+      email,
+      (pending) => magic || (pending !== null && codeMatches(pending, command.code, now)),
+      { kyc_status: kycStatusOnConfirm(this.context.environment), correlation_id },
+    );
+    if (!member) throw new DomainError('invalid_code', 'the verification code is wrong or expired');
+    const session = await this.sessions.open(member, now, command.client ?? null);
+    const account = await this.accounts.profile(member.account_id);
+    if (!account) throw new Error(`account ${member.account_id} vanished after confirm`);
+    const { account_id: _account_id, ...rest } = session;
+    return { ...rest, account };
+  }
+
+  private async requireOrganization(slug: string): Promise<Organization> {
+    const organization = await this.organizations.findBySlug(slug);
+    if (!organization) throw new DomainError('unknown_org', `no organization ${slug}`);
+    return organization;
+  }
+}
+
+function codeMatches(pending: PendingCode, code: string, now: Date): boolean {
+  const equal = timingSafeEqual(sha256(code), pending.code_hash);
+  return (
+    equal && pending.expires_at > now && pending.failed_attempts < VERIFICATION_CODE_MAX_FAILURES
+  );
+}

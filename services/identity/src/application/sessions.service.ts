@@ -1,0 +1,193 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { hash, verify } from '@node-rs/argon2';
+import {
+  DomainError,
+  type ClientInfo,
+  type RevokeAllSessionsCommand,
+  type RevokeSessionCommand,
+  type LoginCommand,
+  type MemberRole,
+  type RefreshSessionCommand,
+} from '@platform/contracts';
+import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
+import { LOGIN_FAILURE_LIMIT, REFRESH_TOKEN_PREFIX } from '../domain/credentials';
+import { AccountsRepository, type Member } from '../infrastructure/accounts.repository';
+import { OrganizationsRepository } from '../infrastructure/organizations.repository';
+import { SessionSigner } from '../infrastructure/session-signer';
+import {
+  SessionsRepository,
+  type IssuedRefresh,
+  type SecurityEvent,
+  type SessionMember,
+} from '../infrastructure/sessions.repository';
+import { ARGON2_OPTIONS } from './organizations.service';
+
+/** The session resource of spec §2. */
+export interface Session {
+  access_token: string;
+  expires_at: string;
+  refresh_token: string;
+  refresh_expires_at: string;
+  account_id: string;
+  role: MemberRole;
+}
+
+/**
+ * Two exchanges of one refresh token within this window are a client's race (the loser gets
+ * 401 without penalty); later, the second is a replay that revokes the chain. REFRESH_RACE_GRACE_MS.
+ */
+const DEFAULT_REFRESH_RACE_GRACE_MS = 2000;
+
+function raceGraceMs(configured: string | undefined): number {
+  if (configured === undefined || configured === '') return DEFAULT_REFRESH_RACE_GRACE_MS;
+  const value = Number(configured);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error('REFRESH_RACE_GRACE_MS must be a non-negative integer of milliseconds');
+  return value;
+}
+
+function invalidCredentials(): DomainError {
+  return new DomainError('invalid_credentials', 'the email or password is wrong');
+}
+
+@Injectable()
+export class SessionsService {
+  /** Verified against when no member matches, so unknown emails take as long as wrong passwords. */
+  private readonly decoy_hash: Promise<string>;
+  private readonly race_grace_ms: number;
+
+  constructor(
+    @Inject(PLATFORM_CONTEXT) context: PlatformContext,
+    private readonly organizations: OrganizationsRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly signer: SessionSigner,
+  ) {
+    this.decoy_hash = hash('decoy password that matches nothing', ARGON2_OPTIONS);
+    // Awaited at the first unknown email; until then a failure must not go unhandled.
+    this.decoy_hash.catch(() => undefined);
+    this.race_grace_ms = raceGraceMs(context.settings.REFRESH_RACE_GRACE_MS);
+  }
+
+  /**
+   * Every failure is the same `invalid_credentials`: unknown organization or email, wrong
+   * password, registration still pending, and the 9th attempt within 15 minutes (spec §5 rule 12),
+   * which is refused without checking the password.
+   */
+  async login(command: LoginCommand): Promise<Session> {
+    const email = command.email.trim().toLowerCase();
+    const now = new Date();
+    const organization = await this.organizations.findBySlug(command.org);
+    const member = await this.sessions.withLoginThrottle(
+      command.org,
+      email,
+      now,
+      async (recent_failures) => {
+        if (recent_failures >= LOGIN_FAILURE_LIMIT) return { record: 'nothing', value: null };
+        const candidate = organization
+          ? await this.accounts.findMember(organization.org_id, email)
+          : null;
+        const valid = await this.passwordMatches(candidate, command.password);
+        if (!candidate || !valid || candidate.status !== 'active')
+          return { record: 'failure', value: null };
+        return { record: 'success', value: candidate };
+      },
+    );
+    if (!member) throw invalidCredentials();
+    return this.open(member, now, command.client ?? null);
+  }
+
+  private async passwordMatches(member: Member | null, password: string): Promise<boolean> {
+    const password_hash = member?.password_hash ?? (await this.decoy_hash);
+    return verify(password_hash, password).catch(() => false);
+  }
+
+  /** Starts a session: a new refresh chain and its first access token. */
+  async open(member: SessionMember, now: Date, client_info: ClientInfo | null): Promise<Session> {
+    return this.sessionOf(member, await this.sessions.start(member, now, client_info), now);
+  }
+
+  async refresh(command: RefreshSessionCommand): Promise<Session> {
+    const now = new Date();
+    const rejected = new DomainError('invalid_refresh_token', 'the refresh token is not valid');
+    if (!command.refresh_token.startsWith(REFRESH_TOKEN_PREFIX)) throw rejected;
+    const outcome = await this.sessions.exchange(
+      command.refresh_token,
+      now,
+      this.race_grace_ms,
+      command.client ?? null,
+    );
+    switch (outcome.kind) {
+      case 'rotated':
+        return this.sessionOf(outcome.member, outcome.issued, now);
+      case 'rejected':
+      case 'reused':
+        throw rejected;
+      default: {
+        const unhandled: never = outcome;
+        throw new Error(`unknown refresh outcome ${JSON.stringify(unhandled)}`);
+      }
+    }
+  }
+
+  /** Refused with `unauthorized` once the session is revoked or refreshed past this generation. */
+  async verify(session_id: string, generation: number): Promise<{ live: true }> {
+    if (!(await this.sessions.isLive(session_id, generation, new Date())))
+      throw new DomainError('unauthorized', 'the session has ended');
+    return { live: true };
+  }
+
+  async revokeOne(
+    command: RevokeSessionCommand,
+  ): Promise<{ session_id: string; status: 'revoked' }> {
+    const revoked = await this.sessions.revoke(
+      command.actor,
+      command.session_id,
+      'session_revoked',
+      command.client ?? null,
+    );
+    if (revoked === 0) throw new DomainError('not_found', 'the session was not found');
+    return { session_id: command.session_id, status: 'revoked' };
+  }
+
+  async revokeAll(command: RevokeAllSessionsCommand): Promise<{ revoked: number }> {
+    return {
+      revoked: await this.sessions.revoke(
+        command.actor,
+        null,
+        'all_sessions_revoked',
+        command.client ?? null,
+      ),
+    };
+  }
+
+  securityEvents(account_id: string, limit: number, offset: number): Promise<SecurityEvent[]> {
+    return this.sessions.securityEvents(account_id, limit, offset);
+  }
+
+  private async sessionOf(
+    member: SessionMember,
+    issued: IssuedRefresh,
+    now: Date,
+  ): Promise<Session> {
+    const access = await this.signer.sign(
+      {
+        sub: member.member_id,
+        account_id: member.account_id,
+        org_id: member.org_id,
+        role: member.role,
+        sid: issued.session_id,
+        gen: issued.generation,
+      },
+      now,
+    );
+    return {
+      access_token: access.token,
+      expires_at: access.expires_at.toISOString(),
+      refresh_token: issued.refresh_token,
+      refresh_expires_at: issued.refresh_expires_at.toISOString(),
+      account_id: member.account_id,
+      role: member.role,
+    };
+  }
+}

@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool, PoolClient } from 'pg';
+import type { ClientInfo, MemberRole } from '@platform/contracts';
+import { withTransaction } from '@platform/persistence';
+import { SERVICE_POOL } from '@platform/runtime';
+import {
+  LOGIN_FAILURE_WINDOW_MS,
+  newRefreshToken,
+  refreshExpiry,
+  SESSION_ABSOLUTE_TTL_MS,
+  sha256,
+} from '../domain/credentials';
+
+export interface SessionMember {
+  member_id: string;
+  account_id: string;
+  org_id: string;
+  role: MemberRole;
+}
+
+export interface IssuedRefresh {
+  session_id: string;
+  generation: number;
+  refresh_token: string;
+  refresh_expires_at: Date;
+}
+
+export type SecurityEventType =
+  'login' | 'refresh_token_reuse' | 'session_revoked' | 'all_sessions_revoked' | 'password_reset';
+
+/** A row of `GET /v1/me/security/events` (decisions D4). */
+export interface SecurityEvent {
+  id: string;
+  type: SecurityEventType;
+  created_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+async function recordSecurityEvent(
+  client: PoolClient,
+  event: {
+    account_id: string;
+    member_id: string | null;
+    type: SecurityEventType;
+    client_info: ClientInfo | null;
+  },
+): Promise<void> {
+  await client.query(
+    `insert into security_events (id, account_id, member_id, type, ip, user_agent)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [
+      randomUUID(),
+      event.account_id,
+      event.member_id,
+      event.type,
+      event.client_info?.ip ?? null,
+      event.client_info?.user_agent ?? null,
+    ],
+  );
+}
+
+export type LoginRecord = 'failure' | 'success' | 'nothing';
+
+/** What presenting a refresh token led to. */
+export type RefreshOutcome =
+  | { kind: 'rotated'; member: SessionMember; issued: IssuedRefresh }
+  | { kind: 'rejected' }
+  | { kind: 'reused'; session_id: string };
+
+interface PresentedRow extends SessionMember {
+  session_id: string;
+  used_at: Date | null;
+  expires_at: Date;
+  session_revoked_at: Date | null;
+  absolute_expires_at: Date;
+  member_status: string;
+}
+
+@Injectable()
+export class SessionsRepository {
+  constructor(@Inject(SERVICE_POOL) private readonly pool: Pool) {}
+
+  /** A new session (refresh chain) with its first refresh token, recorded as a `login`. */
+  async start(
+    member: SessionMember,
+    now: Date,
+    client_info: ClientInfo | null,
+  ): Promise<IssuedRefresh> {
+    return withTransaction(this.pool, async (client) => {
+      const session_id = randomUUID();
+      const absolute_expires_at = new Date(now.getTime() + SESSION_ABSOLUTE_TTL_MS);
+      await client.query(
+        `insert into sessions (id, member_id, account_id, created_at, absolute_expires_at)
+         values ($1, $2, $3, $4, $5)`,
+        [session_id, member.member_id, member.account_id, now, absolute_expires_at],
+      );
+      await recordSecurityEvent(client, {
+        account_id: member.account_id,
+        member_id: member.member_id,
+        type: 'login',
+        client_info,
+      });
+      return this.issue(client, session_id, 1, now, absolute_expires_at);
+    });
+  }
+
+  private async issue(
+    client: PoolClient,
+    session_id: string,
+    generation: number,
+    now: Date,
+    absolute_expires_at: Date,
+  ): Promise<IssuedRefresh> {
+    const refresh_token = newRefreshToken();
+    const refresh_expires_at = refreshExpiry(now, absolute_expires_at);
+    await client.query(
+      `insert into refresh_tokens (token_hash, session_id, issued_at, expires_at) values ($1, $2, $3, $4)`,
+      [sha256(refresh_token), session_id, now, refresh_expires_at],
+    );
+    return { session_id, generation, refresh_token, refresh_expires_at };
+  }
+
+  /**
+   * Exchanges a refresh token under a lock on its row. A token used less than `race_grace_ms`
+   * ago lost a race with its twin: rejected without penalty. Used earlier, it is a replay:
+   * the whole chain is revoked and `refresh_token_reuse` recorded.
+   */
+  async exchange(
+    refresh_token: string,
+    now: Date,
+    race_grace_ms: number,
+    client_info: ClientInfo | null,
+  ): Promise<RefreshOutcome> {
+    return withTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<PresentedRow>(
+        `select t.session_id, t.used_at, t.expires_at, s.revoked_at as session_revoked_at,
+                s.absolute_expires_at, s.member_id, s.account_id, m.org_id, m.role, m.status as member_status
+           from refresh_tokens t join sessions s on s.id = t.session_id join members m on m.id = s.member_id
+          where t.token_hash = $1
+          for update of t, s`,
+        [sha256(refresh_token)],
+      );
+      const row = rows[0];
+      if (!row || row.session_revoked_at) return { kind: 'rejected' };
+      if (row.used_at) {
+        if (now.getTime() - row.used_at.getTime() < race_grace_ms) return { kind: 'rejected' };
+        await this.revokeChain(client, row, 'refresh_token_reuse', client_info);
+        return { kind: 'reused', session_id: row.session_id };
+      }
+      if (row.expires_at <= now || row.absolute_expires_at <= now || row.member_status !== 'active')
+        return { kind: 'rejected' };
+      await client.query('update refresh_tokens set used_at = $2 where token_hash = $1', [
+        sha256(refresh_token),
+        now,
+      ]);
+      const { rows: bumped } = await client.query<{ generation: number }>(
+        'update sessions set generation = generation + 1 where id = $1 returning generation',
+        [row.session_id],
+      );
+      const generation = bumped[0]?.generation ?? 1;
+      const issued = await this.issue(
+        client,
+        row.session_id,
+        generation,
+        now,
+        row.absolute_expires_at,
+      );
+      const { member_id, account_id, org_id, role } = row;
+      return { kind: 'rotated', member: { member_id, account_id, org_id, role }, issued };
+    });
+  }
+
+  /** Whether an access token of this session and generation is still honoured. */
+  async isLive(session_id: string, generation: number, now: Date): Promise<boolean> {
+    const { rows } = await this.pool.query(
+      `select 1 from sessions s join members m on m.id = s.member_id
+        where s.id = $1 and s.generation = $2 and s.revoked_at is null
+          and s.absolute_expires_at > $3 and m.status = 'active'`,
+      [session_id, generation, now],
+    );
+    return rows.length === 1;
+  }
+
+  private async revokeChain(
+    client: PoolClient,
+    row: PresentedRow,
+    reason: 'refresh_token_reuse',
+    client_info: ClientInfo | null,
+  ): Promise<void> {
+    await client.query(
+      `update sessions set revoked_at = now(), revoked_reason = $2 where id = $1 and revoked_at is null`,
+      [row.session_id, reason],
+    );
+    await recordSecurityEvent(client, {
+      account_id: row.account_id,
+      member_id: row.member_id,
+      type: reason,
+      client_info,
+    });
+  }
+
+  /**
+   * Revokes the live sessions of an actor: of its member when a person acts, of the whole
+   * account for an API key; only `session_id` when given. Returns how many were revoked.
+   */
+  async revoke(
+    actor: { account_id: string; member_id: string | null },
+    session_id: string | null,
+    type: SecurityEventType,
+    client_info: ClientInfo | null,
+  ): Promise<number> {
+    return withTransaction(this.pool, (client) =>
+      this.revokeInTransaction(client, actor, session_id, type, client_info),
+    );
+  }
+
+  async revokeInTransaction(
+    client: PoolClient,
+    actor: { account_id: string; member_id: string | null },
+    session_id: string | null,
+    type: SecurityEventType,
+    client_info: ClientInfo | null,
+  ): Promise<number> {
+    const result = await client.query(
+      `update sessions set revoked_at = now(), revoked_reason = $4
+        where account_id = $1 and ($2::uuid is null or member_id = $2)
+          and ($3::text is null or id::text = $3) and revoked_at is null`,
+      [actor.account_id, actor.member_id, session_id, type],
+    );
+    const revoked = result.rowCount ?? 0;
+    // A password reset is worth recording even when no session was open.
+    if (revoked > 0 || type === 'password_reset')
+      await recordSecurityEvent(client, { ...actor, type, client_info });
+    return revoked;
+  }
+
+  async securityEvents(
+    account_id: string,
+    limit: number,
+    offset: number,
+  ): Promise<SecurityEvent[]> {
+    const { rows } = await this.pool.query<
+      Omit<SecurityEvent, 'created_at'> & { created_at: Date }
+    >(
+      `select id, type, created_at, ip, user_agent from security_events
+        where account_id = $1 order by created_at desc, id desc limit $2 offset $3`,
+      [account_id, limit, offset],
+    );
+    return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+  }
+
+  /**
+   * Runs a login attempt while holding a lock on its organization/email key, so parallel attempts
+   * cannot overrun the failure limit. `attempt` gets the failures of the current window and
+   * says what to record: a failure, a success (which clears the window) or nothing (throttled,
+   * so the window expires 15 minutes after the last counted failure).
+   */
+  async withLoginThrottle<T>(
+    org: string,
+    email: string,
+    now: Date,
+    attempt: (recent_failures: number) => Promise<{ record: LoginRecord; value: T }>,
+  ): Promise<T> {
+    return withTransaction(this.pool, async (client) => {
+      await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
+        `login:${org}:${email}`,
+      ]);
+      const window_start = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+      await client.query(
+        'delete from login_failures where org = $1 and email = $2 and failed_at < $3',
+        [org, email, window_start],
+      );
+      const { rows } = await client.query<{ failures: number }>(
+        'select count(*)::int as failures from login_failures where org = $1 and email = $2',
+        [org, email],
+      );
+      const outcome = await attempt(rows[0]?.failures ?? 0);
+      if (outcome.record === 'failure')
+        await client.query(
+          'insert into login_failures (org, email, failed_at) values ($1, $2, $3)',
+          [org, email, now],
+        );
+      else if (outcome.record === 'success')
+        await client.query('delete from login_failures where org = $1 and email = $2', [
+          org,
+          email,
+        ]);
+      return outcome.value;
+    });
+  }
+}
