@@ -3,14 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ACCOUNT_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import {
-  ApiCredentials,
-  ApiZodBody,
-  pageBody,
-  parsePagination,
-  ValidatedBody,
-  type PaginationQuery,
-} from '../http';
+import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery } from '../http';
+import { accountListing } from './account-listing';
 import { actorOf, CurrentPrincipal, type Principal } from '../auth/principal';
 
 const issueBody = z.object({ label: z.string().optional() }).strict();
@@ -37,13 +31,13 @@ export class ApiKeysController {
   }
 
   @Get()
-  async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
-    const pagination = parsePagination(query);
-    const { api_keys } = await this.bus.send<{ api_keys: unknown[] }>(
-      ACCOUNT_COMMANDS.list_api_keys,
-      { account_id: principal.account_id, limit: pagination.page_size, offset: pagination.offset },
-    );
-    return pageBody('api_keys', pagination, api_keys);
+  list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
+    return accountListing(this.bus, {
+      command: ACCOUNT_COMMANDS.list_api_keys,
+      collection: 'api_keys',
+      principal,
+      query,
+    });
   }
 
   @Delete(':id')

@@ -3,14 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_COMMANDS, profileChangesField, type ProfileChanges } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import {
-  ApiCredentials,
-  ApiZodBody,
-  pageBody,
-  parsePagination,
-  ValidatedBody,
-  type PaginationQuery,
-} from '../http';
+import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery } from '../http';
+import { accountListing } from './account-listing';
 import { actorOf, CurrentPrincipal, type Principal } from '../auth/principal';
 import { clientInfoOf } from './client-info';
 
@@ -40,13 +34,13 @@ export class MeController {
   }
 
   @Get('security/events')
-  async securityEvents(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
-    const pagination = parsePagination(query);
-    const { events } = await this.bus.send<{ events: unknown[] }>(
-      ACCOUNT_COMMANDS.list_security_events,
-      { account_id: principal.account_id, limit: pagination.page_size, offset: pagination.offset },
-    );
-    return pageBody('events', pagination, events);
+  securityEvents(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
+    return accountListing(this.bus, {
+      command: ACCOUNT_COMMANDS.list_security_events,
+      collection: 'events',
+      principal,
+      query,
+    });
   }
 
   /** The id is a session's `sid`; another member's or account's session is `not_found`. */

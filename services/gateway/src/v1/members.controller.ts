@@ -3,14 +3,8 @@ import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { ACCOUNT_COMMANDS, createMemberCommand } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import {
-  ApiCredentials,
-  ApiZodBody,
-  pageBody,
-  parsePagination,
-  ValidatedBody,
-  type PaginationQuery,
-} from '../http';
+import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery } from '../http';
+import { accountListing } from './account-listing';
 import { actorOf, CurrentPrincipal, type Principal } from '../auth/principal';
 
 const createBody = createMemberCommand.shape.member;
@@ -37,13 +31,12 @@ export class MembersController {
   }
 
   @Get()
-  async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
-    const pagination = parsePagination(query);
-    const { members } = await this.bus.send<{ members: unknown[] }>(ACCOUNT_COMMANDS.list_members, {
-      account_id: principal.account_id,
-      limit: pagination.page_size,
-      offset: pagination.offset,
+  list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
+    return accountListing(this.bus, {
+      command: ACCOUNT_COMMANDS.list_members,
+      collection: 'members',
+      principal,
+      query,
     });
-    return pageBody('members', pagination, members);
   }
 }
