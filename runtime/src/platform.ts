@@ -8,7 +8,12 @@ import {
   type PlatformContext,
   type RunningService,
 } from '@platform/runtime';
-import { AdminModule, createGatewayApp, PublicApiModule } from '@platform/svc-gateway';
+import {
+  AdminModule,
+  createGatewayApp,
+  PublicApiModule,
+  rateLimitFromSettings,
+} from '@platform/svc-gateway';
 import { operatorToken } from './operator-token';
 import { BUS_SERVICES } from './services';
 
@@ -83,6 +88,7 @@ async function startEnvironment(
   for (const definition of BUS_SERVICES) services.push(await bootService(definition, context));
   const gateway = await createGatewayApp({
     environment,
+    rate_limit: rateLimitFromSettings(settings),
     imports: [PlatformContextModule.forRoot(context), AdminModule, PublicApiModule],
   });
   await gateway.listen(options.ports[environment], options.host);

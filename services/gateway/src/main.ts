@@ -6,6 +6,7 @@ import { exitOnSignal, PlatformContextModule, readDistributedSettings } from '@p
 import { AdminModule } from './admin/admin.module';
 import { PublicApiModule } from './v1/public-api.module';
 import { createGatewayApp } from './http/create-gateway-app';
+import { rateLimitFromSettings } from './http/gateway-options';
 
 /**
  * Distributed runtime: the gateway alone, reaching the services over Kafka. Several gateway
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     environment,
     version: process.env.SERVICE_VERSION,
     public_base_url: process.env.PUBLIC_BASE_URL,
+    rate_limit: rateLimitFromSettings(process.env),
     imports: [PlatformContextModule.forRoot(context), AdminModule, PublicApiModule],
   });
   await app.listen(port, settings.HOST);

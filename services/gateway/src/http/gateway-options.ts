@@ -35,3 +35,22 @@ export interface GatewayOptions {
 
 export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');
 export const GATEWAY_LOGGER = Symbol('GATEWAY_LOGGER');
+
+/**
+ * The request limit from configuration: `RATE_LIMIT_PER_SECOND` and `RATE_LIMIT_BURST` (D7
+ * defaults 50 and 100); `RATE_LIMIT_PER_SECOND=off` turns it off (benchmarks only).
+ */
+export function rateLimitFromSettings(
+  settings: Record<string, string | undefined>,
+): RateLimitPolicy | false {
+  const per_second = settings.RATE_LIMIT_PER_SECOND;
+  if (per_second === 'off') return false;
+  const policy = {
+    per_second: per_second ? Number(per_second) : DEFAULT_RATE_LIMIT.per_second,
+    burst: settings.RATE_LIMIT_BURST ? Number(settings.RATE_LIMIT_BURST) : DEFAULT_RATE_LIMIT.burst,
+  };
+  if (!(policy.per_second > 0 && policy.burst >= 1)) {
+    throw new Error('RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST must be positive numbers or off');
+  }
+  return policy;
+}
