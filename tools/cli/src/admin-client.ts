@@ -27,7 +27,7 @@ export function adminTarget(options: {
 
 export async function adminCall(
   target: AdminTarget,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   route: string,
   body?: unknown,
 ): Promise<unknown> {

@@ -61,6 +61,27 @@ org
 org.command('list').action(async () => {
   print(await adminCall(target(), 'GET', '/admin/v1/organizations'));
 });
+org
+  .command('otp-policy')
+  .description('which actions need OTP for user sessions, the channel floor, login OTP (D2, D7)')
+  .requiredOption('--slug <slug>')
+  .option('--actions <action...>', 'e.g. payout.create api_key.create (replaces the list)')
+  .option('--otp-floor <channel>', 'weakest OTP channel allowed: sms, whatsapp, email, totp')
+  .option('--login-otp <on|off>', 'require a one-time code at login')
+  .action(async (o: { slug: string; actions?: string[]; otpFloor?: string; loginOtp?: string }) => {
+    print(
+      await adminCall(
+        target(),
+        'PUT',
+        `/admin/v1/organizations/${encodeURIComponent(o.slug)}/otp-policy`,
+        {
+          ...(o.actions ? { required_actions: o.actions } : {}),
+          ...(o.otpFloor ? { otp_channel_floor: o.otpFloor } : {}),
+          ...(o.loginOtp ? { login_otp_required: o.loginOtp === 'on' } : {}),
+        },
+      ),
+    );
+  });
 
 const admins = program.command('org-admin').description('organization admins (decisions D2)');
 admins

@@ -2,7 +2,7 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@platform/contracts';
 import { API_KEY_TOKEN_PREFIX, ApiKeyVerifier } from './api-key.verifier';
-import { PRINCIPAL_PROPERTY, type Principal } from './principal';
+import { PRINCIPAL_PROPERTY, type AuthenticatedPrincipal } from './principal';
 import { IS_PUBLIC_ROUTE } from './public.decorator';
 import { SessionJwtVerifier } from './session-jwt.verifier';
 
@@ -49,7 +49,7 @@ export class CredentialsGuard implements CanActivate {
     return true;
   }
 
-  private async authenticate(request: Record<string, unknown>): Promise<Principal> {
+  private async authenticate(request: Record<string, unknown>): Promise<AuthenticatedPrincipal> {
     const credential = presentedCredential(request.headers as Record<string, unknown>);
     if (credential?.startsWith(API_KEY_TOKEN_PREFIX)) return this.api_keys.verify(credential);
     const principal = credential ? await this.sessions.verify(request) : null;

@@ -25,6 +25,21 @@ export interface ApiKeyPrincipal {
 /** Who a request acts for, as the credential guard established it. */
 export type Principal = SessionPrincipal | ApiKeyPrincipal;
 
+/**
+ * An organization admin's session (decisions D2): it operates the organization and holds no
+ * account, so it is not a `Principal`; only routes declared
+ * `@RequireCredentialLevel('org_admin')` admit it, and they read it with `@CurrentOrgAdmin()`.
+ */
+export interface OrgAdminPrincipal {
+  kind: 'org_admin';
+  admin_id: string;
+  org_id: string;
+  session_id: string;
+}
+
+/** Any credential the guard accepts: an account's, or an organization admin's. */
+export type AuthenticatedPrincipal = Principal | OrgAdminPrincipal;
+
 /** The member behind a principal, when a person is (API keys have none). */
 export function memberIdOf(principal: Principal): string | null {
   switch (principal.kind) {
@@ -46,9 +61,23 @@ export const PRINCIPAL_PROPERTY = 'principal';
 export const CurrentPrincipal = createParamDecorator(
   (_data: unknown, execution: ExecutionContext): Principal => {
     const request = execution.switchToHttp().getRequest<Record<string, unknown>>();
-    const principal = request[PRINCIPAL_PROPERTY] as Principal | undefined;
+    const principal = request[PRINCIPAL_PROPERTY] as AuthenticatedPrincipal | undefined;
     // A route that reads a principal but was declared @Public(): a wiring bug, not a client's.
     if (!principal) throw new DomainError('unauthorized', 'a credential is required');
+    // The role guard refuses it first; this keeps an undeclared route from reading one.
+    if (principal.kind === 'org_admin')
+      throw new DomainError('account_required', 'this route needs an account credential');
+    return principal;
+  },
+);
+
+/** `@CurrentOrgAdmin() admin: OrgAdminPrincipal` on a route declared for organization admins. */
+export const CurrentOrgAdmin = createParamDecorator(
+  (_data: unknown, execution: ExecutionContext): OrgAdminPrincipal => {
+    const request = execution.switchToHttp().getRequest<Record<string, unknown>>();
+    const principal = request[PRINCIPAL_PROPERTY] as AuthenticatedPrincipal | undefined;
+    if (principal?.kind !== 'org_admin')
+      throw new DomainError('org_admin_required', 'this route needs an organization admin');
     return principal;
   },
 );

@@ -1,9 +1,16 @@
+import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ExtractJwt, Strategy, type VerifiedCallback } from 'passport-jwt';
-import { ACCOUNT_COMMANDS, MEMBER_ROLES, type SessionClaims } from '@platform/contracts';
+import {
+  ACCOUNT_COMMANDS,
+  ACCOUNT_SETTINGS_COMMANDS,
+  MEMBER_ROLES,
+  type OrgAdminSessionClaims,
+  type SessionClaims,
+} from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
-import type { SessionPrincipal } from './principal';
+import type { AuthenticatedPrincipal, OrgAdminPrincipal, SessionPrincipal } from './principal';
 import { sessionSigningKey, sessionTokenIssuer } from '@platform/runtime';
 
 function apiKeyHeader(request: { headers: Record<string, unknown> }): string | null {
@@ -25,6 +32,15 @@ export function principalOf(claims: Partial<SessionClaims>): SessionPrincipal | 
     session_id: sid,
     generation: gen as number,
   };
+}
+
+/** An organization admin's token (decisions D2) carries `lvl: org_admin` and no account. */
+export function orgAdminPrincipalOf(
+  claims: Partial<OrgAdminSessionClaims>,
+): OrgAdminPrincipal | null {
+  const { sub, org_id, lvl, sid } = claims;
+  if (lvl !== 'org_admin' || !sub || !org_id || !sid) return null;
+  return { kind: 'org_admin', admin_id: sub, org_id, session_id: sid };
 }
 
 type StrategyAttempt = Strategy & {
@@ -55,14 +71,18 @@ export class SessionJwtVerifier {
           ExtractJwt.fromAuthHeaderAsBearerToken(),
           apiKeyHeader,
         ]),
-        secretOrKey: sessionSigningKey(context.environment, context.settings),
+        // A KeyObject, made once: given bytes, jsonwebtoken first tries (and fails) to parse them
+        // as a public key on every verification, which cost more than a millisecond a request.
+        secretOrKey: createSecretKey(
+          sessionSigningKey(context.environment, context.settings),
+        ) as unknown as Buffer,
         algorithms: ['HS256'],
         issuer,
         audience: issuer,
         ignoreExpiration: false,
       },
-      (claims: Partial<SessionClaims>, done: VerifiedCallback) =>
-        done(null, principalOf(claims) ?? false),
+      (claims: Partial<SessionClaims & OrgAdminSessionClaims>, done: VerifiedCallback) =>
+        done(null, (claims.lvl ? orgAdminPrincipalOf(claims) : principalOf(claims)) ?? false),
     );
   }
 
@@ -71,9 +91,16 @@ export class SessionJwtVerifier {
    * that verifies is then checked with identity: a revoked session or a token superseded by a
    * refresh (spec §5 rule 4) is refused, with `unauthorized`, before its 24 hours are up.
    */
-  async verify(request: unknown): Promise<SessionPrincipal | null> {
+  async verify(request: unknown): Promise<AuthenticatedPrincipal | null> {
     const principal = await this.verifySignature(request);
     if (!principal) return null;
+    if (principal.kind === 'org_admin') {
+      await this.bus.send(ACCOUNT_SETTINGS_COMMANDS.verify_org_admin_session, {
+        session_id: principal.session_id,
+        admin_id: principal.admin_id,
+      });
+      return principal;
+    }
     await this.bus.send(ACCOUNT_COMMANDS.verify_session, {
       session_id: principal.session_id,
       generation: principal.generation,
@@ -81,11 +108,11 @@ export class SessionJwtVerifier {
     return principal;
   }
 
-  private verifySignature(request: unknown): Promise<SessionPrincipal | null> {
+  private verifySignature(request: unknown): Promise<SessionPrincipal | OrgAdminPrincipal | null> {
     return new Promise((resolve) => {
       // What passport's authenticate middleware does: an attempt object inheriting the strategy.
       const attempt = Object.create(this.strategy) as StrategyAttempt;
-      attempt.success = (user) => resolve(user as SessionPrincipal);
+      attempt.success = (user) => resolve(user as SessionPrincipal | OrgAdminPrincipal);
       attempt.fail = () => resolve(null);
       attempt.error = () => resolve(null);
       attempt.pass = () => resolve(null);

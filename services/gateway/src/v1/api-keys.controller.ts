@@ -6,6 +6,7 @@ import { BusClient } from '@platform/messaging';
 import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery } from '../http';
 import { accountListing } from './account-listing';
 import { actorOf, CurrentPrincipal, type Principal } from '../auth/principal';
+import { RequireOtp, RequireRole } from '../auth/access.decorators';
 
 const issueBody = z.object({ label: z.string().optional() }).strict();
 
@@ -17,6 +18,8 @@ export class ApiKeysController {
   constructor(private readonly bus: BusClient) {}
 
   @Post()
+  @RequireOtp('api_key.create')
+  @RequireRole('owner')
   @HttpCode(201)
   @ApiZodBody(issueBody, 'the token is in this answer only')
   issue(
@@ -41,6 +44,7 @@ export class ApiKeysController {
   }
 
   @Delete(':id')
+  @RequireRole('owner')
   revoke(@CurrentPrincipal() principal: Principal, @Param('id') api_key_id: string) {
     return this.bus.send(ACCOUNT_COMMANDS.revoke_api_key, {
       actor: actorOf(principal),

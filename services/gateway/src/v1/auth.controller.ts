@@ -4,6 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   ACCOUNT_COMMANDS,
+  completeOtpLoginCommand,
+  OTP_COMMANDS,
   confirmRegistrationCommand,
   forgotPasswordCommand,
   resetPasswordCommand,
@@ -19,6 +21,7 @@ import { clientInfoOf } from './client-info';
 
 const confirmBody = confirmRegistrationCommand.omit({ client: true });
 const loginBody = loginCommand.omit({ client: true });
+const otpLoginBody = completeOtpLoginCommand.omit({ client: true });
 const refreshBody = refreshSessionCommand.omit({ client: true });
 const resetBody = resetPasswordCommand.omit({ client: true });
 
@@ -51,9 +54,32 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  @ApiZodBody(loginBody)
+  @ApiZodBody(
+    loginBody,
+    'returns the session, or, when the organization requires OTP at login, ' +
+      '{otp_required: true, pending_token, channel, expires_at} to finish at /v1/auth/login/otp ' +
+      '(403 phone_binding_cooldown when only a phone linked under 24 hours ago could carry the code)',
+  )
   login(@ValidatedBody(loginBody) body: z.infer<typeof loginBody>, @Req() request: FastifyRequest) {
     return this.bus.send(ACCOUNT_COMMANDS.login, { ...body, client: clientInfoOf(request) });
+  }
+
+  @Post('login/otp')
+  @HttpCode(200)
+  @ApiZodBody(
+    otpLoginBody,
+    'finishes a login that answered {otp_required, pending_token, channel}: returns the session; ' +
+      '401 invalid_pending_token when unknown, used or expired (10 minutes), 401 invalid_code for ' +
+      'a wrong code, 429 too_many_attempts at the 5th',
+  )
+  loginOtp(
+    @ValidatedBody(otpLoginBody) body: z.infer<typeof otpLoginBody>,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.bus.send(OTP_COMMANDS.complete_otp_login, {
+      ...body,
+      client: clientInfoOf(request),
+    });
   }
 
   @Post('refresh')

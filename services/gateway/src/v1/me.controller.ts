@@ -7,6 +7,7 @@ import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery } from 
 import { accountListing } from './account-listing';
 import { actorOf, CurrentPrincipal, type Principal } from '../auth/principal';
 import { clientInfoOf } from './client-info';
+import { RequireRole } from '../auth/access.decorators';
 
 /** The authenticated account and its sessions (spec §4 "Account", "Authentication and session"). */
 @ApiTags('account')
@@ -45,6 +46,8 @@ export class MeController {
 
   /** The id is a session's `sid`; another member's or account's session is `not_found`. */
   @Delete('sessions/:id')
+  // Signing oneself out is every member's right, viewers' too.
+  @RequireRole('viewer')
   revokeSession(
     @CurrentPrincipal() principal: Principal,
     @Param('id') session_id: string,
@@ -58,6 +61,7 @@ export class MeController {
   }
 
   @Post('sessions/revoke-all')
+  @RequireRole('viewer')
   @HttpCode(200)
   revokeAll(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.bus.send(ACCOUNT_COMMANDS.revoke_all_sessions, {

@@ -6,6 +6,7 @@ import { BusClient } from '@platform/messaging';
 import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery } from '../http';
 import { accountListing } from './account-listing';
 import { actorOf, CurrentPrincipal, type Principal } from '../auth/principal';
+import { RequireOtp, RequireRole } from '../auth/access.decorators';
 
 const createBody = createMemberCommand.shape.member;
 
@@ -17,6 +18,8 @@ export class MembersController {
   constructor(private readonly bus: BusClient) {}
 
   @Post()
+  @RequireOtp('member.create')
+  @RequireRole('owner')
   @HttpCode(201)
   @ApiZodBody(createBody, 'company accounts only; the member signs in at once')
   create(

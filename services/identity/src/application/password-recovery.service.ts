@@ -21,6 +21,7 @@ import { AccountsRepository, type Member } from '../infrastructure/accounts.repo
 import { OrganizationsRepository } from '../infrastructure/organizations.repository';
 import { PasswordResetsRepository } from '../infrastructure/password-resets.repository';
 import { ARGON2_OPTIONS } from './organizations.service';
+import { ResetLinkService } from './reset-link.service';
 
 /** The one answer of `forgot`, whether or not the email has an account (spec §5 rule 13). */
 export const FORGOT_ACCEPTED = {
@@ -36,6 +37,7 @@ export class PasswordRecoveryService {
     private readonly accounts: AccountsRepository,
     private readonly resets: PasswordResetsRepository,
     private readonly bus: BusClient,
+    private readonly reset_links: ResetLinkService,
   ) {}
 
   async forgot(command: ForgotPasswordCommand): Promise<typeof FORGOT_ACCEPTED> {
@@ -48,6 +50,8 @@ export class PasswordRecoveryService {
       { code_hash: sha256(code), expires_at: new Date(now.getTime() + PASSWORD_RESET_CODE_TTL_MS) },
       now,
     );
+    // The same email carries a single-use, 60-minute reset link (spec §4, §8).
+    const link = issued ? await this.reset_links.issue(member.member_id, command.org, now) : '';
     if (issued)
       await this.bus.send(NOTIFICATIONS_COMMANDS.send_message, {
         channel: 'email',
@@ -55,7 +59,7 @@ export class PasswordRecoveryService {
         org_id: member.org_id,
         account_id: member.account_id,
         subject: 'Your password reset code',
-        body: `Your password reset code is ${code}. It expires in ${PASSWORD_RESET_CODE_TTL_MS / 60_000} minutes. If you did not ask for it, ignore this message.`,
+        body: `Your password reset code is ${code}. It expires in ${PASSWORD_RESET_CODE_TTL_MS / 60_000} minutes. ${link} If you did not ask for it, ignore this message.`,
       });
     return FORGOT_ACCEPTED;
   }

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { hash } from '@node-rs/argon2';
 import {
   DomainError,
+  LEDGER_COMMANDS,
   NOTIFICATIONS_COMMANDS,
   type ConfirmRegistrationCommand,
   type RegisterAccountCommand,
@@ -152,6 +153,10 @@ export class RegistrationService {
       { kyc_status: kycStatusOnConfirm(this.context.environment), correlation_id },
     );
     if (!member) throw new DomainError('invalid_code', 'the verification code is wrong or expired');
+    // D5: a test account has its demo history by the time confirm answers (idempotent per account).
+    if (this.context.environment === 'test') {
+      await this.bus.send(LEDGER_COMMANDS.seed_demo_history, { account_id: member.account_id });
+    }
     const session = await this.sessions.open(member, now, command.client ?? null);
     const account = await this.accounts.profile(member.account_id);
     if (!account) throw new Error(`account ${member.account_id} vanished after confirm`);

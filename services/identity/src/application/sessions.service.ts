@@ -7,6 +7,7 @@ import {
   type RevokeSessionCommand,
   type LoginCommand,
   type MemberRole,
+  type OtpLoginRequired,
   type RefreshSessionCommand,
 } from '@platform/contracts';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
@@ -21,6 +22,9 @@ import {
   type SessionMember,
 } from '../infrastructure/sessions.repository';
 import { ARGON2_OPTIONS } from './organizations.service';
+import { OtpLoginStarter } from './otp-login.starter';
+import { MemberAdminService } from './member-admin.service';
+import { OrgAdminSessionsService, type OrgAdminSession } from './org-admin-sessions.service';
 
 /** The session resource of spec §2. */
 export interface Session {
@@ -62,6 +66,9 @@ export class SessionsService {
     private readonly accounts: AccountsRepository,
     private readonly sessions: SessionsRepository,
     private readonly signer: SessionSigner,
+    private readonly otp_login: OtpLoginStarter,
+    private readonly org_admin_sessions: OrgAdminSessionsService,
+    private readonly member_admin: MemberAdminService,
   ) {
     this.decoy_hash = hash('decoy password that matches nothing', ARGON2_OPTIONS);
     // Awaited at the first unknown email; until then a failure must not go unhandled.
@@ -74,26 +81,42 @@ export class SessionsService {
    * password, registration still pending, and the 9th attempt within 15 minutes (spec §5 rule 12),
    * which is refused without checking the password.
    */
-  async login(command: LoginCommand): Promise<Session> {
+  async login(command: LoginCommand): Promise<Session | OtpLoginRequired | OrgAdminSession> {
     const email = command.email.trim().toLowerCase();
     const now = new Date();
     const organization = await this.organizations.findBySlug(command.org);
+    // Decisions D2: an organization admin signs in here too, with the organization's admin email.
+    const admin_session = await this.org_admin_sessions.tryLogin(
+      { org: command.org, org_id: organization?.org_id ?? null, email, password: command.password },
+      now,
+    );
+    if (admin_session) return admin_session;
+    // Looked up before the throttle's transaction: the lookup needs a connection of its own, and
+    // concurrent logins of one email each holding one while waiting on the lock would starve the pool.
+    const candidate = organization
+      ? await this.accounts.findMember(organization.org_id, email)
+      : null;
     const member = await this.sessions.withLoginThrottle(
       command.org,
       email,
       now,
       async (recent_failures) => {
         if (recent_failures >= LOGIN_FAILURE_LIMIT) return { record: 'nothing', value: null };
-        const candidate = organization
-          ? await this.accounts.findMember(organization.org_id, email)
-          : null;
         const valid = await this.passwordMatches(candidate, command.password);
+        if (valid && candidate?.status === 'disabled')
+          throw new DomainError(
+            'member_disabled',
+            'this member has been disabled by an account owner',
+          );
         if (!candidate || !valid || candidate.status !== 'active')
           return { record: 'failure', value: null };
         return { record: 'success', value: candidate };
       },
     );
     if (!member) throw invalidCredentials();
+    // Spec §5 rule 5: the organization's login OTP policy answers a pending token instead.
+    const otp_required = await this.otp_login.begin(member, now);
+    if (otp_required) return otp_required;
     return this.open(member, now, command.client ?? null);
   }
 
@@ -132,8 +155,10 @@ export class SessionsService {
 
   /** Refused with `unauthorized` once the session is revoked or refreshed past this generation. */
   async verify(session_id: string, generation: number): Promise<{ live: true }> {
-    if (!(await this.sessions.isLive(session_id, generation, new Date())))
+    if (!(await this.sessions.isLive(session_id, generation, new Date()))) {
+      await this.member_admin.assertSessionMemberEnabled(session_id);
       throw new DomainError('unauthorized', 'the session has ended');
+    }
     return { live: true };
   }
 

@@ -7,6 +7,7 @@ import { SERVICE_POOL } from '@platform/runtime';
 import type { AccountProfile, EditableProfile, Registration } from '../domain/account';
 import type { Locale } from '../domain/organization';
 import { IDENTITY_EVENTS } from './identity-store';
+import { backfillVerifiedIdentity } from './kyc-backfill';
 
 export type MemberStatus = 'pending_verification' | 'active' | 'disabled';
 
@@ -202,6 +203,8 @@ export class AccountsRepository {
       `update accounts set status = 'active', kyc_status = $2, confirmed_at = now() where id = $1`,
       [member.account_id, confirmation.kyc_status],
     );
+    if (confirmation.kyc_status === 'approved')
+      await backfillVerifiedIdentity(client, member.account_id);
     await client.query('delete from email_verifications where member_id = $1', [member.member_id]);
     await this.events.appendInTransaction(
       client,

@@ -1,0 +1,150 @@
+import {
+  identityClient,
+  expectError,
+  uniqueEmail,
+  type IdentityClient,
+  type TestSession,
+} from './identity-test-client';
+import { SoftwareAuthenticator, type CreationOptionsJSON } from '@platform/testing';
+import { startTestPlatform, type TestPlatform } from './test-platform';
+
+const PASSKEY_ORIGIN = 'http://localhost:8080';
+
+/** The session id (`sid`) an access token names. */
+function sessionIdOf(session: TestSession): string {
+  const payload = session.access_token.split('.')[1] ?? '';
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sid: string }).sid;
+}
+
+/**
+ * Broken object-level authorization sweep: every identity route with an id in its path, given
+ * the id of another account's object, answers 404 `not_found` and leaves that object as it was.
+ */
+describe('identity: another account’s ids are not_found', () => {
+  let platform: TestPlatform;
+  let client: IdentityClient;
+  let victim: Awaited<ReturnType<IdentityClient['companyWithMembers']>>;
+  let victim_key: { api_key_id: string; token: string };
+  let attacker: TestSession;
+  let attacker_key: string;
+  let victim_passkey_id: string;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform('bola', { PASSKEY_ORIGINS: PASSKEY_ORIGIN });
+    client = identityClient(platform.environments.test.base_url);
+    victim = await client.companyWithMembers(['operator']);
+    victim_key = await client.json<{ api_key_id: string; token: string }>(
+      await client.request('POST', '/v1/api-keys', {
+        token: victim.owner.access_token,
+        body: { label: 'victim' },
+      }),
+    );
+    attacker = await client.registerAndConfirm(uniqueEmail('attacker'), { type: 'company' });
+    attacker_key = await client.issueApiKey(attacker.access_token);
+    victim_passkey_id = await registerPasskey(victim.owner);
+  });
+
+  const registerPasskey = async (session: TestSession): Promise<string> => {
+    const begin = await client.request('POST', '/v1/me/passkeys/register/begin', {
+      token: session.access_token,
+    });
+    const options = await client.json<CreationOptionsJSON>(begin);
+    const credential = new SoftwareAuthenticator(PASSKEY_ORIGIN).register(options);
+    const finish = await client.request('POST', '/v1/me/passkeys/register/finish', {
+      token: session.access_token,
+      body: { credential },
+    });
+    if (finish.status !== 201) throw new Error(`passkey registration answered ${finish.status}`);
+    return (await client.json<{ id: string }>(finish)).id;
+  };
+  afterAll(async () => platform.dispose());
+
+  const attackers = () => [
+    { name: 'session', auth: { token: attacker.access_token } },
+    { name: 'API key', auth: { headers: { 'x-api-key': attacker_key } } },
+  ];
+
+  it('DELETE /v1/me/sessions/{id}', async () => {
+    const victim_sid = sessionIdOf(victim.owner);
+    for (const { auth } of attackers()) {
+      await expectError(
+        await client.request('DELETE', `/v1/me/sessions/${victim_sid}`, auth),
+        404,
+        'not_found',
+      );
+    }
+    const victim_me = await client.request('GET', '/v1/me', { token: victim.owner.access_token });
+    expect(victim_me.status).toBe(200);
+  });
+
+  it('DELETE /v1/api-keys/{id}', async () => {
+    for (const { auth } of attackers()) {
+      await expectError(
+        await client.request('DELETE', `/v1/api-keys/${victim_key.api_key_id}`, auth),
+        404,
+        'not_found',
+      );
+    }
+    const still_works = await client.request('GET', '/v1/me', {
+      headers: { 'x-api-key': victim_key.token },
+    });
+    expect(still_works.status).toBe(200);
+  });
+
+  it('PATCH /v1/members/{id}', async () => {
+    const operator = victim.members.operator!;
+    for (const { auth } of attackers()) {
+      await expectError(
+        await client.request('PATCH', `/v1/members/${operator.id}`, {
+          ...auth,
+          body: { status: 'disabled', role: 'viewer' },
+        }),
+        404,
+        'not_found',
+      );
+    }
+    const listing = await client.json<{ members: { id: string; role: string; status: string }[] }>(
+      await client.request('GET', '/v1/members', { token: victim.owner.access_token }),
+    );
+    expect(listing.members.find((member) => member.id === operator.id)).toMatchObject({
+      role: 'operator',
+      status: 'active',
+    });
+    const operator_me = await client.request('GET', '/v1/me', {
+      token: operator.session.access_token,
+    });
+    expect(operator_me.status).toBe(200);
+  });
+
+  it('DELETE /v1/me/passkeys/{id}', async () => {
+    await expectError(
+      await client.request('DELETE', `/v1/me/passkeys/${victim_passkey_id}`, {
+        token: attacker.access_token,
+      }),
+      404,
+      'not_found',
+    );
+    const listing = await client.json<{ passkeys: { id: string }[] }>(
+      await client.request('GET', '/v1/me/passkeys', { token: victim.owner.access_token }),
+    );
+    expect(listing.passkeys.map((passkey) => passkey.id)).toEqual([victim_passkey_id]);
+  });
+
+  it('answers ids that are not ids at all the same way', async () => {
+    for (const route of ['/v1/me/sessions/not-a-uuid', '/v1/api-keys/not-a-uuid']) {
+      await expectError(
+        await client.request('DELETE', route, { token: attacker.access_token }),
+        404,
+        'not_found',
+      );
+    }
+    await expectError(
+      await client.request('PATCH', '/v1/members/not-a-uuid', {
+        token: attacker.access_token,
+        body: { status: 'disabled' },
+      }),
+      404,
+      'not_found',
+    );
+  });
+});

@@ -1,0 +1,51 @@
+import { DomainError, type MemberRole } from '@platform/contracts';
+import type { CredentialLevel } from './access.decorators';
+import type { AuthenticatedPrincipal } from './principal';
+
+const ROLE_RANK: Record<MemberRole, number> = { viewer: 0, operator: 1, owner: 2 };
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Spec §5 rule 8, §7: the credential level a route declares. Undeclared routes are account
+ * routes: an organization admin, who holds no account, gets `account_required` there.
+ */
+export function assertCredentialLevel(
+  principal: AuthenticatedPrincipal,
+  level: CredentialLevel | undefined,
+): void {
+  switch (level) {
+    case undefined:
+    case 'account':
+      if (principal.kind === 'org_admin')
+        throw new DomainError('account_required', 'this route needs an account credential');
+      return;
+    case 'org_admin':
+      if (principal.kind !== 'org_admin')
+        throw new DomainError('org_admin_required', 'this route needs an organization admin');
+      return;
+    case 'human_session':
+      if (principal.kind === 'org_admin')
+        throw new DomainError('account_required', 'this route needs an account credential');
+      if (principal.kind === 'api_key')
+        throw new DomainError('human_session_required', 'this route needs a signed-in person');
+      return;
+    default: {
+      const unhandled: never = level;
+      throw new Error(`unknown credential level ${String(unhandled)}`);
+    }
+  }
+}
+
+/**
+ * Spec §5 rule 7, decisions D4. With no declaration, reads (GET, HEAD) are open to every role
+ * and writes need an operator: a viewer's write is `forbidden`. `@RequireRole('owner')` admits
+ * owners only (`owner_required`, the code spec §7 names for it); any other declared role is the
+ * lowest one admitted (`forbidden` below it). API keys act as the owner.
+ */
+export function assertRole(role: MemberRole, required: MemberRole | undefined, method: string) {
+  const lowest = required ?? (READ_METHODS.has(method.toUpperCase()) ? 'viewer' : 'operator');
+  if (ROLE_RANK[role] >= ROLE_RANK[lowest]) return;
+  if (lowest === 'owner')
+    throw new DomainError('owner_required', 'only an owner of the account can do this');
+  throw new DomainError('forbidden', `a ${role} cannot do this`);
+}

@@ -1,0 +1,105 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { verify } from '@node-rs/argon2';
+import jwt from 'jsonwebtoken';
+import { DomainError, type OrgAdminSessionClaims } from '@platform/contracts';
+import {
+  PLATFORM_CONTEXT,
+  sessionSigningKey,
+  sessionTokenIssuer,
+  type PlatformContext,
+} from '@platform/runtime';
+import { ACCESS_TOKEN_TTL_MS, LOGIN_FAILURE_LIMIT } from '../domain/credentials';
+import {
+  OrgAdminSessionsRepository,
+  type OrgAccountListing,
+} from '../infrastructure/org-admin-sessions.repository';
+import { SessionsRepository } from '../infrastructure/sessions.repository';
+
+/**
+ * An organization admin's session (decisions D2): a 24-hour access token with no refresh
+ * token; the admin signs in again when it ends.
+ */
+export interface OrgAdminSession {
+  access_token: string;
+  expires_at: string;
+  credential_level: 'org_admin';
+  admin_id: string;
+  org_id: string;
+}
+
+@Injectable()
+export class OrgAdminSessionsService {
+  private readonly key: Buffer;
+  private readonly issuer: string;
+
+  constructor(
+    @Inject(PLATFORM_CONTEXT) context: PlatformContext,
+    private readonly admins: OrgAdminSessionsRepository,
+    private readonly sessions: SessionsRepository,
+  ) {
+    this.key = sessionSigningKey(context.environment, context.settings);
+    this.issuer = sessionTokenIssuer(context.environment);
+  }
+
+  /**
+   * Signs an organization admin in when the organization has an admin with this email and the
+   * password is theirs; null otherwise, so the member sign-in runs next. Shares the member
+   * sign-in's failure window (spec §5 rule 12) but records no failure of its own: the member
+   * path that follows records the one failure of the attempt.
+   */
+  async tryLogin(
+    request: { org: string; org_id: string | null; email: string; password: string },
+    now: Date,
+  ): Promise<OrgAdminSession | null> {
+    if (!request.org_id) return null;
+    const admin = await this.admins.findAdmin(request.org_id, request.email);
+    if (!admin) return null;
+    const signed_in = await this.sessions.withLoginThrottle(
+      request.org,
+      request.email,
+      now,
+      async (recent_failures) => {
+        if (recent_failures >= LOGIN_FAILURE_LIMIT) return { record: 'nothing', value: false };
+        const valid = await verify(admin.password_hash, request.password).catch(() => false);
+        return { record: valid ? 'success' : 'nothing', value: valid };
+      },
+    );
+    if (!signed_in) return null;
+    const expires_at = new Date(now.getTime() + ACCESS_TOKEN_TTL_MS);
+    const session_id = await this.admins.start(admin, expires_at);
+    return {
+      access_token: this.sign(
+        { sub: admin.admin_id, org_id: admin.org_id, lvl: 'org_admin', sid: session_id },
+        now,
+        expires_at,
+      ),
+      expires_at: expires_at.toISOString(),
+      credential_level: 'org_admin',
+      admin_id: admin.admin_id,
+      org_id: admin.org_id,
+    };
+  }
+
+  async verify(session_id: string, admin_id: string): Promise<{ live: true }> {
+    if (!(await this.admins.isLive(session_id, admin_id, new Date())))
+      throw new DomainError('unauthorized', 'the session has ended');
+    return { live: true };
+  }
+
+  listAccounts(org_id: string, limit: number, offset: number): Promise<OrgAccountListing[]> {
+    return this.admins.listAccounts(org_id, limit, offset);
+  }
+
+  private sign(claims: OrgAdminSessionClaims, now: Date, expires_at: Date): string {
+    // The same key, issuer and audience as members' tokens: the gateway tells them apart by `lvl`.
+    return jwt.sign(
+      {
+        ...claims,
+        iat: Math.floor(now.getTime() / 1000),
+        exp: Math.floor(expires_at.getTime() / 1000),
+      },
+      this.key,
+      { algorithm: 'HS256', issuer: this.issuer, audience: this.issuer },
+    );
+  }
+}

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  type OtpPreferences,
+  type SetOrgOtpPolicyCommand,
+  type SetOtpPreferencesCommand,
+} from '@platform/contracts';
+import {
+  DEFAULT_CHANNEL_ORDER,
+  decidePreferences,
+  decideRequiredActions,
+  parseChannel,
+} from '../domain/otp-policy';
+import { OtpPolicyRepository, type OrgOtpPolicy } from '../infrastructure/otp-policy.repository';
+
+export interface OrgOtpPolicyAnswer {
+  org: string;
+  otp_channel_floor: string;
+  login_otp_required: boolean;
+  required_actions: string[];
+}
+
+function preferencesAnswer(policy: OrgOtpPolicy, channels: string[] | null): OtpPreferences {
+  return {
+    // No stored preference: every channel, strongest usable first (the default order).
+    channels: channels ?? [...DEFAULT_CHANNEL_ORDER],
+    channel_floor: policy.floor,
+    required_actions: policy.required_actions,
+    login_otp_required: policy.login_otp_required,
+  };
+}
+
+/** The account's OTP channel preferences (owners) and the organization's policy (operator). */
+@Injectable()
+export class OtpSettingsService {
+  constructor(private readonly policies: OtpPolicyRepository) {}
+
+  async preferences(account_id: string, org_id: string): Promise<OtpPreferences> {
+    const policy = await this.requirePolicy(org_id);
+    return preferencesAnswer(policy, await this.policies.preferencesOf(account_id));
+  }
+
+  /** Spec §5 rule 7: only an owner changes 2FA preferences. */
+  async setPreferences(command: SetOtpPreferencesCommand): Promise<OtpPreferences> {
+    if (command.role !== 'owner')
+      throw new DomainError('owner_required', 'only an owner changes OTP preferences');
+    const policy = await this.requirePolicy(command.actor.org_id);
+    const factors = await this.policies.factorsOf(command.actor.member_id);
+    if (!factors) throw new DomainError('unauthorized', 'a valid credential is required');
+    const channels = decidePreferences(command.preferences.channels, {
+      floor: policy.floor,
+      totp_confirmed: factors.totp_confirmed,
+      phone: factors.phone,
+    });
+    await this.policies.savePreferences(command.actor.account_id, channels);
+    return preferencesAnswer(policy, channels);
+  }
+
+  /** Decisions D2: the operator sets an organization's OTP policy; omitted fields stay. */
+  async setOrgPolicy(command: SetOrgOtpPolicyCommand): Promise<OrgOtpPolicyAnswer> {
+    const current = await this.policies.policyBySlug(command.org);
+    if (!current) throw new DomainError('unknown_org', `no organization ${command.org}`);
+    const next: OrgOtpPolicy = {
+      ...current,
+      floor:
+        command.otp_channel_floor === undefined
+          ? current.floor
+          : parseChannel(command.otp_channel_floor),
+      login_otp_required: command.login_otp_required ?? current.login_otp_required,
+      required_actions:
+        command.required_actions === undefined
+          ? current.required_actions
+          : decideRequiredActions(command.required_actions),
+    };
+    await this.policies.savePolicy(next);
+    return {
+      org: command.org,
+      otp_channel_floor: next.floor,
+      login_otp_required: next.login_otp_required,
+      required_actions: next.required_actions,
+    };
+  }
+
+  private async requirePolicy(org_id: string): Promise<OrgOtpPolicy> {
+    const policy = await this.policies.policyOf(org_id);
+    if (!policy) throw new DomainError('unauthorized', 'a valid credential is required');
+    return policy;
+  }
+}

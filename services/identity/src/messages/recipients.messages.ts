@@ -1,0 +1,34 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import type { Pool } from 'pg';
+import {
+  IDENTITY_DIRECTORY_QUERIES,
+  parseCommand,
+  resolveRecipientQuery,
+  type RecipientMatch,
+} from '@platform/contracts';
+import { SERVICE_POOL } from '@platform/runtime';
+
+/**
+ * `identity.resolve_recipient`: the accounts of one organization that an account id or an email
+ * (any member's, lower-cased per D7) names. Several matches are the caller's `recipient_ambiguous`.
+ */
+@Controller()
+export class RecipientsMessages {
+  constructor(@Inject(SERVICE_POOL) private readonly pool: Pool) {}
+
+  @MessagePattern(IDENTITY_DIRECTORY_QUERIES.resolve_recipient)
+  async resolve(@Payload() payload: unknown): Promise<{ matches: RecipientMatch[] }> {
+    const query = parseCommand(resolveRecipientQuery, payload);
+    const { rows } = await this.pool.query<RecipientMatch>(
+      `select distinct a.id::text as account_id, a.display_name, a.type, a.status
+         from accounts a
+         left join members m on m.account_id = a.id
+        where a.org_id::text = $1
+          and (($2::text is not null and a.id::text = $2)
+            or ($3::text is not null and m.email = lower($3)))`,
+      [query.org_id, query.account_id ?? null, query.email ?? null],
+    );
+    return { matches: rows };
+  }
+}
