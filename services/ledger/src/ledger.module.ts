@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
+import { messageBusProviders } from '@platform/messaging';
 import {
   SERVICE_POOL,
   ServiceDatabaseModule,
@@ -14,6 +15,8 @@ import { LedgerLifecycle } from './infrastructure/ledger-lifecycle';
 import { LEDGER_EVENTS, openLedgerEventStore } from './infrastructure/ledger-store';
 import { readSwapSettings, type SwapSettings } from './infrastructure/swap-settings';
 import { LedgerMessages } from './messages/ledger.messages';
+import { PublicLedgerMessages } from './messages/public-ledger.messages';
+import { publicLedgerProviders } from './public-ledger.providers';
 
 /** The rate table and limits, read and checked once at boot. */
 const SWAP_SETTINGS = Symbol('SWAP_SETTINGS');
@@ -29,7 +32,7 @@ export class LedgerModule {
           migrations: [{ dir: LEDGER_MIGRATIONS_DIR }],
         }),
       ],
-      controllers: [LedgerMessages],
+      controllers: [LedgerMessages, PublicLedgerMessages],
       providers: [
         {
           provide: LEDGER_EVENTS,
@@ -49,6 +52,8 @@ export class LedgerModule {
           useFactory: (pool: Pool, swap: SwapSettings) => new LedgerQueries(pool, swap.rates),
         },
         LedgerLifecycle,
+        ...messageBusProviders(context.bus),
+        ...publicLedgerProviders(context, SWAP_SETTINGS),
       ],
     };
   }

@@ -100,6 +100,166 @@ export const listMovementsCommand = z
   .strict();
 export type ListMovementsCommand = z.infer<typeof listMovementsCommand>;
 
+/* ---------------- The ledger's public surface (commands the gateway sends) ---------------- */
+
+/** A date in the organization's timezone, `YYYY-MM-DD`. */
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
+/** D7 / spec §8: up to 256 characters, no CR/LF (`invalid_idempotency_key` otherwise). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 256;
+/** Checked by the ledger (length, CR/LF, reserved prefixes) to answer the spec codes. */
+const idempotencyKey = z.string();
+const listing = {
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(20)
+    .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+};
+/** Exports (csv, xlsx) read up to this many rows plus one, to tell a truncated file. */
+export const LEDGER_EXPORT_ROW_LIMIT = 10_000;
+const accountInOrg = { account_id: id, org_id: id };
+
+/** `ledger.get_balance_sheet`: D4 `GET /v1/balances`. */
+export const getBalanceSheetCommand = z.object({ account_id: id }).strict();
+export type GetBalanceSheetCommand = z.infer<typeof getBalanceSheetCommand>;
+
+/** `ledger.get_settlement`: an account's settlement and payin settlement assets (USD by default). */
+export const getSettlementCommand = z.object({ account_id: id }).strict();
+export type GetSettlementCommand = z.infer<typeof getSettlementCommand>;
+
+/** `ledger.update_settlement`: D4 `PUT /v1/settlement`; asset codes are checked by the ledger. */
+export const updateSettlementCommand = z
+  .object({
+    ...accountInOrg,
+    settlement_asset: z.string().max(40).optional(),
+    default_payin_asset: z.string().max(40).optional(),
+  })
+  .strict();
+export type UpdateSettlementCommand = z.infer<typeof updateSettlementCommand>;
+
+/** `ledger.list_public_rates`: D4 `GET /v1/rates`, per country. */
+export const listPublicRatesCommand = z
+  .object({ currency: z.string().max(10).optional(), amount: z.string().max(40).optional() })
+  .strict();
+export type ListPublicRatesCommand = z.infer<typeof listPublicRatesCommand>;
+
+/** `ledger.get_balance_history`: daily series per asset over the last `days` days. */
+export const getBalanceHistoryCommand = z
+  .object({
+    ...accountInOrg,
+    from: localDate.optional(),
+    to: localDate.optional(),
+  })
+  .strict();
+export type GetBalanceHistoryCommand = z.infer<typeof getBalanceHistoryCommand>;
+
+/** `ledger.query_movements`: movements between organization-local dates (from inclusive, to inclusive day). */
+export const queryMovementsCommand = z
+  .object({
+    ...accountInOrg,
+    from: localDate.optional(),
+    to: localDate.optional(),
+    ...listing,
+    /** For csv/xlsx: up to LEDGER_EXPORT_ROW_LIMIT + 1 rows, page ignored. */
+    export: z.boolean().default(false),
+  })
+  .strict();
+export type QueryMovementsCommand = z.infer<typeof queryMovementsCommand>;
+
+/** `ledger.get_statement`: opening/closing balances and totals by kind between two local dates. */
+export const getStatementCommand = z
+  .object({ ...accountInOrg, from: localDate.optional(), to: localDate.optional() })
+  .strict();
+export type GetStatementCommand = z.infer<typeof getStatementCommand>;
+
+/** `ledger.create_swap`: D4 `POST /v1/swaps`; `amount` is in `from_asset`. */
+export const createSwapCommand = z
+  .object({
+    account_id: id,
+    from_asset: z.string().max(40),
+    to_asset: z.string().max(40),
+    amount: z.string().max(60),
+    idempotency_key: idempotencyKey.optional(),
+  })
+  .strict();
+export type CreateSwapCommand = z.infer<typeof createSwapCommand>;
+
+/** `ledger.create_transfer`: D4 `POST /v1/transfers`; `recipient` is an account id, email or alias. */
+export const createTransferCommand = z
+  .object({
+    ...accountInOrg,
+    recipient: z.string().max(320).optional(),
+    asset: z.string().max(40),
+    amount: z.string().max(60),
+    description: z.string().max(500).optional(),
+    idempotency_key: idempotencyKey.optional(),
+  })
+  .strict();
+export type CreateTransferCommand = z.infer<typeof createTransferCommand>;
+
+/** `ledger.list_swaps` and `ledger.list_transfers`: newest first. */
+export const listAccountRecordsCommand = z
+  .object({ account_id: id, ...listing, export: z.boolean().default(false) })
+  .strict();
+export type ListAccountRecordsCommand = z.infer<typeof listAccountRecordsCommand>;
+
+/** `ledger.get_swap` and `ledger.get_transfer`: another account's record is `not_found`. */
+export const getAccountRecordCommand = z.object({ account_id: id, record_id: id }).strict();
+export type GetAccountRecordCommand = z.infer<typeof getAccountRecordCommand>;
+
+/** `ledger.set_alias`: the account's alias in its organization (`alias_taken` when in use). */
+export const setAliasCommand = z.object({ ...accountInOrg, alias: z.string().max(100) }).strict();
+export type SetAliasCommand = z.infer<typeof setAliasCommand>;
+
+/** `ledger.resolve_alias`: an alias or an account QR payload to the account, same organization. */
+export const resolveAliasCommand = z
+  .object({
+    org_id: id,
+    alias: z.string().max(320).optional(),
+    qr: z.string().max(2000).optional(),
+  })
+  .strict();
+export type ResolveAliasCommand = z.infer<typeof resolveAliasCommand>;
+
+/** `ledger.seed_demo_history`: D5 demo payins and payouts, test environment only, once per account. */
+export const seedDemoHistoryCommand = z.object({ account_id: id }).strict();
+export type SeedDemoHistoryCommand = z.infer<typeof seedDemoHistoryCommand>;
+
+/* ---------------- Identity queries the ledger asks (served by identity) ---------------- */
+
+/**
+ * `identity.get_org_settings`: `{org_id, slug, timezone, locale}`, plus the profile locale of
+ * `account_id` when given (for the locale order of human-facing documents, spec §1).
+ */
+export const getOrgSettingsQuery = z.object({ org_id: id, account_id: id.optional() }).strict();
+export type GetOrgSettingsQuery = z.infer<typeof getOrgSettingsQuery>;
+export interface OrgSettings {
+  org_id: string;
+  slug: string;
+  timezone: string;
+  locale: string;
+  account_locale: string | null;
+}
+
+/** `identity.resolve_recipient`: accounts of the organization matching an account id or an email. */
+export const resolveRecipientQuery = z
+  .object({ org_id: id, account_id: id.optional(), email: z.string().max(320).optional() })
+  .strict();
+export type ResolveRecipientQuery = z.infer<typeof resolveRecipientQuery>;
+export interface RecipientMatch {
+  account_id: string;
+  display_name: string;
+  type: 'person' | 'company';
+  status: string;
+}
+
+export const IDENTITY_DIRECTORY_QUERIES = {
+  get_org_settings: 'identity.get_org_settings',
+  resolve_recipient: 'identity.resolve_recipient',
+} as const;
+
 export const LEDGER_COMMANDS = {
   credit_funds: 'ledger.credit_funds',
   debit_funds: 'ledger.debit_funds',
@@ -111,4 +271,20 @@ export const LEDGER_COMMANDS = {
   swap_assets: 'ledger.swap_assets',
   get_rates: 'ledger.get_rates',
   list_movements: 'ledger.list_movements',
+  get_balance_sheet: 'ledger.get_balance_sheet',
+  get_settlement: 'ledger.get_settlement',
+  update_settlement: 'ledger.update_settlement',
+  list_public_rates: 'ledger.list_public_rates',
+  get_balance_history: 'ledger.get_balance_history',
+  query_movements: 'ledger.query_movements',
+  get_statement: 'ledger.get_statement',
+  create_swap: 'ledger.create_swap',
+  list_swaps: 'ledger.list_swaps',
+  get_swap: 'ledger.get_swap',
+  create_transfer: 'ledger.create_transfer',
+  list_transfers: 'ledger.list_transfers',
+  get_transfer: 'ledger.get_transfer',
+  set_alias: 'ledger.set_alias',
+  resolve_alias: 'ledger.resolve_alias',
+  seed_demo_history: 'ledger.seed_demo_history',
 } as const;

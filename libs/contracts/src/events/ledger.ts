@@ -16,6 +16,12 @@ const fundsMovedSchema = z.object({
   kind: z.string().min(1),
   reference_id: idField,
   counterparty_account_id: idField.optional(),
+  /**
+   * When the movement took effect, if not when it was appended: only D5 demo history (test
+   * environment) dates movements in the past. Projections date the movement by it; the store
+   * keeps its own append time.
+   */
+  effective_at: z.string().datetime().optional(),
 });
 
 export const fundsCreditedSchema = fundsMovedSchema;
@@ -79,3 +85,18 @@ export const assetsSwappedSchema = z.object({
   reference_id: idField,
 });
 export type AssetsSwapped = z.infer<typeof assetsSwappedSchema>;
+
+/**
+ * An internal transfer arrived, in the RECIPIENT's stream and envelope: the fields of the public
+ * `transfer_received` event (spec §6), appended with the transfer's two legs. Changes no balance.
+ */
+export const transferReceivedSchema = z.object({
+  transfer_id: idField,
+  from_account_id: idField,
+  to_account_id: idField,
+  asset: assetField,
+  amount: positiveAmountField,
+  description: z.string(),
+  created_at: z.string().datetime(),
+});
+export type TransferReceived = z.infer<typeof transferReceivedSchema>;

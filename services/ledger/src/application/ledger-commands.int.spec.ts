@@ -103,4 +103,59 @@ describe('ledger commands on PostgreSQL, two writers', () => {
     const events = await stores[1]!.readStream('account-a2');
     expect(events).toHaveLength(1);
   });
+
+  it('decides on the stored state when another process moved an account this one remembers', async () => {
+    const [here, elsewhere] = [writers[0]!, writers[1]!];
+    await here.credit(movement('a3', 'fund-here', '10.00'));
+    await here.credit(movement('b3', 'fund-payee', '1.00'));
+    // Elsewhere credits and debits a3 and b3 after `here` cached them.
+    await elsewhere.credit(movement('a3', 'fund-elsewhere', '5.00'));
+    await elsewhere.debit(movement('b3', 'drain-elsewhere', '1.00'));
+    // Refused on the cached 10.00 alone; allowed on the stored 15.00.
+    const debit = await here.debit(movement('a3', 'debit-15', '15.00'));
+    expect(debit.movements[0]).toMatchObject({ available_after: '0.00' });
+    await elsewhere.credit(movement('a3', 'refill-elsewhere', '2.00'));
+    const transfer = await here.transfer({
+      from_account_id: 'a3',
+      to_account_id: 'b3',
+      operation_id: 'transfer-2',
+      asset: 'USD',
+      amount: '2.00',
+      kind: 'transfer',
+    });
+    expect(transfer.movements.map((moved) => moved.available_after)).toEqual(['0.00', '2.00']);
+    await expect(here.debit(movement('a3', 'debit-too-much', '0.01'))).rejects.toMatchObject({
+      code: 'insufficient_funds',
+    });
+    for (const account of ['account-a3', 'account-b3']) {
+      expect(await stores[1]!.verifyStream(account)).toMatchObject({ valid: true });
+    }
+  });
+
+  it("moves no money when the caller's row in the same transaction fails, and does on the retry", async () => {
+    const here = writers[0]!;
+    await here.credit(movement('a4', 'fund-a4', '3.00'));
+    const transfer = {
+      from_account_id: 'a4',
+      to_account_id: 'b4',
+      operation_id: 'transfer-a4',
+      asset: 'USD' as const,
+      amount: '3.00',
+      kind: 'transfer',
+    };
+    const failing = here.transfer(transfer, null, {
+      write: async () => {
+        throw new Error('record refused');
+      },
+    });
+    await expect(failing).rejects.toThrow('record refused');
+    expect(await stores[1]!.readStream('account-b4')).toHaveLength(0);
+    const written: string[] = [];
+    const reply = await here.transfer(transfer, null, {
+      write: async (_client, moved) => void written.push(moved.operation_id),
+    });
+    expect(written).toEqual(['transfer-a4']);
+    expect(reply.movements.map((moved) => moved.available_after)).toEqual(['0.00', '3.00']);
+    expect(await stores[1]!.readStream('account-b4')).toHaveLength(1);
+  });
 });

@@ -7,7 +7,9 @@ import {
   type PlaceHoldCommand,
   type SwapAssetsCommand,
   type TransferFundsCommand,
+  type TransferReceived,
 } from '@platform/contracts';
+import type { PoolClient } from 'pg';
 import {
   WrongExpectedVersionError,
   type NewEvent,
@@ -34,6 +36,19 @@ import { KeyedLock } from './keyed-lock';
 export interface OperationReply {
   operation_id: string;
   movements: MovedFunds[];
+}
+
+/**
+ * The caller's own rows (an operation's public record), written in the transaction that appends
+ * the operation's events: both commit, or neither. Also runs when the operation was applied
+ * before, so a record lost to a crash is written on the retry.
+ */
+export type WriteWithOperation = (client: PoolClient, reply: OperationReply) => Promise<void>;
+
+export interface TransferExtras {
+  /** The public transfer_received event, appended to the payee's stream with the legs. */
+  notice?: TransferReceived;
+  write?: WriteWithOperation;
 }
 
 export interface LedgerCommandsOptions {
@@ -82,7 +97,11 @@ export class LedgerCommands {
   }
 
   /** Both legs of a swap are one event in the account's stream: both or neither. */
-  swap(command: SwapAssetsCommand, correlation_id?: string | null): Promise<OperationReply> {
+  swap(
+    command: SwapAssetsCommand,
+    correlation_id?: string | null,
+    write?: WriteWithOperation,
+  ): Promise<OperationReply> {
     const data = {
       account_id: command.account_id,
       operation_id: command.operation_id,
@@ -93,15 +112,34 @@ export class LedgerCommands {
       limits: this.swap_settings.limits,
       now: this.clock().toISOString(),
     };
-    return this.onAccount({ type: 'swap_assets', data }, correlation_id);
+    return this.onAccount({ type: 'swap_assets', data }, correlation_id, write);
   }
 
-  credit(command: CreditFundsCommand, correlation_id?: string | null): Promise<OperationReply> {
-    return this.onAccount({ type: 'credit_funds', data: movementOf(command) }, correlation_id);
+  /** `effective_at` dates the movement in the past: only D5 demo history passes it. */
+  credit(
+    command: CreditFundsCommand,
+    correlation_id?: string | null,
+    effective_at?: string,
+  ): Promise<OperationReply> {
+    const data = { ...movementOf(command), ...(effective_at ? { effective_at } : {}) };
+    return this.onAccount({ type: 'credit_funds', data }, correlation_id);
   }
 
-  debit(command: DebitFundsCommand, correlation_id?: string | null): Promise<OperationReply> {
-    return this.onAccount({ type: 'debit_funds', data: movementOf(command) }, correlation_id);
+  debit(
+    command: DebitFundsCommand,
+    correlation_id?: string | null,
+    effective_at?: string,
+  ): Promise<OperationReply> {
+    const data = { ...movementOf(command), ...(effective_at ? { effective_at } : {}) };
+    return this.onAccount({ type: 'debit_funds', data }, correlation_id);
+  }
+
+  /** The account's balances as its stream has them now (read-your-writes, unlike projections). */
+  async currentBalances(account_id: string): Promise<AccountState['balances']> {
+    return this.locks.run(
+      [streamOf(account_id)],
+      async () => (await this.load(account_id, true)).state.balances,
+    );
   }
 
   placeHold(command: PlaceHoldCommand, correlation_id?: string | null): Promise<OperationReply> {
@@ -121,6 +159,7 @@ export class LedgerCommands {
   async transfer(
     command: TransferFundsCommand,
     correlation_id?: string | null,
+    { notice, write }: TransferExtras = {},
   ): Promise<OperationReply> {
     const { from_account_id, to_account_id } = command;
     if (from_account_id === to_account_id) {
@@ -143,21 +182,25 @@ export class LedgerCommands {
     };
     const streams = [streamOf(from_account_id), streamOf(to_account_id)];
     return this.locks.run(streams, () =>
-      this.withRetries(async () => {
+      this.withRetries(async (refresh) => {
         const [payer, payee] = await Promise.all([
-          this.load(from_account_id),
-          this.load(to_account_id),
+          this.load(from_account_id, refresh),
+          this.load(to_account_id, refresh),
         ]);
         const sent = decide(send, payer.state);
         const received = decide(receive, payee.state);
-        const appends = [
-          appendOf(payer, sent, correlation_id),
-          appendOf(payee, received, correlation_id),
-        ];
-        const pending = appends.filter((append) => append.events.length > 0);
-        if (pending.length > 0) await this.store.appendMany(pending);
-        const after = [this.applied(payer, sent), this.applied(payee, received)];
-        return replyOf(command.operation_id, after);
+        const payer_append = appendOf(payer, sent, correlation_id);
+        const payee_append = appendOf(payee, received, correlation_id);
+        // The public transfer_received rides in the payee's stream with the legs, or not at all.
+        if (notice && received.length > 0)
+          payee_append.events.push(noticeOf(notice, correlation_id));
+        const payer_after = sent.reduce(evolve, payer.state);
+        const payee_after = received.reduce(evolve, payee.state);
+        const reply = replyOf(command.operation_id, [payer_after, payee_after]);
+        await this.commit([payer_append, payee_append], reply, write);
+        this.remember(payer, payer_after, payer_append.events.length);
+        this.remember(payee, payee_after, payee_append.events.length);
+        return reply;
       }),
     );
   }
@@ -165,27 +208,33 @@ export class LedgerCommands {
   private onAccount(
     command: AccountCommand,
     correlation_id: string | null | undefined,
+    write?: WriteWithOperation,
   ): Promise<OperationReply> {
     const { account_id, operation_id } = command.data;
     return this.locks.run([streamOf(account_id)], () =>
-      this.withRetries(async () => {
-        const account = await this.load(account_id);
+      this.withRetries(async (refresh) => {
+        const account = await this.load(account_id, refresh);
         const events = decide(command, account.state);
-        if (events.length > 0) {
-          const append = appendOf(account, events, correlation_id);
-          await this.store.append(append.stream, append.events, {
-            expected_version: append.expected_version,
-          });
-        }
-        return replyOf(operation_id, [this.applied(account, events)]);
+        const after = events.reduce(evolve, account.state);
+        const reply = replyOf(operation_id, [after]);
+        await this.commit([appendOf(account, events, correlation_id)], reply, write);
+        this.remember(account, after, events.length);
+        return reply;
       }),
     );
   }
 
-  /** The account's state: the cached one brought up to date, or its whole stream folded. */
-  private async load(account_id: string): Promise<LoadedAccount> {
+  /**
+   * The account's state: the cached one as it is, unless `refresh` asks to bring it up to date
+   * from the store; without one, its whole stream folded. A cached state is what this process
+   * appended or read last: the append checks its version, so a state another process has since
+   * moved on from fails with WrongExpectedVersionError and is then refreshed.
+   */
+  private async load(account_id: string, refresh: boolean): Promise<LoadedAccount> {
     const stream = streamOf(account_id);
-    const cached = this.accounts.get(stream) ?? { version: 0, state: initialAccountState() };
+    const remembered = this.accounts.get(stream);
+    if (remembered && !refresh) return { stream, ...remembered };
+    const cached = remembered ?? { version: 0, state: initialAccountState() };
     const recorded = await this.store.readStream(stream, { from_version: cached.version + 1 });
     let { version, state } = cached;
     for (const event of recorded) {
@@ -198,19 +247,45 @@ export class LedgerCommands {
     return { stream, version, state };
   }
 
-  /** The state once `events` (just appended, or none) are applied, remembered for next time. */
-  private applied(account: LoadedAccount, events: readonly LedgerEvent[]): AccountState {
-    if (events.length === 0) return account.state;
-    const state = events.reduce(evolve, account.state);
-    this.accounts.remember(account.stream, { version: account.version + events.length, state });
-    return state;
+  /**
+   * Appends the operation's events (none when it was applied before) and, in the same
+   * transaction, the caller's rows. Without rows to write, an operation applied before costs
+   * nothing.
+   */
+  private async commit(
+    appends: StreamAppend[],
+    reply: OperationReply,
+    write: WriteWithOperation | undefined,
+  ): Promise<void> {
+    if (write) {
+      await this.store.appendManyWith(appends, (client) => write(client, reply));
+      return;
+    }
+    const pending = appends.filter((append) => append.events.length > 0);
+    if (pending.length > 0) await this.store.appendMany(pending);
   }
 
-  private async withRetries<T>(attempt: () => Promise<T>): Promise<T> {
+  /**
+   * Remembers the state after a committed append of `appended` events (the operation's and any
+   * notice that rode along) for the next command; only after the commit, so a rolled-back
+   * operation is never taken as applied.
+   */
+  private remember(account: LoadedAccount, state: AccountState, appended: number): void {
+    if (appended > 0) {
+      this.accounts.remember(account.stream, { version: account.version + appended, state });
+    }
+  }
+
+  /** `attempt` is told to refresh cached states once a try has failed on them. */
+  private async withRetries<T>(attempt: (refresh: boolean) => Promise<T>): Promise<T> {
     for (let tries = 1; ; tries += 1) {
+      const refresh = tries > 1;
       try {
-        return await attempt();
+        return await attempt(refresh);
       } catch (error) {
+        // A refusal (insufficient_funds...) may come from a cached state another process has
+        // since moved on from: decide once more on the stored one before refusing.
+        if (error instanceof DomainError && !refresh) continue;
         if (!(error instanceof WrongExpectedVersionError)) throw error;
         if (tries >= this.max_attempts) {
           throw new DomainError(
@@ -247,6 +322,15 @@ function appendOf(
     correlation_id: correlation_id ?? null,
   }));
   return { stream: account.stream, expected_version: account.version, events: stored };
+}
+
+function noticeOf(notice: TransferReceived, correlation_id: string | null | undefined): NewEvent {
+  return {
+    type: 'ledger.transfer_received',
+    data: notice,
+    account_id: notice.to_account_id,
+    correlation_id: correlation_id ?? null,
+  };
 }
 
 function replyOf(operation_id: string, states: readonly AccountState[]): OperationReply {

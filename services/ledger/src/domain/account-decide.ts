@@ -128,6 +128,7 @@ interface MovementData {
   amount: Money<Asset>;
   kind: string;
   reference_id: string;
+  effective_at?: string;
 }
 
 function movementFields(data: MovementData, counterparty_account_id: string | undefined) {
@@ -139,6 +140,7 @@ function movementFields(data: MovementData, counterparty_account_id: string | un
     kind: data.kind,
     reference_id: data.reference_id,
     ...(counterparty_account_id === undefined ? {} : { counterparty_account_id }),
+    ...(data.effective_at === undefined ? {} : { effective_at: data.effective_at }),
   };
 }
 

@@ -39,6 +39,8 @@ interface Movement {
   amount: Money<Asset>;
   kind: string;
   reference_id: string;
+  /** ISO 8601 UTC: a movement dated in the past (D5 demo history only); projections date by it. */
+  effective_at?: string;
 }
 
 interface HoldEnd {

@@ -2,3 +2,4 @@ export * from './account-decide';
 export * from './account-events';
 export * from './account-state';
 export * from './swap-pricing';
+export * from './public-rules';

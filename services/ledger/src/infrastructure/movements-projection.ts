@@ -31,7 +31,7 @@ function movementsOf(recorded: ProjectedEvent, event: LedgerEvent): MovementRow[
   const base = {
     position: recorded.position,
     account_id: event.data.account_id,
-    created_at: new Date(recorded.occurred_at).toISOString(),
+    created_at: effectiveAt(recorded, event),
     kind: event.data.kind,
     reference_id: event.data.reference_id,
   };
@@ -92,6 +92,12 @@ function movementsOf(recorded: ProjectedEvent, event: LedgerEvent): MovementRow[
       throw new Error(`unknown event ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+/** When the movement took effect: the append time, or the past date of a D5 demo movement. */
+function effectiveAt(recorded: ProjectedEvent, event: LedgerEvent): string {
+  const dated = 'effective_at' in event.data ? event.data.effective_at : undefined;
+  return new Date(dated ?? recorded.occurred_at).toISOString();
 }
 
 /** Inserts a batch's movements in the caller's transaction; a row already there stays as is. */

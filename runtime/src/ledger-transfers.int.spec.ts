@@ -1,0 +1,323 @@
+import { parseEventEnvelope, type DomainEventEnvelope } from '@platform/contracts';
+import { startTestPlatform, type TestPlatform } from './test-platform';
+
+interface Account {
+  account_id: string;
+  email: string;
+  headers: Record<string, string>;
+}
+
+interface Transfer {
+  transfer_id: string;
+  from_account_id: string;
+  to_account_id: string;
+  asset: string;
+  amount: string;
+  fee: string;
+  description: string;
+  status: string;
+  direction?: string;
+}
+
+const PASSWORD = 'correct horse battery';
+
+/** Internal transfers over HTTP, on the all-in-one platform. */
+describe('ledger HTTP: transfers', () => {
+  let platform: TestPlatform;
+  let base_url: string;
+  let counter = 0;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform('ledgerxfer');
+    base_url = platform.environments.test.base_url;
+  });
+  afterAll(async () => platform.dispose());
+
+  const call = (method: string, route: string, headers: Record<string, string>, body?: unknown) =>
+    fetch(`${base_url}${route}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  const json = async <T>(response: Response, status: number): Promise<T> => {
+    const text = await response.text();
+    if (response.status !== status) {
+      throw new Error(`expected ${status}, got ${response.status}: ${text}`);
+    }
+    return JSON.parse(text) as T;
+  };
+
+  const expectError = async (response: Response, status: number, code: string) => {
+    expect(await json(response, status)).toEqual({ error: code, message: expect.any(String) });
+  };
+
+  const register = async (email: string) =>
+    json(
+      await call(
+        'POST',
+        '/v1/auth/register',
+        {},
+        {
+          org: 'demo',
+          type: 'person',
+          email,
+          password: PASSWORD,
+          display_name: `Holder ${counter}`,
+        },
+      ),
+      201,
+    );
+
+  const newAccount = async (): Promise<Account> => {
+    const email = `ledger-xfer-${Date.now()}-${++counter}@example.com`;
+    await register(email);
+    const session = await json<{ access_token: string; account: { id: string } }>(
+      await call('POST', '/v1/auth/register/confirm', {}, { org: 'demo', email, code: '000000' }),
+      200,
+    );
+    return {
+      account_id: session.account.id,
+      email,
+      headers: { authorization: `Bearer ${session.access_token}` },
+    };
+  };
+
+  const available = async (account: Account, asset: string): Promise<string> => {
+    const sheet = await json<{ balances: { asset: string; available: string }[] }>(
+      await call('GET', '/v1/balances', account.headers),
+      200,
+    );
+    return sheet.balances.find((row) => row.asset === asset)?.available ?? 'missing';
+  };
+
+  const transfer = (from: Account, body: Record<string, unknown>, headers = {}) =>
+    call('POST', '/v1/transfers', { ...from.headers, ...headers }, body);
+
+  describe('transfers', () => {
+    let payer: Account;
+    let payee: Account;
+    beforeAll(async () => {
+      [payer, payee] = [await newAccount(), await newAccount()];
+    });
+
+    it('moves money by email, account id or alias, free, and lists it for both sides', async () => {
+      const by_email = await json<Transfer>(
+        await transfer(payer, {
+          recipient: payee.email.toUpperCase(),
+          asset: 'USD',
+          amount: '10.5',
+          description: 'lunch',
+        }),
+        201,
+      );
+      expect(by_email).toMatchObject({
+        from_account_id: payer.account_id,
+        to_account_id: payee.account_id,
+        asset: 'USD',
+        amount: '10.50',
+        fee: '0.00',
+        description: 'lunch',
+        status: 'completed',
+      });
+      await json(
+        await call('PUT', '/v1/me/alias', payee.headers, { alias: `payee${counter}` }),
+        200,
+      );
+      await json<Transfer>(
+        await transfer(payer, { recipient: `@payee${counter}`, asset: 'USD', amount: '1.00' }),
+        201,
+      );
+      await json<Transfer>(
+        await transfer(payer, { recipient: payee.account_id, asset: 'USDT', amount: '2' }),
+        201,
+      );
+      expect(await available(payer, 'USD')).toBe('10088.50');
+      expect(await available(payee, 'USD')).toBe('10111.50');
+      expect(await available(payee, 'USDT')).toBe('1102.000000');
+      const listed = await json<{ page: number; transfers: Transfer[] }>(
+        await call('GET', '/v1/transfers', payee.headers),
+        200,
+      );
+      expect(listed.transfers.map((row) => [row.direction, row.amount])).toEqual([
+        ['received', '2.000000'],
+        ['received', '1.00'],
+        ['received', '10.50'],
+      ]);
+      const one = await json<Transfer>(
+        await call('GET', `/v1/transfers/${by_email.transfer_id}`, payer.headers),
+        200,
+      );
+      expect(one).toMatchObject({ transfer_id: by_email.transfer_id, direction: 'sent' });
+      const stranger = await newAccount();
+      await expectError(
+        await call('GET', `/v1/transfers/${by_email.transfer_id}`, stranger.headers),
+        404,
+        'not_found',
+      );
+      const csv = await call('GET', '/v1/transfers?format=csv', payer.headers);
+      expect(csv.status).toBe(200);
+      expect((await csv.text()).trim().split('\r\n')).toHaveLength(4);
+    });
+
+    it('refuses bad transfers with the spec codes and moves nothing', async () => {
+      const before = await available(payer, 'USD');
+      const pending_email = `ledger-pending-${Date.now()}@example.com`;
+      await register(pending_email);
+      const cases: [Record<string, unknown>, number, string][] = [
+        [{ asset: 'USD', amount: '1.00' }, 400, 'recipient_required'],
+        [{ recipient: payer.email, asset: 'USD', amount: '1.00' }, 400, 'self_transfer'],
+        [
+          { recipient: 'nobody@example.com', asset: 'USD', amount: '1.00' },
+          404,
+          'recipient_not_found',
+        ],
+        [{ recipient: '@no-such-alias', asset: 'USD', amount: '1.00' }, 404, 'recipient_not_found'],
+        [{ recipient: pending_email, asset: 'USD', amount: '1.00' }, 422, 'recipient_unavailable'],
+        [{ recipient: payee.email, asset: 'USD', amount: '99999.00' }, 402, 'insufficient_funds'],
+        [{ recipient: payee.email, asset: 'USD', amount: 5 }, 400, 'invalid_amount'],
+        [{ recipient: payee.email, asset: 'USD', amount: '1.001' }, 400, 'invalid_amount'],
+        [{ recipient: payee.email, asset: 'BOB', amount: '1.00' }, 400, 'invalid_asset'],
+        [
+          { recipient: payee.email, asset: 'USD', amount: '1.00', checkout_token: 'no-such-link' },
+          404,
+          'not_found',
+        ],
+        [
+          {
+            recipient: payee.email,
+            asset: 'USD',
+            amount: '1.00',
+            idempotency_key: 'k'.repeat(257),
+          },
+          400,
+          'invalid_idempotency_key',
+        ],
+        [
+          {
+            recipient: payee.email,
+            asset: 'USD',
+            amount: '1.00',
+            idempotency_key: 'payin-convert:1',
+          },
+          400,
+          'reserved_idempotency_key',
+        ],
+        [
+          { recipient: payee.email, asset: 'USD', amount: '1.00', surprise: 1 },
+          400,
+          'invalid_json',
+        ],
+      ];
+      for (const [body, status, code] of cases)
+        await expectError(await transfer(payer, body), status, code);
+      expect(await available(payer, 'USD')).toBe(before);
+    });
+
+    it('is idempotent per D7: replay, conflict, header key, concurrent requests make one transfer', async () => {
+      const key = `xfer-${Date.now()}`;
+      const body = { recipient: payee.email, asset: 'USD', amount: '3.00', idempotency_key: key };
+      const first = await json<Transfer>(await transfer(payer, body), 201);
+      const replay = await json<Transfer>(await transfer(payer, { ...body, amount: '3.0' }), 201);
+      expect(replay).toEqual(first);
+      await expectError(
+        await transfer(payer, { ...body, amount: '4.00' }),
+        409,
+        'idempotency_conflict',
+      );
+      const header_key = `hdr-${Date.now()}`;
+      const by_header = await json<Transfer>(
+        await transfer(
+          payer,
+          { recipient: payee.email, asset: 'USD', amount: '1.00' },
+          {
+            'idempotency-key': header_key,
+          },
+        ),
+        201,
+      );
+      const before = await available(payer, 'USD');
+      const concurrent_key = `conc-${Date.now()}`;
+      const racing = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          transfer(payer, {
+            recipient: payee.email,
+            asset: 'USD',
+            amount: '2.00',
+            idempotency_key: concurrent_key,
+          }),
+        ),
+      );
+      const bodies = await Promise.all(racing.map((response) => json<Transfer>(response, 201)));
+      expect(new Set(bodies.map((row) => row.transfer_id)).size).toBe(1);
+      expect(new Set([first.transfer_id, by_header.transfer_id, bodies[0]?.transfer_id]).size).toBe(
+        3,
+      );
+      const expected = (Number(before.replace('.', '')) - 200).toString();
+      expect((await available(payer, 'USD')).replace('.', '')).toBe(expected);
+    });
+
+    it('50 concurrent transfers that together exceed the balance: exactly the ones that fit succeed', async () => {
+      const [sender, receiver] = [await newAccount(), await newAccount()];
+      // 10,100.00 USD of demo history: 40 transfers of 252.50 fit, 10 do not.
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          transfer(sender, { recipient: receiver.account_id, asset: 'USD', amount: '252.50' }),
+        ),
+      );
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(40);
+      expect(statuses.filter((status) => status === 402)).toHaveLength(10);
+      expect(await available(sender, 'USD')).toBe('0.00');
+      expect(await available(receiver, 'USD')).toBe('20200.00');
+    });
+
+    it('publishes ledger.transfer_received in the recipient envelope', async () => {
+      const seen: DomainEventEnvelope[] = [];
+      const subscription = await platform.environments.test.bus.subscribe({
+        topics: ['events.ledger'],
+        group: 'ledger-transfers-int-spec',
+        handler: async (message) => {
+          seen.push(parseEventEnvelope(message.payload));
+        },
+      });
+      try {
+        const made = await json<Transfer>(
+          await transfer(payer, {
+            recipient: payee.email,
+            asset: 'USD',
+            amount: '0.25',
+            description: 'tip',
+          }),
+          201,
+        );
+        const received = () =>
+          seen.find(
+            (event) =>
+              event.type === 'ledger.transfer_received' &&
+              event.data.transfer_id === made.transfer_id,
+          );
+        for (let attempt = 0; attempt < 200 && !received(); attempt += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        expect(received()).toMatchObject({
+          account_id: payee.account_id,
+          data: {
+            transfer_id: made.transfer_id,
+            from_account_id: payer.account_id,
+            to_account_id: payee.account_id,
+            asset: 'USD',
+            amount: '0.25',
+            description: 'tip',
+            created_at: expect.any(String),
+          },
+        });
+      } finally {
+        await subscription.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,137 @@
+import { Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { DomainError, LEDGER_COMMANDS, PAYINS_COMMANDS } from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  pageBody,
+  parseExportFormat,
+  parsePagination,
+  ValidatedBody,
+} from '../../http';
+import { RequireOtp } from '../../auth/access.decorators';
+import { CurrentPrincipal, type Principal } from '../../auth/principal';
+import { amountText, idempotencyKeyOf } from './money-body';
+import { exportLocale } from './reports.controller';
+import { exportBody } from './send-file';
+import { EXPORT_HEADERS } from './statement-labels';
+
+const transferBody = z
+  .object({
+    recipient: z.string().max(320).optional(),
+    asset: z.string().max(40).optional(),
+    amount: z.unknown().optional(),
+    description: z.string().max(500).optional(),
+    idempotency_key: z.string().optional(),
+    checkout_token: z.string().optional(),
+  })
+  .strict();
+
+const TRANSFER_COLUMNS = [
+  'transfer_id',
+  'created_at',
+  'direction',
+  'from_account_id',
+  'to_account_id',
+  'asset',
+  'amount',
+  'description',
+  'status',
+] as const;
+type TransferRow = Record<(typeof TRANSFER_COLUMNS)[number], string>;
+
+/** Free internal transfers within the organization (spec §1, §4; D4). */
+@ApiTags('transfers')
+@ApiCredentials()
+@Controller('v1/transfers')
+export class TransfersController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Post()
+  @HttpCode(201)
+  @RequireOtp('transfer.create')
+  @ApiZodBody(
+    transferBody,
+    '`recipient`: an account id, an email of a member, or an alias (`PUT /v1/me/alias`, with or ' +
+      'without @) of the same organization. Convertible assets only (`invalid_asset`). Free: ' +
+      '`fee` is zero. Errors: `recipient_required`, `self_transfer`, `recipient_not_found` 404, ' +
+      '`recipient_unavailable` (account not active), `recipient_ambiguous`, `insufficient_funds` ' +
+      '402. Idempotency D7 (`idempotency_key` or `Idempotency-Key`; replay 201 with the original; ' +
+      'other payload 409 `idempotency_conflict`). The recipient receives `transfer_received`. ' +
+      "`checkout_token`: pays that checkout link from the caller's balance of the link's " +
+      '`settlement_asset` instead (`recipient` not needed; `asset`/`amount` optional and, when ' +
+      'sent, must match the link: 422 `checkout_amount_mismatch`); answers 201 with the paid ' +
+      'payin; `already_paid` 409, `checkout_expired` 410, `self_transfer`, `insufficient_funds` 402.',
+  )
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedBody(transferBody) body: z.infer<typeof transferBody>,
+    @Headers('idempotency-key') header_key: string | undefined,
+  ) {
+    if (body.checkout_token !== undefined) {
+      return this.bus.send(PAYINS_COMMANDS.pay_checkout_by_transfer, {
+        token: body.checkout_token,
+        payer_account_id: principal.account_id,
+        ...(body.asset === undefined ? {} : { asset: body.asset }),
+        ...(body.amount === undefined ? {} : { amount: amountText(body.amount) }),
+      });
+    }
+    if (body.asset === undefined) throw new DomainError('invalid_asset', 'asset is required');
+    const idempotency_key = idempotencyKeyOf(body.idempotency_key, header_key);
+    return this.bus.send(LEDGER_COMMANDS.create_transfer, {
+      account_id: principal.account_id,
+      org_id: principal.org_id,
+      recipient: body.recipient,
+      asset: body.asset,
+      amount: amountText(body.amount),
+      ...(body.description === undefined ? {} : { description: body.description }),
+      ...(idempotency_key === undefined ? {} : { idempotency_key }),
+    });
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'Transfers sent and received, newest first',
+    description:
+      '`{page, page_size, transfers: [{transfer_id, direction (sent|received), ...}]}`; ' +
+      '`format=csv|xlsx` exports up to 10,000 rows.',
+  })
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: Record<string, unknown>,
+    @Headers('accept-language') accept_language: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const format = parseExportFormat(query.format);
+    const pagination = parsePagination(query);
+    const { transfers } = await this.bus.send<{ transfers: TransferRow[] }>(
+      LEDGER_COMMANDS.list_transfers,
+      {
+        account_id: principal.account_id,
+        page: pagination.page,
+        page_size: pagination.page_size,
+        export: format !== undefined,
+      },
+    );
+    if (!format) return pageBody('transfers', pagination, transfers);
+    const headers = EXPORT_HEADERS[exportLocale(query, accept_language)];
+    return exportBody(reply, {
+      format,
+      filename: 'transfers',
+      columns: TRANSFER_COLUMNS.map((key) => ({ key, header: headers[key] ?? key })),
+      rows: transfers,
+    });
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One transfer the account sent or received; otherwise 404' })
+  get(@CurrentPrincipal() principal: Principal, @Param('id') transfer_id: string) {
+    return this.bus.send(LEDGER_COMMANDS.get_transfer, {
+      account_id: principal.account_id,
+      record_id: transfer_id,
+    });
+  }
+}

@@ -1,0 +1,75 @@
+import { DomainError } from '@platform/contracts';
+import { Money } from '@platform/money';
+import {
+  checkPriceGuard,
+  classifyRecipient,
+  parseAlias,
+  parseLocalDate,
+  requireRange,
+  requireSettlementAsset,
+  totalUsdOf,
+} from './public-rules';
+
+const codeOf = (run: () => unknown): string | undefined => {
+  try {
+    run();
+    return undefined;
+  } catch (error) {
+    return error instanceof DomainError ? error.code : 'not a DomainError';
+  }
+};
+
+describe('public ledger rules', () => {
+  it('accepts only enabled convertible settlement assets', () => {
+    expect(requireSettlementAsset('USDT', [])).toBe('USDT');
+    expect(codeOf(() => requireSettlementAsset('BOB', []))).toBe('invalid_settlement_asset');
+    expect(codeOf(() => requireSettlementAsset('XYZ', []))).toBe('invalid_settlement_asset');
+    expect(codeOf(() => requireSettlementAsset('GOLD', ['GOLD']))).toBe(
+      'settlement_asset_disabled',
+    );
+  });
+
+  it('tells account ids, emails and aliases apart', () => {
+    expect(classifyRecipient('4F7A1C2E-0000-4000-8000-00000000000A')).toEqual({
+      kind: 'account_id',
+      account_id: '4f7a1c2e-0000-4000-8000-00000000000a',
+    });
+    expect(classifyRecipient(' Ada@Example.com ')).toEqual({
+      kind: 'email',
+      email: 'ada@example.com',
+    });
+    expect(classifyRecipient('@ada.l')).toEqual({ kind: 'alias', alias: 'ada.l' });
+    expect(codeOf(() => classifyRecipient('  '))).toBe('recipient_required');
+    expect(codeOf(() => classifyRecipient(undefined))).toBe('recipient_required');
+  });
+
+  it('validates aliases and calendar dates', () => {
+    expect(parseAlias('@ada_99')).toBe('ada_99');
+    expect(codeOf(() => parseAlias('Ada'))).toBe('invalid_request');
+    expect(codeOf(() => parseAlias('a@b.c'))).toBe('invalid_request');
+    expect(parseLocalDate('from', '2024-02-29')).toBe('2024-02-29');
+    expect(codeOf(() => parseLocalDate('from', '2023-02-29'))).toBe('invalid_request');
+    expect(codeOf(() => requireRange('2024-03-02', '2024-03-01', 400))).toBe('invalid_range');
+    expect(codeOf(() => requireRange('2024-01-01', '2024-01-10', 5))).toBe('invalid_range');
+  });
+
+  it('values balances in USD at the table, local fiat divided by its per-USD rate', () => {
+    const rates = { usd_per_unit: { USD: '1', BTC: '65000' }, per_usd: { MXN: '17.20' } };
+    const total = totalUsdOf(
+      [Money.parse('USD', '10.50'), Money.parse('BTC', '0.001'), Money.parse('MXN', '172.00')],
+      rates,
+    );
+    expect(total.toString()).toBe('85.50');
+  });
+
+  it('diverges only beyond the tolerance', () => {
+    const guard = { table_price: '65000', tolerance_percent: '1' };
+    expect(() => checkPriceGuard({ ...guard, second_price: '65650' })).not.toThrow();
+    expect(codeOf(() => checkPriceGuard({ ...guard, second_price: '65650.01' }))).toBe(
+      'guard_diverged',
+    );
+    expect(codeOf(() => checkPriceGuard({ ...guard, second_price: '60000' }))).toBe(
+      'guard_diverged',
+    );
+  });
+});

@@ -1,0 +1,140 @@
+import { DomainError } from '@platform/contracts';
+import { ASSETS, Money, isAsset, type Asset, type Currency } from '@platform/money';
+import type { RateTable } from './swap-pricing';
+
+/** A settlement (or payin settlement) asset: one of the seven convertible ones, not disabled. */
+export function requireSettlementAsset(code: string, disabled: readonly string[]): Asset {
+  if (!isAsset(code) || !ASSETS[code].convertible) {
+    throw new DomainError(
+      'invalid_settlement_asset',
+      `${code} is not a convertible asset (USD, USDT, USDC, BTC, GOLD, SILVER, PLATINUM)`,
+    );
+  }
+  if (disabled.includes(code)) {
+    throw new DomainError('settlement_asset_disabled', `${code} is not available for settlement`);
+  }
+  return code;
+}
+
+/** What a transfer's `recipient` names: an account id (UUID), an email, or an alias. */
+export type RecipientRef =
+  | { kind: 'account_id'; account_id: string }
+  | { kind: 'email'; email: string }
+  | { kind: 'alias'; alias: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function classifyRecipient(recipient: string | undefined): RecipientRef {
+  const text = recipient?.trim() ?? '';
+  if (text === '') throw new DomainError('recipient_required', 'recipient is required');
+  if (UUID.test(text)) return { kind: 'account_id', account_id: text.toLowerCase() };
+  // Emails are compared lower-cased (D7); an alias may be written with a leading @.
+  if (text.indexOf('@') > 0) return { kind: 'email', email: text.toLowerCase() };
+  return { kind: 'alias', alias: text.replace(/^@/, '') };
+}
+
+/** Aliases: 3 to 30 of a-z, 0-9, `.`, `_`, `-`, starting with a letter; never an id or email. */
+const ALIAS = /^[a-z][a-z0-9._-]{2,29}$/;
+
+export function parseAlias(text: string): string {
+  const alias = text.replace(/^@/, '');
+  if (!ALIAS.test(alias)) {
+    throw new DomainError(
+      'invalid_request',
+      'alias must be 3 to 30 characters of a-z, 0-9, ".", "_" or "-", starting with a letter',
+    );
+  }
+  return alias;
+}
+
+/** `YYYY-MM-DD` that is a real calendar date. */
+export function parseLocalDate(name: string, text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const date = match ? new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!)) : null;
+  if (!date || date.toISOString().slice(0, 10) !== text) {
+    throw new DomainError('invalid_request', `${name} must be a date YYYY-MM-DD`);
+  }
+  return text;
+}
+
+/** `from` not after `to`, and at most `max_days` days long. */
+export function requireRange(from: string, to: string, max_days: number): void {
+  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+  if (days < 0) throw new DomainError('invalid_range', 'from must not be after to');
+  if (days >= max_days) {
+    throw new DomainError('invalid_range', `the range is limited to ${max_days} days`);
+  }
+}
+
+/** An amount in `asset` valued in USD at the table, rounded down to cents. */
+export function usdValueOf(amount: Money<Asset>, rates: RateTable): Money<'USD'> {
+  const asset = amount.asset;
+  if (ASSETS[asset].convertible) {
+    return fromRatio(amount, rates.usd_per_unit[asset] ?? '0', '1');
+  }
+  // Local fiat ledgers: the table says how many units one USD buys.
+  return fromRatio(amount, '1', rates.per_usd[asset as Currency] ?? '1');
+}
+
+export function totalUsdOf(totals: readonly Money<Asset>[], rates: RateTable): Money<'USD'> {
+  let sum = Money.zero('USD');
+  for (const total of totals) sum = sum.add(usdValueOf(total, rates));
+  return sum;
+}
+
+function scaled(text: string): { units: bigint; exponent: number } {
+  const [whole = '', fraction = ''] = text.split('.');
+  return { units: BigInt(`${whole}${fraction}`), exponent: fraction.length };
+}
+
+/** `amount * multiplier / divisor` in USD, toward zero. */
+function fromRatio(amount: Money<Asset>, multiplier: string, divisor: string): Money<'USD'> {
+  const times = scaled(multiplier);
+  const over = scaled(divisor);
+  if (over.units === 0n) return Money.zero('USD');
+  const numerator = amount.toMinor() * times.units * 10n ** BigInt(2 + over.exponent);
+  const denominator = over.units * 10n ** BigInt(amount.decimals + times.exponent);
+  return Money.fromMinor('USD', numerator / denominator);
+}
+
+/**
+ * The BTC price guard (spec §8, from 1,000 USD): the table's BTC price and a second source may
+ * differ by at most `tolerance_percent` of the table's price, or the swap is `guard_diverged`.
+ */
+export function checkPriceGuard(guard: {
+  table_price: string;
+  second_price: string;
+  tolerance_percent: string;
+}): void {
+  const table = scaled(guard.table_price);
+  const second = scaled(guard.second_price);
+  const tolerance = scaled(guard.tolerance_percent);
+  const exponent = Math.max(table.exponent, second.exponent);
+  const align = (value: { units: bigint; exponent: number }) =>
+    value.units * 10n ** BigInt(exponent - value.exponent);
+  const difference = align(table) - align(second);
+  const gap = difference < 0n ? -difference : difference;
+  // gap / table > tolerance / 100, in integers.
+  if (gap * 100n * 10n ** BigInt(tolerance.exponent) > tolerance.units * align(table)) {
+    throw new DomainError(
+      'guard_diverged',
+      'the BTC price sources diverge beyond the tolerance; retry with the same idempotency_key',
+    );
+  }
+}
+
+/** The payout corridors of D6 by country, for `GET /v1/rates`. */
+export const RATE_COUNTRIES: readonly { country: string; currency: Currency }[] = [
+  { country: 'AR', currency: 'ARS' },
+  { country: 'BO', currency: 'BOB' },
+  { country: 'BR', currency: 'BRL' },
+  { country: 'CL', currency: 'CLP' },
+  { country: 'CO', currency: 'COP' },
+  { country: 'EC', currency: 'USD' },
+  { country: 'EU', currency: 'EUR' },
+  { country: 'MX', currency: 'MXN' },
+  { country: 'PE', currency: 'PEN' },
+  { country: 'US', currency: 'USD' },
+  { country: 'VE', currency: 'VES' },
+];

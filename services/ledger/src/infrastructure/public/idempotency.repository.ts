@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Pool } from 'pg';
+import { DomainError } from '@platform/contracts';
+import { LEDGER_SCHEMA } from '../balances-projection';
+
+export type IdempotencyScope = 'swap' | 'transfer';
+
+/** A pending claim older than this is taken as abandoned (its process died) and run again. */
+const ABANDONED_AFTER_MS = 30_000;
+const WAIT_STEP_MS = 20;
+
+interface StoredKey {
+  fingerprint: string;
+  record_id: string;
+  status: 'pending' | 'done';
+  response: unknown;
+  claimed: boolean;
+}
+
+/**
+ * D7 idempotency: the first request with a key claims it and runs; concurrent ones wait for its
+ * answer; later ones get the stored answer; another payload is `idempotency_conflict`. The
+ * operation runs with a record id fixed at the claim, so a takeover after a crash reuses it and
+ * the ledger's own operation idempotency keeps money from moving twice.
+ */
+export class IdempotencyRepository {
+  constructor(private readonly pool: Pool) {}
+
+  async run<T>(
+    key: { account_id: string; scope: IdempotencyScope; idempotency_key: string | undefined },
+    fingerprint: string,
+    execute: (record_id: string) => Promise<T>,
+  ): Promise<T> {
+    const { idempotency_key } = key;
+    if (idempotency_key === undefined) return execute(randomUUID());
+    const deadline_ms = Date.now() + ABANDONED_AFTER_MS * 2;
+    for (;;) {
+      const stored = await this.claim(key, idempotency_key, fingerprint);
+      if (stored.fingerprint !== fingerprint) {
+        throw new DomainError(
+          'idempotency_conflict',
+          'this idempotency_key was already used with a different request',
+        );
+      }
+      if (stored.status === 'done') return stored.response as T;
+      if (stored.claimed) return this.execute(key, idempotency_key, stored.record_id, execute);
+      if (Date.now() > deadline_ms) {
+        throw new DomainError(
+          'service_unavailable',
+          'the request with this idempotency_key is still running; retry with the same key',
+        );
+      }
+      await sleep(WAIT_STEP_MS);
+    }
+  }
+
+  private async execute<T>(
+    key: { account_id: string; scope: IdempotencyScope },
+    idempotency_key: string,
+    record_id: string,
+    execute: (record_id: string) => Promise<T>,
+  ): Promise<T> {
+    let response: T;
+    try {
+      response = await execute(record_id);
+    } catch (error) {
+      await this.pool.query(
+        `delete from ${LEDGER_SCHEMA}.idempotency_keys
+          where account_id = $1 and scope = $2 and idempotency_key = $3 and status = 'pending'`,
+        [key.account_id, key.scope, idempotency_key],
+      );
+      throw error;
+    }
+    await this.pool.query(
+      `update ${LEDGER_SCHEMA}.idempotency_keys set status = 'done', response = $4
+        where account_id = $1 and scope = $2 and idempotency_key = $3`,
+      [key.account_id, key.scope, idempotency_key, JSON.stringify(response)],
+    );
+    return response;
+  }
+
+  /** Inserts a pending claim, or takes over an abandoned one, or reads the key as it is. */
+  private async claim(
+    key: { account_id: string; scope: IdempotencyScope },
+    idempotency_key: string,
+    fingerprint: string,
+  ): Promise<StoredKey> {
+    const inserted = await this.pool.query<{ record_id: string }>(
+      `insert into ${LEDGER_SCHEMA}.idempotency_keys
+         (account_id, scope, idempotency_key, fingerprint, record_id, status)
+       values ($1, $2, $3, $4, $5, 'pending')
+       on conflict do nothing returning record_id`,
+      [key.account_id, key.scope, idempotency_key, fingerprint, randomUUID()],
+    );
+    const record_id = inserted.rows[0]?.record_id;
+    if (record_id)
+      return { fingerprint, record_id, status: 'pending', response: null, claimed: true };
+    const taken_over = await this.pool.query<{ record_id: string; fingerprint: string }>(
+      `update ${LEDGER_SCHEMA}.idempotency_keys set claimed_at = now()
+        where account_id = $1 and scope = $2 and idempotency_key = $3 and status = 'pending'
+          and fingerprint = $4 and claimed_at < now() - make_interval(secs => $5)
+        returning record_id, fingerprint`,
+      [key.account_id, key.scope, idempotency_key, fingerprint, ABANDONED_AFTER_MS / 1000],
+    );
+    const abandoned = taken_over.rows[0];
+    if (abandoned) return { ...abandoned, status: 'pending', response: null, claimed: true };
+    const { rows } = await this.pool.query<Omit<StoredKey, 'claimed'>>(
+      `select fingerprint, record_id, status, response from ${LEDGER_SCHEMA}.idempotency_keys
+        where account_id = $1 and scope = $2 and idempotency_key = $3`,
+      [key.account_id, key.scope, idempotency_key],
+    );
+    const row = rows[0];
+    // Deleted by a failed run between our insert and read: claim again.
+    if (!row)
+      return { fingerprint, record_id: '', status: 'pending', response: null, claimed: false };
+    return { ...row, claimed: false };
+  }
+}

@@ -1,0 +1,97 @@
+import type { Provider } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { BusClient } from '@platform/messaging';
+import { SERVICE_POOL, type PlatformContext } from '@platform/runtime';
+import { AccountOverviewService } from './application/account-overview.service';
+import { DemoHistory } from './application/demo-history';
+import { LedgerCommands } from './application/ledger-commands';
+import { OrgDirectory } from './application/org-directory';
+import { ReportsService } from './application/reports.service';
+import { SwapsService } from './application/swaps.service';
+import { TransfersService } from './application/transfers.service';
+import { AccountSettingsRepository } from './infrastructure/public/account-settings.repository';
+import { IdempotencyRepository } from './infrastructure/public/idempotency.repository';
+import {
+  readPublicLedgerSettings,
+  type PublicLedgerSettings,
+} from './infrastructure/public/public-settings';
+import { RecordsRepository } from './infrastructure/public/records.repository';
+import type { SwapSettings } from './infrastructure/swap-settings';
+
+const PUBLIC_SETTINGS = Symbol('PUBLIC_LEDGER_SETTINGS');
+
+/** The providers of the public surface; `swap_settings` is the token of the rate table. */
+export function publicLedgerProviders(context: PlatformContext, swap_settings: symbol): Provider[] {
+  const pooled = <T>(type: new (pool: Pool) => T): Provider => ({
+    provide: type,
+    inject: [SERVICE_POOL],
+    useFactory: (pool: Pool) => new type(pool),
+  });
+  return [
+    { provide: PUBLIC_SETTINGS, useFactory: () => readPublicLedgerSettings(context.settings) },
+    pooled(AccountSettingsRepository),
+    pooled(IdempotencyRepository),
+    pooled(RecordsRepository),
+    {
+      provide: OrgDirectory,
+      inject: [BusClient],
+      useFactory: (bus: BusClient) => new OrgDirectory(bus),
+    },
+    {
+      provide: AccountOverviewService,
+      inject: [LedgerCommands, AccountSettingsRepository, swap_settings, PUBLIC_SETTINGS],
+      useFactory: (
+        commands: LedgerCommands,
+        settings: AccountSettingsRepository,
+        swap: SwapSettings,
+        config: PublicLedgerSettings,
+      ) => new AccountOverviewService(commands, settings, swap.rates, config),
+    },
+    {
+      provide: SwapsService,
+      inject: [
+        LedgerCommands,
+        RecordsRepository,
+        IdempotencyRepository,
+        swap_settings,
+        PUBLIC_SETTINGS,
+      ],
+      useFactory: (
+        commands: LedgerCommands,
+        records: RecordsRepository,
+        idempotency: IdempotencyRepository,
+        swap: SwapSettings,
+        config: PublicLedgerSettings,
+      ) => new SwapsService(commands, records, idempotency, swap.rates, config),
+    },
+    {
+      provide: TransfersService,
+      inject: [
+        LedgerCommands,
+        RecordsRepository,
+        IdempotencyRepository,
+        AccountSettingsRepository,
+        OrgDirectory,
+      ],
+      useFactory: (
+        commands: LedgerCommands,
+        records: RecordsRepository,
+        idempotency: IdempotencyRepository,
+        settings: AccountSettingsRepository,
+        directory: OrgDirectory,
+      ) => new TransfersService(commands, records, idempotency, settings, directory),
+    },
+    {
+      provide: ReportsService,
+      inject: [SERVICE_POOL, OrgDirectory, swap_settings],
+      useFactory: (pool: Pool, directory: OrgDirectory, swap: SwapSettings) =>
+        new ReportsService(pool, directory, swap.rates),
+    },
+    {
+      provide: DemoHistory,
+      inject: [LedgerCommands, SERVICE_POOL],
+      useFactory: (commands: LedgerCommands, pool: Pool) =>
+        new DemoHistory(commands, pool, context.environment),
+    },
+  ];
+}
