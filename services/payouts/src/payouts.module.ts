@@ -1,9 +1,24 @@
+import path from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { messageBusProviders } from '@platform/messaging';
 import {
+  SERVICE_POOL,
   ServiceDatabaseModule,
   type PlatformContext,
   type ServiceDefinition,
 } from '@platform/runtime';
+import { PayoutCreation } from './application/payout-creation';
+import { PayoutDispatch } from './application/payout-dispatch';
+import { PayoutLifecycle } from './application/payout-lifecycle';
+import { PayoutQueries } from './application/payout-queries';
+import { QrPayouts } from './application/qr-payouts';
+import { LimitsAndDocumentsRepository } from './infrastructure/limits-and-documents.repository';
+import { OtherServices } from './infrastructure/other-services';
+import { PayoutsRepository } from './infrastructure/payouts.repository';
+import { PayoutsRuntime } from './infrastructure/payouts-runtime';
+import { openPayoutsEventStore, PAYOUTS_EVENTS } from './infrastructure/payouts-store';
+import { RAIL_CONNECTORS, RailConnectors } from './infrastructure/rail-connectors';
 import { PayoutsMessages } from './messages/payouts.messages';
 
 /** The payouts service. Both runtimes boot it through `payoutsService`. */
@@ -12,8 +27,30 @@ export class PayoutsModule {
   static forRuntime(context: PlatformContext): DynamicModule {
     return {
       module: PayoutsModule,
-      imports: [ServiceDatabaseModule.forService('payouts', context)],
+      imports: [
+        ServiceDatabaseModule.forService('payouts', context, {
+          migrations: [{ dir: path.join(__dirname, '../migrations') }],
+        }),
+      ],
       controllers: [PayoutsMessages],
+      providers: [
+        {
+          provide: PAYOUTS_EVENTS,
+          inject: [SERVICE_POOL],
+          useFactory: (pool: Pool) => openPayoutsEventStore(pool, context.environment),
+        },
+        { provide: RAIL_CONNECTORS, useValue: new RailConnectors(context.environment) },
+        ...messageBusProviders(context.bus),
+        PayoutsRepository,
+        LimitsAndDocumentsRepository,
+        OtherServices,
+        PayoutDispatch,
+        PayoutCreation,
+        PayoutLifecycle,
+        PayoutQueries,
+        QrPayouts,
+        PayoutsRuntime,
+      ],
     };
   }
 }

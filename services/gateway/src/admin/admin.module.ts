@@ -3,9 +3,10 @@ import { AdminController } from './admin.controller';
 import { BusTailController } from './bus-tail.controller';
 import { MetricsController } from './metrics.controller';
 import { OperatorGuard } from './operator.guard';
+import { PayoutsAdminController } from './payouts-admin.controller';
 
 @Module({
-  controllers: [AdminController, BusTailController, MetricsController],
+  controllers: [AdminController, BusTailController, MetricsController, PayoutsAdminController],
   providers: [OperatorGuard],
 })
 export class AdminModule {}

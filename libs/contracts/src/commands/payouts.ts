@@ -1,0 +1,186 @@
+import { z } from 'zod';
+
+/**
+ * The payouts service's commands. The gateway checks only the shape of a request; the payouts
+ * service owns every rule (idempotency keys, corridors, amounts, limits), so amounts and the
+ * key travel as the client sent them and are judged there with the spec's error codes.
+ */
+const id = z.string().min(1).max(200);
+const text = z.string().max(200);
+
+/** `beneficiary` of D4: the fields a corridor needs, nothing else. */
+export const payoutBeneficiaryField = z
+  .object({
+    name: text.optional(),
+    tax_id: text.optional(),
+    account_number: text.optional(),
+    account_type: text.optional(),
+    first_name: text.optional(),
+    last_name: text.optional(),
+    bank_code: text.optional(),
+    phone: text.optional(),
+  })
+  .strict();
+export type PayoutBeneficiary = z.infer<typeof payoutBeneficiaryField>;
+
+export const payoutOptionsField = z
+  .object({ destination_retry_ack: z.boolean().optional() })
+  .strict();
+
+/** `POST /v1/payouts` (decisions D4). `amount` stays unknown here: the service answers invalid_amount. */
+export const createPayoutBody = z
+  .object({
+    country: z.string().max(8).optional(),
+    currency: z.string().max(8).optional(),
+    amount: z.unknown().optional(),
+    method: z.string().max(40).optional(),
+    beneficiary: payoutBeneficiaryField.optional(),
+    idempotency_key: z.string().max(10_000).optional(),
+    settlement_asset: z.string().max(16).optional(),
+    purpose: z.string().max(80).optional(),
+    purpose_detail: z.string().max(280).optional(),
+    document_id: z.string().max(200).optional(),
+    options: payoutOptionsField.optional(),
+  })
+  .strict();
+export type CreatePayoutBody = z.infer<typeof createPayoutBody>;
+
+/** Who acts: the account and its organization. */
+const actor = { account_id: id, org_id: id };
+
+/** `payouts.create_payout`: `idempotency_key` is the body's, else the header's, else null. */
+export const createPayoutCommand = z
+  .object({
+    ...actor,
+    idempotency_key: z.string().max(10_000).nullable(),
+    request: createPayoutBody,
+  })
+  .strict();
+export type CreatePayoutCommand = z.infer<typeof createPayoutCommand>;
+
+/** `payouts.get_payout`: another account's payout is not_found. */
+export const getPayoutCommand = z.object({ account_id: id, payout_id: id }).strict();
+export type GetPayoutCommand = z.infer<typeof getPayoutCommand>;
+
+export const PAYOUT_STATUSES = [
+  'pending',
+  'in_review',
+  'processing',
+  'completed',
+  'failed',
+] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+const MAX_PAGE_SIZE = 100;
+const MAX_EXPORT_ROWS = 10_000;
+
+/** `payouts.list_payouts`: newest first; `from`/`to` are instants the caller computed. */
+export const listPayoutsCommand = z
+  .object({
+    ...actor,
+    status: z.enum(PAYOUT_STATUSES).optional(),
+    country: z.string().max(8).optional(),
+    method: z.string().max(40).optional(),
+    search: z.string().max(200).optional(),
+    from: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    to: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_EXPORT_ROWS + 1)
+      .default(20),
+    offset: z.number().int().min(0).default(0),
+  })
+  .strict();
+export type ListPayoutsCommand = z.infer<typeof listPayoutsCommand>;
+export { MAX_PAGE_SIZE as PAYOUTS_MAX_PAGE_SIZE };
+
+export const RECEIPT_LOCALES = ['en', 'es', 'zh'] as const;
+
+/** `payouts.get_receipt`: the receipt PDF, base64 encoded. */
+export const getPayoutReceiptCommand = z
+  .object({ account_id: id, payout_id: id, locale: z.enum(RECEIPT_LOCALES) })
+  .strict();
+export type GetPayoutReceiptCommand = z.infer<typeof getPayoutReceiptCommand>;
+
+/** `POST /v1/payouts/documents`: a supporting file as base64 in JSON. */
+export const uploadPayoutDocumentBody = z
+  .object({
+    filename: z.string().min(1).max(200),
+    content_type: z.string().min(1).max(100),
+    content_base64: z.string().max(14_000_000),
+  })
+  .strict();
+export const uploadPayoutDocumentCommand = z
+  .object({ account_id: id, document: uploadPayoutDocumentBody })
+  .strict();
+export type UploadPayoutDocumentCommand = z.infer<typeof uploadPayoutDocumentCommand>;
+
+/** `POST /v1/payouts/qr/scan`. */
+export const scanPayoutQrBody = z.object({ qr_payload: z.string().max(2000) }).strict();
+export const scanPayoutQrCommand = z
+  .object({ account_id: id, qr_payload: z.string().max(2000) })
+  .strict();
+
+/** `POST /v1/payouts/qr/confirm`: creates the payout the QR describes, idempotently. */
+export const confirmPayoutQrBody = z
+  .object({
+    qr_payload: z.string().max(2000),
+    amount: z.unknown().optional(),
+    settlement_asset: z.string().max(16).optional(),
+    idempotency_key: z.string().max(10_000).optional(),
+    options: payoutOptionsField.optional(),
+  })
+  .strict();
+export const confirmPayoutQrCommand = z
+  .object({
+    ...actor,
+    idempotency_key: z.string().max(10_000).nullable(),
+    request: confirmPayoutQrBody,
+  })
+  .strict();
+export type ConfirmPayoutQrCommand = z.infer<typeof confirmPayoutQrCommand>;
+
+/** Operator commands (admin surface). */
+export const operatorPayoutCommand = z
+  .object({ payout_id: id, reason: z.string().max(280).optional() })
+  .strict();
+export type OperatorPayoutCommand = z.infer<typeof operatorPayoutCommand>;
+
+const usdLimit = z
+  .string()
+  .regex(/^\d{1,15}(\.\d{1,2})?$/, 'a USD amount')
+  .nullable();
+
+/** `payouts.set_org_limits`: money-out limits of one organization, in USD; null turns one off. */
+export const setOrgLimitsBody = z
+  .object({
+    min_amount_usd: usdLimit.default(null),
+    max_amount_usd: usdLimit.default(null),
+    daily_amount_usd: usdLimit.default(null),
+  })
+  .strict();
+export const setOrgLimitsCommand = z.object({ org_id: id, limits: setOrgLimitsBody }).strict();
+export type SetOrgLimitsCommand = z.infer<typeof setOrgLimitsCommand>;
+
+export const PAYOUTS_COMMANDS = {
+  create_payout: 'payouts.create_payout',
+  get_payout: 'payouts.get_payout',
+  list_payouts: 'payouts.list_payouts',
+  get_receipt: 'payouts.get_receipt',
+  upload_document: 'payouts.upload_document',
+  scan_qr: 'payouts.scan_qr',
+  confirm_qr: 'payouts.confirm_qr',
+  confirm_manual: 'payouts.confirm_manual',
+  reject_manual: 'payouts.reject_manual',
+  release_review: 'payouts.release_review',
+  reject_review: 'payouts.reject_review',
+  set_org_limits: 'payouts.set_org_limits',
+} as const;

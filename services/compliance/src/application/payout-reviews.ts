@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import {
+  DomainError,
+  type DecideReviewCommand,
+  type ReviewReply,
+  type ScreenPayoutCommand,
+  type ScreenPayoutReply,
+} from '@platform/contracts';
+import { PLATFORM_CONTEXT, SERVICE_POOL, type PlatformContext } from '@platform/runtime';
+import { screenPayout } from '../domain/payout-screening';
+
+/**
+ * Payout screening and the firewall reviews it opens. `COMPLIANCE_SCREENING=unavailable` makes
+ * screening answer `compliance_check_unavailable`, as during an outage of the screening
+ * provider; an operator's `set_screening_availability` overrides the setting.
+ */
+@Injectable()
+export class PayoutReviews {
+  constructor(
+    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+    @Inject(SERVICE_POOL) private readonly pool: Pool,
+  ) {}
+
+  async screen(command: ScreenPayoutCommand): Promise<ScreenPayoutReply> {
+    if (!(await this.screeningAvailable())) {
+      throw new DomainError(
+        'compliance_check_unavailable',
+        'screening is unavailable; retry with the same idempotency key',
+      );
+    }
+    const { decision, reason } = screenPayout(command, this.context.environment);
+    if (decision !== 'hold') return { decision, review_id: null };
+    // One review per payout: a repeated screening of a held payout answers the same review.
+    const { rows } = await this.pool.query<{ review_id: string }>(
+      `insert into reviews (review_id, subject_type, subject_id, account_id, org_id, reason)
+       values ($1, 'payout', $2, $3, $4, $5)
+       on conflict on constraint reviews_subject do update set subject_id = excluded.subject_id
+       returning review_id::text`,
+      [randomUUID(), command.payout_id, command.account_id, command.org_id, reason],
+    );
+    return { decision, review_id: rows[0]?.review_id ?? null };
+  }
+
+  async setScreeningAvailability(available: boolean): Promise<{ available: boolean }> {
+    await this.pool.query(
+      `insert into screening_settings (id, available) values (true, $1)
+       on conflict (id) do update set available = excluded.available, updated_at = now()`,
+      [available],
+    );
+    return { available };
+  }
+
+  private async screeningAvailable(): Promise<boolean> {
+    const { rows } = await this.pool.query<{ available: boolean }>(
+      `select available from screening_settings`,
+    );
+    return rows[0]?.available ?? this.context.settings.COMPLIANCE_SCREENING !== 'unavailable';
+  }
+
+  async decide(command: DecideReviewCommand): Promise<ReviewReply> {
+    if (!/^[0-9a-f-]{36}$/i.test(command.review_id)) {
+      throw new DomainError('not_found', 'review not found');
+    }
+    const { rows } = await this.pool.query<ReviewReply>(
+      // Repeating the decision already taken answers it again (a retried release or reject).
+      `update reviews set status = $2, decided_at = coalesce(decided_at, now())
+       where review_id = $1 and status in ('in_review', 'info_requested', $2)
+       returning review_id::text, subject_type, subject_id, account_id, status`,
+      [command.review_id, command.decision],
+    );
+    if (rows[0]) return rows[0];
+    const exists = await this.pool.query(`select 1 from reviews where review_id = $1`, [
+      command.review_id,
+    ]);
+    throw exists.rows.length > 0
+      ? new DomainError('already_decided', 'the review was already decided')
+      : new DomainError('not_found', 'review not found');
+  }
+}

@@ -1,0 +1,213 @@
+import { Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  confirmPayoutQrBody,
+  createPayoutBody,
+  DomainError,
+  PAYOUT_STATUSES,
+  PAYOUTS_COMMANDS,
+  scanPayoutQrBody,
+  uploadPayoutDocumentBody,
+  type CreatePayoutBody,
+} from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  EXPORT_ROW_LIMIT,
+  fromAcceptLanguage,
+  pageBody,
+  parseExportFormat,
+  parsePagination,
+  sendExport,
+  toLocale,
+  ValidatedBody,
+  ValidatedQuery,
+} from '../../http';
+import { RequireCredentialLevel, RequireOtp } from '../../auth/access.decorators';
+import { CurrentPrincipal, type Principal } from '../../auth/principal';
+import {
+  CREATE_PAYOUT_DESCRIPTION,
+  DOCUMENTS_DESCRIPTION,
+  LIST_PAYOUTS_DESCRIPTION,
+  QR_CONFIRM_DESCRIPTION,
+  QR_SCAN_DESCRIPTION,
+  RECEIPT_DESCRIPTION,
+} from './payout-docs';
+import { PAYOUT_EXPORT_COLUMNS, payoutExportRow } from './payout-export';
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
+const listQuery = z.object({
+  status: z.enum(PAYOUT_STATUSES).optional(),
+  country: z.string().max(8).optional(),
+  method: z.string().max(40).optional(),
+  search: z.string().max(200).optional(),
+  from: date.optional(),
+  to: date.optional(),
+  format: z.string().optional(),
+  page: z.unknown().optional(),
+  page_size: z.unknown().optional(),
+});
+
+interface CreateReply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** Payouts (spec §4 "Payouts"; decisions D4, D6, D7). */
+@ApiTags('payouts')
+@ApiCredentials()
+@RequireCredentialLevel('account')
+@Controller('v1/payouts')
+export class PayoutsController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Post()
+  @HttpCode(202)
+  @RequireOtp('payout.create')
+  @ApiOperation({ summary: 'Create a payout', description: CREATE_PAYOUT_DESCRIPTION })
+  @ApiZodBody(createPayoutBody)
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedBody(createPayoutBody) body: CreatePayoutBody,
+    @Headers('idempotency-key') header_key: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const result = await this.bus.send<CreateReply>(PAYOUTS_COMMANDS.create_payout, {
+      account_id: principal.account_id,
+      org_id: principal.org_id,
+      idempotency_key: body.idempotency_key ?? header_key ?? null,
+      request: body,
+    });
+    void reply.status(result.status);
+    return result.body;
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List payouts', description: LIST_PAYOUTS_DESCRIPTION })
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedQuery(listQuery) query: z.infer<typeof listQuery>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const format = parseExportFormat(query.format);
+    const pagination = parsePagination(query);
+    const { payouts } = await this.bus.send<{ payouts: Record<string, unknown>[] }>(
+      PAYOUTS_COMMANDS.list_payouts,
+      {
+        account_id: principal.account_id,
+        org_id: principal.org_id,
+        status: query.status,
+        country: query.country,
+        method: query.method,
+        search: query.search,
+        from: query.from,
+        to: query.to,
+        limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
+        offset: format ? 0 : pagination.offset,
+      },
+    );
+    if (!format) return pageBody('payouts', pagination, payouts);
+    await sendExport(reply, {
+      format,
+      filename: 'payouts',
+      columns: PAYOUT_EXPORT_COLUMNS,
+      rows: payouts.map(payoutExportRow),
+    });
+    return undefined;
+  }
+
+  @Post('documents')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Upload a supporting document', description: DOCUMENTS_DESCRIPTION })
+  @ApiZodBody(uploadPayoutDocumentBody)
+  uploadDocument(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedBody(uploadPayoutDocumentBody) body: z.infer<typeof uploadPayoutDocumentBody>,
+  ) {
+    return this.bus.send(PAYOUTS_COMMANDS.upload_document, {
+      account_id: principal.account_id,
+      document: body,
+    });
+  }
+
+  @Post('qr/scan')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Decode a payout QR (no debit)', description: QR_SCAN_DESCRIPTION })
+  @ApiZodBody(scanPayoutQrBody)
+  scan(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedBody(scanPayoutQrBody, { error_code: 'invalid_qr_payload' })
+    body: z.infer<typeof scanPayoutQrBody>,
+  ) {
+    return this.bus.send(PAYOUTS_COMMANDS.scan_qr, {
+      account_id: principal.account_id,
+      qr_payload: body.qr_payload,
+    });
+  }
+
+  @Post('qr/confirm')
+  @HttpCode(202)
+  @RequireOtp('payout.create')
+  @ApiOperation({ summary: 'Pay a scanned QR', description: QR_CONFIRM_DESCRIPTION })
+  @ApiZodBody(confirmPayoutQrBody)
+  async confirmQr(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedBody(confirmPayoutQrBody) body: z.infer<typeof confirmPayoutQrBody>,
+    @Headers('idempotency-key') header_key: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const result = await this.bus.send<CreateReply>(PAYOUTS_COMMANDS.confirm_qr, {
+      account_id: principal.account_id,
+      org_id: principal.org_id,
+      idempotency_key: body.idempotency_key ?? header_key ?? null,
+      request: body,
+    });
+    void reply.status(result.status);
+    return result.body;
+  }
+
+  @Get(':id')
+  @ApiOperation({
+    summary: 'Read a payout',
+    description: "Another account's payout: 404 `not_found`.",
+  })
+  get(@CurrentPrincipal() principal: Principal, @Param('id') payout_id: string) {
+    return this.bus.send(PAYOUTS_COMMANDS.get_payout, {
+      account_id: principal.account_id,
+      payout_id,
+    });
+  }
+
+  @Get(':id/receipt')
+  @ApiOperation({ summary: 'Payout receipt (PDF)', description: RECEIPT_DESCRIPTION })
+  @ApiProduces('application/pdf')
+  async receipt(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') payout_id: string,
+    @Query('lang') lang: unknown,
+    @Query('locale') locale: unknown,
+    @Headers('accept-language') accept_language: string | undefined,
+    @Res() reply: FastifyReply,
+  ) {
+    if (lang !== undefined && (typeof lang !== 'string' || !toLocale(lang))) {
+      throw new DomainError('invalid_language', 'lang must be en, es or zh');
+    }
+    const chosen =
+      toLocale(typeof lang === 'string' ? lang : null) ??
+      toLocale(typeof locale === 'string' ? locale : null) ??
+      fromAcceptLanguage(accept_language) ??
+      'en';
+    const { filename, pdf_base64 } = await this.bus.send<{ filename: string; pdf_base64: string }>(
+      PAYOUTS_COMMANDS.get_receipt,
+      { account_id: principal.account_id, payout_id, locale: chosen },
+    );
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `inline; filename="${filename}"`)
+      .header('Cache-Control', 'no-store')
+      .send(Buffer.from(pdf_base64, 'base64'));
+  }
+}

@@ -1,0 +1,83 @@
+import { DomainError } from '@platform/contracts';
+import {
+  checkIdempotencyKey,
+  draftPayout,
+  requestFingerprint,
+  sandboxMagicOf,
+} from './payout-request';
+
+const codeOf = (work: () => unknown): string | null => {
+  try {
+    work();
+    return null;
+  } catch (error) {
+    return error instanceof DomainError ? error.code : 'not a domain error';
+  }
+};
+
+const pix = (overrides: Record<string, unknown> = {}) => ({
+  country: 'BR',
+  currency: 'BRL',
+  method: 'pix',
+  amount: '10.00',
+  beneficiary: { name: 'Ana', account_number: 'ana@example.com' },
+  ...overrides,
+});
+
+describe('payout requests', () => {
+  it('checks the idempotency key', () => {
+    expect(codeOf(() => checkIdempotencyKey(null))).toBe('idempotency_key_required');
+    expect(codeOf(() => checkIdempotencyKey(''))).toBe('idempotency_key_required');
+    expect(checkIdempotencyKey('k'.repeat(256))).toHaveLength(256);
+    expect(codeOf(() => checkIdempotencyKey('k'.repeat(257)))).toBe('invalid_idempotency_key');
+    expect(codeOf(() => checkIdempotencyKey('a\r\nb'))).toBe('invalid_idempotency_key');
+    expect(codeOf(() => checkIdempotencyKey('checkout-swap:1'))).toBe('reserved_idempotency_key');
+  });
+
+  it('fingerprints equivalent payloads alike and different ones apart', () => {
+    const base = requestFingerprint('payout', pix({ amount: '50.0', idempotency_key: 'a' }));
+    expect(requestFingerprint('payout', pix({ amount: '050.00', idempotency_key: 'b' }))).toBe(
+      base,
+    );
+    expect(requestFingerprint('payout', pix({ amount: '50.01' }))).not.toBe(base);
+    expect(requestFingerprint('qr', pix({ amount: '50.0' }))).not.toBe(base);
+  });
+
+  it('checks the corridor, then the amount, then the beneficiary', () => {
+    expect(codeOf(() => draftPayout(pix({ country: undefined })))).toBe('country_required');
+    expect(codeOf(() => draftPayout(pix({ currency: undefined })))).toBe('currency_required');
+    expect(codeOf(() => draftPayout(pix({ country: 'ZZ', amount: 'x' })))).toBe(
+      'country_unavailable',
+    );
+    expect(codeOf(() => draftPayout(pix({ amount: '1.001' })))).toBe('invalid_amount');
+    expect(codeOf(() => draftPayout(pix({ beneficiary: { name: 'Ana' } })))).toBe(
+      'beneficiary_required',
+    );
+    const draft = draftPayout(pix({ amount: '10.5' }));
+    expect(draft.local_amount.toString()).toBe('10.50');
+    expect(draft.destination).toBe('BR:pix:ana@example.com');
+    expect(draft.dispatch).toBe('rail');
+  });
+
+  it('sends EC/USD bank transfers to manual dispatch', () => {
+    const draft = draftPayout({
+      country: 'EC',
+      currency: 'USD',
+      method: 'bank_transfer',
+      amount: '20.00',
+      beneficiary: {
+        name: 'Carla',
+        tax_id: '0912345678',
+        account_number: '2200123456',
+        bank_code: '10',
+      },
+    });
+    expect(draft.dispatch).toBe('manual');
+  });
+
+  it('knows the sandbox magic amounts', () => {
+    expect(sandboxMagicOf('10.99')).toBe('rail_rejects');
+    expect(sandboxMagicOf('10.77')).toBe('firewall_hold');
+    expect(sandboxMagicOf('10.97')).toBe('none');
+  });
+});

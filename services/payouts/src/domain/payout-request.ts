@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { DomainError, type CreatePayoutBody, type PayoutBeneficiary } from '@platform/contracts';
+import { Money, isCurrency, type Currency } from '@platform/money';
+import { checkBeneficiary, checkPurpose, findMethod, type DispatchMode } from './corridors';
+
+/** Spec §8: up to 256 characters, no CR/LF. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 256;
+/** Keys the platform uses for its own operations (spec §7 `reserved_idempotency_key`). */
+export const RESERVED_KEY_PREFIXES = ['payin-convert:', 'checkout-swap:'] as const;
+
+export function checkIdempotencyKey(key: string | null | undefined): string {
+  if (key === null || key === undefined || key === '') {
+    throw new DomainError('idempotency_key_required', 'idempotency_key is required');
+  }
+  if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH || /[\r\n]/.test(key)) {
+    throw new DomainError(
+      'invalid_idempotency_key',
+      `idempotency_key must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters without line breaks`,
+    );
+  }
+  if (RESERVED_KEY_PREFIXES.some((prefix) => key.startsWith(prefix))) {
+    throw new DomainError('reserved_idempotency_key', 'idempotency_key uses a reserved prefix');
+  }
+  return key;
+}
+
+/** A payout request that passed every check that needs no other service. */
+export interface PayoutDraft {
+  country: string;
+  currency: Currency;
+  method: string;
+  local_amount: Money<Currency>;
+  beneficiary: PayoutBeneficiary;
+  /** The normalized account the rail pays into (see corridors.checkBeneficiary). */
+  destination: string;
+  purpose: string | null;
+  purpose_detail: string | null;
+  document_id: string | null;
+  dispatch: DispatchMode;
+  settlement_asset: string | null;
+  destination_retry_ack: boolean;
+}
+
+/** Checks a create request in the order a client fixes it: corridor, amount, beneficiary, purpose. */
+export function draftPayout(request: CreatePayoutBody): PayoutDraft {
+  if (!request.country) throw new DomainError('country_required', 'country is required');
+  if (!request.currency) throw new DomainError('currency_required', 'currency is required');
+  if (!request.method) throw new DomainError('invalid_request', 'method is required');
+  const payout_method = findMethod(request.country, request.currency, request.method);
+  const currency = request.currency;
+  if (!isCurrency(currency)) {
+    throw new DomainError('currency_not_supported', `${currency} is not supported`);
+  }
+  const local_amount = Money.parse(currency, request.amount);
+  const { beneficiary, destination } = checkBeneficiary(
+    payout_method,
+    currency,
+    request.beneficiary,
+  );
+  const purpose = checkPurpose(payout_method, request);
+  return {
+    country: request.country,
+    currency,
+    method: payout_method.method,
+    local_amount,
+    beneficiary,
+    destination: `${request.country}:${payout_method.method}:${destination}`,
+    ...purpose,
+    dispatch: payout_method.dispatch,
+    settlement_asset: request.settlement_asset ?? null,
+    destination_retry_ack: request.options?.destination_retry_ack === true,
+  };
+}
+
+/**
+ * What the sandbox simulator does with an amount (decisions D6): ending `.99` the rail rejects
+ * it, ending `.77` the transactional firewall holds it.
+ */
+export type SandboxMagic = 'rail_rejects' | 'firewall_hold' | 'none';
+
+export function sandboxMagicOf(local_amount: string): SandboxMagic {
+  if (local_amount.endsWith('.99')) return 'rail_rejects';
+  if (local_amount.endsWith('.77')) return 'firewall_hold';
+  return 'none';
+}
+
+/**
+ * A fingerprint of what a request asks for, so that a replay with an equivalent payload
+ * (`50.0` equals `50.00`, key order, the key's own place) matches and any other change does not.
+ */
+export function requestFingerprint(kind: string, request: Record<string, unknown>): string {
+  const { idempotency_key: _key, ...rest } = request;
+  const canonical = canonicalJson({ kind, ...rest, amount: canonicalAmount(rest.amount) });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+function canonicalAmount(amount: unknown): unknown {
+  if (typeof amount !== 'string' || !/^\d+(\.\d+)?$/.test(amount)) return amount;
+  const [whole = '0', fraction = ''] = amount.split('.');
+  const integer = whole.replace(/^0+(?=\d)/, '');
+  const decimals = fraction.replace(/0+$/, '');
+  return decimals ? `${integer}.${decimals}` : integer;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, entry]) => entry !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}

@@ -1,0 +1,63 @@
+import { DomainError } from '@platform/contracts';
+import { Money } from '@platform/money';
+import { pricePayout, type RateTableView } from './pricing';
+
+const rates: RateTableView = {
+  assets: [
+    { asset: 'USD', usd_per_unit: '1' },
+    { asset: 'USDT', usd_per_unit: '1' },
+    { asset: 'BTC', usd_per_unit: '65000' },
+    { asset: 'MXN', usd_per_unit: null },
+  ],
+  currencies: [
+    { currency: 'BRL', per_usd: '5.40' },
+    { currency: 'MXN', per_usd: '17.20' },
+    { currency: 'CLP', per_usd: '930' },
+    { currency: 'USD', per_usd: '1' },
+  ],
+};
+
+const codeOf = (work: () => unknown): string | null => {
+  try {
+    work();
+    return null;
+  } catch (error) {
+    return error instanceof DomainError ? error.code : 'not a domain error';
+  }
+};
+
+describe('payout pricing', () => {
+  it('converts the local amount into the settlement asset through USD', () => {
+    const price = pricePayout(Money.parse('BRL', '54.00'), 'USD', rates);
+    expect(price.total_debit.toString()).toBe('10.00');
+    expect(price.usdt_amount).toBe('10.000000');
+    expect(price.rate).toBe('5.4');
+    expect(price.rate_source).toBe('spot');
+    expect(price.fee.toString()).toBe('0.00');
+  });
+
+  it('rounds the debit up to the asset precision', () => {
+    expect(pricePayout(Money.parse('BRL', '5.77'), 'USD', rates).total_debit.toString()).toBe(
+      '1.07',
+    );
+    expect(pricePayout(Money.parse('BRL', '54.00'), 'BTC', rates).total_debit.toString()).toBe(
+      '0.00015385',
+    );
+    expect(pricePayout(Money.parse('CLP', '1'), 'USD', rates).total_debit.toString()).toBe('0.01');
+  });
+
+  it('pays a local fiat balance only in its own currency, at rate 1', () => {
+    const price = pricePayout(Money.parse('MXN', '100.00'), 'MXN', rates);
+    expect(price.total_debit.toString()).toBe('100.00');
+    expect(price.rate).toBe('1');
+    expect(codeOf(() => pricePayout(Money.parse('BRL', '10.00'), 'MXN', rates))).toBe(
+      'pricing_unavailable',
+    );
+  });
+
+  it('refuses an asset that is not on the ledger', () => {
+    expect(codeOf(() => pricePayout(Money.parse('BRL', '10.00'), 'EUR', rates))).toBe(
+      'invalid_settlement_asset',
+    );
+  });
+});

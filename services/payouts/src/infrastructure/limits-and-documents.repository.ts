@@ -1,0 +1,90 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { SERVICE_POOL } from '@platform/runtime';
+
+export interface OrgLimits {
+  min_amount_usd: string | null;
+  max_amount_usd: string | null;
+  daily_amount_usd: string | null;
+}
+
+export interface StoredDocument {
+  document_id: string;
+  account_id: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  created_at: string;
+}
+
+/** Organization money-out limits (D7) and the supporting documents of US payouts. */
+@Injectable()
+export class LimitsAndDocumentsRepository {
+  constructor(@Inject(SERVICE_POOL) private readonly pool: Pool) {}
+
+  async limitsOf(org_id: string): Promise<OrgLimits | null> {
+    const { rows } = await this.pool.query<OrgLimits>(
+      `select min_amount_usd::text, max_amount_usd::text, daily_amount_usd::text
+       from org_limits where org_id = $1`,
+      [org_id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async setLimits(org_id: string, limits: OrgLimits): Promise<void> {
+    await this.pool.query(
+      `insert into org_limits (org_id, min_amount_usd, max_amount_usd, daily_amount_usd)
+       values ($1, $2, $3, $4)
+       on conflict (org_id) do update set min_amount_usd = excluded.min_amount_usd,
+         max_amount_usd = excluded.max_amount_usd, daily_amount_usd = excluded.daily_amount_usd,
+         updated_at = now()`,
+      [org_id, limits.min_amount_usd, limits.max_amount_usd, limits.daily_amount_usd],
+    );
+  }
+
+  /** USD value of the organization's payouts of the last 24 hours that were not pre-debit failures. */
+  async usdPaidOutLastDay(org_id: string): Promise<string> {
+    const { rows } = await this.pool.query<{ total: string }>(
+      `select coalesce(sum(usd_value), 0)::text as total from payouts
+       where org_id = $1 and creation = 'created' and created_at > now() - interval '24 hours'
+         and not predebit_failure`,
+      [org_id],
+    );
+    return rows[0]?.total ?? '0';
+  }
+
+  async saveDocument(input: {
+    document_id: string;
+    account_id: string;
+    filename: string;
+    content_type: string;
+    content: Buffer;
+  }): Promise<StoredDocument> {
+    const { rows } = await this.pool.query<StoredDocument>(
+      `insert into payout_documents (document_id, account_id, filename, content_type, size_bytes, content)
+       values ($1, $2, $3, $4, $5, $6)
+       returning document_id::text, account_id, filename, content_type, size_bytes,
+         to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
+      [
+        input.document_id,
+        input.account_id,
+        input.filename,
+        input.content_type,
+        input.content.length,
+        input.content,
+      ],
+    );
+    const stored = rows[0];
+    if (!stored) throw new Error('document insert returned no row');
+    return stored;
+  }
+
+  async documentExists(account_id: string, document_id: string): Promise<boolean> {
+    if (!/^[0-9a-f-]{36}$/i.test(document_id)) return false;
+    const { rows } = await this.pool.query(
+      `select 1 from payout_documents where account_id = $1 and document_id = $2`,
+      [account_id, document_id],
+    );
+    return rows.length > 0;
+  }
+}

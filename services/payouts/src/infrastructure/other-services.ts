@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import {
+  COMPLIANCE_COMMANDS,
+  DomainError,
+  IDENTITY_COMMANDS,
+  LEDGER_COMMANDS,
+  type ReviewReply,
+  type ScreenPayoutCommand,
+  type ScreenPayoutReply,
+} from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import type { RateTableView } from '../domain/pricing';
+import type { PayoutRecord } from '../domain/payout-record';
+
+/** The outcome of screening: a decision, or the screening service could not answer. */
+export type Screening = ScreenPayoutReply | { decision: 'unavailable'; review_id: null };
+
+interface OrganizationView {
+  org_id: string;
+  name: string;
+  timezone: string;
+  locale: string;
+}
+
+const holdId = (payout_id: string) => `payout:${payout_id}`;
+
+/**
+ * The commands payouts sends to the ledger, compliance and identity. Every money movement uses
+ * an operation id derived from the payout, so a retried step never moves money twice.
+ */
+@Injectable()
+export class OtherServices {
+  private organizations: Map<string, OrganizationView> | null = null;
+
+  constructor(private readonly bus: BusClient) {}
+
+  rates(): Promise<RateTableView> {
+    return this.bus.send<RateTableView>(LEDGER_COMMANDS.get_rates, {});
+  }
+
+  /** The account's settlement asset; USD while the ledger does not answer `get_settlement`. */
+  async settlementAssetOf(account_id: string): Promise<string> {
+    try {
+      const reply = await this.bus.send<{ settlement_asset?: string }>(
+        'ledger.get_settlement',
+        { account_id },
+        { timeout_ms: 5_000 },
+      );
+      return reply.settlement_asset ?? 'USD';
+    } catch (error) {
+      if (error instanceof DomainError && error.code !== 'internal_error') throw error;
+      return 'USD';
+    }
+  }
+
+  async placeHold(payout: PayoutRecord): Promise<void> {
+    await this.bus.send(LEDGER_COMMANDS.place_hold, {
+      account_id: payout.account_id,
+      operation_id: `payout-hold:${payout.payout_id}`,
+      hold_id: holdId(payout.payout_id),
+      asset: payout.settlement_asset,
+      amount: payout.total_debit,
+      kind: 'payout',
+      reference_id: payout.payout_id,
+    });
+  }
+
+  async postHold(payout: PayoutRecord): Promise<void> {
+    await this.bus.send(LEDGER_COMMANDS.post_hold, {
+      account_id: payout.account_id,
+      operation_id: `payout-post:${payout.payout_id}`,
+      hold_id: holdId(payout.payout_id),
+    });
+  }
+
+  /**
+   * Releases the hold of a create that never finished; true when no hold is left (released now,
+   * or never placed because the process died before).
+   */
+  async releaseAbandonedHold(claim: { payout_id: string; account_id: string }): Promise<boolean> {
+    try {
+      await this.bus.send(LEDGER_COMMANDS.release_hold, {
+        account_id: claim.account_id,
+        operation_id: `payout-release:${claim.payout_id}`,
+        hold_id: holdId(claim.payout_id),
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'not_found') return true;
+      throw error;
+    }
+  }
+
+  async releaseHold(payout: PayoutRecord): Promise<void> {
+    await this.bus.send(LEDGER_COMMANDS.release_hold, {
+      account_id: payout.account_id,
+      operation_id: `payout-release:${payout.payout_id}`,
+      hold_id: holdId(payout.payout_id),
+    });
+  }
+
+  async screen(command: ScreenPayoutCommand): Promise<Screening> {
+    try {
+      return await this.bus.send<ScreenPayoutReply>(COMPLIANCE_COMMANDS.screen_payout, command);
+    } catch (error) {
+      // An outage of screening is not the client's failure: the payout waits for it (spec §3).
+      if (
+        error instanceof DomainError &&
+        error.code !== 'compliance_check_unavailable' &&
+        error.code !== 'internal_error'
+      ) {
+        throw error;
+      }
+      return { decision: 'unavailable', review_id: null };
+    }
+  }
+
+  decideReview(review_id: string, decision: 'released' | 'rejected'): Promise<ReviewReply> {
+    return this.bus.send<ReviewReply>(COMPLIANCE_COMMANDS.decide_review, { review_id, decision });
+  }
+
+  /** The organization's name, timezone and locale (cached: they rarely change). */
+  async organization(org_id: string): Promise<OrganizationView | null> {
+    if (!this.organizations?.has(org_id)) {
+      const reply = await this.bus.send<{ organizations: OrganizationView[] }>(
+        IDENTITY_COMMANDS.list_organizations,
+        {},
+      );
+      this.organizations = new Map(reply.organizations.map((org) => [org.org_id, org]));
+    }
+    return this.organizations.get(org_id) ?? null;
+  }
+}

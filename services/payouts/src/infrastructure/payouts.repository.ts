@@ -1,0 +1,227 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool, PoolClient } from 'pg';
+import type { PgEventStore } from '@platform/event-store';
+import { withTransaction } from '@platform/persistence';
+import { SERVICE_POOL } from '@platform/runtime';
+import { statusChangedData, type PayoutRecord } from '../domain/payout-record';
+import { PAYOUTS_EVENTS, payoutStream } from './payouts-store';
+
+/** Columns as text so that numeric money and timestamps never pass through JS numbers/dates. */
+export const PAYOUT_COLUMNS = `payout_id::text, account_id, org_id, idempotency_key, country, currency,
+  method, local_amount::text, beneficiary, destination, purpose, purpose_detail, document_id,
+  dispatch, source, settlement_asset, total_debit::text, fee::text, usdt_amount::text,
+  usd_value::text, rate, rate_source, status, status_code, status_message, funds_debited,
+  predebit_failure, compliance_pending, review_id, bank_reference, uetr, imad,
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+  to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
+
+export interface IdempotencyClaim {
+  payout_id: string;
+  request_fingerprint: string;
+  creation: 'creating' | 'created';
+  create_status: number | null;
+  create_response: Record<string, unknown> | null;
+}
+
+/** The payouts table and the events written beside it. */
+@Injectable()
+export class PayoutsRepository {
+  constructor(
+    @Inject(SERVICE_POOL) private readonly pool: Pool,
+    @Inject(PAYOUTS_EVENTS) private readonly events: PgEventStore,
+  ) {}
+
+  /** Takes the account's key for a new payout; false when another request holds it already. */
+  async claim(input: {
+    payout_id: string;
+    account_id: string;
+    org_id: string;
+    idempotency_key: string;
+    request_fingerprint: string;
+  }): Promise<boolean> {
+    const result = await this.pool.query(
+      `insert into payouts (payout_id, account_id, org_id, idempotency_key, request_fingerprint)
+       values ($1, $2, $3, $4, $5) on conflict on constraint payouts_account_key do nothing`,
+      [
+        input.payout_id,
+        input.account_id,
+        input.org_id,
+        input.idempotency_key,
+        input.request_fingerprint,
+      ],
+    );
+    return result.rowCount === 1;
+  }
+
+  async findClaim(account_id: string, idempotency_key: string): Promise<IdempotencyClaim | null> {
+    const { rows } = await this.pool.query<IdempotencyClaim>(
+      `select payout_id::text, request_fingerprint, creation, create_status, create_response
+       from payouts where account_id = $1 and idempotency_key = $2`,
+      [account_id, idempotency_key],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Claims whose create never finished (the process died between taking the key and saving
+   * the payout), older than `older_than_ms`: nothing was created for them.
+   */
+  async abandonedClaims(
+    older_than_ms: number,
+  ): Promise<{ payout_id: string; account_id: string }[]> {
+    const { rows } = await this.pool.query<{ payout_id: string; account_id: string }>(
+      `select payout_id::text, account_id::text from payouts
+       where creation = 'creating'
+         and created_at < now() - make_interval(secs => $1::double precision / 1000)
+       order by created_at limit 50`,
+      [older_than_ms],
+    );
+    return rows;
+  }
+
+  /** A create that failed with a client error leaves nothing behind: the key is free again. */
+  async abandonClaim(payout_id: string): Promise<void> {
+    await this.pool.query(`delete from payouts where payout_id = $1 and creation = 'creating'`, [
+      payout_id,
+    ]);
+  }
+
+  /** Completes a claimed payout with its first state and announces it, in one transaction. */
+  async finishCreate(
+    record: PayoutRecord,
+    response: { status: number; body: Record<string, unknown> },
+    next_step_at_ms: number | null,
+    correlation_id: string | null,
+  ): Promise<void> {
+    await withTransaction(this.pool, async (client) => {
+      const updated = await client.query(
+        `update payouts set creation = 'created', create_status = $2, create_response = $3,
+           country = $4, currency = $5, method = $6, local_amount = $7, beneficiary = $8,
+           destination = $9, purpose = $10, purpose_detail = $11, document_id = $12,
+           dispatch = $13, source = $14, settlement_asset = $15, total_debit = $16, fee = $17,
+           usdt_amount = $18, usd_value = $19, rate = $20, rate_source = $21, review_id = $22,
+           created_at = $23
+         where payout_id = $1 and creation = 'creating'`,
+        [
+          record.payout_id,
+          response.status,
+          JSON.stringify(response.body),
+          record.country,
+          record.currency,
+          record.method,
+          record.local_amount,
+          JSON.stringify(record.beneficiary),
+          record.destination,
+          record.purpose,
+          record.purpose_detail,
+          record.document_id,
+          record.dispatch,
+          record.source,
+          record.settlement_asset,
+          record.total_debit,
+          record.fee,
+          record.usdt_amount,
+          record.usd_value,
+          record.rate,
+          record.rate_source,
+          record.review_id,
+          record.created_at,
+        ],
+      );
+      // Claim recovery took the key back (the create outlived PAYOUTS_CLAIM_RECOVERY_MS): the
+      // caller releases its hold and the client retries with the same key.
+      if (updated.rowCount !== 1) throw new Error(`payout claim ${record.payout_id} was recovered`);
+      await this.saveState(client, record, next_step_at_ms, correlation_id);
+    });
+  }
+
+  /** Writes a new state of a payout and its `payout_status_changed`, in the caller's transaction. */
+  async saveState(
+    client: PoolClient,
+    record: PayoutRecord,
+    next_step_at_ms: number | null,
+    correlation_id: string | null,
+  ): Promise<void> {
+    await client.query(
+      `update payouts set status = $2, status_code = $3, status_message = $4,
+         funds_debited = $5, predebit_failure = $6, compliance_pending = $7, review_id = $8,
+         bank_reference = $9, uetr = $10, imad = $11, updated_at = now(),
+         next_step_at = case when $12::bigint is null then null
+                             else now() + make_interval(secs => $12::bigint / 1000.0) end
+       where payout_id = $1`,
+      [
+        record.payout_id,
+        record.status,
+        record.status_code,
+        record.status_message,
+        record.funds_debited,
+        record.predebit_failure,
+        record.compliance_pending,
+        record.review_id,
+        record.bank_reference,
+        record.uetr,
+        record.imad,
+        next_step_at_ms,
+      ],
+    );
+    await this.events.appendInTransaction(
+      client,
+      payoutStream(record.payout_id),
+      [
+        {
+          type: 'payouts.payout_status_changed',
+          data: statusChangedData(record),
+          org_id: record.org_id,
+          account_id: record.account_id,
+          correlation_id,
+        },
+      ],
+      { expected_version: 'any' },
+    );
+  }
+
+  async find(
+    payout_id: string,
+    client: Pick<PoolClient, 'query'> = this.pool,
+  ): Promise<PayoutRecord | null> {
+    const { rows } = await client.query<PayoutRecord>(
+      `select ${PAYOUT_COLUMNS} from payouts where payout_id = $1 and creation = 'created'`,
+      [payout_id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Runs `work` on a payout locked for update; null when absent or locked by another worker. */
+  async withLockedPayout<T>(
+    payout_id: string,
+    work: (client: PoolClient, record: PayoutRecord) => Promise<T>,
+    options: { skip_locked: boolean },
+  ): Promise<T | null> {
+    return withTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<PayoutRecord>(
+        `select ${PAYOUT_COLUMNS} from payouts where payout_id = $1 and creation = 'created'
+         for update ${options.skip_locked ? 'skip locked' : ''}`,
+        [payout_id],
+      );
+      const record = rows[0];
+      return record ? work(client, record) : null;
+    });
+  }
+
+  async recentlyRejected(account_id: string, destination: string): Promise<boolean> {
+    const { rows } = await this.pool.query(
+      `select 1 from rejected_destinations where account_id = $1 and destination = $2
+       and rejected_at > now() - interval '24 hours' limit 1`,
+      [account_id, destination],
+    );
+    return rows.length > 0;
+  }
+
+  async recordRejection(client: PoolClient, record: PayoutRecord): Promise<void> {
+    await client.query(
+      `insert into rejected_destinations (account_id, destination, payout_id) values ($1, $2, $3)
+       on conflict do nothing`,
+      [record.account_id, record.destination, record.payout_id],
+    );
+  }
+}
