@@ -1,19 +1,162 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Logger, Module, type DynamicModule } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { PgEventStore } from '@platform/event-store';
+import { BusClient, messageBusProviders } from '@platform/messaging';
 import {
+  SERVICE_POOL,
   ServiceDatabaseModule,
   type PlatformContext,
   type ServiceDefinition,
 } from '@platform/runtime';
+import { CheckoutService } from './application/checkout.service';
+import { CheckoutCollectService } from './application/checkout-collect.service';
+import { CheckoutTransferService } from './application/checkout-transfer.service';
+import { CollectService } from './application/collect.service';
+import { CollectionWorker } from './application/collection-worker';
+import { ConfirmationsService } from './application/confirmations.service';
+import { DepositAccountsService } from './application/deposit-accounts.service';
+import { PayinsService } from './application/payins.service';
+import { RefundsService } from './application/refunds.service';
+import { BusIdentityPort, BusLedgerPort } from './infrastructure/bus-ports';
+import { manualConnector, sandboxConnector } from './infrastructure/collection-connectors';
+import { CollectionScheduler } from './infrastructure/collection-scheduler';
+import { ConfirmationsRepository } from './infrastructure/confirmations.repository';
+import { DepositAccountsRepository } from './infrastructure/deposit-accounts.repository';
+import { PayinsLifecycle } from './infrastructure/payins-lifecycle';
+import { readPayinsSettings, type PayinsRuntimeSettings } from './infrastructure/payins-settings';
+import {
+  PAYINS_EVENTS,
+  PAYINS_MIGRATIONS_DIR,
+  PayinsRepository,
+} from './infrastructure/payins.repository';
 import { PayinsMessages } from './messages/payins.messages';
 
-/** The payins service. Both runtimes boot it through `payinsService`. */
+const SETTINGS = Symbol('PAYINS_SETTINGS');
+const logger = new Logger('payins');
+
+/** The payins service: collections, checkout links, card settlement, refunds. */
 @Module({})
 export class PayinsModule {
   static forRuntime(context: PlatformContext): DynamicModule {
+    const connector =
+      context.environment === 'test'
+        ? sandboxConnector(readPayinsSettings(context.settings).step_ms)
+        : manualConnector();
     return {
       module: PayinsModule,
-      imports: [ServiceDatabaseModule.forService('payins', context)],
+      imports: [
+        ServiceDatabaseModule.forService('payins', context, {
+          migrations: [{ dir: PAYINS_MIGRATIONS_DIR }],
+        }),
+      ],
       controllers: [PayinsMessages],
+      providers: [
+        ...messageBusProviders(context.bus),
+        { provide: SETTINGS, useFactory: () => readPayinsSettings(context.settings) },
+        {
+          provide: PAYINS_EVENTS,
+          inject: [SERVICE_POOL],
+          useFactory: async (pool: Pool) => {
+            const store = new PgEventStore(pool, {
+              schema: 'payins_events',
+              environment: context.environment,
+            });
+            await store.migrate();
+            return store;
+          },
+        },
+        {
+          provide: PayinsRepository,
+          inject: [SERVICE_POOL, PAYINS_EVENTS],
+          useFactory: (pool: Pool, events: PgEventStore) => new PayinsRepository(pool, events),
+        },
+        {
+          provide: BusLedgerPort,
+          inject: [BusClient],
+          useFactory: (bus: BusClient) => new BusLedgerPort(bus),
+        },
+        {
+          provide: BusIdentityPort,
+          inject: [BusClient],
+          useFactory: (bus: BusClient) => new BusIdentityPort(bus),
+        },
+        {
+          provide: CollectionWorker,
+          inject: [PayinsRepository, BusLedgerPort],
+          useFactory: (payins: PayinsRepository, ledger: BusLedgerPort) =>
+            new CollectionWorker(payins, ledger),
+        },
+        {
+          provide: PayinsService,
+          inject: [PayinsRepository, BusIdentityPort, SETTINGS],
+          useFactory: (
+            payins: PayinsRepository,
+            identity: BusIdentityPort,
+            settings: PayinsRuntimeSettings,
+          ) => new PayinsService(payins, identity, connector, settings),
+        },
+        {
+          provide: CollectService,
+          inject: [PayinsRepository, BusIdentityPort],
+          useFactory: (payins: PayinsRepository, identity: BusIdentityPort) =>
+            new CollectService(payins, identity, connector),
+        },
+        {
+          provide: DepositAccountsService,
+          inject: [SERVICE_POOL, BusIdentityPort],
+          useFactory: (pool: Pool, identity: BusIdentityPort) =>
+            new DepositAccountsService(new DepositAccountsRepository(pool), identity),
+        },
+        {
+          provide: RefundsService,
+          inject: [PayinsRepository, BusLedgerPort],
+          useFactory: (payins: PayinsRepository, ledger: BusLedgerPort) =>
+            new RefundsService(payins, ledger),
+        },
+        {
+          provide: CheckoutService,
+          inject: [PayinsRepository, BusLedgerPort],
+          useFactory: (payins: PayinsRepository, ledger: BusLedgerPort) =>
+            new CheckoutService(payins, ledger, connector),
+        },
+        {
+          provide: CheckoutCollectService,
+          inject: [PayinsRepository, BusLedgerPort, CheckoutService],
+          useFactory: (
+            payins: PayinsRepository,
+            ledger: BusLedgerPort,
+            checkout: CheckoutService,
+          ) => new CheckoutCollectService(payins, ledger, connector, checkout),
+        },
+        {
+          provide: ConfirmationsService,
+          inject: [PayinsRepository, CollectionWorker, BusIdentityPort],
+          useFactory: (
+            payins: PayinsRepository,
+            worker: CollectionWorker,
+            identity: BusIdentityPort,
+          ) => new ConfirmationsService(payins, new ConfirmationsRepository(), worker, identity),
+        },
+        {
+          provide: CheckoutTransferService,
+          inject: [PayinsRepository, BusLedgerPort],
+          useFactory: (payins: PayinsRepository, ledger: BusLedgerPort) =>
+            new CheckoutTransferService(payins, ledger),
+        },
+        {
+          provide: CollectionScheduler,
+          inject: [PayinsRepository, CollectionWorker, SETTINGS],
+          useFactory: (
+            payins: PayinsRepository,
+            worker: CollectionWorker,
+            settings: PayinsRuntimeSettings,
+          ) =>
+            new CollectionScheduler(payins, worker, settings, (error) =>
+              logger.warn(`collection step retrying: ${String(error)}`),
+            ),
+        },
+        PayinsLifecycle,
+      ],
     };
   }
 }

@@ -1,0 +1,405 @@
+import { payinsClient, type PayinsClient } from './payins-int-client';
+import { startTestPlatform, TEST_OPERATOR_TOKEN, type TestPlatform } from './test-platform';
+
+/** Card payins with delayed settlement, refunds and checkout links, over HTTP. */
+describe('payins: cards, refunds and checkout links', () => {
+  let platform: TestPlatform;
+  let api: PayinsClient;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform('payincard', {
+      SANDBOX_STEP_MS: '50',
+      PAYINS_SETTLEMENT_INTERVAL_MS: '100',
+    });
+    api = payinsClient(platform);
+  });
+
+  afterAll(async () => {
+    await api.close();
+    await platform.dispose();
+  });
+
+  const inAWhile = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  const card = (overrides: Record<string, unknown> = {}) => ({
+    method: 'card',
+    country: 'US',
+    currency: 'USD',
+    amount: '25.00',
+    customer: { name: 'Ana Payer', email: 'ana@example.com' },
+    ...overrides,
+  });
+
+  async function accountClient(label: string) {
+    const account = await api.account(label);
+    const create = (body: Record<string, unknown>) =>
+      api.request('POST', '/v1/payins', { token: account.token, body });
+    const read = (payin_id: string) =>
+      api.request('GET', `/v1/payins/${payin_id}`, { token: account.token });
+    const until = (payin_id: string, done: (payin: Record<string, any>) => boolean) =>
+      api.eventually(
+        async () => (await read(payin_id)).body,
+        (payin) => done(payin),
+      );
+    return { ...account, create, read, until };
+  }
+
+  /** The payer submits the hosted card page at `payment_url`. */
+  async function submitCardPage(payment_url: string) {
+    const path = new URL(payment_url).pathname;
+    const page = await api.request('GET', path);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const submitted = await api.request('POST', path);
+    expect(submitted.status).toBe(200);
+  }
+
+  describe('card payins', () => {
+    it.each([
+      [{ amount: '10.44' }, 422, 'provider_rejected'],
+      [{ expires_at: inAWhile(4) }, 400, 'invalid_request'],
+      [{ expires_at: inAWhile(49 * 60) }, 400, 'invalid_request'],
+      [{ expires_at: 'tomorrow' }, 400, 'invalid_request'],
+      [{ settlement_hours: 25 }, 400, 'invalid_settlement_hours'],
+      [{ settlement_hours: -24 }, 400, 'invalid_settlement_hours'],
+      [{ settlement_hours: '24' }, 400, 'invalid_settlement_hours'],
+      [{ customer: undefined }, 400, 'invalid_request'],
+      [{ customer: { name: 'Ana', email: 'nope' } }, 400, 'invalid_email'],
+    ])('rejects %j with %i %s and charges nothing', async (change, status, error) => {
+      const account = await accountClient('card-invalid');
+      const answer = await account.create(card(change));
+      expect(answer.status).toBe(status);
+      expect(answer.body).toEqual({ error, message: expect.any(String) });
+      const listing = await api.request('GET', '/v1/payins', { token: account.token });
+      expect(listing.body.payins).toEqual([]);
+    });
+
+    it('charges a card when the payer submits the hosted page', async () => {
+      const account = await accountClient('card-now');
+      const created = await account.create(card({ expires_at: inAWhile(10) }));
+      expect(created.status).toBe(201);
+      expect(created.body.payment_url).toMatch(new RegExp(`^${api.base_url}/pay/card/`));
+      expect(created.body.status).toBe('pending');
+      await submitCardPage(created.body.payment_url);
+      const credited = await account.until(created.body.payin_id, (p) => p.status !== 'pending');
+      expect(credited).toMatchObject({ status: 'credited', settlement_pending: false });
+      expect(await api.movementsOf(account.account_id, created.body.payin_id, 1)).toEqual([
+        { asset: 'USD', amount: '25.00', kind: 'payin' },
+      ]);
+    });
+
+    it('delays settlement by business days, and an admin releases it early', async () => {
+      const account = await accountClient('card-delay');
+      const created = await account.create(
+        card({ amount: '40.00', settlement_hours: 24, idempotency_key: 'card-delay' }),
+      );
+      await submitCardPage(created.body.payment_url);
+      const scheduled = await account.until(created.body.payin_id, (p) => p.status !== 'pending');
+      expect(scheduled).toMatchObject({ status: 'credited', settlement_pending: true });
+      expect(new Date(scheduled.settle_at).getTime()).toBeGreaterThan(Date.now());
+      expect([0, 6]).not.toContain(new Date(scheduled.settle_at).getUTCDay());
+      expect(await api.movementsOf(account.account_id, created.body.payin_id, 0)).toEqual([]);
+
+      const refund = await api.request('POST', `/v1/payins/${created.body.payin_id}/refund`, {
+        token: account.token,
+        body: {},
+      });
+      expect(refund.status).toBe(422);
+      expect(refund.body.error).toBe('settlement_pending');
+
+      // An organization admin of demo releases it; the account itself may not.
+      const admin_email = `payins-admin-${Date.now()}@example.com`;
+      const admin_created = await api.request('POST', '/admin/v1/organizations/demo/admins', {
+        headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
+        body: { email: admin_email, password: 'admin password 1' },
+      });
+      expect(admin_created.status).toBe(201);
+      const admin_login = await api.request('POST', '/v1/auth/login', {
+        body: { org: 'demo', email: admin_email, password: 'admin password 1' },
+      });
+      const release_route = `/v1/org/payins/${created.body.payin_id}/release-settlement`;
+      const refused = await api.request('POST', release_route, { token: account.token });
+      expect([refused.status, refused.body.error]).toEqual([403, 'org_admin_required']);
+      const released = await api.request('POST', release_route, {
+        token: admin_login.body.access_token,
+      });
+      expect(released.status).toBe(200);
+      expect(released.body).toMatchObject({ settlement_pending: false, status: 'credited' });
+      expect(await api.movementsOf(account.account_id, created.body.payin_id, 1)).toEqual([
+        { asset: 'USD', amount: '40.00', kind: 'payin' },
+      ]);
+      const events = await api.eventsOf(created.body.payin_id);
+      expect(events.map((event) => event.type)).toEqual([
+        'payins.payin_settlement_scheduled',
+        'payins.payin_credited',
+      ]);
+      expect(events[0]?.data).toMatchObject({
+        status: 'credited',
+        usdt_gross: '40.00',
+        fee: '0.00',
+        usdt_net: '40.00',
+        settle_at: scheduled.settle_at,
+        idempotency_key: 'card-delay',
+      });
+    });
+
+    it('credits a scheduled card payin when the settlement worker finds it due', async () => {
+      const account = await accountClient('card-worker');
+      const created = await account.create(card({ amount: '12.00', settlement_hours: 48 }));
+      await submitCardPage(created.body.payment_url);
+      await account.until(created.body.payin_id, (p) => p.settlement_pending === true);
+      // Let the settlement day come: the worker runs every PAYINS_SETTLEMENT_INTERVAL_MS.
+      await api.pool.query(
+        `update payins set settle_at = now() - interval '1 second' where payin_id = $1`,
+        [created.body.payin_id],
+      );
+      const settled = await account.until(created.body.payin_id, (p) => !p.settlement_pending);
+      expect(settled.settled_at).toEqual(expect.any(String));
+    });
+
+    it('allows 50 open card sessions per account, then 429', async () => {
+      const account = await accountClient('card-cap');
+      for (let batch = 0; batch < 5; batch += 1) {
+        const answers = await Promise.all(Array.from({ length: 10 }, () => account.create(card())));
+        expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+      }
+      const over = await account.create(card());
+      expect(over.status).toBe(429);
+      expect(over.body.error).toBe('too_many_open_card_sessions');
+    });
+  });
+
+  describe('refunds', () => {
+    it('refunds part then the rest of a credited payin, emitting payin_refunded', async () => {
+      const account = await accountClient('refund');
+      const created = await account.create({
+        method: 'bank_transfer',
+        country: 'US',
+        currency: 'USD',
+        amount: '30.00',
+        idempotency_key: 'refund-me',
+      });
+      await account.until(created.body.payin_id, (p) => p.status === 'credited');
+      const refund = (body: Record<string, unknown>) =>
+        api.request('POST', `/v1/payins/${created.body.payin_id}/refund`, {
+          token: account.token,
+          body,
+        });
+      const partial = await refund({ amount: '10.00' });
+      expect(partial.status).toBe(201);
+      expect(partial.body).toMatchObject({
+        refund_status: 'partial',
+        refunded_amount: '10.00',
+        refund: { debited_asset: 'USD', debited_amount: '10.00' },
+      });
+      expect((await refund({ amount: '20.01' })).body.error).toBe('refund_exceeds_payin');
+      expect((await refund({ amount: '1.001' })).body.error).toBe('invalid_amount');
+      const rest = await refund({});
+      expect(rest.body).toMatchObject({ refund_status: 'refunded', refunded_amount: '30.00' });
+      const again = await refund({});
+      expect(again.status).toBe(422);
+      expect(again.body.error).toBe('payin_not_refundable');
+      expect(await api.movementsOf(account.account_id, created.body.payin_id, 3)).toEqual([
+        { asset: 'USD', amount: '30.00', kind: 'payin' },
+        { asset: 'USD', amount: '-10.00', kind: 'payin_refund' },
+        { asset: 'USD', amount: '-20.00', kind: 'payin_refund' },
+      ]);
+      const refunded = (await api.eventsOf(created.body.payin_id)).filter(
+        (event) => event.type === 'payins.payin_refunded',
+      );
+      expect(refunded.map((event) => event.data)).toEqual([
+        expect.objectContaining({
+          debited_asset: 'USD',
+          debited_amount: '10.00',
+          idempotency_key: 'refund-me',
+        }),
+        expect.objectContaining({ debited_asset: 'USD', debited_amount: '20.00' }),
+      ]);
+    });
+
+    it('answers refund_not_supported for QR and payin_not_refundable while pending', async () => {
+      const account = await accountClient('refund-no');
+      const qr = await account.create({
+        method: 'qr',
+        country: 'BO',
+        currency: 'BOB',
+        amount: '7.00',
+      });
+      await account.until(qr.body.payin_id, (p) => p.status === 'credited');
+      const pending = await account.create({
+        method: 'bank_transfer',
+        country: 'US',
+        currency: 'USD',
+        amount: '9.77',
+      });
+      const refund = (payin_id: string) =>
+        api.request('POST', `/v1/payins/${payin_id}/refund`, { token: account.token, body: {} });
+      expect((await refund(qr.body.payin_id)).body.error).toBe('refund_not_supported');
+      expect((await refund(pending.body.payin_id)).body.error).toBe('payin_not_refundable');
+      expect((await refund('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    });
+  });
+
+  describe('checkout links', () => {
+    it.each([
+      [{ expires_in: 599 }, 'invalid_request'],
+      [{ expires_in: 604_801 }, 'invalid_request'],
+      [{ expires_in: '600' }, 'invalid_request'],
+      [{ expires_in: undefined }, 'invalid_request'],
+      [{ currency: 'USD' }, 'invalid_request'],
+      [{ settlement_asset: 'BOB' }, 'invalid_settlement_asset'],
+      [{ amount: '10.0000001' }, 'invalid_amount'],
+    ])('rejects %j with 400 %s', async (change, error) => {
+      const account = await accountClient('checkout-invalid');
+      const answer = await account.create({
+        method: 'checkout',
+        amount: '10.000000',
+        settlement_asset: 'USDT',
+        expires_in: 3600,
+        ...change,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe(error);
+    });
+
+    async function newLink(label: string, amount = '10.000000') {
+      const account = await accountClient(label);
+      const created = await account.create({
+        method: 'checkout',
+        amount,
+        settlement_asset: 'USDT',
+        expires_in: 3600,
+        success_url: 'https://merchant.example/ok',
+      });
+      expect(created.status).toBe(201);
+      const path = new URL(created.body.checkout_url).pathname;
+      return { account, created, path };
+    }
+
+    it('is paid by the first method that completes, in its settlement asset', async () => {
+      const { account, created, path } = await newLink('checkout-pay');
+      expect(created.body.checkout_url).toMatch(new RegExp(`^${api.base_url}/pay/[\\w-]+$`));
+      const state = await api.request('GET', `${path}/state`);
+      expect(state.body).toMatchObject({
+        status: 'open',
+        amount: '10.000000',
+        settlement_asset: 'USDT',
+        conversion_status: 'pending',
+      });
+      const quote = await api.request('GET', `${path}/quote`);
+      expect(quote.body.countries).toEqual(expect.arrayContaining(['MX', 'BO', 'US']));
+      expect(quote.body.options).toContainEqual({
+        method: 'bank_transfer',
+        country: 'MX',
+        currency: 'MXN',
+        local_amount: '172.00',
+      });
+      expect(quote.body.cards).toContainEqual(expect.objectContaining({ available: true }));
+      expect(quote.body.crypto).toContainEqual({ asset: 'USDT', amount: '10.000000' });
+      expect(quote.body.account_app).toEqual({ asset: 'USDT', amount: '10.000000' });
+
+      const paying = await api.request(
+        'POST',
+        `${path}/methods/bank_transfer?country=MX&currency=MXN`,
+      );
+      expect(paying.status).toBe(201);
+      expect(paying.body.payin).toMatchObject({
+        method: 'bank_transfer',
+        local_amount: '172.00',
+        instructions: expect.objectContaining({ clabe: expect.any(String) }),
+      });
+      const paid = await api.eventually(
+        async () => (await api.request('GET', `${path}/state`)).body,
+        (body) => body.status !== 'open',
+      );
+      expect(paid).toMatchObject({
+        status: 'paid',
+        paid_method: 'bank_transfer',
+        paid_currency: 'MXN',
+        conversion_status: 'completed',
+      });
+      const late = await api.request('POST', `${path}/methods/qr?country=BO&currency=BOB`);
+      expect(late.status).toBe(409);
+      expect(late.body.error).toBe('already_paid');
+      expect((await api.request('GET', `${path}/quote`)).body.error).toBe('already_paid');
+      expect(await api.movementsOf(account.account_id, created.body.payin_id, 1)).toEqual([
+        { asset: 'USDT', amount: '10.000000', kind: 'payin' },
+      ]);
+      const [event] = await api.eventsOf(created.body.payin_id);
+      expect(event).toEqual({
+        type: 'payins.payin_credited',
+        data: expect.objectContaining({
+          currency: 'MXN',
+          local_amount: '172.00',
+          usdt_credited: '10.000000',
+          fx_rate: '17.2',
+        }),
+      });
+    });
+
+    it('refuses card with under 5 minutes left, and any method once expired', async () => {
+      const { created, path } = await newLink('checkout-expiring');
+      await api.setExpiry(created.body.payin_id, new Date(Date.now() + 4 * 60_000));
+      const quote = await api.request('GET', `${path}/quote`);
+      expect(quote.body.cards).toContainEqual(expect.objectContaining({ available: false }));
+      const card_attempt = await api.request('POST', `${path}/methods/card`);
+      expect(card_attempt.status).toBe(422);
+      expect(card_attempt.body.error).toBe('checkout_expiring_soon');
+
+      await api.setExpiry(created.body.payin_id, new Date(Date.now() - 1000));
+      const late = await api.request('POST', `${path}/methods/qr?country=BO&currency=BOB`);
+      expect(late.status).toBe(410);
+      expect(late.body.error).toBe('checkout_expired');
+      const state = await api.eventually(
+        async () => (await api.request('GET', `${path}/state`)).body,
+        (body) => body.status === 'expired',
+      );
+      expect(state.conversion_status).toBe('pending');
+      const events = await api.eventually(
+        () => api.eventsOf(created.body.payin_id),
+        (list) => list.length > 0,
+      );
+      expect(events[0]).toMatchObject({
+        type: 'payins.payin_expired',
+        data: { status: 'expired', currency: 'USDT', local_amount: '10.000000' },
+      });
+    });
+
+    it('keeps a payment to an expired link as unassigned with match_reason', async () => {
+      const { account, created, path } = await newLink('checkout-unassigned');
+      const attempt = await api.request('POST', `${path}/methods/card`);
+      expect(attempt.status).toBe(201);
+      await api.setExpiry(created.body.payin_id, new Date(Date.now() - 1000));
+      await submitCardPage(attempt.body.payin.payment_url);
+      const deposit = await account.until(
+        attempt.body.payin.payin_id,
+        (p) => p.status !== 'pending',
+      );
+      expect(deposit).toMatchObject({
+        status: 'unassigned',
+        match_reason: 'checkout_link_expired',
+      });
+      const listing = await api.request('GET', '/v1/payins?status=unassigned', {
+        token: account.token,
+      });
+      expect(listing.body.payins).toHaveLength(1);
+    });
+
+    it('serves the hosted checkout page in the locale order of spec §1', async () => {
+      const { path } = await newLink('checkout-page');
+      const english = await api.request('GET', path);
+      expect(english.headers.get('content-type')).toContain('text/html');
+      expect(english.text).toContain('<html lang="en">');
+      expect(english.text).toContain('10.000000 USDT');
+      const spanish = await api.request('GET', `${path}?lang=es`, {
+        headers: { 'accept-language': 'zh' },
+      });
+      expect(spanish.text).toContain('<html lang="es">');
+      expect(spanish.text).toContain('Elija cómo pagar');
+      const chinese = await api.request('GET', `${path}?lang=xx`, {
+        headers: { 'accept-language': 'zh-CN,en;q=0.5' },
+      });
+      expect(chinese.text).toContain('<html lang="zh">');
+      expect((await api.request('GET', '/pay/unknown-token/state')).status).toBe(404);
+    });
+  });
+});

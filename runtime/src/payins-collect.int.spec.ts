@@ -1,0 +1,285 @@
+import { payinsClient, type PayinsClient } from './payins-int-client';
+import { startTestPlatform, type TestPlatform } from './test-platform';
+
+/** Pull collections, paying a checkout link by internal transfer, and the API document. */
+describe('payins: pull collections and checkout by transfer', () => {
+  let platform: TestPlatform;
+  let api: PayinsClient;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform('payincollect', { SANDBOX_STEP_MS: '50' });
+    api = payinsClient(platform);
+  });
+
+  afterAll(async () => {
+    await api.close();
+    await platform.dispose();
+  });
+
+  async function accountClient(label: string) {
+    const account = await api.account(label);
+    const post = (route: string, body: Record<string, unknown>) =>
+      api.request('POST', route, { token: account.token, body });
+    const create = (body: Record<string, unknown>) => post('/v1/payins', body);
+    const until = (payin_id: string, done: (payin: Record<string, any>) => boolean) =>
+      api.eventually(
+        async () =>
+          (await api.request('GET', `/v1/payins/${payin_id}`, { token: account.token })).body,
+        (payin) => done(payin),
+      );
+    return { ...account, post, create, until };
+  }
+
+  const c2p = (overrides: Record<string, unknown> = {}) => ({
+    method: 'c2p',
+    country: 'VE',
+    currency: 'VES',
+    amount: '365.00',
+    otp: '12345678',
+    payer: { phone: '+584141234567', document: 'V12345678', bank_code: '0102' },
+    ...overrides,
+  });
+
+  describe('VE/VES c2p pull collection', () => {
+    it('is listed in the catalog without an OTP route', async () => {
+      const account = await accountClient('collect-catalog');
+      const catalog = await api.request('GET', '/v1/payins/methods', { token: account.token });
+      expect(catalog.body.methods).toContainEqual(
+        expect.objectContaining({
+          method: 'c2p',
+          kind: 'collect',
+          otp_route: false,
+          country: 'VE',
+        }),
+      );
+      const otp = await account.post('/v1/payins/collect/otp', {
+        method: 'c2p',
+        country: 'VE',
+        currency: 'VES',
+      });
+      expect(otp.status).toBe(400);
+      expect(otp.body.error).toBe('invalid_request');
+    });
+
+    it('collects with the bank key and credits the account at the rate table', async () => {
+      const account = await accountClient('collect');
+      const created = await account.post('/v1/payins/collect', c2p({ idempotency_key: 'c2p-1' }));
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        method: 'c2p',
+        status: 'pending',
+        idempotency_hit: false,
+      });
+      expect(JSON.stringify(created.body)).not.toContain('12345678');
+      const replay = await account.post('/v1/payins/collect', c2p({ idempotency_key: 'c2p-1' }));
+      expect(replay.body).toMatchObject({ payin_id: created.body.payin_id, idempotency_hit: true });
+      const conflict = await account.post(
+        '/v1/payins/collect',
+        c2p({ idempotency_key: 'c2p-1', amount: '366.00' }),
+      );
+      expect(conflict.status).toBe(409);
+      const credited = await account.until(created.body.payin_id, (p) => p.status !== 'pending');
+      expect(credited).toMatchObject({
+        status: 'credited',
+        usdt_credited: '10.00',
+        fx_rate: '36.5',
+      });
+      expect(await api.movementsOf(account.account_id, created.body.payin_id, 1)).toEqual([
+        { asset: 'USD', amount: '10.00', kind: 'payin' },
+      ]);
+    });
+
+    it('fails a .99 collection with a failure object and payin_expired', async () => {
+      const account = await accountClient('collect-fail');
+      const created = await account.post('/v1/payins/collect', c2p({ amount: '100.99' }));
+      const failed = await account.until(created.body.payin_id, (p) => p.status !== 'pending');
+      expect(failed).toMatchObject({
+        status: 'failed',
+        failure: { origin: 'provider', code: expect.any(String), message: expect.any(String) },
+      });
+      const [event] = await api.eventsOf(created.body.payin_id);
+      expect(event).toMatchObject({
+        type: 'payins.payin_expired',
+        data: { status: 'failed', failure: { origin: 'provider' } },
+      });
+    });
+
+    it.each([
+      [c2p({ otp: '999999' }), 422, 'collect_otp_failed'],
+      [
+        c2p({ payer: { phone: '+584141234567', document: 'REJECT', bank_code: '0102' } }),
+        422,
+        'collect_rejected',
+      ],
+      [c2p({ otp: undefined }), 400, 'invalid_request'],
+      [c2p({ payer: undefined }), 400, 'invalid_request'],
+      [c2p({ country: 'CO', currency: 'COP' }), 400, 'payin_corridor_unsupported'],
+      [c2p({ amount: '1.001' }), 400, 'invalid_amount'],
+      [c2p({ country: undefined }), 400, 'country_required'],
+    ])('rejects %j with %i %s and stores nothing', async (body, status, error) => {
+      const account = await accountClient('collect-bad');
+      const answer = await account.post('/v1/payins/collect', body);
+      expect(answer.status).toBe(status);
+      expect(answer.body).toEqual({ error, message: expect.any(String) });
+      const listing = await api.request('GET', '/v1/payins', { token: account.token });
+      expect(listing.body.payins).toEqual([]);
+    });
+  });
+
+  it('is paid by an internal transfer: POST /v1/transfers with checkout_token', async () => {
+    const payer = await accountClient('checkout-payer');
+    const funding = await payer.create({
+      method: 'bank_transfer',
+      country: 'US',
+      currency: 'USD',
+      amount: '20.00',
+    });
+    await payer.until(funding.body.payin_id, (p) => p.status === 'credited');
+    const owner = await accountClient('checkout-owner');
+    const link = await owner.create({
+      method: 'checkout',
+      amount: '5.00',
+      settlement_asset: 'USD',
+      expires_in: 600,
+    });
+    const checkout_token = new URL(link.body.checkout_url).pathname.split('/').pop();
+    const pay = (token: string, extra: Record<string, unknown> = {}) =>
+      api.request('POST', '/v1/transfers', { token, body: { checkout_token, ...extra } });
+    const self = await pay(owner.token);
+    expect([self.status, self.body.error]).toEqual([400, 'self_transfer']);
+    const mismatch = await pay(payer.token, { asset: 'USD', amount: '4.00' });
+    expect([mismatch.status, mismatch.body.error]).toEqual([422, 'checkout_amount_mismatch']);
+    const paid = await pay(payer.token, { asset: 'USD', amount: '5.0' });
+    expect(paid.status).toBe(201);
+    expect(paid.body).toMatchObject({ status: 'credited', usdt_credited: '5.00' });
+    const again = await pay(payer.token);
+    expect([again.status, again.body.error]).toEqual([409, 'already_paid']);
+    const state = await api.request('GET', `/pay/${checkout_token}/state`);
+    expect(state.body).toMatchObject({
+      status: 'paid',
+      paid_method: 'internal_transfer',
+      conversion_status: 'not_required',
+    });
+    expect(await api.movementsOf(payer.account_id, link.body.payin_id, 1)).toEqual([
+      { asset: 'USD', amount: '-5.00', kind: 'checkout_payment' },
+    ]);
+    expect(await api.movementsOf(owner.account_id, link.body.payin_id, 1)).toEqual([
+      { asset: 'USD', amount: '5.00', kind: 'checkout_payment' },
+    ]);
+    const [event] = await api.eventsOf(link.body.payin_id);
+    expect(event).toMatchObject({
+      type: 'payins.payin_credited',
+      data: { currency: 'USD', local_amount: '5.00', usdt_credited: '5.00', fx_rate: '1' },
+    });
+  });
+
+  describe('dedicated deposit accounts', () => {
+    const open = (token: string, body: Record<string, unknown>) =>
+      api.request('POST', '/v1/payins/deposit-accounts', { token, body });
+    const alias = (token: string, body: Record<string, unknown>) =>
+      api.request('PUT', '/v1/payins/deposit-accounts/bank-alias', { token, body });
+
+    it.each([
+      [{ country: 'MX', currency: 'MXN', purpose: 'savings' }, 'invalid_purpose'],
+      [
+        { country: 'MX', currency: 'MXN', purpose: 'fondeo', label: 'x'.repeat(61) },
+        'invalid_label',
+      ],
+      [{ country: 'BR', currency: 'BRL', purpose: 'fondeo' }, 'payin_corridor_unsupported'],
+      [{ currency: 'MXN', purpose: 'fondeo' }, 'country_required'],
+    ])('rejects %j with 400 %s', async (body, error) => {
+      const account = await api.account('deposit-bad');
+      const answer = await open(account.token, body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe(error);
+    });
+
+    it('gives a company up to 50 per corridor and lists them newest first', async () => {
+      const company = await api.account('deposit-company');
+      const first = await open(company.token, {
+        country: 'MX',
+        currency: 'MXN',
+        purpose: 'fondeo',
+        label: 'x'.repeat(60),
+      });
+      expect(first.status).toBe(201);
+      expect(first.body).toMatchObject({ country: 'MX', purpose: 'fondeo', bank_alias: null });
+      expect(first.body.account_number).toMatch(/^\d{18}$/);
+      for (let batch = 0; batch < 7; batch += 1) {
+        const answers = await Promise.all(
+          Array.from({ length: 7 }, () =>
+            open(company.token, { country: 'MX', currency: 'MXN', purpose: 'banking' }),
+          ),
+        );
+        expect(answers.every((answer) => answer.status === 201)).toBe(true);
+      }
+      const over = await open(company.token, { country: 'MX', currency: 'MXN', purpose: 'fondeo' });
+      expect(over.status).toBe(422);
+      expect(over.body.error).toBe('deposit_account_limit_reached');
+      const other_corridor = await open(company.token, {
+        country: 'US',
+        currency: 'USD',
+        purpose: 'banking',
+      });
+      expect(other_corridor.status).toBe(201);
+      const listing = await api.request('GET', '/v1/payins/deposit-accounts?page_size=100', {
+        token: company.token,
+      });
+      expect(listing.body.deposit_accounts).toHaveLength(51);
+      expect(listing.body.deposit_accounts[0].country).toBe('US');
+    });
+
+    it('gives a person one per corridor and keeps AR aliases unique', async () => {
+      const person = await api.account('deposit-person', 'person');
+      const ar = await open(person.token, { country: 'AR', currency: 'ARS', purpose: 'fondeo' });
+      expect(ar.status).toBe(201);
+      const second = await open(person.token, {
+        country: 'AR',
+        currency: 'ARS',
+        purpose: 'fondeo',
+      });
+      expect(second.body.error).toBe('deposit_account_limit_reached');
+      const named = await alias(person.token, {
+        deposit_account_id: ar.body.deposit_account_id,
+        alias: 'mi.alias.pagos',
+      });
+      expect(named.status).toBe(200);
+      expect(named.body.bank_alias).toBe('mi.alias.pagos');
+
+      const other = await api.account('deposit-other');
+      const other_ar = await open(other.token, {
+        country: 'AR',
+        currency: 'ARS',
+        purpose: 'fondeo',
+      });
+      const taken = await alias(other.token, {
+        deposit_account_id: other_ar.body.deposit_account_id,
+        alias: 'MI.ALIAS.PAGOS',
+      });
+      expect(taken.status).toBe(422);
+      expect(taken.body.error).toBe('alias_taken');
+      const not_mine = await alias(other.token, {
+        deposit_account_id: ar.body.deposit_account_id,
+        alias: 'otro.alias',
+      });
+      expect(not_mine.status).toBe(404);
+    });
+  });
+
+  it('documents the payins and pay routes in the OpenAPI document', async () => {
+    const document = await api.request('GET', '/openapi.json');
+    expect(document.status).toBe(200);
+    expect(Object.keys(document.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/v1/payins',
+        '/v1/payins/{id}',
+        '/v1/payins/{id}/refund',
+        '/v1/payins/methods',
+        '/v1/payins/collect',
+        '/v1/payins/deposit-accounts',
+        '/pay/{token}/quote',
+        '/pay/{token}/methods/{method}',
+      ]),
+    );
+  });
+});

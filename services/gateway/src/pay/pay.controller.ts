@@ -1,0 +1,165 @@
+import { Controller, Get, Inject, Header, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { PAYINS_COMMANDS, payinCollectBody } from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
+import { ApiZodBody, resolveLocale, ValidatedBody, ValidatedQuery } from '../http';
+import { Public } from '../auth/public.decorator';
+import { publicBaseUrl } from '../v1/payins/public-base-url';
+import { cardPage, checkoutPage } from './pay-pages';
+
+const methodQuery = z.object({ country: z.string().optional(), currency: z.string().optional() });
+const localeQuery = z.object({ lang: z.string().optional(), locale: z.string().optional() });
+
+function localeOf(request: FastifyRequest, query: z.infer<typeof localeQuery>) {
+  const accept = request.headers['accept-language'];
+  return resolveLocale({
+    query_lang: query.lang,
+    query_locale: query.locale,
+    accept_language: typeof accept === 'string' ? accept : null,
+  });
+}
+
+/**
+ * The public checkout and card pages (spec §4): no credential, the token in the path is the
+ * capability. A checkout link is paid by the first method that completes.
+ */
+@ApiTags('pay (public)')
+@Public()
+@Controller('pay')
+export class PayController {
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+  ) {}
+
+  @Get('card/:token')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @ApiOperation({ summary: 'Hosted card page of a card payin (HTML)' })
+  async cardPage(
+    @Param('token') token: string,
+    @ValidatedQuery(localeQuery) query: z.infer<typeof localeQuery>,
+    @Req() request: FastifyRequest,
+  ) {
+    const session = await this.bus.send<Parameters<typeof cardPage>[1]>(
+      PAYINS_COMMANDS.get_card_session,
+      { token },
+    );
+    return cardPage(token, session, localeOf(request, query));
+  }
+
+  @Post('card/:token')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Submit the hosted card page',
+    description:
+      'Sandbox: the card is charged at the next simulator step; amounts ending .99 fail. Answers ' +
+      'the session `{status, amount, currency, reference, expires_at, success_url, failure_url}`.',
+  })
+  submitCard(@Param('token') token: string) {
+    return this.bus.send(PAYINS_COMMANDS.submit_card_session, { token });
+  }
+
+  @Get(':token')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @ApiOperation({ summary: 'Hosted checkout page (HTML, en/es/zh by the locale order of spec §1)' })
+  async checkoutPage(
+    @Param('token') token: string,
+    @ValidatedQuery(localeQuery) query: z.infer<typeof localeQuery>,
+    @Req() request: FastifyRequest,
+  ) {
+    const state = await this.bus.send<Parameters<typeof checkoutPage>[1]>(
+      PAYINS_COMMANDS.get_checkout_state,
+      { token },
+    );
+    return checkoutPage(token, state, localeOf(request, query));
+  }
+
+  @Get(':token/state')
+  @ApiOperation({
+    summary: 'State of a checkout link',
+    description:
+      '`{checkout_id, status (open, paid, expired), amount, settlement_asset, expires_at, ' +
+      'paid_at, paid_method, paid_currency, conversion_status (pending, not_required, ' +
+      'completed), success_url, failure_url}`.',
+  })
+  state(@Param('token') token: string) {
+    return this.bus.send(PAYINS_COMMANDS.get_checkout_state, { token });
+  }
+
+  @Get(':token/quote')
+  @ApiOperation({
+    summary: 'What the payer may pay a checkout link with',
+    description:
+      '`{countries[], options[] ({method, country, currency, local_amount} at the rate table), ' +
+      'cards[] (with `available`: false under 5 minutes left), crypto[] ({asset, amount}), ' +
+      'account_app ({asset, amount})}`. 410 `checkout_expired`, 409 `already_paid`.',
+  })
+  quote(@Param('token') token: string) {
+    return this.bus.send(PAYINS_COMMANDS.get_checkout_quote, { token });
+  }
+
+  @Post(':token/methods/:method')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Pay a checkout link with a method',
+    description:
+      'Query `country`, `currency` (optional for a method with one corridor). Creates the ' +
+      'collection and answers `{checkout, payin}` with the instructions (`payment_url` for ' +
+      'card). 409 `already_paid`, 410 `checkout_expired`, 422 `checkout_expiring_soon` (card with ' +
+      'under 5 minutes left), 422 `method_unavailable`, 400 `payin_corridor_unsupported`.',
+  })
+  payWithMethod(
+    @Param('token') token: string,
+    @Param('method') method: string,
+    @ValidatedQuery(methodQuery) query: z.infer<typeof methodQuery>,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.bus.send(PAYINS_COMMANDS.pay_checkout_method, {
+      token,
+      method,
+      ...(query.country ? { country: query.country } : {}),
+      ...(query.currency ? { currency: query.currency } : {}),
+      base_url: publicBaseUrl(request, this.context),
+    });
+  }
+
+  @Post(':token/collect/otp')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Ask the payer’s bank for a collection key to pay a checkout link',
+    description:
+      'Body as `/pay/{token}/collect` without `otp`. VE/VES `c2p` has no OTP route (the payer ' +
+      'obtains the dynamic key from their bank): 400 `invalid_request`. 409 `already_paid`, ' +
+      '410 `checkout_expired`, 404 `not_found`.',
+  })
+  @ApiZodBody(payinCollectBody)
+  collectOtp(
+    @Param('token') token: string,
+    @ValidatedBody(payinCollectBody) body: z.infer<typeof payinCollectBody>,
+  ) {
+    return this.bus.send(PAYINS_COMMANDS.request_checkout_collect_otp, { token, body });
+  }
+
+  @Post(':token/collect')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Pay a checkout link by pull collection',
+    description:
+      'Body `{method: "c2p", country: "VE", currency: "VES", otp, payer {phone, document, ' +
+      'bank_code}, amount?}`: the link’s amount priced in the currency (see `/quote`); an ' +
+      '`amount` that differs answers 422 `checkout_amount_mismatch`; `idempotency_key` is ' +
+      'ignored (the link is paid once). Answers `{checkout, payin}`; the first completed method ' +
+      'pays the link. Sandbox: key `999999` 422 `collect_otp_failed`, payer document `REJECT` ' +
+      '422 `collect_rejected`. 409 `already_paid`, 410 `checkout_expired`.',
+  })
+  @ApiZodBody(payinCollectBody)
+  collect(
+    @Param('token') token: string,
+    @ValidatedBody(payinCollectBody) body: z.infer<typeof payinCollectBody>,
+  ) {
+    return this.bus.send(PAYINS_COMMANDS.pay_checkout_collect, { token, body });
+  }
+}

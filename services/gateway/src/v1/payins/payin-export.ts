@@ -1,0 +1,33 @@
+import type { ExportColumn } from '../../http';
+
+export type PayinExportKey =
+  | 'payin_id'
+  | 'created_at'
+  | 'method'
+  | 'status'
+  | 'country'
+  | 'currency'
+  | 'local_amount'
+  | 'credit_asset'
+  | 'usdt_credited'
+  | 'fee'
+  | 'reference'
+  | 'idempotency_key';
+
+export type PayinRow = Record<PayinExportKey, string | null>;
+
+/** Columns of `GET /v1/payins?format=csv|xlsx`; amounts stay decimal strings. */
+export const PAYIN_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<PayinExportKey>> = [
+  { key: 'payin_id', header: 'Payin ID' },
+  { key: 'created_at', header: 'Created at' },
+  { key: 'method', header: 'Method' },
+  { key: 'status', header: 'Status' },
+  { key: 'country', header: 'Country' },
+  { key: 'currency', header: 'Currency' },
+  { key: 'local_amount', header: 'Local amount' },
+  { key: 'credit_asset', header: 'Credit asset' },
+  { key: 'usdt_credited', header: 'Credited' },
+  { key: 'fee', header: 'Fee' },
+  { key: 'reference', header: 'Reference' },
+  { key: 'idempotency_key', header: 'Idempotency key' },
+];

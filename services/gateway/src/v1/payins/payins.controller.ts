@@ -1,0 +1,213 @@
+import { Controller, Get, Inject, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  PAYINS_COMMANDS,
+  payinCollectBody,
+  payinCreateBody,
+  payinRefundBody,
+} from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  EXPORT_ROW_LIMIT,
+  pageBody,
+  parseExportFormat,
+  parsePagination,
+  sendExport,
+  ValidatedBody,
+  ValidatedQuery,
+} from '../../http';
+import { RequireCredentialLevel } from '../../auth/access.decorators';
+import { CurrentPrincipal, type Principal } from '../../auth/principal';
+import { PAYIN_EXPORT_COLUMNS, type PayinRow } from './payin-export';
+import { publicBaseUrl } from './public-base-url';
+
+const listQuery = z.object({
+  status: z.string().optional(),
+  country: z.string().optional(),
+  method: z.string().optional(),
+  search: z.string().max(200).optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  format: z.string().optional(),
+  page: z.unknown().optional(),
+  page_size: z.unknown().optional(),
+});
+
+/** Payins (spec §4 "Payins and checkout"; decisions D4, D6, D7). */
+@ApiTags('payins')
+@ApiCredentials()
+@RequireCredentialLevel('account')
+@Controller('v1/payins')
+export class PayinsController {
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Create a payin (qr, bank_transfer, fintoc, card, checkout)',
+    description:
+      'Needs approved identity verification (403 `verification_required`). Bodies by method ' +
+      '(decisions D4): `bank_transfer`, `qr`, `fintoc`: `{method, country, currency, amount, ' +
+      'idempotency_key?, glosa?, customer?, fiat_hold_local?}` (`fiat_hold_local: true` keeps a ' +
+      'BOB, MXN or ARS payin in that local balance instead of converting it); `card`: the same ' +
+      'plus `customer {name, email}` (required), `expires_at?` (RFC 3339, 5 minutes to 48 hours ' +
+      'ahead, default 24 h; otherwise 400 `invalid_request`), `settlement_hours?` (per request: ' +
+      '0 or a multiple of 24 up to 720, counted in business days without US federal holidays; ' +
+      '400 `invalid_settlement_hours`), `save_card?`, `success_url?`, `failure_url?`, answering ' +
+      'with `payment_url` (hosted card page; the sandbox charges when the payer submits it); ' +
+      '`checkout`: `{method, amount, settlement_asset? (default USD), expires_in (600..604800 s), ' +
+      'success_url?, failure_url?}` answering with `checkout_url` (`{base}/pay/{token}`); ' +
+      '`currency` is rejected with `invalid_request`. Idempotency: `idempotency_key` in the body ' +
+      'or the `Idempotency-Key` header (body wins); a replay answers the original payin with ' +
+      '`idempotency_hit: true`, a different country, currency, method or amount 409 ' +
+      '`idempotency_conflict`. Unsupported corridors: 400 `payin_corridor_unsupported`. ' +
+      'Sandbox: amounts ending .99 fail, .77 are never paid and expire, card .44 answers 422 ' +
+      '`provider_rejected`; 50 open card sessions at most (429 `too_many_open_card_sessions`).',
+  })
+  @ApiZodBody(payinCreateBody)
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedBody(payinCreateBody) body: z.infer<typeof payinCreateBody>,
+    @Headers('idempotency-key') header_key: string | undefined,
+    @Req() request: FastifyRequest,
+  ) {
+    return this.bus.send(PAYINS_COMMANDS.create_payin, {
+      account_id: principal.account_id,
+      org_id: principal.org_id,
+      base_url: publicBaseUrl(request, this.context),
+      ...(header_key !== undefined ? { header_idempotency_key: header_key } : {}),
+      body,
+    });
+  }
+
+  @Post('collect/otp')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Ask the payer’s bank for a collection key (pull collections)',
+    description:
+      'Body as `POST /v1/payins/collect` without `otp`. VE/VES `c2p` has no OTP route: the ' +
+      'payer obtains the dynamic key from their bank, so this answers 400 `invalid_request`; ' +
+      'see `otp_route` in `GET /v1/payins/methods`.',
+  })
+  @ApiZodBody(payinCollectBody)
+  collectOtp(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedBody(payinCollectBody) body: z.infer<typeof payinCollectBody>,
+  ) {
+    return this.bus.send(PAYINS_COMMANDS.request_collect_otp, {
+      account_id: principal.account_id,
+      org_id: principal.org_id,
+      body,
+    });
+  }
+
+  @Post('collect')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Pull collection: debit the payer’s account with their bank key',
+    description:
+      'Body `{method: "c2p", country: "VE", currency: "VES", amount, otp, payer {phone, ' +
+      'document, bank_code}, idempotency_key?, glosa?}`; `otp` is the 6-8 digit dynamic key the ' +
+      'payer’s bank issued. Answers 201 with the pending payin (idempotency as for create). ' +
+      'Needs approved verification. A failed collection is `failed` with `failure` {origin, ' +
+      'code, message}. Sandbox: key `999999` answers 422 `collect_otp_failed`, payer document ' +
+      '`REJECT` 422 `collect_rejected`; amounts ending .99 fail, .77 expire.',
+  })
+  @ApiZodBody(payinCollectBody)
+  collect(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedBody(payinCollectBody) body: z.infer<typeof payinCollectBody>,
+    @Headers('idempotency-key') header_key: string | undefined,
+  ) {
+    return this.bus.send(PAYINS_COMMANDS.collect_payin, {
+      account_id: principal.account_id,
+      org_id: principal.org_id,
+      ...(header_key !== undefined ? { header_idempotency_key: header_key } : {}),
+      body,
+    });
+  }
+
+  @Get('methods')
+  @ApiOperation({
+    summary: 'The payin corridor catalog',
+    description:
+      '`{methods: [{method, country, currency, delivery, fiat_hold_local, settlement_assets?}]}`; ' +
+      '`delivery` says how payment reaches the platform (`push+polling`, `push`, `redirect+push`).',
+  })
+  methods() {
+    return this.bus.send(PAYINS_COMMANDS.list_methods, {});
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'List payins, newest first',
+    description:
+      'Filters `status`, `country`, `method`, `search` (reference, id, idempotency key, glosa, ' +
+      'customer), `from`/`to` (YYYY-MM-DD in the organization time zone). `format=csv|xlsx` ' +
+      'downloads up to 10,000 rows. Listing `{page, page_size, payins}`.',
+  })
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedQuery(listQuery) query: z.infer<typeof listQuery>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const format = parseExportFormat(query.format);
+    const pagination = parsePagination(query);
+    const { format: _format, page: _page, page_size: _size, ...filters } = query;
+    const { payins } = await this.bus.send<{ payins: PayinRow[] }>(PAYINS_COMMANDS.list_payins, {
+      account_id: principal.account_id,
+      org_id: principal.org_id,
+      ...filters,
+      limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
+      offset: format ? 0 : pagination.offset,
+    });
+    if (!format) return pageBody('payins', pagination, payins);
+    return sendExport(reply, {
+      format,
+      filename: 'payins',
+      columns: PAYIN_EXPORT_COLUMNS,
+      rows: payins,
+    });
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One payin; another account’s payin is 404 `not_found`' })
+  get(@CurrentPrincipal() principal: Principal, @Param('id') payin_id: string) {
+    return this.bus.send(PAYINS_COMMANDS.get_payin, {
+      account_id: principal.account_id,
+      payin_id,
+    });
+  }
+
+  @Post(':id/refund')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Refund a credited payin',
+    description:
+      'Body `{amount?, reason?}`: `amount` in the asset the payin credited (`credit_asset`), the ' +
+      'whole unrefunded remainder when omitted. Debits the balance and emits `payin_refunded`. ' +
+      'Errors: 422 `settlement_pending` (card settlement still scheduled), ' +
+      '`payin_not_refundable` (not credited or fully refunded), `refund_not_supported` (qr and ' +
+      'checkout payins), `refund_exceeds_payin`; 402 `insufficient_funds`.',
+  })
+  @ApiZodBody(payinRefundBody)
+  refund(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') payin_id: string,
+    @ValidatedBody(payinRefundBody) body: z.infer<typeof payinRefundBody>,
+  ) {
+    return this.bus.send(PAYINS_COMMANDS.refund_payin, {
+      account_id: principal.account_id,
+      payin_id,
+      body,
+    });
+  }
+}

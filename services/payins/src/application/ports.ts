@@ -1,0 +1,56 @@
+import type { Asset } from '@platform/money';
+import type { RateTableView } from '../domain/conversion';
+import type { StoredPayinMethod } from '../domain/corridors';
+import type { CollectionOutcome } from '../domain/payin';
+
+/** What payins asks of the ledger (over the bus). Every movement is idempotent by operation_id. */
+export interface LedgerPort {
+  credit(movement: LedgerMovement): Promise<void>;
+  debit(movement: LedgerMovement): Promise<void>;
+  /** Moves funds between two accounts atomically (`ledger.transfer_funds`). */
+  transfer(movement: LedgerTransfer): Promise<void>;
+  rates(): Promise<RateTableView>;
+  /** The account's `default_payin_asset` (spec §1 rule 4). */
+  payinAsset(account_id: string): Promise<Asset>;
+}
+
+export interface LedgerMovement {
+  account_id: string;
+  operation_id: string;
+  asset: Asset;
+  amount: string;
+  kind: 'payin' | 'payin_refund';
+  reference_id: string;
+}
+
+export interface LedgerTransfer {
+  from_account_id: string;
+  to_account_id: string;
+  operation_id: string;
+  asset: Asset;
+  amount: string;
+  kind: 'checkout_payment';
+  reference_id: string;
+}
+
+/** What payins asks of identity. */
+export interface IdentityPort {
+  kycStatus(account_id: string): Promise<string>;
+  /** `person` or `company`. */
+  accountType(account_id: string): Promise<string>;
+  organizationTimezone(org_id: string): Promise<string>;
+  /** The member who owns the account (an API key acts as them); null when none is active. */
+  ownerMemberId(account_id: string): Promise<string | null>;
+}
+
+/**
+ * The collection rail behind payins: the sandbox simulator in test, the manual connector in live
+ * (an operator confirms each payment). It plans what happens to a collection once created.
+ */
+export interface CollectionConnector {
+  /** Card amounts the pre-capture authentication filter refuses (`provider_rejected`). */
+  rejectsAtCreate(method: StoredPayinMethod, amount_text: string): boolean;
+  plan(method: StoredPayinMethod, amount_text: string): CollectionOutcome;
+  /** How long after create the rail reports the outcome; null when it never reports by itself. */
+  step_ms: number | null;
+}

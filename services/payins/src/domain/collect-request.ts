@@ -1,0 +1,83 @@
+import { DomainError, type PayinCollectBody } from '@platform/contracts';
+import { Money } from '@platform/money';
+import { COLLECT_METHODS, findCollectCorridor, type CollectCorridor } from './corridors';
+import { readCode, readGlosa } from './create-request';
+import { readIdempotencyKey } from './idempotency-key';
+
+/** The payer of a pull collection, as their bank knows them. */
+export interface CollectPayer {
+  phone: string;
+  document: string;
+  bank_code: string;
+}
+
+export interface CollectRequest {
+  corridor: CollectCorridor;
+  amount: Money;
+  otp: string;
+  payer: CollectPayer;
+  idempotency_key: string | null;
+  glosa: string | null;
+}
+
+/**
+ * Checks a `POST /v1/payins/collect` body. VE/VES `c2p` takes the payer's bank-issued dynamic
+ * key in `otp` (6 to 8 digits); `payer` names the account to debit.
+ */
+export function readCollectRequest(
+  body: PayinCollectBody,
+  header_key: string | undefined,
+): CollectRequest {
+  const corridor = readCollectCorridor(body);
+  const amount = Money.parse(corridor.currency, body.amount);
+  const idempotency_key = readIdempotencyKey(body.idempotency_key ?? header_key);
+  if (typeof body.otp !== 'string' || !/^\d{6,8}$/.test(body.otp))
+    throw new DomainError(
+      'invalid_request',
+      'otp must be the 6 to 8 digit key the payer obtained from their bank',
+    );
+  return {
+    corridor,
+    amount,
+    otp: body.otp,
+    payer: readPayer(body.payer),
+    idempotency_key,
+    glosa: readGlosa(body.glosa),
+  };
+}
+
+/** The corridor of a collect or collect-OTP body. */
+export function readCollectCorridor(body: PayinCollectBody): CollectCorridor {
+  if (body.method === undefined || body.method === null || body.method === '')
+    throw new DomainError('invalid_request', `method is required: ${COLLECT_METHODS.join(', ')}`);
+  const country = readCode(body.country, 'country', 'country_required', /^[A-Z]{2}$/);
+  const currency = readCode(body.currency, 'currency', 'currency_required', /^[A-Z]{3}$/);
+  const corridor = findCollectCorridor(String(body.method), country, currency);
+  if (!corridor)
+    throw new DomainError(
+      'payin_corridor_unsupported',
+      `no pull collection ${String(body.method)} for ${currency} in ${country}; see GET /v1/payins/methods`,
+    );
+  return corridor;
+}
+
+function readPayer(value: unknown): CollectPayer {
+  const payer =
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const field = (name: keyof CollectPayer, pattern: RegExp): string => {
+    const text = payer[name];
+    if (typeof text !== 'string' || !pattern.test(text))
+      throw new DomainError('invalid_request', `payer.${name} is required and must be valid`);
+    return text;
+  };
+  const extra = Object.keys(payer).filter(
+    (key) => !['phone', 'document', 'bank_code'].includes(key),
+  );
+  if (extra.length > 0)
+    throw new DomainError('invalid_json', `unknown field(s): payer.${extra[0]}`);
+  return {
+    phone: field('phone', /^\+?\d{7,15}$/),
+    document: field('document', /^[A-Za-z0-9-]{3,20}$/),
+    bank_code: field('bank_code', /^\d{4}$/),
+  };
+}

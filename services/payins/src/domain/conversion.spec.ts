@@ -1,0 +1,58 @@
+import { Money } from '@platform/money';
+import {
+  localAmountFor,
+  multiplyDecimals,
+  priceLocalPayin,
+  type RateTableView,
+} from './conversion';
+
+const rates: RateTableView = {
+  assets: [
+    { asset: 'USD', usd_per_unit: '1' },
+    { asset: 'USDT', usd_per_unit: '1' },
+    { asset: 'BTC', usd_per_unit: '65000' },
+    { asset: 'BOB', usd_per_unit: null },
+  ],
+  currencies: [
+    { currency: 'MXN', per_usd: '17.20' },
+    { currency: 'CLP', per_usd: '930' },
+    { currency: 'BOB', per_usd: '6.96' },
+  ],
+};
+
+describe('payin pricing at the rate table', () => {
+  it('converts a local amount into the payin asset, rounding down', () => {
+    const credit = priceLocalPayin(Money.parse('MXN', '1720.00'), 'USD', rates, false);
+    expect(credit.credited.toString()).toBe('100.00');
+    expect(credit.fx_rate).toBe('17.2');
+    expect(credit.fee.toString()).toBe('0.00');
+    const odd = priceLocalPayin(Money.parse('MXN', '10.00'), 'USD', rates, false);
+    expect(odd.credited.toString()).toBe('0.58'); // 0.5813... rounded down
+  });
+
+  it('prices into BTC through its USD price', () => {
+    const credit = priceLocalPayin(Money.parse('CLP', '930'), 'BTC', rates, false);
+    expect(credit.credited.toString()).toBe('0.00001538');
+    expect(credit.fx_rate).toBe('60450000');
+  });
+
+  it('keeps fiat_hold_local payins in their own currency at rate 1', () => {
+    const credit = priceLocalPayin(Money.parse('BOB', '69.60'), 'BOB', rates, true);
+    expect(credit).toMatchObject({ credit_asset: 'BOB', fx_rate: '1', fiat_hold_local: true });
+    expect(credit.credited.toString()).toBe('69.60');
+  });
+
+  it('quotes a settlement amount in a local currency, rounding up to cover it', () => {
+    expect(localAmountFor(Money.parse('USDT', '10.000000'), 'MXN', rates).toString()).toBe(
+      '172.00',
+    );
+    expect(localAmountFor(Money.parse('USD', '1.00'), 'CLP', rates).toString()).toBe('930');
+    expect(localAmountFor(Money.parse('USD', '0.01'), 'BOB', rates).toString()).toBe('0.07');
+  });
+
+  it('multiplies decimal strings exactly', () => {
+    expect(multiplyDecimals('17.20', '1')).toBe('17.20');
+    expect(multiplyDecimals('0.5', '0.5')).toBe('0.25');
+    expect(multiplyDecimals('930', '65000')).toBe('60450000');
+  });
+});

@@ -1,0 +1,217 @@
+import path from 'node:path';
+import type { Pool, PoolClient } from 'pg';
+import type { PgEventStore } from '@platform/event-store';
+import { withTransaction } from '@platform/persistence';
+import type { EventData, EventType } from '@platform/contracts';
+import type { Payin } from '../domain/payin';
+
+export const PAYINS_MIGRATIONS_DIR = path.join(__dirname, '../../migrations');
+export const PAYINS_EVENTS = Symbol('PAYINS_EVENTS');
+
+/** Columns a caller may change after create. */
+export type PayinChanges = Partial<
+  Omit<Payin, 'payin_id' | 'account_id' | 'org_id' | 'kind' | 'created_at' | 'updated_at'>
+>;
+
+const JSON_COLUMNS = new Set(['customer', 'instructions', 'failure']);
+
+function columnValue(column: string, value: unknown): unknown {
+  return JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value;
+}
+
+/** What `search` looks in: the reference, the id, the client's key, the glosa, the customer. */
+const SEARCHED_COLUMNS = [
+  'reference',
+  'payin_id::text',
+  "coalesce(idempotency_key, '')",
+  "coalesce(glosa, '')",
+  "coalesce(customer->>'name', '')",
+  "coalesce(customer->>'email', '')",
+];
+
+export interface PayinListFilter {
+  account_id: string;
+  status?: string;
+  country?: string;
+  method?: string;
+  search?: string;
+  from?: Date;
+  to?: Date;
+  limit: number;
+  offset: number;
+}
+
+/** Payins as rows of the service's own table, and their events in the same transaction. */
+export class PayinsRepository {
+  constructor(
+    readonly pool: Pool,
+    private readonly events: PgEventStore,
+  ) {}
+
+  transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    return withTransaction(this.pool, work);
+  }
+
+  /** Inserts unless the account already used the idempotency key; null then. */
+  async insert(client: PoolClient, payin: Payin): Promise<Payin | null> {
+    const entries = Object.entries(payin);
+    const columns = entries.map(([column]) => column).join(', ');
+    const placeholders = entries.map((_, index) => `$${index + 1}`).join(', ');
+    const { rows } = await client.query<Payin>(
+      `insert into payins (${columns}) values (${placeholders})
+       on conflict (account_id, idempotency_key) where idempotency_key is not null and kind = 'payin'
+       do nothing returning *`,
+      entries.map(([column, value]) => columnValue(column, value)),
+    );
+    return rows[0] ?? null;
+  }
+
+  async findByIdempotencyKey(account_id: string, key: string): Promise<Payin | null> {
+    const { rows } = await this.pool.query<Payin>(
+      `select * from payins where account_id = $1 and idempotency_key = $2 and kind = 'payin'`,
+      [account_id, key],
+    );
+    return rows[0] ?? null;
+  }
+
+  async findOwned(account_id: string, payin_id: string): Promise<Payin | null> {
+    if (!isUuid(payin_id)) return null;
+    const { rows } = await this.pool.query<Payin>(
+      // Checkout attempts are readable by id too: an unassigned deposit is the account's to see.
+      'select * from payins where payin_id = $1 and account_id = $2',
+      [payin_id, account_id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async findByToken(token: string): Promise<Payin | null> {
+    const { rows } = await this.pool.query<Payin>('select * from payins where token = $1', [token]);
+    return rows[0] ?? null;
+  }
+
+  async findById(payin_id: string): Promise<Payin | null> {
+    if (!isUuid(payin_id)) return null;
+    const { rows } = await this.pool.query<Payin>('select * from payins where payin_id = $1', [
+      payin_id,
+    ]);
+    return rows[0] ?? null;
+  }
+
+  /** Locks a payin for the caller's transaction; `skip_locked` passes over one being worked on. */
+  async lock(client: PoolClient, payin_id: string, skip_locked = false): Promise<Payin | null> {
+    const { rows } = await client.query<Payin>(
+      `select * from payins where payin_id = $1 for update${skip_locked ? ' skip locked' : ''}`,
+      [payin_id],
+    );
+    return rows[0] ?? null;
+  }
+
+  async update(client: PoolClient, payin_id: string, changes: PayinChanges): Promise<Payin> {
+    const entries = Object.entries(changes);
+    const assignments = entries.map(([column], index) => `${column} = $${index + 2}`);
+    const { rows } = await client.query<Payin>(
+      `update payins set ${[...assignments, 'updated_at = now()'].join(', ')}
+        where payin_id = $1 returning *`,
+      [payin_id, ...entries.map(([column, value]) => columnValue(column, value))],
+    );
+    const updated = rows[0];
+    if (!updated) throw new Error(`payin ${payin_id} vanished`);
+    return updated;
+  }
+
+  async list(filter: PayinListFilter): Promise<Payin[]> {
+    // A checkout link's method attempts are listed only once unassigned (spec §3).
+    const conditions = [`account_id = $1`, `(kind = 'payin' or status = 'unassigned')`];
+    const values: unknown[] = [filter.account_id];
+    const add = (sql: string, value: unknown) => {
+      values.push(value);
+      conditions.push(sql.replace('?', `$${values.length}`));
+    };
+    if (filter.status) add('status = ?', filter.status);
+    if (filter.country) add('country = ?', filter.country);
+    if (filter.method) add('method = ?', filter.method);
+    if (filter.from) add('created_at >= ?', filter.from);
+    if (filter.to) add('created_at < ?', filter.to);
+    if (filter.search) {
+      values.push(`%${filter.search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`);
+      const pattern = `$${values.length}`;
+      conditions.push(
+        `(${SEARCHED_COLUMNS.map((column) => `${column} ilike ${pattern}`).join(' or ')})`,
+      );
+    }
+    values.push(filter.limit, filter.offset);
+    const { rows } = await this.pool.query<Payin>(
+      `select * from payins where ${conditions.join(' and ')}
+        order by created_at desc, payin_id desc limit $${values.length - 1} offset $${values.length}`,
+      values,
+    );
+    return rows;
+  }
+
+  /** Card sessions still waiting for the payer (spec §8: 50 per account). */
+  async countOpenCardSessions(account_id: string): Promise<number> {
+    const { rows } = await this.pool.query<{ open: string }>(
+      `select count(*) as open from payins
+        where account_id = $1 and method = 'card' and status = 'pending' and expires_at > now()`,
+      [account_id],
+    );
+    return Number(rows[0]?.open ?? 0);
+  }
+
+  async attemptsOf(checkout_payin_id: string): Promise<Payin[]> {
+    const { rows } = await this.pool.query<Payin>(
+      'select * from payins where checkout_payin_id = $1 order by created_at',
+      [checkout_payin_id],
+    );
+    return rows;
+  }
+
+  /** Ids of pending payins whose connector step is due. */
+  async dueSteps(limit: number): Promise<string[]> {
+    return this.ids(
+      `select payin_id from payins where status = 'pending' and next_step_at <= now()
+        order by next_step_at limit $1`,
+      limit,
+    );
+  }
+
+  async dueExpiries(limit: number): Promise<string[]> {
+    return this.ids(
+      `select payin_id from payins where status = 'pending' and expires_at <= now()
+        order by expires_at limit $1`,
+      limit,
+    );
+  }
+
+  async dueSettlements(limit: number): Promise<string[]> {
+    return this.ids(
+      `select payin_id from payins where settlement_pending and settle_at <= now()
+        order by settle_at limit $1`,
+      limit,
+    );
+  }
+
+  /** Appends a domain event to the payin's stream in the caller's transaction (the outbox). */
+  async appendEvent<T extends EventType>(
+    client: PoolClient,
+    payin: Payin,
+    type: T,
+    data: EventData<T>,
+  ): Promise<void> {
+    await this.events.appendInTransaction(
+      client,
+      `payin-${payin.payin_id}`,
+      [{ type, data, org_id: payin.org_id, account_id: payin.account_id }],
+      { expected_version: 'any' },
+    );
+  }
+
+  private async ids(sql: string, limit: number): Promise<string[]> {
+    const { rows } = await this.pool.query<{ payin_id: string }>(sql, [limit]);
+    return rows.map((row) => row.payin_id);
+  }
+}
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
