@@ -35,6 +35,8 @@ export interface SubscribeOptions {
   max_attempts?: number;
   /** Begin with messages published before the group first subscribed. Default true. */
   from_beginning?: boolean;
+  /** The group lives only while it has members (broadcast subscriptions). Default false. */
+  ephemeral?: boolean;
 }
 
 export interface RequestOptions {

@@ -336,8 +336,14 @@ export class InProcessBus implements MessageBus {
         // The lanes this member held move to the others, as partitions do on a rebalance.
         for (const lane of feed.lanes) this.drainSoon(feed, lane);
       }
+      if (member.options.ephemeral) this.dropEmptyGroup(groups, member.options.group);
     }
     await Promise.allSettled([...member.in_flight]);
+  }
+
+  /** An ephemeral group left without members is forgotten, so nothing queues up for it. */
+  private dropEmptyGroup(groups: Map<string, GroupFeed>, group: string): void {
+    if (groups.get(group)?.members.length === 0) groups.delete(group);
   }
 }
 

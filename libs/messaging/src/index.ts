@@ -1,4 +1,5 @@
 export * from './bus';
+export * from './broadcast';
 export * from './in-process-bus';
 export * from './kafka/kafka-bus';
 export type { KafkaLogEntry, KafkaLogLevel, KafkaLogSink } from './kafka/kafka-log';

@@ -7,11 +7,21 @@ import {
   type ServiceDefinition,
 } from '@platform/runtime';
 import { MESSAGE_SENDER } from './application/message-sender.port';
+import { PublicEventsQueries } from './application/public-events.queries';
+import { WebhookSubscriptionsService } from './application/webhook-subscriptions.service';
 import { DomainEventsConsumer } from './infrastructure/domain-events.consumer';
 import { MailboxRepository } from './infrastructure/mailbox.repository';
+import {
+  NOTIFICATIONS_SETTINGS,
+  readNotificationsSettings,
+} from './infrastructure/notifications-settings';
+import { PublicEventsRepository } from './infrastructure/public-events.repository';
+import { WebhookRuntime } from './infrastructure/webhook-runtime';
+import { WebhookSubscriptionsRepository } from './infrastructure/webhook-subscriptions.repository';
 import { NotificationsMessages } from './messages/notifications.messages';
+import { WebhooksMessages } from './messages/webhooks.messages';
 
-/** Messages to people (mailbox by default, decisions D3); later webhooks and the event stream. */
+/** Messages to people (mailbox by default, decisions D3), public events and signed webhooks. */
 @Module({})
 export class NotificationsModule {
   static forRuntime(context: PlatformContext): DynamicModule {
@@ -23,10 +33,16 @@ export class NotificationsModule {
           after_migrations: (pool) => Inbox.migrate(pool, 'notifications'),
         }),
       ],
-      controllers: [NotificationsMessages],
+      controllers: [NotificationsMessages, WebhooksMessages],
       providers: [
+        { provide: NOTIFICATIONS_SETTINGS, useValue: readNotificationsSettings(context) },
         DomainEventsConsumer,
         MailboxRepository,
+        PublicEventsRepository,
+        WebhookSubscriptionsRepository,
+        WebhookRuntime,
+        WebhookSubscriptionsService,
+        PublicEventsQueries,
         { provide: MESSAGE_SENDER, useExisting: MailboxRepository },
       ],
     };

@@ -184,15 +184,31 @@ export class KafkaBus implements MessageBus {
       .filter((topic) => !topic.endsWith('.dlq'))
       .map((topic) => this.topicName(deadLetterTopicOf(topic)));
     await this.topics.ensure([...names, ...dead_letters]);
-    const consumer = await this.startConsumer(
-      this.groupName(options.group),
-      names,
-      options.from_beginning ?? true,
-      {
-        eachMessage: (payload) => this.consume(payload, options),
+    const group_id = this.groupName(options.group);
+    // A broadcast group starts at the end of its topics as of now, not as of its first fetch.
+    if (options.ephemeral && options.from_beginning === false) await this.pinToEnd(group_id, names);
+    const consumer = await this.startConsumer(group_id, names, options.from_beginning ?? true, {
+      eachMessage: (payload) => this.consume(payload, options),
+    });
+    return {
+      close: async () => {
+        await this.stopConsumer(consumer);
+        // Cleanup only: a group still settling after its consumer left may refuse deletion.
+        if (options.ephemeral) await this.admin.deleteGroups([group_id]).catch(() => undefined);
       },
-    );
-    return { close: () => this.stopConsumer(consumer) };
+    };
+  }
+
+  /** Commits the group's offsets at the topics' current ends. */
+  private async pinToEnd(group_id: string, topics: string[]): Promise<void> {
+    for (const topic of topics) {
+      const offsets = await this.admin.fetchTopicOffsets(topic);
+      await this.admin.setOffsets({
+        groupId: group_id,
+        topic,
+        partitions: offsets.map(({ partition, offset }) => ({ partition, offset })),
+      });
+    }
   }
 
   async request(pattern: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {

@@ -26,6 +26,22 @@ export class NotificationsMessages {
     await this.domain_events.take(payload);
   }
 
+  // The producers of public events (events contract): projected by the consumer.
+  @EventPattern('events.ledger')
+  async ledgerEvent(@Payload() payload: unknown): Promise<void> {
+    await this.domain_events.take(payload);
+  }
+
+  @EventPattern('events.payouts')
+  async payoutsEvent(@Payload() payload: unknown): Promise<void> {
+    await this.domain_events.take(payload);
+  }
+
+  @EventPattern('events.payins')
+  async payinsEvent(@Payload() payload: unknown): Promise<void> {
+    await this.domain_events.take(payload);
+  }
+
   @MessagePattern('notifications.get_health')
   health(): { service: string; status: 'ok' } {
     return { service: 'notifications', status: 'ok' };

@@ -1,0 +1,226 @@
+import { Controller, Get, Headers, Inject, Query, Req, Res } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ACCOUNT_SETTINGS_COMMANDS,
+  DomainError,
+  isPublicEventType,
+  LEDGER_COMMANDS,
+  PUBLIC_EVENT_COMMANDS,
+  type PositionedPublicEvent,
+  type PublicEvent,
+  type PublicEventType,
+} from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import { CurrentPrincipal, type Principal } from '../../auth/principal';
+import { ApiCredentials, pageBody, parsePagination, type PaginationQuery } from '../../http';
+import { EventStreamSession } from './event-stream-session';
+import { EVENTS_SETTINGS, type EventsSettings } from './events-settings';
+import { PublicEventsFeed } from './public-events-feed';
+import { StreamLimits } from './stream-limits';
+
+interface EventsQuery extends PaginationQuery {
+  types?: unknown;
+  from?: unknown;
+  to?: unknown;
+  snapshot?: unknown;
+  last_event_id?: unknown;
+}
+
+const REPLAY_PAGE = 500;
+interface ReplayPage {
+  found: boolean;
+  events: PositionedPublicEvent[];
+}
+/** Spec §1: the default organization timezone. */
+const DEFAULT_TIMEZONE = 'America/New_York';
+
+/** `?types=a,b` or repeated `types=`; each a public event name (D7) else invalid_event_type. */
+export function parseTypes(value: unknown): PublicEventType[] | null {
+  if (value === undefined || value === '') return null;
+  const parts = (Array.isArray(value) ? value : [value]).flatMap((part) =>
+    typeof part === 'string' ? part.split(',') : [String(part)],
+  );
+  const types = parts.map((part) => part.trim()).filter((part) => part !== '');
+  for (const type of types) {
+    if (!isPublicEventType(type)) {
+      throw new DomainError('invalid_event_type', `unknown event type ${JSON.stringify(type)}`);
+    }
+  }
+  return types.length === 0 ? null : (types as PublicEventType[]);
+}
+
+function optionalText(name: string, value: unknown): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string')
+    throw new DomainError('invalid_request', `${name} must be a string`);
+  return value;
+}
+
+function wantsJson(accept: string | undefined): boolean {
+  return /\bapplication\/json\b/i.test(accept ?? '') && !/text\/event-stream/i.test(accept ?? '');
+}
+
+/** `GET /v1/events`: the stream (Server-Sent Events) or, with Accept: application/json, history. */
+@ApiTags('events')
+@ApiCredentials()
+@Controller('v1/events')
+export class EventsController {
+  constructor(
+    private readonly bus: BusClient,
+    private readonly feed: PublicEventsFeed,
+    private readonly limits: StreamLimits,
+    @Inject(EVENTS_SETTINGS) private readonly settings: EventsSettings,
+  ) {}
+
+  @Get()
+  @ApiProduces('text/event-stream', 'application/json')
+  @ApiOperation({
+    summary: 'Live event stream (SSE), or the 90-day history as a listing',
+    description:
+      'Accept: application/json answers {page, page_size, events} newest first, filtered by ' +
+      'from/to (YYYY-MM-DD, organization timezone) and types. Otherwise a Server-Sent Events ' +
+      'stream of the account’s events: headers and ": connected" at once, a comment every ' +
+      '15 s, frames with id:/event:/data: ({id, type, created_at, livemode, data}). ' +
+      'Last-Event-ID (header or ?last_event_id=) replays what came after that event with no ' +
+      'gap and no duplicate; an id no longer stored replays nothing. ?snapshot=true sends one ' +
+      '"event: snapshot" frame (no id) with the balances first. Limits: 600 openings per hour ' +
+      'per address (429 rate_limited); concurrent streams per account and per organization ' +
+      '(429 too_many_streams), counted per gateway process.',
+  })
+  @ApiQuery({ name: 'types', required: false, description: 'comma-separated event names' })
+  @ApiQuery({ name: 'snapshot', required: false, enum: ['true', 'false'] })
+  @ApiQuery({ name: 'last_event_id', required: false })
+  @ApiQuery({ name: 'from', required: false })
+  @ApiQuery({ name: 'to', required: false })
+  @ApiHeader({ name: 'Last-Event-ID', required: false })
+  async events(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: EventsQuery,
+    @Headers('accept') accept: string | undefined,
+    @Headers('last-event-id') last_event_header: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const types = parseTypes(query.types);
+    if (wantsJson(accept)) {
+      await reply.send(await this.history(principal, query, types));
+      return;
+    }
+    const last_event_id =
+      optionalText('Last-Event-ID', last_event_header) ??
+      optionalText('last_event_id', query.last_event_id);
+    const release = this.limits.open(request.ip, principal.account_id, principal.org_id);
+    try {
+      const snapshot = query.snapshot === 'true' ? await this.balances(principal) : undefined;
+      this.stream(reply, principal, { types, last_event_id, snapshot, release });
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  private async history(principal: Principal, query: EventsQuery, types: PublicEventType[] | null) {
+    const pagination = parsePagination(query);
+    const from = optionalText('from', query.from);
+    const to = optionalText('to', query.to);
+    const timezone = from || to ? await this.timezoneOf(principal) : DEFAULT_TIMEZONE;
+    const reply = await this.bus.send<{ events: PublicEvent[] }>(
+      PUBLIC_EVENT_COMMANDS.list_events,
+      {
+        account_id: principal.account_id,
+        ...(types ? { types } : {}),
+        from,
+        to,
+        timezone,
+        limit: pagination.page_size,
+        offset: pagination.offset,
+      },
+    );
+    return pageBody('events', pagination, reply.events);
+  }
+
+  /** Spec §1: `from`/`to` are dates in the organization's timezone (`GET /v1/branding`). */
+  private async timezoneOf(principal: Principal): Promise<string> {
+    const branding = await this.bus.send<{ timezone?: string }>(
+      ACCOUNT_SETTINGS_COMMANDS.get_branding,
+      { account_id: principal.account_id },
+    );
+    return branding.timezone ?? DEFAULT_TIMEZONE;
+  }
+
+  private balances(principal: Principal): Promise<unknown> {
+    return this.bus.send(LEDGER_COMMANDS.get_balances, { account_id: principal.account_id });
+  }
+
+  private stream(
+    reply: FastifyReply,
+    principal: Principal,
+    options: {
+      types: PublicEventType[] | null;
+      last_event_id: string | undefined;
+      snapshot: unknown;
+      release: () => void;
+    },
+  ): void {
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.socket?.setNoDelay(true);
+    const session = new EventStreamSession(
+      {
+        write: (text) => raw.write(text),
+        get pending_bytes() {
+          return raw.writableLength;
+        },
+        end: () => raw.end(),
+      },
+      options.types ? new Set(options.types) : null,
+    );
+    // Live first, held back during the replay: nothing committed meanwhile can fall between.
+    const stop_listening = this.feed.listen(
+      principal.account_id,
+      (event) => session.live(event),
+      () => session.close(),
+    );
+    const heartbeat = setInterval(() => session.heartbeat(), this.settings.heartbeat_ms);
+    raw.on('close', () => {
+      clearInterval(heartbeat);
+      stop_listening();
+      options.release();
+      session.close();
+    });
+    session.connected();
+    if (options.snapshot !== undefined) session.snapshot(options.snapshot);
+    void this.replay(session, principal, options).catch(() => session.close());
+  }
+
+  private async replay(
+    session: EventStreamSession,
+    principal: Principal,
+    options: { types: PublicEventType[] | null; last_event_id: string | undefined },
+  ): Promise<void> {
+    let after: { after_event_id: string } | { after_position: string } | null =
+      options.last_event_id ? { after_event_id: options.last_event_id } : null;
+    while (after) {
+      const page: ReplayPage = await this.bus.send<ReplayPage>(
+        PUBLIC_EVENT_COMMANDS.replay_events,
+        {
+          account_id: principal.account_id,
+          ...after,
+          ...(options.types ? { types: options.types } : {}),
+          limit: REPLAY_PAGE,
+        },
+      );
+      for (const event of page.events) session.replayed(event);
+      const last: PositionedPublicEvent | undefined = page.events[page.events.length - 1];
+      after = last && page.events.length === REPLAY_PAGE ? { after_position: last.position } : null;
+    }
+    session.goLive();
+  }
+}

@@ -1,0 +1,73 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { PUBLIC_EVENTS_TOPIC, type PositionedPublicEvent } from '@platform/contracts';
+import {
+  MESSAGE_BUS,
+  subscribeBroadcast,
+  type MessageBus,
+  type Subscription,
+} from '@platform/messaging';
+
+export type FeedListener = (event: PositionedPublicEvent) => void;
+
+/**
+ * This gateway's copy of every committed public event: a broadcast subscription, so with
+ * several gateways each sees all events and any gateway serves any account's stream.
+ */
+@Injectable()
+export class PublicEventsFeed implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('events-feed');
+  private readonly listeners = new Map<string, Set<FeedListener>>();
+  /** Ends each open stream: an SSE response never ends by itself, so shutdown ends it. */
+  private readonly closers = new Set<() => void>();
+  private subscription: Subscription | undefined;
+
+  constructor(@Inject(MESSAGE_BUS) private readonly bus: MessageBus) {}
+
+  async onModuleInit(): Promise<void> {
+    this.subscription = await subscribeBroadcast(this.bus, {
+      topics: [PUBLIC_EVENTS_TOPIC],
+      label: 'gateway',
+      handler: async (message) => this.dispatch(message.payload as PositionedPublicEvent),
+    });
+  }
+
+  /** Before the HTTP server closes (Nest's order), so it does not wait on open streams. */
+  async onModuleDestroy(): Promise<void> {
+    for (const close of [...this.closers]) close();
+    await this.subscription?.close();
+  }
+
+  /**
+   * Listens to one account's events; `close` ends the stream at shutdown. Returns the function
+   * that stops listening.
+   */
+  listen(account_id: string, listener: FeedListener, close: () => void): () => void {
+    const set = this.listeners.get(account_id) ?? new Set<FeedListener>();
+    set.add(listener);
+    this.listeners.set(account_id, set);
+    this.closers.add(close);
+    return () => {
+      this.closers.delete(close);
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(account_id) === set) {
+        this.listeners.delete(account_id);
+      }
+    };
+  }
+
+  private dispatch(event: PositionedPublicEvent): void {
+    for (const listener of this.listeners.get(event.account_id) ?? []) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.logger.warn(`stream listener failed: ${String(error)}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import { Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
+import {
+  WEBHOOK_COMMANDS,
+  webhookStatusBody,
+  webhookSubscriptionBody,
+  type WebhookDelivery,
+  type WebhookSubscription,
+} from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import { RequireOtp } from '../../auth/access.decorators';
+import { CurrentPrincipal, type Principal } from '../../auth/principal';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  pageBody,
+  parsePagination,
+  ValidatedBody,
+  type PaginationQuery,
+} from '../../http';
+
+/** Webhook subscriptions (spec sections 2, 3, 6; decisions D4, D7). */
+@ApiTags('webhooks')
+@ApiCredentials()
+@Controller('v1/webhooks/subscriptions')
+export class WebhooksController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Post()
+  @HttpCode(201)
+  @RequireOtp('webhook.create')
+  @ApiOperation({
+    summary: 'Subscribe a callback to one event type or *',
+    description:
+      'callback_url must be HTTPS to a public address (loopback, private, link-local, CGNAT, ' +
+      'metadata and IPv4-mapped IPv6 forms are refused, at registration and again at every ' +
+      'connection, so DNS rebinding is caught). secret: at least 16 characters, write-only, ' +
+      'stored encrypted. No test delivery is sent on subscribe. Errors: invalid_event_type, ' +
+      'weak_secret, invalid_callback_url.',
+  })
+  @ApiZodBody(webhookSubscriptionBody)
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedBody(webhookSubscriptionBody) body: z.infer<typeof webhookSubscriptionBody>,
+  ): Promise<WebhookSubscription> {
+    return this.bus.send(WEBHOOK_COMMANDS.create_subscription, {
+      account_id: principal.account_id,
+      org_id: principal.org_id,
+      subscription: body,
+    });
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Subscriptions of the account, newest first (D7 paging)' })
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
+    const pagination = parsePagination(query);
+    const reply = await this.bus.send<{ subscriptions: WebhookSubscription[] }>(
+      WEBHOOK_COMMANDS.list_subscriptions,
+      { account_id: principal.account_id, limit: pagination.page_size, offset: pagination.offset },
+    );
+    return pageBody('subscriptions', pagination, reply.subscriptions);
+  }
+
+  @Get(':id')
+  @ApiParam({ name: 'id' })
+  @ApiResponse({ status: 404, description: 'absent, or another account’s' })
+  get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+  ): Promise<WebhookSubscription> {
+    return this.bus.send(WEBHOOK_COMMANDS.get_subscription, {
+      account_id: principal.account_id,
+      subscription_id: id,
+    });
+  }
+
+  @Patch(':id')
+  @ApiParam({ name: 'id' })
+  @ApiOperation({
+    summary: 'Enable or disable (never deleted)',
+    description:
+      'Repeating the current status answers 200 with no change. Deliveries already queued for ' +
+      'a disabled subscription are still sent; new events are not queued for it.',
+  })
+  @ApiZodBody(webhookStatusBody)
+  setStatus(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @ValidatedBody(webhookStatusBody, { error_code: 'invalid_status' })
+    body: z.infer<typeof webhookStatusBody>,
+  ): Promise<WebhookSubscription> {
+    return this.bus.send(WEBHOOK_COMMANDS.update_subscription, {
+      account_id: principal.account_id,
+      subscription_id: id,
+      status: body.status,
+    });
+  }
+
+  @Get(':id/deliveries')
+  @ApiParam({ name: 'id' })
+  @ApiOperation({
+    summary: 'Delivery log: one row per attempt, newest first (D7 paging)',
+    description:
+      'Each attempt has its own delivery_id (X-Webhook-Delivery-ID); event_id stays the same ' +
+      'across attempts. failure is a short reason (timeout, connection_refused, ' +
+      'callback_refused, unexpected_status_<code>...).',
+  })
+  async deliveries(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query() query: PaginationQuery,
+  ) {
+    const pagination = parsePagination(query);
+    const reply = await this.bus.send<{ deliveries: WebhookDelivery[] }>(
+      WEBHOOK_COMMANDS.list_deliveries,
+      {
+        account_id: principal.account_id,
+        subscription_id: id,
+        limit: pagination.page_size,
+        offset: pagination.offset,
+      },
+    );
+    return pageBody('deliveries', pagination, reply.deliveries);
+  }
+
+  @Post(':id/deliveries/:delivery_id/retry')
+  @HttpCode(202)
+  @ApiParam({ name: 'id' })
+  @ApiParam({ name: 'delivery_id' })
+  @ApiOperation({
+    summary: 'Redeliver the event of a logged delivery, now',
+    description:
+      'One extra attempt with the same event id and a new delivery id; it does not count ' +
+      'against the 5 automatic attempts and is sent even if the subscription is disabled.',
+  })
+  retry(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('delivery_id') delivery_id: string,
+  ) {
+    return this.bus.send(WEBHOOK_COMMANDS.retry_delivery, {
+      account_id: principal.account_id,
+      subscription_id: id,
+      delivery_id,
+    });
+  }
+}

@@ -1,0 +1,91 @@
+import { projectPublicEvent, redactForAccount } from './public-event-projection';
+
+const payout = {
+  payout_id: 'p-1',
+  account_id: 'a-1',
+  country: 'MX',
+  currency: 'MXN',
+  local_amount: '100.00',
+  usdt_amount: '5.500000',
+  total_debit: '5.50',
+  status: 'completed',
+  status_code: 'completed',
+  status_message: 'paid',
+  funds_debited: true,
+  predebit_failure: false,
+  compliance_pending: false,
+  receipt_url: null,
+  settlement_asset: 'USD',
+};
+
+describe('public event projection (events contract, spec section 6)', () => {
+  it('maps a payout status change with every field and the client idempotency key', () => {
+    const projected = projectPublicEvent('payouts.payout_status_changed', {
+      ...payout,
+      idempotency_key: 'client-key-1',
+      internal_operation_id: 'op-9',
+    });
+    expect(projected).toEqual({
+      type: 'payout_status_changed',
+      data: { ...payout, idempotency_key: 'client-key-1' },
+    });
+  });
+
+  it('omits an empty idempotency key', () => {
+    const projected = projectPublicEvent('payins.payin_refunded', {
+      payin_id: 'pi-1',
+      account_id: 'a-1',
+      debited_asset: 'USD',
+      debited_amount: '3.00',
+      idempotency_key: '',
+    });
+    expect(projected?.data).toEqual({
+      payin_id: 'pi-1',
+      account_id: 'a-1',
+      debited_asset: 'USD',
+      debited_amount: '3.00',
+    });
+  });
+
+  it('never gives transfer_received an idempotency key', () => {
+    const projected = projectPublicEvent('ledger.transfer_received', {
+      transfer_id: 't-1',
+      from_account_id: 'a-1',
+      to_account_id: 'a-2',
+      asset: 'USD',
+      amount: '1.00',
+      description: '',
+      created_at: '2026-01-01T00:00:00.000Z',
+      idempotency_key: 'k',
+    });
+    expect(projected?.type).toBe('transfer_received');
+    expect(projected?.data).not.toHaveProperty('idempotency_key');
+  });
+
+  it('keeps the local-fiat fields of payin_credited', () => {
+    const projected = projectPublicEvent('payins.payin_credited', {
+      payin_id: 'pi-2',
+      account_id: 'a-1',
+      country: 'BO',
+      currency: 'BOB',
+      local_amount: '70.00',
+      fx_rate: '6.96',
+      usdt_credited: '10.00',
+      fee: '0.00',
+      credit_asset: 'BOB',
+      fiat_credited: '70.00',
+    });
+    expect(projected?.data).toMatchObject({ credit_asset: 'BOB', fiat_credited: '70.00' });
+  });
+
+  it('ignores domain events that have no public counterpart', () => {
+    expect(projectPublicEvent('ledger.funds_credited', { account_id: 'a' })).toBeNull();
+    expect(projectPublicEvent('payouts.payout_status_changed', null)).toBeNull();
+  });
+
+  it('redacts ip and user_agent at any depth', () => {
+    expect(
+      redactForAccount({ ip: '1.2.3.4', a: { user_agent: 'x', b: [{ ip: '5.6.7.8', c: 1 }] } }),
+    ).toEqual({ a: { b: [{ c: 1 }] } });
+  });
+});

@@ -1,0 +1,167 @@
+import type { PublicEventType } from '@platform/contracts';
+
+/**
+ * Which domain events become which public events (the cross-team contract), and the fields of
+ * `data` each public event carries (spec section 6). Every other field of the domain event is
+ * dropped, so nothing internal leaks into a webhook or the stream.
+ */
+export const PROJECTED_DOMAIN_EVENTS = [
+  'ledger.transfer_received',
+  'payouts.payout_status_changed',
+  'payins.payin_credited',
+  'payins.payin_settlement_scheduled',
+  'payins.payin_expired',
+  'payins.payin_refunded',
+] as const;
+export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
+
+interface PublicShape {
+  type: PublicEventType;
+  fields: readonly string[];
+  /** Spec section 6: these events return the client's non-empty `idempotency_key`. */
+  carries_idempotency_key: boolean;
+}
+
+function shapeOf(type: ProjectedDomainEvent): PublicShape {
+  switch (type) {
+    case 'ledger.transfer_received':
+      return {
+        type: 'transfer_received',
+        fields: [
+          'transfer_id',
+          'from_account_id',
+          'to_account_id',
+          'asset',
+          'amount',
+          'description',
+          'created_at',
+        ],
+        carries_idempotency_key: false,
+      };
+    case 'payouts.payout_status_changed':
+      return {
+        type: 'payout_status_changed',
+        fields: [
+          'payout_id',
+          'account_id',
+          'country',
+          'currency',
+          'local_amount',
+          'usdt_amount',
+          'total_debit',
+          'status',
+          'status_code',
+          'status_message',
+          'funds_debited',
+          'predebit_failure',
+          'compliance_pending',
+          'receipt_url',
+          'settlement_asset',
+        ],
+        carries_idempotency_key: true,
+      };
+    case 'payins.payin_credited':
+      return {
+        type: 'payin_credited',
+        fields: [
+          'payin_id',
+          'account_id',
+          'country',
+          'currency',
+          'local_amount',
+          'fx_rate',
+          'usdt_credited',
+          'fee',
+          'credit_asset',
+          'fiat_credited',
+          'settled_via',
+          'crypto_amount',
+        ],
+        carries_idempotency_key: true,
+      };
+    case 'payins.payin_settlement_scheduled':
+      return {
+        type: 'payin_settlement_scheduled',
+        fields: [
+          'payin_id',
+          'account_id',
+          'status',
+          'usdt_gross',
+          'fee',
+          'usdt_net',
+          'settle_at',
+          'receipt_url',
+        ],
+        carries_idempotency_key: true,
+      };
+    case 'payins.payin_expired':
+      return {
+        type: 'payin_expired',
+        fields: [
+          'payin_id',
+          'account_id',
+          'status',
+          'country',
+          'currency',
+          'local_amount',
+          'reference',
+          'failure',
+        ],
+        carries_idempotency_key: true,
+      };
+    case 'payins.payin_refunded':
+      return {
+        type: 'payin_refunded',
+        fields: ['payin_id', 'account_id', 'debited_asset', 'debited_amount'],
+        carries_idempotency_key: true,
+      };
+    default: {
+      const unhandled: never = type;
+      throw new Error(`no public shape for ${String(unhandled)}`);
+    }
+  }
+}
+
+export function isProjectedDomainEvent(type: string): type is ProjectedDomainEvent {
+  return (PROJECTED_DOMAIN_EVENTS as readonly string[]).includes(type);
+}
+
+/** The public type and `data` of a domain event, or null when no public event comes of it. */
+export function projectPublicEvent(
+  domain_type: string,
+  domain_data: unknown,
+): { type: PublicEventType; data: Record<string, unknown> } | null {
+  if (!isProjectedDomainEvent(domain_type)) return null;
+  if (typeof domain_data !== 'object' || domain_data === null) return null;
+  const source = domain_data as Record<string, unknown>;
+  const shape = shapeOf(domain_type);
+  const data: Record<string, unknown> = {};
+  for (const field of shape.fields) {
+    if (source[field] !== undefined) data[field] = source[field];
+  }
+  const key = source.idempotency_key;
+  // Omitted when empty, and never an internal key (spec section 6).
+  if (shape.carries_idempotency_key && typeof key === 'string' && key !== '') {
+    data.idempotency_key = key;
+  }
+  return { type: shape.type, data };
+}
+
+/** Fields spec section 6 redacts for account-scoped subscriptions, wherever they appear. */
+const REDACTED_FIELDS = ['ip', 'user_agent'] as const;
+
+/** A copy of `data` without `ip` and `user_agent` at any depth. */
+export function redactForAccount(data: Record<string, unknown>): Record<string, unknown> {
+  return redactValue(data) as Record<string, unknown>;
+}
+
+function redactValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (typeof value !== 'object' || value === null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if ((REDACTED_FIELDS as readonly string[]).includes(key)) continue;
+    copy[key] = redactValue(inner);
+  }
+  return copy;
+}

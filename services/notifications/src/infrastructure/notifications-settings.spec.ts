@@ -1,0 +1,60 @@
+import { InProcessBus } from '@platform/messaging';
+import type { PlatformContext } from '@platform/runtime';
+import { readNotificationsSettings } from './notifications-settings';
+import { SecretCipher, webhookSecretKey } from './secret-cipher';
+
+function context(environment: 'test' | 'live', settings: Record<string, string>): PlatformContext {
+  return {
+    environment,
+    bus: new InProcessBus(),
+    database_url: 'postgres://unused',
+    data_dir: '/tmp',
+    settings,
+  };
+}
+
+describe('notifications settings and the webhook secret key', () => {
+  it('honours WEBHOOKS_ALLOW_LOOPBACK in test only, never in live', () => {
+    const flag = { WEBHOOKS_ALLOW_LOOPBACK: 'true' };
+    expect(readNotificationsSettings(context('test', flag)).allow_loopback).toBe(true);
+    expect(readNotificationsSettings(context('live', flag)).allow_loopback).toBe(false);
+    expect(readNotificationsSettings(context('test', {})).allow_loopback).toBe(false);
+  });
+
+  it('reads the retry scale and rejects nonsense', () => {
+    expect(
+      readNotificationsSettings(context('test', { WEBHOOK_RETRY_SCALE: '0.5' })).retry_scale,
+    ).toBe(0.5);
+    expect(() =>
+      readNotificationsSettings(context('test', { WEBHOOK_TIMEOUT_MS: '-1' })),
+    ).toThrow();
+  });
+
+  it('requires a configured key in live, and derives distinct keys per environment', () => {
+    expect(() => webhookSecretKey('live', {})).toThrow(/WEBHOOK_SECRET_KEY/);
+    expect(() => webhookSecretKey('live', { WEBHOOK_SECRET_KEY: 'short' })).toThrow();
+    const material = { WEBHOOK_SECRET_KEY: 'k'.repeat(32) };
+    expect(webhookSecretKey('live', material)).not.toEqual(webhookSecretKey('test', material));
+    expect(webhookSecretKey('test', {})).toHaveLength(32);
+    // The distributed runtime's JWT_SECRET is enough, and gives a key of its own.
+    const from_jwt = webhookSecretKey('live', { JWT_SECRET: 'j'.repeat(32) });
+    expect(from_jwt).toHaveLength(32);
+    expect(from_jwt.equals(Buffer.from('j'.repeat(32)))).toBe(false);
+  });
+
+  it('seals with AES-256-GCM: opens back, fresh nonce, tampering detected', () => {
+    const cipher = new SecretCipher(webhookSecretKey('test', { OPERATOR_TOKEN: 'op' }));
+    const first = cipher.seal('whsec_0123456789abcdef');
+    const second = cipher.seal('whsec_0123456789abcdef');
+    expect(cipher.open(first)).toBe('whsec_0123456789abcdef');
+    expect(first.ciphertext.toString('utf8')).not.toContain('whsec');
+    expect(first.nonce.equals(second.nonce)).toBe(false);
+    const tampered = {
+      ...first,
+      ciphertext: Buffer.from(first.ciphertext.map((byte) => byte ^ 1)),
+    };
+    expect(() => cipher.open(tampered)).toThrow();
+    const other = new SecretCipher(webhookSecretKey('test', { OPERATOR_TOKEN: 'other' }));
+    expect(() => other.open(first)).toThrow();
+  });
+});

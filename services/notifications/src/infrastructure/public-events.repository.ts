@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool, PoolClient } from 'pg';
+import {
+  DomainError,
+  PUBLIC_EVENTS_TOPIC,
+  type EventEnvelope,
+  type PositionedPublicEvent,
+  type PublicEventType,
+} from '@platform/contracts';
+import { Outbox } from '@platform/messaging';
+import { SERVICE_POOL } from '@platform/runtime';
+import { MAX_DELIVERY_ATTEMPTS } from '../domain/delivery-schedule';
+import { projectPublicEvent, redactForAccount } from '../domain/public-event-projection';
+
+interface PublicEventRow {
+  position: string;
+  event_id: string;
+  type: PublicEventType;
+  account_id: string;
+  org_id: string | null;
+  livemode: boolean;
+  created_at: Date;
+  data: Record<string, unknown>;
+}
+
+export interface ProjectionOutcome {
+  event: PositionedPublicEvent;
+  queued_deliveries: number;
+}
+
+const SELECT_EVENT = `select position::text, event_id, type, account_id, org_id, livemode,
+  created_at, data from public_events`;
+
+/**
+ * The event as an account reads it. The store keeps `data` whole; every view served today is
+ * account-scoped (stream, history, webhooks), so `ip` and `user_agent` never leave (spec §6).
+ */
+function toPositioned(row: PublicEventRow): PositionedPublicEvent {
+  return {
+    position: row.position,
+    account_id: row.account_id,
+    org_id: row.org_id,
+    event: {
+      id: row.event_id,
+      type: row.type,
+      created_at: row.created_at.toISOString(),
+      livemode: row.livemode,
+      data: redactForAccount(row.data),
+    },
+  };
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whose events a reader sees: one account's, or (an organization admin) its organization's. */
+export type EventScope = { account_id: string } | { org_id: string };
+
+/** The column and value a scope filters on (a fixed column name, never client text). */
+function scopeFilter(scope: EventScope): { column: 'account_id' | 'org_id'; value: string } {
+  return 'account_id' in scope
+    ? { column: 'account_id', value: scope.account_id }
+    : { column: 'org_id', value: scope.org_id };
+}
+
+/** The account and organization an identity event names, when it names both. */
+function membershipOf(envelope: EventEnvelope): { account_id: string; org_id: string } | null {
+  if (!envelope.type.startsWith('identity.')) return null;
+  const data = (envelope.data ?? {}) as Record<string, unknown>;
+  const account_id = envelope.account_id ?? data.account_id;
+  const org_id = data.org_id ?? envelope.org_id;
+  if (typeof account_id !== 'string' || typeof org_id !== 'string') return null;
+  return { account_id, org_id };
+}
+
+/** Public events: written by the projection, read by the listing and the stream's replay. */
+@Injectable()
+export class PublicEventsRepository {
+  private readonly outbox = new Outbox({ schema: 'notifications' });
+
+  constructor(@Inject(SERVICE_POOL) private readonly pool: Pool) {}
+
+  /**
+   * In the inbox's transaction: the public event, a delivery job per active matching
+   * subscription, and the broadcast to the gateways all commit together, or none does.
+   */
+  async project(
+    client: PoolClient,
+    envelope: EventEnvelope,
+    livemode: boolean,
+  ): Promise<ProjectionOutcome | null> {
+    await this.rememberOrganization(client, envelope);
+    const projected = projectPublicEvent(envelope.type, envelope.data);
+    if (!projected || !envelope.account_id) return null;
+    const org_id = (await this.organizationOf(client, envelope.account_id)) ?? envelope.org_id;
+    // Positions come from one global sequence, so they only say "committed before" among
+    // writers that serialize. The lock (held until commit) serializes every writer of one
+    // organization, so its events take their positions in commit order: a stream that resumes
+    // after position N of the organization never misses a later-committed N-1, whichever of
+    // its accounts wrote it. An account is in one organization, so the same holds per account.
+    // An account whose organization is not known yet locks on itself.
+    await client.query('select pg_advisory_xact_lock(hashtext($1))', [
+      org_id ? `public_events:org:${org_id}` : `public_events:${envelope.account_id}`,
+    ]);
+    const { rows } = await client.query<PublicEventRow>(
+      `insert into public_events
+         (event_id, source_event_id, type, account_id, org_id, livemode, created_at, data)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       on conflict (source_event_id) do nothing
+       returning position::text, event_id, type, account_id, org_id, livemode, created_at, data`,
+      [
+        `evt_${randomUUID().replace(/-/g, '')}`,
+        envelope.event_id,
+        projected.type,
+        envelope.account_id,
+        org_id,
+        livemode,
+        envelope.occurred_at,
+        JSON.stringify(projected.data),
+      ],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const jobs = await client.query(
+      `insert into webhook_jobs (subscription_id, event_id, state, max_attempts)
+       select subscription_id, $1, 'pending', $4 from webhook_subscriptions
+       where account_id = $2 and status = 'active' and (event_type = $3 or event_type = '*')`,
+      [row.event_id, row.account_id, row.type, MAX_DELIVERY_ATTEMPTS],
+    );
+    const event = toPositioned(row);
+    // Keyed by organization: one partition carries an organization's events in position order.
+    await this.outbox.enqueue(client, PUBLIC_EVENTS_TOPIC, [
+      { id: row.event_id, key: row.org_id ?? row.account_id, payload: event },
+    ]);
+    return { event, queued_deliveries: jobs.rowCount ?? 0 };
+  }
+
+  /** Identity events tell which organization an account is in; other producers may not. */
+  private async rememberOrganization(client: PoolClient, envelope: EventEnvelope): Promise<void> {
+    const membership = membershipOf(envelope);
+    if (!membership) return;
+    await client.query(
+      `insert into account_organizations (account_id, org_id) values ($1, $2)
+       on conflict (account_id) do nothing`,
+      [membership.account_id, membership.org_id],
+    );
+  }
+
+  private async organizationOf(client: PoolClient, account_id: string): Promise<string | null> {
+    const { rows } = await client.query<{ org_id: string }>(
+      `select org_id from account_organizations where account_id = $1`,
+      [account_id],
+    );
+    return rows[0]?.org_id ?? null;
+  }
+
+  /** A scope's history, newest first; `from`/`to` are dates in `timezone` (spec §1). */
+  async list(filter: {
+    scope: EventScope;
+    types: PublicEventType[] | null;
+    from: string | null;
+    to: string | null;
+    timezone: string;
+    limit: number;
+    offset: number;
+  }): Promise<PositionedPublicEvent[]> {
+    for (const date of [filter.from, filter.to]) {
+      if (date !== null && (!DATE.test(date) || Number.isNaN(Date.parse(date)))) {
+        throw new DomainError('invalid_request', 'from and to must be dates YYYY-MM-DD');
+      }
+    }
+    const scope = scopeFilter(filter.scope);
+    const { rows } = await this.pool.query<PublicEventRow>(
+      `${SELECT_EVENT}
+       where ${scope.column} = $1 and ($2::text[] is null or type = any($2))
+         and ($3::date is null or created_at >= ($3::date)::timestamp at time zone $5)
+         and ($4::date is null or created_at < ($4::date + 1)::timestamp at time zone $5)
+       order by public_events.position desc limit $6 offset $7`,
+      [
+        scope.value,
+        filter.types,
+        filter.from,
+        filter.to,
+        filter.timezone,
+        filter.limit,
+        filter.offset,
+      ],
+    );
+    return rows.map(toPositioned);
+  }
+
+  /** The position of one of a scope's events, or null when the store does not know it. */
+  async positionOf(scope: EventScope, event_id: string): Promise<string | null> {
+    const filter = scopeFilter(scope);
+    const { rows } = await this.pool.query<{ position: string }>(
+      `select position::text from public_events where ${filter.column} = $1 and event_id = $2`,
+      [filter.value, event_id],
+    );
+    return rows[0]?.position ?? null;
+  }
+
+  /** A scope's events after `after_position`, oldest first. */
+  async after(filter: {
+    scope: EventScope;
+    after_position: string;
+    types: PublicEventType[] | null;
+    limit: number;
+  }): Promise<PositionedPublicEvent[]> {
+    const scope = scopeFilter(filter.scope);
+    const { rows } = await this.pool.query<PublicEventRow>(
+      `${SELECT_EVENT}
+       where ${scope.column} = $1 and position > $2::bigint
+         and ($3::text[] is null or type = any($3))
+       order by public_events.position limit $4`,
+      [scope.value, filter.after_position, filter.types, filter.limit],
+    );
+    return rows.map(toPositioned);
+  }
+
+  async byId(event_id: string): Promise<PositionedPublicEvent | null> {
+    const { rows } = await this.pool.query<PublicEventRow>(`${SELECT_EVENT} where event_id = $1`, [
+      event_id,
+    ]);
+    return rows[0] ? toPositioned(rows[0]) : null;
+  }
+
+  /** The retention job: events older than the retention go, with their jobs and logs. */
+  async prune(retention_days: number): Promise<number> {
+    const { rowCount } = await this.pool.query(
+      `delete from public_events where created_at < now() - make_interval(days => $1)`,
+      [Math.floor(retention_days)],
+    );
+    return rowCount ?? 0;
+  }
+}

@@ -1,0 +1,89 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import type { Pool } from 'pg';
+import { OutboxRelay } from '@platform/messaging';
+import { PLATFORM_CONTEXT, SERVICE_POOL, type PlatformContext } from '@platform/runtime';
+import { CallbackSender } from './callback-sender';
+import { NOTIFICATIONS_SETTINGS, type NotificationsSettings } from './notifications-settings';
+import { PublicEventsRepository } from './public-events.repository';
+import { SecretCipher, webhookSecretKey } from './secret-cipher';
+import { WebhookDispatcher } from './webhook-dispatcher';
+import { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository';
+
+/**
+ * What runs beside the message handlers: the outbox relay that broadcasts committed public
+ * events to the gateways, the webhook dispatcher, and the 90-day retention sweep (hourly).
+ */
+@Injectable()
+export class WebhookRuntime implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('notifications');
+  readonly cipher: SecretCipher;
+  private readonly sender: CallbackSender;
+  private readonly dispatcher: WebhookDispatcher;
+  private readonly relay: OutboxRelay;
+  private retention_timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    @Inject(PLATFORM_CONTEXT) context: PlatformContext,
+    @Inject(SERVICE_POOL) pool: Pool,
+    @Inject(NOTIFICATIONS_SETTINGS) private readonly settings: NotificationsSettings,
+    subscriptions: WebhookSubscriptionsRepository,
+    private readonly events: PublicEventsRepository,
+  ) {
+    this.cipher = new SecretCipher(webhookSecretKey(context.environment, context.settings));
+    this.sender = new CallbackSender(
+      { allow_loopback: settings.allow_loopback },
+      settings.attempt_timeout_ms,
+    );
+    this.dispatcher = new WebhookDispatcher({
+      pool,
+      subscriptions,
+      cipher: this.cipher,
+      sender: this.sender,
+      retry_scale: settings.retry_scale,
+      attempt_timeout_ms: settings.attempt_timeout_ms,
+      poll_interval_ms: settings.poll_interval_ms,
+      on_error: (error) => this.logger.warn(`webhook dispatcher retrying: ${String(error)}`),
+    });
+    this.relay = new OutboxRelay({
+      pool,
+      bus: context.bus,
+      schema: 'notifications',
+      poll_interval_ms: settings.poll_interval_ms,
+      on_error: (error) => this.logger.warn(`public events relay retrying: ${String(error)}`),
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.relay.start();
+    this.dispatcher.start();
+    this.retention_timer = setInterval(() => void this.sweep(), this.settings.retention_sweep_ms);
+    this.retention_timer.unref();
+    void this.sweep();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.retention_timer) clearInterval(this.retention_timer);
+    await this.dispatcher.stop();
+    await this.relay.stop();
+    await this.sender.close();
+  }
+
+  /** Jobs were committed: the dispatcher looks at once. */
+  deliveriesQueued(): void {
+    this.dispatcher.signal();
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      await this.events.prune(this.settings.retention_days);
+    } catch (error) {
+      this.logger.warn(`retention sweep failed: ${String(error)}`);
+    }
+  }
+}
