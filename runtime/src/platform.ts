@@ -7,6 +7,7 @@ import {
   PlatformContextModule,
   type PlatformContext,
   type RunningService,
+  sharedHandoffSecret,
 } from '@platform/runtime';
 import {
   AdminModule,
@@ -82,7 +83,12 @@ async function startEnvironment(
     bus,
     database_url,
     data_dir,
-    settings: { ...settings, OPERATOR_TOKEN: operatorToken(data_dir, settings.OPERATOR_TOKEN) },
+    settings: {
+      ...settings,
+      OPERATOR_TOKEN: operatorToken(data_dir, settings.OPERATOR_TOKEN),
+      // Both environments trust one handoff key (kept beside them in DATA_DIR); nothing else is shared.
+      HANDOFF_SECRET: sharedHandoffSecret(options.data_dir, settings.HANDOFF_SECRET),
+    },
   };
   const services: RunningService[] = [];
   for (const definition of BUS_SERVICES) services.push(await bootService(definition, context));

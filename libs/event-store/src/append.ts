@@ -149,6 +149,40 @@ export async function appendAtHead(
   return { results: resultsFrom(planned, first_position), heads: planned.heads };
 }
 
+/**
+ * Appends to several streams in a single statement, hashing from heads believed current: it
+ * writes only if every stored head still has the version and hash it was hashed from. Null when
+ * one had moved or is missing (nothing was written); the caller then takes the locking path.
+ */
+export async function appendAtHeads(
+  db: Pool | PoolClient,
+  context: AppendContext,
+  appends: readonly StreamAppend[],
+  heads: Map<string, StreamHead>,
+  notification: Notification,
+): Promise<AppendOutcome | null> {
+  const planned = planWrite(appends, heads, context.environment);
+  const moved_heads = appends.map(({ stream }) => {
+    const from = headOf(heads, stream);
+    const to = headOf(planned.heads, stream);
+    return {
+      stream,
+      version: to.version,
+      last_hash: to.last_hash,
+      expected_version: from.version,
+      expected_hash: from.last_hash,
+    };
+  });
+  const first_position = await writeEvents(db, context.statements.write_at_heads[notification], [
+    JSON.stringify(planned.rows),
+    planned.rows.length,
+    JSON.stringify(moved_heads),
+    appends.length,
+  ]);
+  if (first_position === null) return null;
+  return { results: resultsFrom(planned, first_position), heads: planned.heads };
+}
+
 function headOf(heads: Map<string, StreamHead>, stream: string): StreamHead {
   const head = heads.get(stream);
   if (!head) throw new Error(`stream head of ${stream} was not locked`);

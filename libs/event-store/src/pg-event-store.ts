@@ -3,6 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import { assertIdentifier, migrate, withTransaction } from '@platform/persistence';
 import {
   appendAtHead,
+  appendAtHeads,
   appendLocked,
   assertValidAppends,
   assumedEmptyHead,
@@ -40,8 +41,9 @@ const DEFAULT_HEAD_CACHE_CAPACITY = 10_000;
 /**
  * The event store on PostgreSQL: streams with optimistic concurrency, a gap-safe global log.
  * An append to one stream is a single statement when this process remembers the stream's head (it
- * last wrote or read the stream), two when it must read it first; only when the head moved in
- * between, or for several streams at once, does a transaction lock the heads first.
+ * last wrote or read the stream), two when it must read it first; to several streams, a single
+ * statement when it remembers all their heads. Only when a head moved in between, or a stream of
+ * several is not remembered, does a transaction lock the heads first.
  */
 export class PgEventStore {
   private readonly schema: string;
@@ -92,6 +94,26 @@ export class PgEventStore {
       ));
     if (outcome.results.some((result) => result.positions.length > 0)) this.notifier.request();
     return outcome.results;
+  }
+
+  /**
+   * Appends (as appendMany), then runs `write` in the same transaction: the caller's own rows
+   * commit with the events, or neither do. Unlike appendManyInTransaction, subscribers are woken
+   * after the commit, so concurrent appenders do not queue on an in-transaction NOTIFY.
+   */
+  async appendManyWith<T>(
+    appends: readonly StreamAppend[],
+    write: (client: PoolClient, results: AppendResult[]) => Promise<T>,
+  ): Promise<{ results: AppendResult[]; written: T }> {
+    assertValidAppends(appends);
+    const outcome = await withTransaction(this.pool, async (client) => {
+      const appended =
+        (await this.appendAtKnownHead(client, appends, 'after_commit')) ??
+        (await this.appendWithLocks(client, appends, 'after_commit'));
+      return { results: appended.results, written: await write(client, appended.results) };
+    });
+    if (outcome.results.some((result) => result.positions.length > 0)) this.notifier.request();
+    return outcome;
   }
 
   /** Appends inside the caller's open transaction, so its own writes commit with the events. */
@@ -213,8 +235,9 @@ export class PgEventStore {
     appends: readonly StreamAppend[],
     notification: Notification,
   ): Promise<AppendOutcome | null> {
+    if (appends.length > 1) return this.appendAtKnownHeads(db, appends, notification);
     const [append] = appends;
-    if (appends.length !== 1 || append === undefined || append.events.length === 0) return null;
+    if (append === undefined || append.events.length === 0) return null;
     const head =
       this.heads.get(append.stream) ??
       assumedEmptyHead(append.expected_version) ??
@@ -224,6 +247,29 @@ export class PgEventStore {
     const outcome = await appendAtHead(db, this.context, append, head, notification);
     if (outcome) this.rememberHeads(outcome.heads);
     else this.heads.forget(append.stream);
+    return outcome;
+  }
+
+  /**
+   * Several streams, all with remembered heads that meet their expectations: one statement
+   * instead of a transaction that creates and locks the heads first. Null (nothing written) when
+   * a head is not remembered or had moved; the locking path then decides.
+   */
+  private async appendAtKnownHeads(
+    db: Pool | PoolClient,
+    appends: readonly StreamAppend[],
+    notification: Notification,
+  ): Promise<AppendOutcome | null> {
+    if (appends.every((append) => append.events.length === 0)) return null;
+    const heads = new Map<string, StreamHead>();
+    for (const append of appends) {
+      const head = this.heads.get(append.stream);
+      if (!head || !expectationHolds(append.expected_version, head.version)) return null;
+      heads.set(append.stream, head);
+    }
+    const outcome = await appendAtHeads(db, this.context, appends, heads, notification);
+    if (outcome) this.rememberHeads(outcome.heads);
+    else for (const append of appends) this.heads.forget(append.stream);
     return outcome;
   }
 

@@ -16,6 +16,13 @@ export interface AppendStatements {
    */
   write_at_head: Record<Notification, PreparedText>;
   write_from_empty: Record<Notification, PreparedText>;
+  /**
+   * Several streams whose heads are believed known: locks those still at their expected version
+   * and hash, moves them only if that is all $4 of them, then writes as above. $1 rows, $2 count,
+   * $3 heads (json: stream, version, last_hash, expected_version, expected_hash), $4 stream
+   * count. No row returned: some head had moved (or is missing), and nothing was written.
+   */
+  write_at_heads: Record<Notification, PreparedText>;
   /** $1 stream: its head as last committed, not locked. */
   read_head: PreparedText;
   /** $1 stream: its head, locked. */
@@ -116,6 +123,28 @@ function writeAtHead(schema: string, form: HeadForm, notify_channel: string | nu
     ${finalSelect(notify_channel)}`);
 }
 
+function writeAtHeads(schema: string, notify_channel: string | null): PreparedText {
+  // Heads are locked in name order (as lock_heads does), so concurrent appends cannot deadlock;
+  // a head that moved while we waited for its lock fails the recheck and is left out.
+  return named(`with expected as (
+      select * from jsonb_to_recordset($3::jsonb) as h(stream text, version integer,
+        last_hash text, expected_version integer, expected_hash text)
+    ), locked as materialized (
+      select s.stream from ${schema}.streams s join expected h on h.stream = s.stream
+      where s.version = h.expected_version and s.last_hash = h.expected_hash
+      order by s.stream for update of s
+    ), moved as (
+      update ${schema}.streams s set version = h.version, last_hash = h.last_hash
+      from expected h
+      where s.stream = h.stream and (select count(*) from locked) = $4::integer
+      returning s.stream
+    ), allocated as materialized (
+      select ${schema}.allocate_event_positions($2::integer) as allocation
+      where (select count(*) from moved) = $4::integer
+    ), ${insertEvents(schema)}
+    ${finalSelect(notify_channel)}`);
+}
+
 export function appendStatements(schema: string, notify_channel: string): AppendStatements {
   return {
     write_locked: {
@@ -129,6 +158,10 @@ export function appendStatements(schema: string, notify_channel: string): Append
     write_from_empty: {
       after_commit: writeAtHead(schema, 'existing_or_missing', null),
       in_statement: writeAtHead(schema, 'existing_or_missing', notify_channel),
+    },
+    write_at_heads: {
+      after_commit: writeAtHeads(schema, null),
+      in_statement: writeAtHeads(schema, notify_channel),
     },
     read_head: named(`select version, last_hash from ${schema}.streams where stream = $1`),
     lock_head: named(

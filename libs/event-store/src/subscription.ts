@@ -84,10 +84,12 @@ export class CatchUpSubscription implements Subscription {
     try {
       await client.query(`listen ${this.context.notify_channel}`);
       this.current_state = 'active';
-      await this.ensureCheckpoint(client);
+      // While this instance holds the name's lock, only it moves the checkpoint: it is read once.
+      let position = await this.ensureCheckpoint(client);
       while (!this.stopping) {
         this.woken = false;
-        const outcome = await this.processBatch(client);
+        const { outcome, next_position } = await this.processBatch(client, position);
+        position = next_position;
         if (outcome === 'full') continue;
         // After a failure only time (or stop) ends the wait: new events must not hurry a retry.
         if (outcome === 'failed') await this.sleep(this.settings.retry_delay_ms, 'stop_only');
@@ -119,7 +121,8 @@ export class CatchUpSubscription implements Subscription {
     return [`${this.context.schema}.subscriptions`, this.options.name];
   }
 
-  private async ensureCheckpoint(client: PoolClient): Promise<void> {
+  /** Creates the checkpoint unless it exists; returns its position. */
+  private async ensureCheckpoint(client: PoolClient): Promise<string> {
     const schema = this.context.schema;
     const start = this.options.from === 'end' ? await safeHeadPosition(client, schema) : '0';
     await client.query(
@@ -127,41 +130,58 @@ export class CatchUpSubscription implements Subscription {
        on conflict (name) do nothing`,
       [this.options.name, start],
     );
+    return this.readCheckpoint(client);
   }
 
-  private async processBatch(client: PoolClient): Promise<'full' | 'partial' | 'failed'> {
+  private async readCheckpoint(client: PoolClient): Promise<string> {
+    const { rows } = await client.query<{ position: string }>(
+      `select position::text from ${this.context.schema}.subscription_checkpoints where name = $1`,
+      [this.options.name],
+    );
+    return rows[0]?.position ?? '0';
+  }
+
+  /**
+   * Reads the next batch after `from_position` (events are immutable: no transaction needed, and
+   * an empty batch costs one statement), then runs the handler and advances the checkpoint in one
+   * transaction. The checkpoint row is moved first, only from `from_position`: that locks it
+   * before the handler touches any table, in the order a projection rebuild takes them.
+   */
+  private async processBatch(
+    client: PoolClient,
+    from_position: string,
+  ): Promise<{ outcome: 'full' | 'partial' | 'failed'; next_position: string }> {
     const schema = this.context.schema;
+    const events = await readSafeEvents(client, schema, {
+      from_position,
+      limit: this.settings.batch_size,
+      types: this.options.types,
+      stream_prefix: this.options.stream_prefix,
+    });
+    const last = events.at(-1);
+    if (!last) return { outcome: 'partial', next_position: from_position };
     await client.query('begin');
     try {
-      const { rows } = await client.query<{ position: string }>(
-        `select position::text from ${schema}.subscription_checkpoints where name = $1 for update`,
-        [this.options.name],
+      const moved = await client.query(
+        `update ${schema}.subscription_checkpoints set position = $3::bigint, updated_at = now()
+          where name = $1 and position = $2::bigint`,
+        [this.options.name, from_position, last.position],
       );
-      const from_position = rows[0]?.position ?? '0';
-      const events = await readSafeEvents(client, schema, {
-        from_position,
-        limit: this.settings.batch_size,
-        types: this.options.types,
-        stream_prefix: this.options.stream_prefix,
-      });
-      const last = events.at(-1);
-      if (!last) {
-        await client.query('commit');
-        return 'partial';
+      if (moved.rowCount !== 1) {
+        // Moved by something else than this instance: start again from where it is now.
+        await client.query('rollback');
+        return { outcome: 'full', next_position: await this.readCheckpoint(client) };
       }
       try {
         await this.options.handler(events, client);
       } catch (error) {
         await client.query('rollback');
         this.report(error);
-        return 'failed';
+        return { outcome: 'failed', next_position: from_position };
       }
-      await client.query(
-        `update ${schema}.subscription_checkpoints set position = $2::bigint, updated_at = now() where name = $1`,
-        [this.options.name, last.position],
-      );
       await client.query('commit');
-      return events.length === this.settings.batch_size ? 'full' : 'partial';
+      const outcome = events.length === this.settings.batch_size ? 'full' : 'partial';
+      return { outcome, next_position: last.position };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;

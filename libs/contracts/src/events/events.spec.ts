@@ -51,6 +51,96 @@ const swap = {
   reference_id: 'op-3',
 };
 
+function payoutChange(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    payout_id: 'po-1',
+    account_id: ACCOUNT_ID,
+    country: 'BR',
+    currency: 'BRL',
+    local_amount: '54.00',
+    usdt_amount: '10.000000',
+    total_debit: '10.00',
+    status: 'completed',
+    status_code: 'completed',
+    status_message: 'the payout was paid to the beneficiary',
+    funds_debited: true,
+    predebit_failure: false,
+    compliance_pending: false,
+    receipt_url: '/v1/payouts/po-1/receipt',
+    settlement_asset: 'USD',
+    idempotency_key: 'key-1',
+    ...overrides,
+  };
+}
+
+const payinCredited = {
+  payin_id: 'payin-1',
+  account_id: ACCOUNT_ID,
+  country: 'MX',
+  currency: 'MXN',
+  local_amount: '1720.00',
+  fx_rate: '17.2',
+  usdt_credited: '100.00',
+  fee: '0.00',
+  idempotency_key: 'key-1',
+};
+const payinExpired = {
+  payin_id: 'payin-2',
+  account_id: ACCOUNT_ID,
+  status: 'failed',
+  country: 'US',
+  currency: 'USD',
+  local_amount: '20.99',
+  reference: 'PIABCDEFGHJK',
+  failure: { origin: 'provider', code: 'collection_declined', message: 'declined' },
+};
+const payinScheduled = {
+  payin_id: 'payin-3',
+  account_id: ACCOUNT_ID,
+  status: 'credited',
+  usdt_gross: '10.00',
+  fee: '0.00',
+  usdt_net: '10.00',
+  settle_at: '2025-01-03T03:04:05.000Z',
+  receipt_url: null,
+};
+const payinRefunded = {
+  payin_id: 'payin-4',
+  account_id: ACCOUNT_ID,
+  debited_asset: 'USD',
+  debited_amount: '5.00',
+};
+const PAYIN_SAMPLES = {
+  'payins.payin_credited': {
+    valid: payinCredited,
+    invalid: [
+      { ...payinCredited, usdt_credited: '0' },
+      { ...payinCredited, credit_asset: 'EUR' },
+    ],
+  },
+  'payins.payin_settlement_scheduled': {
+    valid: payinScheduled,
+    invalid: [
+      { ...payinScheduled, status: 'pending' },
+      { ...payinScheduled, settle_at: 'soon' },
+    ],
+  },
+  'payins.payin_expired': {
+    valid: payinExpired,
+    invalid: [
+      { ...payinExpired, status: 'credited' },
+      { ...payinExpired, failure: { ...payinExpired.failure, origin: 'bank' } },
+    ],
+  },
+  'payins.payin_refunded': {
+    valid: payinRefunded,
+    invalid: [
+      { ...payinRefunded, debited_asset: 'EUR' },
+      { ...payinRefunded, debited_amount: '0' },
+    ],
+  },
+};
+
 /** For each type: a valid payload and invalid variants, each wrong in one field. */
 const samples: Record<
   EventType,
@@ -135,6 +225,33 @@ const samples: Record<
       { ...swap, to_balance_after: '-1' },
     ],
   },
+  'ledger.transfer_received': {
+    valid: {
+      transfer_id: 'tr-1',
+      from_account_id: 'acc-1',
+      to_account_id: 'acc-2',
+      asset: 'USD',
+      amount: '10.00',
+      description: '',
+      created_at: '2025-01-02T03:04:05.000Z',
+    },
+    invalid: [
+      {
+        transfer_id: 'tr-1',
+        from_account_id: 'acc-1',
+        to_account_id: 'acc-2',
+        asset: 'USD',
+        amount: '0',
+        description: '',
+        created_at: '2025-01-02T03:04:05.000Z',
+      },
+    ],
+  },
+  'payouts.payout_status_changed': {
+    valid: payoutChange(),
+    invalid: [payoutChange({ status: 'lost' }), payoutChange({ local_amount: '-1' })],
+  },
+  ...PAYIN_SAMPLES,
 };
 
 describe('event names', () => {

@@ -1,3 +1,5 @@
 export * from './identity';
 export * from './ledger';
+export * from './payouts';
+export * from './payins';
 export * from './registry';

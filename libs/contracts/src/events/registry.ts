@@ -12,7 +12,15 @@ import {
   holdPlacedSchema,
   holdPostedSchema,
   holdReleasedSchema,
+  transferReceivedSchema,
 } from './ledger';
+import { payoutStatusChangedSchema } from './payouts';
+import {
+  payinCreditedSchema,
+  payinExpiredSchema,
+  payinRefundedSchema,
+  payinSettlementScheduledSchema,
+} from './payins';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -36,6 +44,12 @@ export const EVENT_SCHEMAS = {
   'ledger.hold_posted': { version: 1, schema: holdPostedSchema },
   'ledger.hold_released': { version: 1, schema: holdReleasedSchema },
   'ledger.assets_swapped': { version: 1, schema: assetsSwappedSchema },
+  'payouts.payout_status_changed': { version: 1, schema: payoutStatusChangedSchema },
+  'ledger.transfer_received': { version: 1, schema: transferReceivedSchema },
+  'payins.payin_credited': { version: 1, schema: payinCreditedSchema },
+  'payins.payin_settlement_scheduled': { version: 1, schema: payinSettlementScheduledSchema },
+  'payins.payin_expired': { version: 1, schema: payinExpiredSchema },
+  'payins.payin_refunded': { version: 1, schema: payinRefundedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -1,16 +1,36 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { EventsModule } from './events/events.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { ApiKeysController } from './api-keys.controller';
 import { AuthController } from './auth.controller';
 import { MeController } from './me.controller';
 import { MembersController } from './members.controller';
+import { OtpModule } from './otp/otp.module';
+import { AccountModule } from './account/account.module';
+import { PayinsApiModule } from './payins/payins.module';
+import { PayModule } from '../pay/pay.module';
+import { SignInMethodsModule } from './sign-in-methods/sign-in-methods.module';
+import { LedgerHttpModule } from './ledger/ledger-http.module';
+import { PayoutsApiModule } from './payouts/payouts.module';
 
 /**
  * The public /v1 surface of identity with its credential guard. Needs the bus client and the
  * platform context (PlatformContextModule) mounted beside it.
  */
 @Module({
-  imports: [AuthModule],
+  imports: [
+    AuthModule,
+    EventsModule,
+    WebhooksModule,
+    OtpModule,
+    AccountModule,
+    PayinsApiModule,
+    PayModule,
+    SignInMethodsModule,
+    LedgerHttpModule,
+    PayoutsApiModule,
+  ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],
 })
 export class PublicApiModule {}
