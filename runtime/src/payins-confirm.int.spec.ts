@@ -1,5 +1,6 @@
+import { createPool } from '@platform/persistence';
 import { payinsClient, type PayinsClient } from './payins-int-client';
-import { startTestPlatform, type TestPlatform } from './test-platform';
+import { startTestPlatform, TEST_OPERATOR_TOKEN, type TestPlatform } from './test-platform';
 
 const PASSWORD = 'correct horse battery';
 
@@ -231,5 +232,69 @@ describe('payins: manual confirmation by two operators', () => {
     const approve_after = await confirm(payin_id, 'approve', { token: account.token });
     expect(approve_after.status).toBe(409);
     expect(approve_after.body.error).toBe('confirm_request_conflict');
+  });
+
+  it('lets the platform operator confirm live manual-connector payins', async () => {
+    const live = payinsClient(platform, 'live');
+    const operator = { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` };
+    try {
+      const account = await live.account('live-confirm');
+      // The live environment has no sandbox verification: stand in for the provider's approval.
+      const identity = createPool({
+        url: platform.environments.live.database_url,
+        schema: 'identity',
+        max_connections: 1,
+      });
+      await identity.query("update accounts set kyc_status = 'approved' where id = $1", [
+        account.account_id,
+      ]);
+      await identity.end();
+      const create = async (amount: string) => {
+        const created = await live.request('POST', '/v1/payins', {
+          token: account.token,
+          body: { method: 'bank_transfer', country: 'US', currency: 'USD', amount },
+        });
+        expect(created.status).toBe(201);
+        return created.body.payin_id as string;
+      };
+      const paid_id = await create('30.00');
+      const route = (payin_id: string) => `/admin/v1/payins/${payin_id}/confirm`;
+      expect((await live.request('POST', route(paid_id), { body: {} })).status).toBe(401);
+      const paid = await live.request('POST', route(paid_id), { headers: operator, body: {} });
+      expect(paid.status).toBe(200);
+      expect(paid.body.status).toBe('credited');
+      expect((await live.eventsOf(paid_id)).map((event) => event.type)).toEqual([
+        'payins.payin_credited',
+      ]);
+      const again = await live.request('POST', route(paid_id), { headers: operator, body: {} });
+      expect(again.status).toBe(409);
+      expect(again.body.error).toBe('confirm_request_conflict');
+
+      const failed_id = await create('12.00');
+      const failed = await live.request('POST', route(failed_id), {
+        headers: operator,
+        body: { outcome: 'failed' },
+      });
+      expect(failed.status).toBe(200);
+      expect(failed.body.status).toBe('failed');
+      expect((await live.eventsOf(failed_id)).map((event) => event.type)).toEqual([
+        'payins.payin_expired',
+      ]);
+
+      // A sandbox payin is reported by the simulator, not by the operator.
+      const sandbox = await api.account('live-confirm-sandbox');
+      const simulated = await api.request('POST', '/v1/payins', {
+        token: sandbox.token,
+        body: { method: 'bank_transfer', country: 'US', currency: 'USD', amount: '9.77' },
+      });
+      const refused = await api.request('POST', route(simulated.body.payin_id), {
+        headers: operator,
+        body: {},
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error).toBe('method_unavailable');
+    } finally {
+      await live.close();
+    }
   });
 });

@@ -17,6 +17,7 @@ import { ConfirmationsService } from './application/confirmations.service';
 import { DepositAccountsService } from './application/deposit-accounts.service';
 import { PayinsService } from './application/payins.service';
 import { RefundsService } from './application/refunds.service';
+import { StoredCardsService } from './application/stored-cards.service';
 import { BusIdentityPort, BusLedgerPort } from './infrastructure/bus-ports';
 import { manualConnector, sandboxConnector } from './infrastructure/collection-connectors';
 import { CollectionScheduler } from './infrastructure/collection-scheduler';
@@ -24,6 +25,7 @@ import { ConfirmationsRepository } from './infrastructure/confirmations.reposito
 import { DepositAccountsRepository } from './infrastructure/deposit-accounts.repository';
 import { PayinsLifecycle } from './infrastructure/payins-lifecycle';
 import { readPayinsSettings, type PayinsRuntimeSettings } from './infrastructure/payins-settings';
+import { StoredCardsRepository } from './infrastructure/stored-cards.repository';
 import {
   PAYINS_EVENTS,
   PAYINS_MIGRATIONS_DIR,
@@ -81,19 +83,33 @@ export class PayinsModule {
           useFactory: (bus: BusClient) => new BusIdentityPort(bus),
         },
         {
+          provide: StoredCardsRepository,
+          inject: [SERVICE_POOL],
+          useFactory: (pool: Pool) => new StoredCardsRepository(pool),
+        },
+        {
+          provide: StoredCardsService,
+          inject: [StoredCardsRepository],
+          useFactory: (cards: StoredCardsRepository) => new StoredCardsService(cards),
+        },
+        {
           provide: CollectionWorker,
-          inject: [PayinsRepository, BusLedgerPort],
-          useFactory: (payins: PayinsRepository, ledger: BusLedgerPort) =>
-            new CollectionWorker(payins, ledger),
+          inject: [PayinsRepository, BusLedgerPort, StoredCardsRepository],
+          useFactory: (
+            payins: PayinsRepository,
+            ledger: BusLedgerPort,
+            cards: StoredCardsRepository,
+          ) => new CollectionWorker(payins, ledger, null, cards),
         },
         {
           provide: PayinsService,
-          inject: [PayinsRepository, BusIdentityPort, SETTINGS],
+          inject: [PayinsRepository, BusIdentityPort, SETTINGS, StoredCardsRepository],
           useFactory: (
             payins: PayinsRepository,
             identity: BusIdentityPort,
             settings: PayinsRuntimeSettings,
-          ) => new PayinsService(payins, identity, connector, settings),
+            cards: StoredCardsRepository,
+          ) => new PayinsService(payins, identity, connector, settings, cards),
         },
         {
           provide: CollectService,

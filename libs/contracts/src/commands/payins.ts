@@ -120,6 +120,8 @@ export const listPayinsCommand = z
     status: z.string().optional(),
     country: z.string().optional(),
     method: z.string().optional(),
+    /** Payins that saved or were charged to this stored card. */
+    instrument_id: z.string().optional(),
     search: z.string().optional(),
     from: z.string().optional(),
     to: z.string().optional(),
@@ -233,6 +235,18 @@ export const confirmPayinCommand = z
   .strict();
 export type ConfirmPayinCommand = z.infer<typeof confirmPayinCommand>;
 
+/**
+ * `payins.operator_confirm`: the platform operator reports a manual-connector collection
+ * (live environment) as paid or failed. `outcome` is `paid` (default) or `failed`.
+ */
+export const operatorConfirmPayinCommand = z
+  .object({
+    payin_id: z.string(),
+    body: z.object({ outcome: z.unknown().optional() }).strict(),
+  })
+  .strict();
+export type OperatorConfirmPayinCommand = z.infer<typeof operatorConfirmPayinCommand>;
+
 export const PAYINS_COMMANDS = {
   create_payin: 'payins.create_payin',
   get_payin: 'payins.get_payin',
@@ -258,4 +272,5 @@ export const PAYINS_COMMANDS = {
   confirm_received: 'payins.confirm_received',
   confirm_approve: 'payins.confirm_approve',
   confirm_cancel: 'payins.confirm_cancel',
+  operator_confirm: 'payins.operator_confirm',
 } as const;

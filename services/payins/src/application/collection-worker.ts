@@ -11,6 +11,7 @@ import {
   type PayinFailure,
 } from '../domain/payin';
 import type { PayinsRepository } from '../infrastructure/payins.repository';
+import type { StoredCardsRepository } from '../infrastructure/stored-cards.repository';
 import type { LedgerPort } from './ports';
 
 /**
@@ -24,6 +25,7 @@ export class CollectionWorker {
     private readonly payins: PayinsRepository,
     private readonly ledger: LedgerPort,
     private readonly receipt_base_url: string | null = null,
+    private readonly cards: StoredCardsRepository | null = null,
   ) {}
 
   /** The rail's report for a pending payin whose step is due. */
@@ -95,7 +97,8 @@ export class CollectionWorker {
       next_step_at: null,
       failure,
     });
-    await this.payins.appendEvent(client, failed, 'payins.payin_expired', expiredEvent(failed));
+    if (failed.kind === 'payin')
+      await this.payins.appendEvent(client, failed, 'payins.payin_expired', expiredEvent(failed));
   }
 
   private async receive(client: PoolClient, payin: Payin, now: Date): Promise<void> {
@@ -109,6 +112,7 @@ export class CollectionWorker {
       fx_rate: credit.fx_rate,
       credited_amount: credit.credited.toString(),
       fee: credit.fee.toString(),
+      ...(await this.saveCard(client, payin, now)),
     };
     if (payin.method === 'card' && payin.settlement_hours > 0) {
       const scheduled = await this.payins.update(client, payin.payin_id, {
@@ -179,6 +183,17 @@ export class CollectionWorker {
         country: attempt.country,
       }),
     );
+  }
+
+  /** A paid card payin with `save_card: true` stores its card (spec §4 stored cards). */
+  private async saveCard(
+    client: PoolClient,
+    payin: Payin,
+    now: Date,
+  ): Promise<{ instrument_id?: string }> {
+    if (!this.cards || payin.method !== 'card' || !payin.save_card || payin.instrument_id)
+      return {};
+    return { instrument_id: (await this.cards.saveFrom(client, payin, now)).instrument_id };
   }
 
   private async fail(client: PoolClient, payin: Payin): Promise<void> {

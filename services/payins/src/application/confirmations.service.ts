@@ -1,5 +1,9 @@
 import type { PoolClient } from 'pg';
-import { DomainError, type ConfirmPayinCommand } from '@platform/contracts';
+import {
+  DomainError,
+  type ConfirmPayinCommand,
+  type OperatorConfirmPayinCommand,
+} from '@platform/contracts';
 import {
   assertManuallyConfirmed,
   checkDecision,
@@ -10,7 +14,7 @@ import {
   type ConfirmationDecision,
   type PayinConfirmation,
 } from '../domain/manual-confirmation';
-import type { Payin } from '../domain/payin';
+import { SANDBOX_COLLECTION_FAILURE, type Payin } from '../domain/payin';
 import type { ConfirmationsRepository } from '../infrastructure/confirmations.repository';
 import type { PayinsRepository } from '../infrastructure/payins.repository';
 import type { CollectionWorker } from './collection-worker';
@@ -73,6 +77,36 @@ export class ConfirmationsService {
     });
   }
 
+  /**
+   * The platform operator's report on a collection the live rail does not report by itself
+   * (the manual connector): paid (credited) or failed. Payins of a corridor the account's own
+   * operators confirm are not the platform operator's to confirm.
+   */
+  async operatorConfirm(command: OperatorConfirmPayinCommand): Promise<PayinView> {
+    const outcome = command.body.outcome ?? 'paid';
+    if (outcome !== 'paid' && outcome !== 'failed')
+      throw new DomainError('invalid_request', 'outcome must be paid or failed');
+    const found = await this.payins.findById(command.payin_id);
+    if (!found) throw new DomainError('not_found', 'payin not found');
+    return this.payins.transaction(async (client) => {
+      const payin = await this.payins.lock(client, found.payin_id);
+      if (!payin) throw new DomainError('not_found', 'payin not found');
+      if (payin.outcome !== 'manual' || payin.method === 'checkout')
+        throw new DomainError('method_unavailable', 'this payin is reported by its rail');
+      if (payin.kind === 'payin' && payin.method === 'bank_transfer' && isAccountConfirmed(payin))
+        throw new DomainError(
+          'method_unavailable',
+          "this payin is confirmed by the account's operators",
+        );
+      if (payin.status !== 'pending')
+        throw new DomainError('confirm_request_conflict', `the payin is already ${payin.status}`);
+      if (outcome === 'paid') await this.worker.receiveConfirmed(client, payin);
+      else await this.worker.failConfirmed(client, payin, SANDBOX_COLLECTION_FAILURE);
+      const updated = await this.payins.lock(client, payin.payin_id);
+      return payinView(updated ?? payin);
+    });
+  }
+
   /** The member acting: the session's member, or the owner for an API key. */
   private async operatorOf(command: ConfirmPayinCommand): Promise<string> {
     const member_id = command.member_id ?? (await this.identity.ownerMemberId(command.account_id));
@@ -92,6 +126,15 @@ export class ConfirmationsService {
       if (!payin) throw new DomainError('not_found', 'payin not found');
       return work(client, payin, await this.confirmations.lock(client, payin.payin_id));
     });
+  }
+}
+
+function isAccountConfirmed(payin: Payin): boolean {
+  try {
+    assertManuallyConfirmed(payin);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -25,7 +25,9 @@ import {
 import { instructionsFor } from '../domain/instructions';
 import { localDateRange } from '../domain/local-dates';
 import { PAYIN_STATUSES, type Payin } from '../domain/payin';
+import { assertChargeable, type StoredCard } from '../domain/stored-card';
 import type { PayinsRepository } from '../infrastructure/payins.repository';
+import type { StoredCardsRepository } from '../infrastructure/stored-cards.repository';
 import { moneyText, payinView, type PayinView } from './payin-view';
 import type { CollectionConnector, IdentityPort } from './ports';
 
@@ -46,6 +48,7 @@ export class PayinsService {
     private readonly identity: IdentityPort,
     private readonly connector: CollectionConnector,
     private readonly settings: PayinsSettings,
+    private readonly cards: StoredCardsRepository,
   ) {}
 
   async create(command: CreatePayinCommand): Promise<CreatedPayin> {
@@ -56,6 +59,7 @@ export class PayinsService {
         'identity verification must be approved before creating payins',
       );
     const now = new Date();
+    const stored_card = await this.storedCard(command);
     const request = await this.readRequest(command, now);
     if (request.idempotency_key) {
       const original = await this.payins.findByIdempotencyKey(
@@ -64,8 +68,8 @@ export class PayinsService {
       );
       if (original) return replay(original, fingerprintOfRequest(request));
     }
-    await this.admit(command.account_id, request);
-    const payin = this.newPayin(command, request, now);
+    await this.admit(command.account_id, request, stored_card !== null);
+    const payin = this.newPayin(command, request, now, stored_card);
     const inserted = await this.payins.transaction((client) => this.payins.insert(client, payin));
     if (inserted) return { ...payinView(inserted), idempotency_hit: false };
     // Another request with the same key won the insert: answer with its payin (D7).
@@ -127,6 +131,7 @@ export class PayinsService {
       status: query.status,
       country: query.country,
       method: query.method,
+      instrument_id: query.instrument_id || undefined,
       search: query.search || undefined,
       ...range,
       limit: query.limit,
@@ -145,22 +150,44 @@ export class PayinsService {
     return (await this.payins.findById(payin.paid_attempt_id))?.currency ?? null;
   }
 
+  /**
+   * The stored card a card payin charges (`instrument_id`): the account's own, not revoked, in
+   * the corridor it was saved in. It is charged at once: no hosted page.
+   */
+  private async storedCard(command: CreatePayinCommand): Promise<StoredCard | null> {
+    const { body } = command;
+    if (body.method !== 'card' || body.instrument_id === undefined) return null;
+    if (typeof body.instrument_id !== 'string')
+      throw new DomainError('invalid_request', 'instrument_id must be a stored card id');
+    if (body.save_card !== undefined)
+      throw new DomainError('invalid_request', 'save_card does not apply to a stored card');
+    const card = await this.cards.findOwned(command.account_id, body.instrument_id);
+    if (!card) throw new DomainError('not_found', 'stored card not found');
+    assertChargeable(card, body.country, body.currency);
+    return card;
+  }
+
   /** Card rules checked before anything is stored: the authentication filter and session cap. */
-  private async admit(account_id: string, request: PayinRequest): Promise<void> {
+  private async admit(account_id: string, request: PayinRequest, stored: boolean): Promise<void> {
     if (request.method !== 'card') return;
     if (this.connector.rejectsAtCreate('card', request.amount.toString()))
       throw new DomainError(
         'provider_rejected',
         'the card payment was rejected by the authentication filter; nothing was charged',
       );
-    if ((await this.payins.countOpenCardSessions(account_id)) >= MAX_OPEN_CARD_SESSIONS)
+    if (!stored && (await this.payins.countOpenCardSessions(account_id)) >= MAX_OPEN_CARD_SESSIONS)
       throw new DomainError(
         'too_many_open_card_sessions',
         `at most ${MAX_OPEN_CARD_SESSIONS} card sessions may be open at once`,
       );
   }
 
-  private newPayin(command: CreatePayinCommand, request: PayinRequest, now: Date): Payin {
+  private newPayin(
+    command: CreatePayinCommand,
+    request: PayinRequest,
+    now: Date,
+    stored_card: StoredCard | null,
+  ): Payin {
     const base = {
       payin_id: randomUUID(),
       account_id: command.account_id,
@@ -172,7 +199,7 @@ export class PayinsService {
     };
     return request.method === 'checkout'
       ? checkoutPayin(base, request, command.base_url)
-      : this.corridorPayin(base, request, command.base_url, now);
+      : this.corridorPayin(base, request, command.base_url, now, stored_card);
   }
 
   private corridorPayin(
@@ -180,8 +207,9 @@ export class PayinsService {
     request: CorridorPayinRequest,
     base_url: string,
     now: Date,
+    stored_card: StoredCard | null = null,
   ): Payin {
-    const token = request.method === 'card' ? newToken() : null;
+    const token = request.method === 'card' && !stored_card ? newToken() : null;
     const payment_url = token ? `${base_url}/pay/card/${token}` : null;
     // A manually confirmed corridor waits for its operators even in the sandbox.
     const outcome = request.corridor.manual_confirmation
@@ -199,7 +227,9 @@ export class PayinsService {
       local_amount: request.amount.toString(),
       glosa: request.glosa,
       customer: request.customer as Record<string, string> | null,
-      instructions: instructionsFor(request, base.reference, payment_url),
+      instructions: stored_card
+        ? storedCardInstructions(request, stored_card)
+        : instructionsFor(request, base.reference, payment_url),
       token,
       payment_url,
       checkout_url: null,
@@ -207,15 +237,19 @@ export class PayinsService {
       failure_url: request.card?.failure_url ?? null,
       expires_at: request.expires_at ?? this.defaultExpiry(request, now),
       outcome,
-      // A card payment starts when the payer submits the hosted page (CheckoutService).
+      // A card payment starts when the payer submits the hosted page (CheckoutService); a
+      // stored card is charged at once, at the scheduler's next tick.
       next_step_at:
-        (outcome === 'pay' || outcome === 'fail') && step_ms !== null && request.method !== 'card'
-          ? new Date(now.getTime() + step_ms)
+        (outcome === 'pay' || outcome === 'fail') &&
+        step_ms !== null &&
+        (request.method !== 'card' || stored_card)
+          ? new Date(now.getTime() + (stored_card ? 0 : step_ms))
           : null,
       fiat_hold_local: request.fiat_hold_local,
       settlement_hours: request.card?.settlement_hours ?? 0,
       save_card: request.card?.save_card ?? false,
       settlement_asset: null,
+      instrument_id: stored_card?.instrument_id ?? null,
     };
   }
 
@@ -284,6 +318,17 @@ function checkoutPayin(base: PayinBase, request: CheckoutPayinRequest, base_url:
     settlement_hours: 0,
     save_card: false,
     settlement_asset: request.settlement_asset,
+  };
+}
+
+function storedCardInstructions(request: CorridorPayinRequest, card: StoredCard) {
+  return {
+    type: 'stored_card',
+    amount: request.amount.toString(),
+    currency: request.currency,
+    instrument_id: card.instrument_id,
+    brand: card.brand,
+    last4: card.last4,
   };
 }
 

@@ -20,14 +20,15 @@ export interface StoredCard {
  * The instrument the sandbox's hosted card page tokenizes: a test card that expires three
  * years after it is saved. No card number is ever stored.
  */
-export function sandboxInstrument(now: Date): Pick<StoredCard, 'brand' | 'last4' | 'exp_month' | 'exp_year'> {
+export function sandboxInstrument(
+  now: Date,
+): Pick<StoredCard, 'brand' | 'last4' | 'exp_month' | 'exp_year'> {
   return { brand: 'visa', last4: '4242', exp_month: 12, exp_year: now.getUTCFullYear() + 3 };
 }
 
 /** A stored card may be charged while not revoked, in the corridor it was saved in. */
 export function assertChargeable(card: StoredCard, country: unknown, currency: unknown): void {
-  if (card.revoked_at)
-    throw new DomainError('stored_card_revoked', 'this stored card was revoked');
+  if (card.revoked_at) throw new DomainError('stored_card_revoked', 'this stored card was revoked');
   if (country !== card.country || currency !== card.currency)
     throw new DomainError(
       'stored_card_corridor_mismatch',

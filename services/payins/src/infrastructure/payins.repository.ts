@@ -34,6 +34,7 @@ export interface PayinListFilter {
   status?: string;
   country?: string;
   method?: string;
+  instrument_id?: string;
   search?: string;
   from?: Date;
   to?: Date;
@@ -130,6 +131,7 @@ export class PayinsRepository {
     if (filter.status) add('status = ?', filter.status);
     if (filter.country) add('country = ?', filter.country);
     if (filter.method) add('method = ?', filter.method);
+    if (filter.instrument_id) add('instrument_id::text = ?', filter.instrument_id);
     if (filter.from) add('created_at >= ?', filter.from);
     if (filter.to) add('created_at < ?', filter.to);
     if (filter.search) {

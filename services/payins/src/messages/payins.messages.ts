@@ -2,9 +2,12 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   cardSessionCommand,
+  listStoredCardsCommand,
+  revokeStoredCardCommand,
   checkoutCollectCommand,
   collectPayinCommand,
   confirmPayinCommand,
+  operatorConfirmPayinCommand,
   createDepositAccountCommand,
   listDepositAccountsCommand,
   setBankAliasCommand,
@@ -31,6 +34,7 @@ import { DepositAccountsService } from '../application/deposit-accounts.service'
 import { payinView } from '../application/payin-view';
 import { PayinsService } from '../application/payins.service';
 import { RefundsService } from '../application/refunds.service';
+import { StoredCardsService } from '../application/stored-cards.service';
 
 /** The service's only door: commands it serves and events it consumes. */
 @Controller()
@@ -45,6 +49,7 @@ export class PayinsMessages {
     private readonly worker: CollectionWorker,
     private readonly confirmations: ConfirmationsService,
     private readonly checkoutCollects: CheckoutCollectService,
+    private readonly cards: StoredCardsService,
   ) {}
 
   @MessagePattern('payins.get_health')
@@ -116,6 +121,16 @@ export class PayinsMessages {
     return payinView(settled);
   }
 
+  @MessagePattern(PAYINS_COMMANDS.list_stored_cards)
+  listCards(@Payload() payload: unknown) {
+    return this.cards.list(parseCommand(listStoredCardsCommand, payload));
+  }
+
+  @MessagePattern(PAYINS_COMMANDS.revoke_stored_card)
+  revokeCard(@Payload() payload: unknown) {
+    return this.cards.revoke(parseCommand(revokeStoredCardCommand, payload));
+  }
+
   @MessagePattern(PAYINS_COMMANDS.pay_checkout_collect)
   payCheckoutCollect(@Payload() payload: unknown) {
     return this.checkoutCollects.collect(parseCommand(checkoutCollectCommand, payload));
@@ -124,6 +139,11 @@ export class PayinsMessages {
   @MessagePattern(PAYINS_COMMANDS.request_checkout_collect_otp)
   checkoutCollectOtp(@Payload() payload: unknown) {
     return this.checkoutCollects.requestOtp(parseCommand(checkoutCollectCommand, payload));
+  }
+
+  @MessagePattern(PAYINS_COMMANDS.operator_confirm)
+  operatorConfirm(@Payload() payload: unknown) {
+    return this.confirmations.operatorConfirm(parseCommand(operatorConfirmPayinCommand, payload));
   }
 
   @MessagePattern(PAYINS_COMMANDS.confirm_received)

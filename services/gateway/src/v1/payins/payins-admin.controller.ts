@@ -1,4 +1,4 @@
-import { Controller, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { PAYINS_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
@@ -18,5 +18,18 @@ export class PayinsAdminController {
   @Post(':id/release')
   release(@Param('id') payin_id: string) {
     return this.bus.send(PAYINS_COMMANDS.release_settlement, { payin_id });
+  }
+
+  /**
+   * Live environment: no rail reports collections by itself (manual connector), so the platform
+   * operator confirms each one. Body `{outcome?: "paid" | "failed"}` (default paid): paid
+   * credits it (`payin_credited`), failed fails it (`payin_expired`). A payin its rail reports
+   * (every sandbox payin) or that the account's own operators confirm (EC/USD) is 422
+   * `method_unavailable`; one no longer pending 409 `confirm_request_conflict`.
+   */
+  @Post(':id/confirm')
+  @HttpCode(200)
+  confirm(@Param('id') payin_id: string, @Body() body: unknown) {
+    return this.bus.send(PAYINS_COMMANDS.operator_confirm, { payin_id, body: body ?? {} });
   }
 }

@@ -30,6 +30,7 @@ const listQuery = z.object({
   status: z.string().optional(),
   country: z.string().optional(),
   method: z.string().optional(),
+  instrument_id: z.string().max(100).optional(),
   search: z.string().max(200).optional(),
   from: z.string().optional(),
   to: z.string().optional(),
@@ -70,7 +71,13 @@ export class PayinsController {
       '`idempotency_hit: true`, a different country, currency, method or amount 409 ' +
       '`idempotency_conflict`. Unsupported corridors: 400 `payin_corridor_unsupported`. ' +
       'Sandbox: amounts ending .99 fail, .77 are never paid and expire, card .44 answers 422 ' +
-      '`provider_rejected`; 50 open card sessions at most (429 `too_many_open_card_sessions`).',
+      '`provider_rejected`; 50 open card sessions at most (429 `too_many_open_card_sessions`). ' +
+      'Stored cards: `save_card: true` stores the card once the payin is paid (its ' +
+      '`instrument_id`, see `GET /v1/payins/cards`); `{method: "card", instrument_id, country, ' +
+      'currency, amount, customer?}` charges a stored card at once without a hosted page (422 ' +
+      '`stored_card_revoked`, `stored_card_corridor_mismatch`). EC/USD `bank_transfer` payins ' +
+      'are confirmed by two operators of the account (`/confirm-received`, `/confirm-approve`, ' +
+      '`/confirm-cancel`), never by the simulator.',
   })
   @ApiZodBody(payinCreateBody)
   create(
@@ -139,7 +146,8 @@ export class PayinsController {
   @ApiOperation({
     summary: 'The payin corridor catalog',
     description:
-      '`{methods: [{method, country, currency, delivery, fiat_hold_local, settlement_assets?}]}`; ' +
+      '`{methods: [{method, country, currency, delivery, fiat_hold_local, manual_confirmation?, ' +
+      'settlement_assets?}]}` (`manual_confirmation: true`: confirmed by two operators); ' +
       '`delivery` says how payment reaches the platform (`push+polling`, `push`, `redirect+push`).',
   })
   methods() {
@@ -150,7 +158,8 @@ export class PayinsController {
   @ApiOperation({
     summary: 'List payins, newest first',
     description:
-      'Filters `status`, `country`, `method`, `search` (reference, id, idempotency key, glosa, ' +
+      'Filters `status`, `country`, `method`, `instrument_id` (payins that saved or charged ' +
+      'that stored card), `search` (reference, id, idempotency key, glosa, ' +
       'customer), `from`/`to` (YYYY-MM-DD in the organization time zone). `format=csv|xlsx` ' +
       'downloads up to 10,000 rows. Listing `{page, page_size, payins}`.',
   })

@@ -4,6 +4,7 @@ import { DepositAccountsController } from './deposit-accounts.controller';
 import { PayinsAdminController } from './payins-admin.controller';
 import { OrgPayinsController } from './org-payins.controller';
 import { PayinConfirmationsController } from './payin-confirmations.controller';
+import { StoredCardsController } from './stored-cards.controller';
 import { PayinsController } from './payins.controller';
 
 /** The payins surface: /v1/payins, and the settlement release for organization admins and operators. */
@@ -14,6 +15,7 @@ import { PayinsController } from './payins.controller';
     PayinsAdminController,
     OrgPayinsController,
     PayinConfirmationsController,
+    StoredCardsController,
   ],
   providers: [OperatorGuard],
 })
