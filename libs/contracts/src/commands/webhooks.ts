@@ -181,3 +181,25 @@ export const PUBLIC_EVENT_COMMANDS = {
 
 /** The bus topic on which committed public events are broadcast to every gateway. */
 export const PUBLIC_EVENTS_TOPIC = 'public-events';
+
+/**
+ * The organization-wide history and replay an organization admin's `GET /v1/events` reads
+ * (decisions D2). The same fields as the account commands, with `org_id` in place of
+ * `account_id`.
+ */
+export const ORG_PUBLIC_EVENT_COMMANDS = {
+  list_events: 'notifications.list_org_public_events',
+  replay_events: 'notifications.replay_org_public_events',
+} as const;
+
+const orgIdField = z.string().min(1);
+
+export const listOrgPublicEventsCommand = listPublicEventsCommand
+  .omit({ account_id: true, org_id: true })
+  .extend({ org_id: orgIdField })
+  .strict();
+
+export const replayOrgPublicEventsCommand = replayPublicEventsCommand
+  .omit({ account_id: true, org_id: true })
+  .extend({ org_id: orgIdField })
+  .strict();

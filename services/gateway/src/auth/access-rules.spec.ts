@@ -48,6 +48,9 @@ describe('assertCredentialLevel', () => {
     [api_key, 'human_session', 'human_session_required'],
     [org_admin, 'human_session', 'account_required'],
     [session, 'human_session', null],
+    [session, 'account_or_org_admin', null],
+    [api_key, 'account_or_org_admin', null],
+    [org_admin, 'account_or_org_admin', null],
   ])('%o at level %s: %s', (principal, level, expected) => {
     expect(refusal(() => assertCredentialLevel(principal, level))).toBe(expected);
   });

@@ -29,6 +29,9 @@ export function assertCredentialLevel(
       if (principal.kind === 'api_key')
         throw new DomainError('human_session_required', 'this route needs a signed-in person');
       return;
+    case 'account_or_org_admin':
+      // Every credential the guard accepts; account credentials still meet the role rules.
+      return;
     default: {
       const unhandled: never = level;
       throw new Error(`unknown credential level ${String(unhandled)}`);

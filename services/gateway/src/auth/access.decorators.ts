@@ -19,11 +19,13 @@ export const RequireOtp = (action: string) => SetMetadata(REQUIRED_OTP_ACTION, a
 
 /** Metadata key: the credential level a route needs. */
 export const REQUIRED_CREDENTIAL_LEVEL = 'platform:required-credential-level';
-export type CredentialLevel = 'account' | 'org_admin' | 'human_session';
+export type CredentialLevel = 'account' | 'org_admin' | 'human_session' | 'account_or_org_admin';
 /**
  * `@RequireCredentialLevel('account')`: account credentials only (`account_required`);
  * `'org_admin'`: an organization admin's session (`org_admin_required`);
- * `'human_session'`: a person's session with 2FA, never an API key (`human_session_required`).
+ * `'human_session'`: a person's session with 2FA, never an API key (`human_session_required`);
+ * `'account_or_org_admin'`: any account credential, or an organization admin's session (a route
+ * that serves both, such as `GET /v1/events`; it reads the caller itself, not `@CurrentPrincipal`).
  */
 export const RequireCredentialLevel = (level: CredentialLevel) =>
   SetMetadata(REQUIRED_CREDENTIAL_LEVEL, level);

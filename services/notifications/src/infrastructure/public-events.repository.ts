@@ -139,9 +139,16 @@ export class PublicEventsRepository {
   private async rememberOrganization(client: PoolClient, envelope: EventEnvelope): Promise<void> {
     const membership = membershipOf(envelope);
     if (!membership) return;
-    await client.query(
+    const learned = await client.query(
       `insert into account_organizations (account_id, org_id) values ($1, $2)
        on conflict (account_id) do nothing`,
+      [membership.account_id, membership.org_id],
+    );
+    if (learned.rowCount === 0) return;
+    // Another topic's event of this account that arrived first joins its organization's
+    // history and replay (an account's identity events come long before its money moves).
+    await client.query(
+      `update public_events set org_id = $2 where account_id = $1 and org_id is null`,
       [membership.account_id, membership.org_id],
     );
   }

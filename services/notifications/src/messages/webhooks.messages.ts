@@ -3,11 +3,14 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   createWebhookSubscriptionCommand,
   getWebhookSubscriptionCommand,
+  listOrgPublicEventsCommand,
   listPublicEventsCommand,
   listWebhookDeliveriesCommand,
   listWebhookSubscriptionsCommand,
   parseCommand,
+  ORG_PUBLIC_EVENT_COMMANDS,
   PUBLIC_EVENT_COMMANDS,
+  replayOrgPublicEventsCommand,
   replayPublicEventsCommand,
   retryWebhookDeliveryCommand,
   updateWebhookSubscriptionCommand,
@@ -18,11 +21,6 @@ import {
   type WebhookSubscription,
 } from '@platform/contracts';
 import { PublicEventsQueries } from '../application/public-events.queries';
-import {
-  listOrgPublicEventsCommand,
-  ORG_PUBLIC_EVENT_COMMANDS,
-  replayOrgPublicEventsCommand,
-} from './org-public-events.commands';
 import { WebhookSubscriptionsService } from '../application/webhook-subscriptions.service';
 
 /** Webhook subscriptions, their delivery log, and the public event history (spec section 6). */
@@ -104,10 +102,11 @@ export class WebhooksMessages {
   replayEvents(
     @Payload() payload: unknown,
   ): Promise<{ found: boolean; events: PositionedPublicEvent[] }> {
-    const { account_id, org_id: _org, ...request } = parseCommand(
-      replayPublicEventsCommand,
-      payload,
-    );
+    const {
+      account_id,
+      org_id: _org,
+      ...request
+    } = parseCommand(replayPublicEventsCommand, payload);
     return this.events.replay({ ...request, scope: { account_id } });
   }
 

@@ -15,7 +15,8 @@ const MAX_PENDING_BYTES = 4 * 1024 * 1024;
 /**
  * One stream. Live events that arrive while history is replayed are held back, then sent
  * only if past the last position sent, so the switch from replay to live has no gap and no
- * duplicate. Positions increase with each event of one account.
+ * duplicate. Positions increase, in commit order, with each event of one account and of one
+ * organization (the projection's lock), so either scope de-duplicates by position.
  */
 export class EventStreamSession {
   private last_position: bigint | null = null;

@@ -6,18 +6,21 @@ import {
   DomainError,
   isPublicEventType,
   LEDGER_COMMANDS,
+  ORG_PUBLIC_EVENT_COMMANDS,
   PUBLIC_EVENT_COMMANDS,
   type PositionedPublicEvent,
   type PublicEvent,
   type PublicEventType,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { CurrentPrincipal, type Principal } from '../../auth/principal';
+import { RequireCredentialLevel } from '../../auth/access.decorators';
+import type { AuthenticatedPrincipal } from '../../auth/principal';
 import { ApiCredentials, pageBody, parsePagination, type PaginationQuery } from '../../http';
 import { EventStreamSession } from './event-stream-session';
 import { EVENTS_SETTINGS, type EventsSettings } from './events-settings';
 import { PublicEventsFeed } from './public-events-feed';
 import { StreamLimits } from './stream-limits';
+import { CurrentCaller, holderOf, scopeOf } from './stream-caller';
 
 interface EventsQuery extends PaginationQuery {
   types?: unknown;
@@ -78,14 +81,19 @@ export class EventsController {
   @ApiOperation({
     summary: 'Live event stream (SSE), or the 90-day history as a listing',
     description:
+      'Account credentials see their account’s events; an organization admin’s session ' +
+      '(decisions D2) sees the events of every account of its organization, in one order ' +
+      'usable for Last-Event-ID across the organization. ' +
       'Accept: application/json answers {page, page_size, events} newest first, filtered by ' +
       'from/to (YYYY-MM-DD, organization timezone) and types. Otherwise a Server-Sent Events ' +
-      'stream of the account’s events: headers and ": connected" at once, a comment every ' +
+      'stream of those events: headers and ": connected" at once, a comment every ' +
       '15 s, frames with id:/event:/data: ({id, type, created_at, livemode, data}). ' +
       'Last-Event-ID (header or ?last_event_id=) replays what came after that event with no ' +
       'gap and no duplicate; an id no longer stored replays nothing. ?snapshot=true sends one ' +
-      '"event: snapshot" frame (no id) with the balances first. Limits: 600 openings per hour ' +
-      'per address (429 rate_limited); concurrent streams per account and per organization ' +
+      '"event: snapshot" frame (no id) with the account’s balances first; an organization ' +
+      'admin holds no account and no balances, so its stream sends no snapshot frame. Limits: ' +
+      '600 openings per hour per address (429 rate_limited); concurrent streams per account ' +
+      '(or per organization admin) and per organization, admins’ streams included ' +
       '(429 too_many_streams), counted per gateway process.',
   })
   @ApiQuery({ name: 'types', required: false, description: 'comma-separated event names' })
@@ -94,8 +102,9 @@ export class EventsController {
   @ApiQuery({ name: 'from', required: false })
   @ApiQuery({ name: 'to', required: false })
   @ApiHeader({ name: 'Last-Event-ID', required: false })
+  @RequireCredentialLevel('account_or_org_admin')
   async events(
-    @CurrentPrincipal() principal: Principal,
+    @CurrentCaller() principal: AuthenticatedPrincipal,
     @Query() query: EventsQuery,
     @Headers('accept') accept: string | undefined,
     @Headers('last-event-id') last_event_header: string | undefined,
@@ -110,9 +119,13 @@ export class EventsController {
     const last_event_id =
       optionalText('Last-Event-ID', last_event_header) ??
       optionalText('last_event_id', query.last_event_id);
-    const release = this.limits.open(request.ip, principal.account_id, principal.org_id);
+    const release = this.limits.open(request.ip, holderOf(principal), principal.org_id);
     try {
-      const snapshot = query.snapshot === 'true' ? await this.balances(principal) : undefined;
+      // An organization admin has no balances of its own: no snapshot frame (documented above).
+      const snapshot =
+        query.snapshot === 'true' && principal.kind !== 'org_admin'
+          ? await this.balances(principal.account_id)
+          : undefined;
       this.stream(reply, principal, { types, last_event_id, snapshot, release });
     } catch (error) {
       release();
@@ -120,15 +133,21 @@ export class EventsController {
     }
   }
 
-  private async history(principal: Principal, query: EventsQuery, types: PublicEventType[] | null) {
+  private async history(
+    principal: AuthenticatedPrincipal,
+    query: EventsQuery,
+    types: PublicEventType[] | null,
+  ) {
     const pagination = parsePagination(query);
     const from = optionalText('from', query.from);
     const to = optionalText('to', query.to);
     const timezone = from || to ? await this.timezoneOf(principal) : DEFAULT_TIMEZONE;
     const reply = await this.bus.send<{ events: PublicEvent[] }>(
-      PUBLIC_EVENT_COMMANDS.list_events,
+      principal.kind === 'org_admin'
+        ? ORG_PUBLIC_EVENT_COMMANDS.list_events
+        : PUBLIC_EVENT_COMMANDS.list_events,
       {
-        account_id: principal.account_id,
+        ...scopeOf(principal),
         ...(types ? { types } : {}),
         from,
         to,
@@ -141,21 +160,25 @@ export class EventsController {
   }
 
   /** Spec §1: `from`/`to` are dates in the organization's timezone (`GET /v1/branding`). */
-  private async timezoneOf(principal: Principal): Promise<string> {
-    const branding = await this.bus.send<{ timezone?: string }>(
-      ACCOUNT_SETTINGS_COMMANDS.get_branding,
-      { account_id: principal.account_id },
-    );
+  private async timezoneOf(principal: AuthenticatedPrincipal): Promise<string> {
+    const branding =
+      principal.kind === 'org_admin'
+        ? await this.bus.send<{ timezone?: string }>(ACCOUNT_SETTINGS_COMMANDS.get_org_branding, {
+            org_id: principal.org_id,
+          })
+        : await this.bus.send<{ timezone?: string }>(ACCOUNT_SETTINGS_COMMANDS.get_branding, {
+            account_id: principal.account_id,
+          });
     return branding.timezone ?? DEFAULT_TIMEZONE;
   }
 
-  private balances(principal: Principal): Promise<unknown> {
-    return this.bus.send(LEDGER_COMMANDS.get_balances, { account_id: principal.account_id });
+  private balances(account_id: string): Promise<unknown> {
+    return this.bus.send(LEDGER_COMMANDS.get_balances, { account_id });
   }
 
   private stream(
     reply: FastifyReply,
-    principal: Principal,
+    principal: AuthenticatedPrincipal,
     options: {
       types: PublicEventType[] | null;
       last_event_id: string | undefined;
@@ -184,7 +207,7 @@ export class EventsController {
     );
     // Live first, held back during the replay: nothing committed meanwhile can fall between.
     const stop_listening = this.feed.listen(
-      principal.account_id,
+      scopeOf(principal),
       (event) => session.live(event),
       () => session.close(),
     );
@@ -202,16 +225,18 @@ export class EventsController {
 
   private async replay(
     session: EventStreamSession,
-    principal: Principal,
+    principal: AuthenticatedPrincipal,
     options: { types: PublicEventType[] | null; last_event_id: string | undefined },
   ): Promise<void> {
     let after: { after_event_id: string } | { after_position: string } | null =
       options.last_event_id ? { after_event_id: options.last_event_id } : null;
     while (after) {
       const page: ReplayPage = await this.bus.send<ReplayPage>(
-        PUBLIC_EVENT_COMMANDS.replay_events,
+        principal.kind === 'org_admin'
+          ? ORG_PUBLIC_EVENT_COMMANDS.replay_events
+          : PUBLIC_EVENT_COMMANDS.replay_events,
         {
-          account_id: principal.account_id,
+          ...scopeOf(principal),
           ...after,
           ...(options.types ? { types: options.types } : {}),
           limit: REPLAY_PAGE,

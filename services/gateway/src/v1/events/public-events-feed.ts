@@ -15,6 +15,13 @@ import {
 
 export type FeedListener = (event: PositionedPublicEvent) => void;
 
+/** Whose events a stream follows: one account's, or (an organization admin) a whole organization's. */
+export type FeedScope = { account_id: string } | { org_id: string };
+
+function keyOf(scope: FeedScope): string {
+  return 'account_id' in scope ? `account:${scope.account_id}` : `org:${scope.org_id}`;
+}
+
 /**
  * This gateway's copy of every committed public event: a broadcast subscription, so with
  * several gateways each sees all events and any gateway serves any account's stream.
@@ -44,25 +51,30 @@ export class PublicEventsFeed implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Listens to one account's events; `close` ends the stream at shutdown. Returns the function
-   * that stops listening.
+   * Listens to one account's or one organization's events; `close` ends the stream at
+   * shutdown. Returns the function that stops listening.
    */
-  listen(account_id: string, listener: FeedListener, close: () => void): () => void {
-    const set = this.listeners.get(account_id) ?? new Set<FeedListener>();
+  listen(scope: FeedScope, listener: FeedListener, close: () => void): () => void {
+    const key = keyOf(scope);
+    const set = this.listeners.get(key) ?? new Set<FeedListener>();
     set.add(listener);
-    this.listeners.set(account_id, set);
+    this.listeners.set(key, set);
     this.closers.add(close);
     return () => {
       this.closers.delete(close);
       set.delete(listener);
-      if (set.size === 0 && this.listeners.get(account_id) === set) {
-        this.listeners.delete(account_id);
+      if (set.size === 0 && this.listeners.get(key) === set) {
+        this.listeners.delete(key);
       }
     };
   }
 
   private dispatch(event: PositionedPublicEvent): void {
-    for (const listener of this.listeners.get(event.account_id) ?? []) {
+    const account_listeners = this.listeners.get(keyOf({ account_id: event.account_id })) ?? [];
+    const org_listeners = event.org_id
+      ? (this.listeners.get(keyOf({ org_id: event.org_id })) ?? [])
+      : [];
+    for (const listener of [...account_listeners, ...org_listeners]) {
       try {
         listener(event);
       } catch (error) {

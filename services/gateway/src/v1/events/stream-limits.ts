@@ -17,8 +17,12 @@ export class StreamLimits {
 
   constructor(@Inject(EVENTS_SETTINGS) private readonly settings: EventsSettings) {}
 
-  /** Counts an opening and takes a slot; the returned function gives the slot back once. */
-  open(client_ip: string, account_id: string, org_id: string): () => void {
+  /**
+   * Counts an opening and takes a slot; the returned function gives the slot back once.
+   * `holder_id` is the account, or for an organization admin `org_admin:<admin_id>` (an
+   * admin's own streams are capped like an account's); every stream counts against `org_id`.
+   */
+  open(client_ip: string, holder_id: string, org_id: string): () => void {
     const policy = {
       per_second: this.settings.openings_per_hour / 3600,
       burst: this.settings.openings_per_hour,
@@ -26,19 +30,19 @@ export class StreamLimits {
     if (!this.openings.consumeNow(`ip:${client_ip}`, policy).allowed) {
       throw new DomainError('rate_limited', 'too many stream openings from this address');
     }
-    if ((this.per_account.get(account_id) ?? 0) >= this.settings.max_streams_per_account) {
-      throw new DomainError('too_many_streams', 'too many open streams for this account');
+    if ((this.per_account.get(holder_id) ?? 0) >= this.settings.max_streams_per_account) {
+      throw new DomainError('too_many_streams', 'too many open streams for this credential');
     }
     if ((this.per_org.get(org_id) ?? 0) >= this.settings.max_streams_per_org) {
       throw new DomainError('too_many_streams', 'too many open streams for this organization');
     }
-    increment(this.per_account, account_id, 1);
+    increment(this.per_account, holder_id, 1);
     increment(this.per_org, org_id, 1);
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      increment(this.per_account, account_id, -1);
+      increment(this.per_account, holder_id, -1);
       increment(this.per_org, org_id, -1);
     };
   }
