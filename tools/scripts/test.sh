@@ -13,6 +13,7 @@ step() { echo; echo "=== $1"; }
 step "lint" && { npm run --silent lint || { status=1; echo "lint failed" > "$reports/lint.failed"; }; }
 step "typecheck" && { npm run --silent typecheck || { status=1; echo "typecheck failed" > "$reports/typecheck.failed"; }; }
 step "unit tests" && { npx jest --selectProjects unit --json --outputFile="$reports/unit.json" || status=1; }
+bash tools/scripts/ensure-chromium.sh
 step "integration tests" && { npx jest --selectProjects int --runInBand --json --outputFile="$reports/int.json" || status=1; }
 step "distributed tests" && { bash tools/scripts/test-distributed.sh --json --outputFile="$reports/dist.json" || status=1; }
 

@@ -18,6 +18,11 @@ const TEXT = {
     failed: 'Failed',
     processing: 'Processing…',
     instructions: 'Payment instructions',
+    paid_banner: 'Paid. Thank you!',
+    method_bank_transfer: 'Bank transfer',
+    method_qr: 'QR code',
+    method_fintoc: 'Online bank payment',
+    method_card: 'Card',
   },
   es: {
     checkout_title: 'Pago',
@@ -35,6 +40,11 @@ const TEXT = {
     failed: 'Fallido',
     processing: 'Procesando…',
     instructions: 'Instrucciones de pago',
+    paid_banner: 'Pagado. ¡Gracias!',
+    method_bank_transfer: 'Transferencia bancaria',
+    method_qr: 'Código QR',
+    method_fintoc: 'Pago bancario en línea',
+    method_card: 'Tarjeta',
   },
   zh: {
     checkout_title: '付款',
@@ -52,6 +62,11 @@ const TEXT = {
     failed: '失败',
     processing: '处理中…',
     instructions: '付款说明',
+    paid_banner: '已支付，谢谢！',
+    method_bank_transfer: '银行转账',
+    method_qr: '二维码',
+    method_fintoc: '网上银行付款',
+    method_card: '银行卡',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 
@@ -81,6 +96,7 @@ body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0
 button{display:block;width:100%;margin:.4rem 0;padding:.7rem;font-size:1rem;cursor:pointer}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}
 pre{background:#f4f4f4;padding:.7rem;white-space:pre-wrap}
+.banner{background:#e6f4ea;border:1px solid #34a853;padding:.8rem;font-weight:600}
 </style>
 </head>
 <body>
@@ -105,6 +121,7 @@ export function checkoutPage(token: string, state: CheckoutPageState, locale: Lo
   const text: Text = TEXT[locale];
   const base = `/pay/${encodeURIComponent(token)}`;
   const body = `<h1>${escapeHtml(text.checkout_title)}</h1>
+<p id="paid-banner" class="banner" role="status" ${state.status === 'paid' ? '' : 'hidden'}>${escapeHtml(text.paid_banner)}</p>
 <dl>
 <dt>${escapeHtml(text.amount)}</dt><dd id="amount">${escapeHtml(state.amount)} ${escapeHtml(state.settlement_asset)}</dd>
 <dt>${escapeHtml(text.status)}</dt><dd id="status" data-status="${escapeHtml(state.status)}">${escapeHtml(text[state.status])}</dd>
@@ -122,6 +139,14 @@ const show = (status) => {
   const el = document.getElementById('status');
   el.dataset.status = status; el.textContent = TEXT[status] || status;
   if (status !== 'open') document.getElementById('methods').hidden = true;
+  if (status === 'paid') { document.getElementById('paid-banner').hidden = false; document.getElementById('instructions').hidden = true; }
+};
+const showInstructions = (content) => {
+  document.getElementById('instructions-body').textContent = content;
+  document.getElementById('instructions').hidden = false;
+};
+const setButtons = (enabled) => {
+  for (const button of document.querySelectorAll('#options button')) button.disabled = !enabled;
 };
 async function loadOptions() {
   const response = await fetch(BASE + '/quote');
@@ -132,19 +157,23 @@ async function loadOptions() {
     const button = document.createElement('button');
     button.dataset.method = option.method;
     button.dataset.country = option.country;
-    button.textContent = TEXT.pay + ' ' + option.local_amount + ' ' + option.currency + ' (' + option.method + ', ' + option.country + ')';
+    const method_name = TEXT['method_' + option.method] || option.method;
+    button.textContent = TEXT.pay + ' ' + option.local_amount + ' ' + option.currency + ' · ' + method_name + ' (' + option.country + ')';
     button.onclick = () => pay(option);
     holder.appendChild(button);
   }
 }
+// The sandbox completes a chosen method by itself; the state poll then shows it paid.
 async function pay(option) {
+  setButtons(false);
+  showInstructions(TEXT.processing);
   const query = '?country=' + encodeURIComponent(option.country) + '&currency=' + encodeURIComponent(option.currency);
   const response = await fetch(BASE + '/methods/' + encodeURIComponent(option.method) + query, { method: 'POST' });
-  const answer = await response.json();
-  if (!response.ok) { document.getElementById('instructions-body').textContent = answer.message; document.getElementById('instructions').hidden = false; return; }
+  const answer = await response.json().catch(() => ({ message: TEXT.failed }));
+  if (!response.ok) { showInstructions(answer.message || TEXT.failed); setButtons(true); return; }
   if (answer.payin.payment_url) { window.location.href = answer.payin.payment_url; return; }
-  document.getElementById('instructions-body').textContent = JSON.stringify(answer.payin.instructions, null, 2);
-  document.getElementById('instructions').hidden = false;
+  const lines = Object.entries(answer.payin.instructions || {}).map(([key, value]) => key + ': ' + (typeof value === 'object' ? JSON.stringify(value) : value));
+  showInstructions(lines.join('\\n'));
 }
 async function follow() {
   const response = await fetch(BASE + '/state');

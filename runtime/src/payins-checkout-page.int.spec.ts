@@ -1,0 +1,131 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { payinsClient, type PayinsClient } from './payins-int-client';
+import { startTestPlatform, type TestPlatform } from './test-platform';
+
+/**
+ * The hosted checkout page in a real browser (headless Chromium): the payer opens the link,
+ * picks a sandbox method by clicking, and the page itself follows the link until it is paid.
+ */
+describe('payins: hosted checkout page in a browser', () => {
+  let platform: TestPlatform;
+  let api: PayinsClient;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform('payinpage', {
+      SANDBOX_STEP_MS: '50',
+      PAYINS_SETTLEMENT_INTERVAL_MS: '100',
+    });
+    api = payinsClient(platform);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox'],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+    await platform?.dispose();
+  });
+
+  async function newLink(label: string) {
+    const account = await api.account(label);
+    const created = await api.request('POST', '/v1/payins', {
+      token: account.token,
+      body: {
+        method: 'checkout',
+        amount: '10.000000',
+        settlement_asset: 'USDT',
+        expires_in: 3600,
+      },
+    });
+    expect(created.status).toBe(201);
+    return created.body.checkout_url as string;
+  }
+
+  /** Opens the link, clicks the MX bank transfer like a payer, waits for the paid banner. */
+  async function payInBrowser(page: Page, url: string) {
+    await page.goto(url);
+    const bank_transfer = page.locator(
+      '#options button[data-method="bank_transfer"][data-country="MX"]',
+    );
+    await bank_transfer.click();
+    await page.locator('#paid-banner').waitFor({ state: 'visible', timeout: 60_000 });
+  }
+
+  async function linkState(checkout_url: string) {
+    const answer = await api.request('GET', `${new URL(checkout_url).pathname}/state`);
+    return answer.body;
+  }
+
+  it('is paid from the page with a sandbox method (English)', async () => {
+    const checkout_url = await newLink('page-en');
+    const page = await browser.newPage();
+    try {
+      await page.goto(checkout_url);
+      await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
+      await expect(page.locator('#status').textContent()).resolves.toBe('Waiting for payment');
+      await expect(page.locator('#paid-banner').isVisible()).resolves.toBe(false);
+      await payInBrowser(page, checkout_url);
+      await expect(page.locator('#paid-banner').textContent()).resolves.toBe('Paid. Thank you!');
+      await expect(page.locator('#status').getAttribute('data-status')).resolves.toBe('paid');
+      await expect(page.locator('#methods').isVisible()).resolves.toBe(false);
+      expect(await linkState(checkout_url)).toMatchObject({
+        status: 'paid',
+        paid_method: 'bank_transfer',
+        paid_currency: 'MXN',
+      });
+      // Reopened after payment, the page shows the paid state without offering methods.
+      await page.goto(checkout_url);
+      await expect(page.locator('#paid-banner').isVisible()).resolves.toBe(true);
+      await expect(page.locator('#options button').count()).resolves.toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('speaks Spanish with ?lang=es and is paid the same way', async () => {
+    const checkout_url = await newLink('page-es');
+    const page = await browser.newPage({ locale: 'zh-CN' });
+    try {
+      const spanish_url = `${checkout_url}?lang=es`;
+      await page.goto(spanish_url);
+      await expect(page.locator('html').getAttribute('lang')).resolves.toBe('es');
+      await page.getByText('Elija cómo pagar').waitFor();
+      await page.getByRole('button', { name: /Transferencia bancaria \(MX\)/ }).waitFor();
+      await payInBrowser(page, spanish_url);
+      await expect(page.locator('#paid-banner').textContent()).resolves.toBe('Pagado. ¡Gracias!');
+      await expect(page.locator('#status').textContent()).resolves.toBe('Pagado');
+      expect(await linkState(checkout_url)).toMatchObject({ status: 'paid' });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('is paid by card through the hosted card page, in Chinese by the browser locale', async () => {
+    const checkout_url = await newLink('page-zh');
+    const page = await browser.newPage({ locale: 'zh-CN' });
+    try {
+      await page.goto(checkout_url);
+      await expect(page.locator('html').getAttribute('lang')).resolves.toBe('zh');
+      await page.locator('#options button[data-method="card"]').first().click();
+      await page.waitForURL(/\/pay\/card\//);
+      await expect(page.locator('h1').textContent()).resolves.toBe('银行卡付款');
+      await page.getByRole('button', { name: '付款' }).click();
+      await page.locator('#status[data-status="credited"]').waitFor({ timeout: 60_000 });
+      await expect(page.locator('#status').textContent()).resolves.toBe('已付款');
+      expect(
+        await api.eventually(
+          () => linkState(checkout_url),
+          (state) => state.status !== 'open',
+        ),
+      ).toMatchObject({ status: 'paid', paid_method: 'card' });
+      await page.goto(checkout_url);
+      await expect(page.locator('#paid-banner').textContent()).resolves.toBe('已支付，谢谢！');
+    } finally {
+      await page.close();
+    }
+  });
+});
