@@ -176,6 +176,19 @@ describe('ledger HTTP: balances, settlement, rates, movements, history, statemen
         'ID,Fecha (UTC),Activo,Monto,Saldo posterior,Tipo,Referencia,Descripción',
       );
       expect(lines).toHaveLength(9);
+      // Without a query locale the account profile decides, before Accept-Language (spec §1).
+      const headerRow = async (headers: Record<string, string>) =>
+        (await (await call('GET', '/v1/movements?format=csv', headers)).text())
+          .replace(/^\uFEFF/, '')
+          .split('\r\n')[0];
+      const zh_browser = { ...account.headers, 'accept-language': 'zh-CN' };
+      expect(await headerRow(zh_browser)).toMatch(/^ID,Date/);
+      expect((await call('PATCH', '/v1/me', account.headers, { locale: 'es' })).status).toBe(200);
+      try {
+        expect(await headerRow(zh_browser)).toMatch(/^ID,Fecha/);
+      } finally {
+        await call('PATCH', '/v1/me', account.headers, { locale: 'en' });
+      }
       const xlsx = await call('GET', '/v1/movements?format=xlsx', account.headers);
       expect(xlsx.status).toBe(200);
       const workbook = new ExcelJS.Workbook();

@@ -30,6 +30,7 @@ export {
 } from './openapi/api-credentials.decorator';
 export { convertOpenApi30To31 } from './openapi/openapi-3-1';
 export * from './locale/resolve-locale';
+export * from './locale/document-locale';
 export * from './pagination';
 export * from './export/send-export';
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id';

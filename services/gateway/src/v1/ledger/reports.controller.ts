@@ -5,11 +5,11 @@ import { DomainError, LEDGER_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
+  documentLocale,
   pageBody,
   parseExportFormat,
   parsePagination,
   resolveLocale,
-  type Locale,
 } from '../../http';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { exportBody } from './send-file';
@@ -39,13 +39,6 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;
 
 /** Query locale then Accept-Language (spec §1 order, without a profile lookup for exports). */
-export function exportLocale(query: Record<string, unknown>, accept_language?: string): Locale {
-  return resolveLocale({
-    query_lang: text(query.lang),
-    query_locale: text(query.locale),
-    accept_language: accept_language ?? null,
-  });
-}
 
 /** Ledger movements and the account statement (spec §4 "Balances, rates, reports"). */
 @ApiTags('balances')
@@ -88,7 +81,8 @@ export class LedgerReportsController {
       },
     );
     if (!format) return pageBody('movements', pagination, movements);
-    const headers = EXPORT_HEADERS[exportLocale(query, accept_language)];
+    const headers =
+      EXPORT_HEADERS[await documentLocale(this.bus, principal, query, accept_language)];
     return exportBody(reply, {
       format,
       filename: 'movements',

@@ -7,6 +7,7 @@ import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
   ApiZodBody,
+  documentLocale,
   pageBody,
   parseExportFormat,
   parsePagination,
@@ -15,7 +16,6 @@ import {
 import { RequireOtp } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { amountText, idempotencyKeyOf } from './money-body';
-import { exportLocale } from './reports.controller';
 import { exportBody } from './send-file';
 import { EXPORT_HEADERS } from './statement-labels';
 
@@ -117,7 +117,8 @@ export class TransfersController {
       },
     );
     if (!format) return pageBody('transfers', pagination, transfers);
-    const headers = EXPORT_HEADERS[exportLocale(query, accept_language)];
+    const headers =
+      EXPORT_HEADERS[await documentLocale(this.bus, principal, query, accept_language)];
     return exportBody(reply, {
       format,
       filename: 'transfers',

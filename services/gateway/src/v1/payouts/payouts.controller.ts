@@ -17,7 +17,7 @@ import {
   ApiCredentials,
   ApiZodBody,
   EXPORT_ROW_LIMIT,
-  fromAcceptLanguage,
+  documentLocale,
   pageBody,
   parseExportFormat,
   parsePagination,
@@ -195,11 +195,7 @@ export class PayoutsController {
     if (lang !== undefined && (typeof lang !== 'string' || !toLocale(lang))) {
       throw new DomainError('invalid_language', 'lang must be en, es or zh');
     }
-    const chosen =
-      toLocale(typeof lang === 'string' ? lang : null) ??
-      toLocale(typeof locale === 'string' ? locale : null) ??
-      fromAcceptLanguage(accept_language) ??
-      'en';
+    const chosen = await documentLocale(this.bus, principal, { lang, locale }, accept_language);
     const { filename, pdf_base64 } = await this.bus.send<{ filename: string; pdf_base64: string }>(
       PAYOUTS_COMMANDS.get_receipt,
       { account_id: principal.account_id, payout_id, locale: chosen },

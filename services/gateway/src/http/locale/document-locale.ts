@@ -1,0 +1,31 @@
+import { IDENTITY_DIRECTORY_QUERIES, type OrgSettings } from '@platform/contracts';
+import type { BusClient } from '@platform/messaging';
+import { resolveLocale, toLocale, type Locale } from './resolve-locale';
+
+/**
+ * The language of a document made for a signed-in account (PDFs, export headers), in the order
+ * of spec §1: a valid `?lang=`, a valid `?locale=`, the account profile, the organization
+ * default, `Accept-Language`, English. Identity is asked only when the query does not decide.
+ */
+export async function documentLocale(
+  bus: BusClient,
+  caller: { account_id: string; org_id: string },
+  query: { lang?: unknown; locale?: unknown },
+  accept_language: string | undefined,
+): Promise<Locale> {
+  const from_query = toLocale(textOf(query.lang)) ?? toLocale(textOf(query.locale));
+  if (from_query) return from_query;
+  const settings = await bus.send<OrgSettings>(IDENTITY_DIRECTORY_QUERIES.get_org_settings, {
+    org_id: caller.org_id,
+    account_id: caller.account_id,
+  });
+  return resolveLocale({
+    account_locale: settings.account_locale,
+    org_locale: settings.locale,
+    accept_language: accept_language ?? null,
+  });
+}
+
+function textOf(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
