@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { dropDatabase } from '@platform/persistence';
+import { createPool, dropDatabase } from '@platform/persistence';
 import { testAdminUrl } from '@platform/testing';
 import { startPlatform, type RunningPlatform } from './platform';
 import { TEST_OPERATOR_TOKEN } from './test-platform';
@@ -21,7 +21,7 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeout_ms =
   }
 }
 
-describe('webhooks: queued deliveries survive a restart', () => {
+describe('webhooks: queued deliveries survive a restart and a lease left by a dead process', () => {
   const database_prefix = `whrestart_${Date.now().toString(36)}`;
   const data_dir = mkdtempSync(path.join(os.tmpdir(), 'whrestart-'));
   const received: http.IncomingHttpHeaders[] = [];
@@ -127,8 +127,21 @@ describe('webhooks: queued deliveries survive a restart', () => {
       },
     ]);
     await waitFor(() => received.length === 1);
+    const database_url = running.environments.test.database_url;
     await running.close();
     running = undefined;
+    // As if the process had died in the middle of the next attempt: the job is due, but leased
+    // to that process for a while. The next process must wait the lease out, then deliver.
+    const pool = createPool({ url: database_url, schema: 'notifications', max_connections: 1 });
+    try {
+      const leased = await pool.query(
+        `update webhook_jobs set next_attempt_at = now(), locked_until = now() + interval '2 seconds'
+         where state = 'pending'`,
+      );
+      expect(leased.rowCount).toBe(1);
+    } finally {
+      await pool.end();
+    }
 
     answer = 200;
     running = await start();
