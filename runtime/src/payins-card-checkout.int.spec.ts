@@ -191,10 +191,23 @@ describe('payins: cards, refunds and checkout links', () => {
         refunded_amount: '10.00',
         refund: { debited_asset: 'USD', debited_amount: '10.00' },
       });
+      const listed = async (query: string) =>
+        (await api.request('GET', `/v1/payins?${query}`, { token: account.token })).body as {
+          payins?: { payin_id: string }[];
+          error?: string;
+        };
+      const ids = async (query: string) => (await listed(query)).payins?.map((p) => p.payin_id);
+      expect(await ids('refund_status=partial')).toEqual([created.body.payin_id]);
+      expect(await ids('refund_status=none')).toEqual([]);
+      expect(await ids('kind=payin&refund_status=partial')).toEqual([created.body.payin_id]);
+      expect(await ids('kind=checkout')).toEqual([]);
+      expect((await listed('refund_status=maybe')).error).toBe('invalid_status');
+      expect((await listed('kind=other')).error).toBe('invalid_request');
       expect((await refund({ amount: '20.01' })).body.error).toBe('refund_exceeds_payin');
       expect((await refund({ amount: '1.001' })).body.error).toBe('invalid_amount');
       const rest = await refund({});
       expect(rest.body).toMatchObject({ refund_status: 'refunded', refunded_amount: '30.00' });
+      expect(await ids('refund_status=refunded')).toEqual([created.body.payin_id]);
       const again = await refund({});
       expect(again.status).toBe(422);
       expect(again.body.error).toBe('payin_not_refundable');

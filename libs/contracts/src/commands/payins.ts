@@ -122,6 +122,10 @@ export const listPayinsCommand = z
     method: z.string().optional(),
     /** Payins that saved or were charged to this stored card. */
     instrument_id: z.string().optional(),
+    /** `payin` (collections the payer pushes or is charged), `checkout` (links), `collect` (pull). */
+    kind: z.string().optional(),
+    /** `none`, `partial` or `refunded`. */
+    refund_status: z.string().optional(),
     search: z.string().optional(),
     from: z.string().optional(),
     to: z.string().optional(),

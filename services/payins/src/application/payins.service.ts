@@ -26,7 +26,11 @@ import { instructionsFor } from '../domain/instructions';
 import { localDateRange } from '../domain/local-dates';
 import { PAYIN_STATUSES, type Payin } from '../domain/payin';
 import { assertChargeable, type StoredCard } from '../domain/stored-card';
-import type { PayinsRepository } from '../infrastructure/payins.repository';
+import {
+  PAYIN_LIST_KINDS,
+  PAYIN_REFUND_STATUSES,
+  type PayinsRepository,
+} from '../infrastructure/payins.repository';
 import type { StoredCardsRepository } from '../infrastructure/stored-cards.repository';
 import { moneyText, payinView, type PayinView } from './payin-view';
 import type { CollectionConnector, IdentityPort } from './ports';
@@ -118,6 +122,18 @@ export class PayinsService {
       throw new DomainError('invalid_request', `method must be one of ${methods.join(', ')}`);
     if (query.country && !/^[A-Z]{2}$/.test(query.country))
       throw new DomainError('invalid_country', 'country must be an ISO 3166-1 alpha-2 code');
+    const kind = PAYIN_LIST_KINDS.find((known) => known === query.kind);
+    if (query.kind && !kind)
+      throw new DomainError(
+        'invalid_request',
+        `kind must be one of ${PAYIN_LIST_KINDS.join(', ')}`,
+      );
+    const refund_status = PAYIN_REFUND_STATUSES.find((known) => known === query.refund_status);
+    if (query.refund_status && !refund_status)
+      throw new DomainError(
+        'invalid_status',
+        `refund_status must be one of ${PAYIN_REFUND_STATUSES.join(', ')}`,
+      );
     const range =
       query.from || query.to
         ? localDateRange(
@@ -132,6 +148,8 @@ export class PayinsService {
       country: query.country,
       method: query.method,
       instrument_id: query.instrument_id || undefined,
+      kind,
+      refund_status,
       search: query.search || undefined,
       ...range,
       limit: query.limit,

@@ -3,6 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
 import { withTransaction } from '@platform/persistence';
 import type { EventData, EventType } from '@platform/contracts';
+import { COLLECT_METHODS } from '../domain/corridors';
 import type { Payin } from '../domain/payin';
 
 export const PAYINS_MIGRATIONS_DIR = path.join(__dirname, '../../migrations');
@@ -29,12 +30,26 @@ const SEARCHED_COLUMNS = [
   "coalesce(customer->>'email', '')",
 ];
 
+/** What `GET /v1/payins?kind=` selects: checkout links, pull collections, or every other payin. */
+export const PAYIN_LIST_KINDS = ['payin', 'checkout', 'collect'] as const;
+export type PayinListKind = (typeof PAYIN_LIST_KINDS)[number];
+const LIST_KIND_SQL = `(case when method = 'checkout' then 'checkout'
+  when method in (${COLLECT_METHODS.map((method) => `'${method}'`).join(', ')}) then 'collect'
+  else 'payin' end)`;
+export const PAYIN_REFUND_STATUSES = ['none', 'partial', 'refunded'] as const;
+export type PayinRefundFilter = (typeof PAYIN_REFUND_STATUSES)[number];
+/** The refund status of payin-view.ts, as SQL over the same columns. */
+const REFUND_STATUS_SQL = `(case when credited_amount is null or refunded_amount = 0 then 'none'
+  when refunded_amount >= credited_amount then 'refunded' else 'partial' end)`;
+
 export interface PayinListFilter {
   account_id: string;
   status?: string;
   country?: string;
   method?: string;
   instrument_id?: string;
+  kind?: PayinListKind;
+  refund_status?: PayinRefundFilter;
   search?: string;
   from?: Date;
   to?: Date;
@@ -132,6 +147,8 @@ export class PayinsRepository {
     if (filter.country) add('country = ?', filter.country);
     if (filter.method) add('method = ?', filter.method);
     if (filter.instrument_id) add('instrument_id::text = ?', filter.instrument_id);
+    if (filter.kind) add(`${LIST_KIND_SQL} = ?`, filter.kind);
+    if (filter.refund_status) add(`${REFUND_STATUS_SQL} = ?`, filter.refund_status);
     if (filter.from) add('created_at >= ?', filter.from);
     if (filter.to) add('created_at < ?', filter.to);
     if (filter.search) {

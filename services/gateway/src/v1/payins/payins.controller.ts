@@ -31,6 +31,8 @@ const listQuery = z.object({
   country: z.string().optional(),
   method: z.string().optional(),
   instrument_id: z.string().max(100).optional(),
+  kind: z.string().max(20).optional(),
+  refund_status: z.string().max(20).optional(),
   search: z.string().max(200).optional(),
   from: z.string().optional(),
   to: z.string().optional(),
@@ -158,7 +160,9 @@ export class PayinsController {
   @ApiOperation({
     summary: 'List payins, newest first',
     description:
-      'Filters `status`, `country`, `method`, `instrument_id` (payins that saved or charged ' +
+      'Filters `status`, `country`, `method`, `kind` (`checkout`: checkout links, `collect`: ' +
+      'pull collections, `payin`: the others), `refund_status` (`none`, `partial`, `refunded`), ' +
+      '`instrument_id` (payins that saved or charged ' +
       'that stored card), `search` (reference, id, idempotency key, glosa, ' +
       'customer), `from`/`to` (YYYY-MM-DD in the organization time zone). `format=csv|xlsx` ' +
       'downloads up to 10,000 rows. Listing `{page, page_size, payins}`.',
