@@ -101,6 +101,7 @@ describe('identity: account settings, password change, reset link, email change'
       await client.request('POST', '/v1/auth/password/forgot', {
         body: { org: 'demo', email: viewer.email },
       });
+      await client.withSecondFactor(viewer.session.access_token);
       await client.request('POST', '/v1/me/email/change', {
         token: viewer.session.access_token,
         body: { new_email },
@@ -110,6 +111,7 @@ describe('identity: account settings, password change, reset link, email change'
       );
       expect(own.messages.map((m) => [m.recipient, m.subject])).toEqual([
         [new_email, 'Confirm your new email address'],
+        [viewer.email, expect.stringMatching(/your one-time code$/)],
         [viewer.email, 'Your password reset code'],
       ]);
       const owners = await client.json<{ messages: { recipient: string }[] }>(
@@ -246,8 +248,11 @@ describe('identity: account settings, password change, reset link, email change'
   });
 
   describe('email change', () => {
-    const requestChange = (token: string, new_email: string) =>
-      client.request('POST', '/v1/me/email/change', { token, body: { new_email } });
+    // Starting a change needs a session with 2FA (a step-up action): each call steps up first.
+    const requestChange = async (token: string, new_email: string) => {
+      await client.withSecondFactor(token);
+      return client.request('POST', '/v1/me/email/change', { token, body: { new_email } });
+    };
     const verify = (token: string, code: string) =>
       client.request('POST', '/v1/me/email/verify', { token, body: { code } });
 

@@ -53,6 +53,8 @@ describe('identity: OTP challenges, X-OTP-Token, preferences, TOTP and OTP login
         '/v1/otp/preferences',
         '/v1/me/totp/enroll',
         '/v1/me/totp/confirm',
+        '/v1/me/phone/verification',
+        '/v1/me/phone/verification/confirm',
         '/v1/auth/login/otp',
       ]),
     );
@@ -80,7 +82,7 @@ describe('identity: OTP challenges, X-OTP-Token, preferences, TOTP and OTP login
       await expectError(
         await f.challenge(session.access_token, 'payout.create', 'sms'),
         409,
-        'otp_phone_missing',
+        'phone_required',
       );
       const key = await f.post('/v1/api-keys', { label: 'bot' }, bearer(session.access_token));
       expect(key.status).toBe(201);
@@ -170,6 +172,11 @@ describe('identity: OTP challenges, X-OTP-Token, preferences, TOTP and OTP login
     it('sends an SMS challenge to the masked phone', async () => {
       const phone = '+15551230002';
       const session = await f.register('demo', f.uniqueEmail('sms'), { phone });
+      // A phone carries action codes once verified (identity-otp-phone.int.spec.ts).
+      const auth = bearer(session.access_token);
+      expect((await f.post('/v1/me/phone/verification', {}, auth)).status).toBe(200);
+      const proven = await f.post('/v1/me/phone/verification/confirm', { code: '000000' }, auth);
+      expect(proven.status).toBe(200);
       const created = await f.challenge(session.access_token, 'payout.create', 'sms');
       expect(created.status).toBe(201);
       expect(await created.json()).toMatchObject({ channel: 'sms', phone: '+*******0002' });

@@ -141,6 +141,8 @@ describe('identity: roles, credential levels, organization admins and disabled m
       expect(admin).toEqual({
         access_token: expect.any(String),
         expires_at: expect.any(String),
+        refresh_token: expect.stringMatching(/^rt_/),
+        refresh_expires_at: expect.any(String),
         credential_level: 'org_admin',
         admin_id: expect.any(String),
         org_id: expect.any(String),

@@ -104,6 +104,24 @@ export function identityClient(base_url: string) {
     return (await json<{ token: string }>(response)).token;
   };
 
+  /**
+   * Spec §5 rule 9: verifies an OTP challenge in the session (the D3 sandbox code), which makes
+   * it a session with 2FA, as routes answering `human_session_required` need.
+   */
+  const withSecondFactor = async (token: string): Promise<void> => {
+    const created = await request('POST', '/v1/otp/challenges', {
+      token,
+      body: { action: 'password.change' },
+    });
+    if (created.status !== 201) throw new Error(`challenge answered ${created.status}`);
+    const { challenge_id } = await json<{ challenge_id: string }>(created);
+    const verified = await request('POST', `/v1/otp/challenges/${challenge_id}/verify`, {
+      token,
+      body: { code: '000000' },
+    });
+    if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
+  };
+
   /** Every message the platform kept for an address, newest first (operator mailbox). */
   const mailboxFor = async (email: string): Promise<MailboxMessage[]> => {
     const response = await request('GET', '/admin/v1/mailbox?limit=1000', {
@@ -122,6 +140,7 @@ export function identityClient(base_url: string) {
     loginSession,
     companyWithMembers,
     issueApiKey,
+    withSecondFactor,
     mailboxFor,
   };
 }

@@ -42,6 +42,8 @@ import { OtpSettingsService } from './application/otp-settings.service';
 import { TotpService } from './application/totp.service';
 import { OtpChallengesRepository } from './infrastructure/otp-challenges.repository';
 import { OtpPolicyRepository } from './infrastructure/otp-policy.repository';
+import { PhoneVerificationsRepository } from './infrastructure/phone-verifications.repository';
+import { PhoneVerificationService } from './application/phone-verification.service';
 import { TotpEnrollmentsRepository } from './infrastructure/totp-enrollments.repository';
 import { TotpSecrets } from './infrastructure/totp-secrets';
 import { OtpMessages } from './messages/otp.messages';
@@ -102,6 +104,7 @@ export class IdentityModule {
         MembersService,
         ...[OtpPolicyRepository, OtpChallengesRepository, TotpEnrollmentsRepository, TotpSecrets],
         ...[OtpCodes, OtpLoginStarter, OtpChallengesService, OtpSettingsService, TotpService],
+        ...[PhoneVerificationsRepository, PhoneVerificationService],
         OtpLoginService,
         ...ACCOUNT_SETTINGS_PROVIDERS,
         ...SIGN_IN_METHOD_PROVIDERS,

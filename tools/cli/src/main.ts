@@ -61,6 +61,13 @@ org
 org.command('list').action(async () => {
   print(await adminCall(target(), 'GET', '/admin/v1/organizations'));
 });
+interface OtpPolicyOptions {
+  slug: string;
+  actions?: string[];
+  otpFloor?: string;
+  loginOtp?: string;
+  otp?: string;
+}
 org
   .command('otp-policy')
   .description('which actions need OTP for user sessions, the channel floor, login OTP (D2, D7)')
@@ -68,7 +75,8 @@ org
   .option('--actions <action...>', 'e.g. payout.create api_key.create (replaces the list)')
   .option('--otp-floor <channel>', 'weakest OTP channel allowed: sms, whatsapp, email, totp')
   .option('--login-otp <on|off>', 'require a one-time code at login')
-  .action(async (o: { slug: string; actions?: string[]; otpFloor?: string; loginOtp?: string }) => {
+  .option('--otp <on|off>', 'off turns one-time codes off for the organization altogether')
+  .action(async (o: OtpPolicyOptions) => {
     print(
       await adminCall(
         target(),
@@ -78,6 +86,7 @@ org
           ...(o.actions ? { required_actions: o.actions } : {}),
           ...(o.otpFloor ? { otp_channel_floor: o.otpFloor } : {}),
           ...(o.loginOtp ? { login_otp_required: o.loginOtp === 'on' } : {}),
+          ...(o.otp ? { otp_enabled: o.otp === 'on' } : {}),
         },
       ),
     );

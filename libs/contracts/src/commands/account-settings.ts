@@ -8,8 +8,21 @@ import { actingAccountField, clientInfoField } from './accounts';
 
 /** `identity.verify_org_admin_session`: is an organization admin's session still live? */
 export const verifyOrgAdminSessionCommand = z
-  .object({ session_id: z.string().uuid(), admin_id: z.string().uuid() })
+  .object({
+    session_id: z.string().uuid(),
+    admin_id: z.string().uuid(),
+    /** The access token's generation (absent from tokens signed before refresh existed: 1). */
+    generation: z.number().int().positive().optional(),
+  })
   .strict();
+
+/** `identity.revoke_org_admin_session`: signs out one of the admin's own sessions. */
+export const revokeOrgAdminSessionCommand = z
+  .object({ admin_id: z.string().uuid(), session_id: z.string() })
+  .strict();
+
+/** `identity.revoke_all_org_admin_sessions`: every live session of the admin. */
+export const revokeAllOrgAdminSessionsCommand = z.object({ admin_id: z.string().uuid() }).strict();
 
 /** `identity.list_org_accounts`: the accounts of an organization, newest first. */
 export const listOrgAccountsCommand = z
@@ -104,6 +117,8 @@ export type ListOwnMailboxCommand = z.infer<typeof listOwnMailboxCommand>;
 
 export const ACCOUNT_SETTINGS_COMMANDS = {
   verify_org_admin_session: 'identity.verify_org_admin_session',
+  revoke_org_admin_session: 'identity.revoke_org_admin_session',
+  revoke_all_org_admin_sessions: 'identity.revoke_all_org_admin_sessions',
   list_org_accounts: 'identity.list_org_accounts',
   get_branding: 'identity.get_branding',
   get_org_branding: 'identity.get_org_branding',
@@ -125,4 +140,6 @@ export interface OrgAdminSessionClaims {
   /** Marks the token as an organization admin's: it carries no account. */
   lvl: 'org_admin';
   sid: string;
+  /** The session generation the token was issued at: a refresh supersedes older tokens. */
+  gen?: number;
 }

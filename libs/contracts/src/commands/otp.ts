@@ -33,12 +33,16 @@ export const DEFAULT_OTP_REQUIRED_ACTIONS: readonly OtpAction[] = [
 /** The header that carries a verified challenge's token (spec §5 rule 6). */
 export const OTP_TOKEN_HEADER = 'x-otp-token';
 
-/** The person of a user session, as the gateway authenticated it. */
+/**
+ * The person of a user session, as the gateway authenticated it. `session_id` names the session
+ * acting: a challenge verified in it makes it a session with 2FA (spec §5 rule 9).
+ */
 export const otpSessionActorField = z
   .object({
     account_id: z.string().uuid(),
     member_id: z.string().uuid(),
     org_id: z.string().uuid(),
+    session_id: z.string().uuid().optional(),
   })
   .strict();
 export type OtpSessionActor = z.infer<typeof otpSessionActorField>;
@@ -125,6 +129,8 @@ export interface OtpPreferences {
   /** The actions this organization requires OTP for. */
   required_actions: OtpAction[];
   login_otp_required: boolean;
+  /** False when the organization turned one-time codes off (`otp_disabled_for_org`). */
+  otp_enabled: boolean;
 }
 
 /** `identity.enroll_totp`: a new (unconfirmed) authenticator secret for the member. */
@@ -163,19 +169,56 @@ export interface OtpLoginRequired {
 
 /**
  * `identity.set_org_otp_policy` (operator): which actions need OTP for user sessions, the
- * channel floor and the login OTP policy. Omitted fields keep their value.
+ * channel floor, the login OTP policy, and whether OTP is on at all. Omitted fields keep their value.
  */
 export const setOrgOtpPolicyBody = z
   .object({
     required_actions: z.array(z.string()).optional(),
     otp_channel_floor: z.string().optional(),
     login_otp_required: z.boolean().optional(),
+    /** False turns one-time codes off for the organization altogether. */
+    otp_enabled: z.boolean().optional(),
   })
   .strict();
 export const setOrgOtpPolicyCommand = setOrgOtpPolicyBody.extend({ org: z.string() }).strict();
 export type SetOrgOtpPolicyCommand = z.infer<typeof setOrgOtpPolicyCommand>;
 
+/**
+ * `identity.request_phone_verification`: sends a code to the account's phone over `channel`
+ * (`sms` unless `whatsapp`), so that the phone can carry OTP codes (spec §7
+ * `phone_verification_required`). Body `{channel?}`.
+ */
+export const requestPhoneVerificationBody = z
+  .object({ channel: z.enum(['sms', 'whatsapp']).optional() })
+  .strict();
+export const requestPhoneVerificationCommand = z
+  .object({ actor: otpSessionActorField, request: requestPhoneVerificationBody })
+  .strict();
+export type RequestPhoneVerificationCommand = z.infer<typeof requestPhoneVerificationCommand>;
+
+export interface PhoneVerificationSent {
+  status: 'verification_sent';
+  channel: 'sms' | 'whatsapp';
+  /** The masked phone the code went to. */
+  phone: string;
+  expires_at: string;
+}
+
+/** `identity.confirm_phone_verification`: the code sent to the phone proves it. Body `{code}`. */
+export const confirmPhoneVerificationBody = z.object({ code: z.string() }).strict();
+export const confirmPhoneVerificationCommand = z
+  .object({ actor: otpSessionActorField, code: z.string() })
+  .strict();
+export type ConfirmPhoneVerificationCommand = z.infer<typeof confirmPhoneVerificationCommand>;
+
+export interface PhoneVerified {
+  status: 'phone_verified';
+  phone: string;
+}
+
 export const OTP_COMMANDS = {
+  request_phone_verification: 'identity.request_phone_verification',
+  confirm_phone_verification: 'identity.confirm_phone_verification',
   create_otp_challenge: 'identity.create_otp_challenge',
   verify_otp_challenge: 'identity.verify_otp_challenge',
   consume_otp_token: 'identity.consume_otp_token',

@@ -20,7 +20,9 @@ const session: AuthenticatedPrincipal = {
   role: 'viewer',
   session_id: 's',
   generation: 1,
+  second_factor: false,
 };
+const session_with_2fa: AuthenticatedPrincipal = { ...session, second_factor: true };
 const api_key: AuthenticatedPrincipal = {
   kind: 'api_key',
   api_key_id: 'k',
@@ -33,6 +35,7 @@ const org_admin: AuthenticatedPrincipal = {
   admin_id: 'x',
   org_id: 'o',
   session_id: 's',
+  generation: 1,
 };
 
 describe('assertCredentialLevel', () => {
@@ -47,7 +50,11 @@ describe('assertCredentialLevel', () => {
     [org_admin, 'org_admin', null],
     [api_key, 'human_session', 'human_session_required'],
     [org_admin, 'human_session', 'account_required'],
-    [session, 'human_session', null],
+    [session, 'human_session', 'human_session_required'],
+    [session_with_2fa, 'human_session', null],
+    [api_key, 'person_session', 'human_session_required'],
+    [org_admin, 'person_session', 'account_required'],
+    [session, 'person_session', null],
     [session, 'account_or_org_admin', null],
     [api_key, 'account_or_org_admin', null],
     [org_admin, 'account_or_org_admin', null],

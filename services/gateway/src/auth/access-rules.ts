@@ -1,6 +1,6 @@
 import { DomainError, type MemberRole } from '@platform/contracts';
 import type { CredentialLevel } from './access.decorators';
-import type { AuthenticatedPrincipal } from './principal';
+import type { AuthenticatedPrincipal, SessionPrincipal } from './principal';
 
 const ROLE_RANK: Record<MemberRole, number> = { viewer: 0, operator: 1, owner: 2 };
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -23,11 +23,16 @@ export function assertCredentialLevel(
       if (principal.kind !== 'org_admin')
         throw new DomainError('org_admin_required', 'this route needs an organization admin');
       return;
+    case 'person_session':
+      assertPersonSession(principal);
+      return;
     case 'human_session':
-      if (principal.kind === 'org_admin')
-        throw new DomainError('account_required', 'this route needs an account credential');
-      if (principal.kind === 'api_key')
-        throw new DomainError('human_session_required', 'this route needs a signed-in person');
+      assertPersonSession(principal);
+      if (!principal.second_factor)
+        throw new DomainError(
+          'human_session_required',
+          'this route needs a session with 2FA: sign in with a passkey, or verify an OTP challenge first',
+        );
       return;
     case 'account_or_org_admin':
       // Every credential the guard accepts; account credentials still meet the role rules.
@@ -37,6 +42,15 @@ export function assertCredentialLevel(
       throw new Error(`unknown credential level ${String(unhandled)}`);
     }
   }
+}
+
+function assertPersonSession(
+  principal: AuthenticatedPrincipal,
+): asserts principal is SessionPrincipal {
+  if (principal.kind === 'org_admin')
+    throw new DomainError('account_required', 'this route needs an account credential');
+  if (principal.kind === 'api_key')
+    throw new DomainError('human_session_required', 'this route needs a signed-in person');
 }
 
 /**

@@ -19,11 +19,15 @@ export const RequireOtp = (action: string) => SetMetadata(REQUIRED_OTP_ACTION, a
 
 /** Metadata key: the credential level a route needs. */
 export const REQUIRED_CREDENTIAL_LEVEL = 'platform:required-credential-level';
-export type CredentialLevel = 'account' | 'org_admin' | 'human_session' | 'account_or_org_admin';
+export type CredentialLevel =
+  'account' | 'org_admin' | 'person_session' | 'human_session' | 'account_or_org_admin';
 /**
  * `@RequireCredentialLevel('account')`: account credentials only (`account_required`);
  * `'org_admin'`: an organization admin's session (`org_admin_required`);
- * `'human_session'`: a person's session with 2FA, never an API key (`human_session_required`);
+ * `'person_session'`: a person's session, never an API key (`human_session_required`);
+ * `'human_session'`: a person's session with 2FA (spec §5 rule 9), never an API key
+ * (`human_session_required`): one opened with a passkey or by an OTP login, or one in which the
+ * person has verified an OTP challenge since;
  * `'account_or_org_admin'`: any account credential, or an organization admin's session (a route
  * that serves both, such as `GET /v1/events`; it reads the caller itself, not `@CurrentPrincipal`).
  */

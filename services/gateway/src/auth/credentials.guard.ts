@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { DomainError } from '@platform/contracts';
 import { API_KEY_TOKEN_PREFIX, ApiKeyVerifier } from './api-key.verifier';
 import { PRINCIPAL_PROPERTY, type AuthenticatedPrincipal } from './principal';
+import { REQUIRED_OTP_ACTION } from './access.decorators';
 import { IS_PUBLIC_ROUTE } from './public.decorator';
 import { SessionJwtVerifier } from './session-jwt.verifier';
 
@@ -45,8 +46,35 @@ export class CredentialsGuard implements CanActivate {
       execution.getClass(),
     ]);
     if (is_public) return true;
-    request[PRINCIPAL_PROPERTY] = await this.authenticate(request);
+    try {
+      request[PRINCIPAL_PROPERTY] = await this.authenticate(request);
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      throw this.identityUnreachable(execution, request);
+    }
     return true;
+  }
+
+  /**
+   * Identity, which checks every credential, could not be reached. The request is refused with a
+   * retryable 503, never let through: on a route that OTP guards (spec §5 rule 6) with the spec's
+   * `otp_unavailable` (the action stays blocked, OTP is never skipped), elsewhere
+   * `service_unavailable`.
+   */
+  private identityUnreachable(
+    execution: ExecutionContext,
+    request: Record<string, unknown>,
+  ): DomainError {
+    const credential = presentedCredential(request.headers as Record<string, unknown>);
+    // API keys are exempt from OTP: for them it is only the credential check that failed.
+    const is_api_key = credential?.startsWith(API_KEY_TOKEN_PREFIX) ?? false;
+    const otp_action = this.reflector.getAllAndOverride<string | undefined>(REQUIRED_OTP_ACTION, [
+      execution.getHandler(),
+      execution.getClass(),
+    ]);
+    return otp_action && !is_api_key
+      ? new DomainError('otp_unavailable', 'one-time codes cannot be checked now; retry later')
+      : new DomainError('service_unavailable', 'credentials cannot be checked now; retry later');
   }
 
   private async authenticate(request: Record<string, unknown>): Promise<AuthenticatedPrincipal> {

@@ -11,6 +11,11 @@ export interface SessionPrincipal {
   session_id: string;
   /** The session generation the access token was issued at. */
   generation: number;
+  /**
+   * Whether the session has 2FA (spec §5 rule 9): opened with a passkey or by an OTP login, or a
+   * second factor verified in it since. Identity's answer, filled in when the session is checked.
+   */
+  second_factor: boolean;
 }
 
 /** An API key: an account credential with no session; it acts with the owner's role. */
@@ -35,6 +40,8 @@ export interface OrgAdminPrincipal {
   admin_id: string;
   org_id: string;
   session_id: string;
+  /** The session generation the access token was issued at (a refresh bumps it). */
+  generation: number;
 }
 
 /** Any credential the guard accepts: an account's, or an organization admin's. */

@@ -31,6 +31,7 @@ export function principalOf(claims: Partial<SessionClaims>): SessionPrincipal | 
     role: role as SessionPrincipal['role'],
     session_id: sid,
     generation: gen as number,
+    second_factor: false,
   };
 }
 
@@ -38,9 +39,11 @@ export function principalOf(claims: Partial<SessionClaims>): SessionPrincipal | 
 export function orgAdminPrincipalOf(
   claims: Partial<OrgAdminSessionClaims>,
 ): OrgAdminPrincipal | null {
-  const { sub, org_id, lvl, sid } = claims;
+  const { sub, org_id, lvl, sid, gen } = claims;
   if (lvl !== 'org_admin' || !sub || !org_id || !sid) return null;
-  return { kind: 'org_admin', admin_id: sub, org_id, session_id: sid };
+  if (gen !== undefined && !Number.isSafeInteger(gen)) return null;
+  // Tokens signed before admin sessions had a refresh chain carry no generation: the first.
+  return { kind: 'org_admin', admin_id: sub, org_id, session_id: sid, generation: gen ?? 1 };
 }
 
 type StrategyAttempt = Strategy & {
@@ -98,14 +101,17 @@ export class SessionJwtVerifier {
       await this.bus.send(ACCOUNT_SETTINGS_COMMANDS.verify_org_admin_session, {
         session_id: principal.session_id,
         admin_id: principal.admin_id,
+        generation: principal.generation,
       });
       return principal;
     }
-    await this.bus.send(ACCOUNT_COMMANDS.verify_session, {
+    const live = await this.bus.send<{ second_factor?: boolean }>(ACCOUNT_COMMANDS.verify_session, {
       session_id: principal.session_id,
       generation: principal.generation,
     });
-    return principal;
+    // Spec §5 rule 9: whether the session has 2FA is identity's record, not the token's claim,
+    // so a second factor proven after sign-in counts at once.
+    return { ...principal, second_factor: live.second_factor === true };
   }
 
   private verifySignature(request: unknown): Promise<SessionPrincipal | OrgAdminPrincipal | null> {

@@ -84,7 +84,11 @@ export class AuthController {
 
   @Post('refresh')
   @HttpCode(200)
-  @ApiZodBody(refreshBody, 'single use: answers a new pair')
+  @ApiZodBody(
+    refreshBody,
+    'single use: answers a new pair, and the previous access token of that session stops ' +
+      "working; an organization admin's refresh token answers a new admin session the same way",
+  )
   refresh(
     @ValidatedBody(refreshBody) body: z.infer<typeof refreshBody>,
     @Req() request: FastifyRequest,

@@ -1,13 +1,24 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ACCOUNT_COMMANDS, profileChangesField, type ProfileChanges } from '@platform/contracts';
+import {
+  ACCOUNT_COMMANDS,
+  ACCOUNT_SETTINGS_COMMANDS,
+  profileChangesField,
+  type ProfileChanges,
+} from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery } from '../http';
 import { accountListing } from './account-listing';
-import { actorOf, CurrentPrincipal, type Principal } from '../auth/principal';
+import {
+  actorOf,
+  CurrentPrincipal,
+  type AuthenticatedPrincipal,
+  type Principal,
+} from '../auth/principal';
 import { clientInfoOf } from './client-info';
-import { RequireRole } from '../auth/access.decorators';
+import { RequireCredentialLevel, RequireRole } from '../auth/access.decorators';
+import { CurrentCaller } from './events/stream-caller';
 
 /** The authenticated account and its sessions (spec §4 "Account", "Authentication and session"). */
 @ApiTags('account')
@@ -44,17 +55,34 @@ export class MeController {
     });
   }
 
-  /** The id is a session's `sid`; another member's or account's session is `not_found`. */
+  /**
+   * The id is a session's `sid`; another member's or account's session is `not_found`. An
+   * organization admin signs out its own sessions here too.
+   */
   @Delete('sessions/:id')
   // Signing oneself out is every member's right, viewers' too.
   @RequireRole('viewer')
+  @RequireCredentialLevel('account_or_org_admin')
+  @ApiOperation({
+    summary: 'Sign out a session',
+    description:
+      "`id` is the session's id (the access token's `sid`). Answers `{session_id, status: " +
+      "revoked}`; its access and refresh tokens stop working at once. Another member's, " +
+      "account's or admin's session, or an unknown one, is 404 `not_found`. Organization " +
+      'admins sign out their own sessions the same way.',
+  })
   revokeSession(
-    @CurrentPrincipal() principal: Principal,
+    @CurrentCaller() caller: AuthenticatedPrincipal,
     @Param('id') session_id: string,
     @Req() request: FastifyRequest,
   ) {
+    if (caller.kind === 'org_admin')
+      return this.bus.send(ACCOUNT_SETTINGS_COMMANDS.revoke_org_admin_session, {
+        admin_id: caller.admin_id,
+        session_id,
+      });
     return this.bus.send(ACCOUNT_COMMANDS.revoke_session, {
-      actor: actorOf(principal),
+      actor: actorOf(caller),
       session_id,
       client: clientInfoOf(request),
     });
@@ -62,10 +90,21 @@ export class MeController {
 
   @Post('sessions/revoke-all')
   @RequireRole('viewer')
+  @RequireCredentialLevel('account_or_org_admin')
   @HttpCode(200)
-  revokeAll(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
+  @ApiOperation({
+    summary: 'Sign out every session',
+    description:
+      "Answers `{revoked}`, the number of live sessions ended: the member's own (the whole " +
+      "account's for an API key), or, for an organization admin, every session of that admin.",
+  })
+  revokeAll(@CurrentCaller() caller: AuthenticatedPrincipal, @Req() request: FastifyRequest) {
+    if (caller.kind === 'org_admin')
+      return this.bus.send(ACCOUNT_SETTINGS_COMMANDS.revoke_all_org_admin_sessions, {
+        admin_id: caller.admin_id,
+      });
     return this.bus.send(ACCOUNT_COMMANDS.revoke_all_sessions, {
-      actor: actorOf(principal),
+      actor: actorOf(caller),
       client: clientInfoOf(request),
     });
   }

@@ -11,17 +11,21 @@ import {
 import { ACCESS_TOKEN_TTL_MS, LOGIN_FAILURE_LIMIT } from '../domain/credentials';
 import {
   OrgAdminSessionsRepository,
+  type IssuedAdminRefresh,
   type OrgAccountListing,
 } from '../infrastructure/org-admin-sessions.repository';
 import { SessionsRepository } from '../infrastructure/sessions.repository';
 
 /**
- * An organization admin's session (decisions D2): a 24-hour access token with no refresh
- * token; the admin signs in again when it ends.
+ * An organization admin's session (decisions D2): like a member's (spec §5 rule 4), a 24-hour
+ * access token and a single-use refresh token renewed on each exchange at /v1/auth/refresh,
+ * within 90 days of the sign-in; signed out by DELETE /v1/me/sessions/{id} or revoke-all.
  */
 export interface OrgAdminSession {
   access_token: string;
   expires_at: string;
+  refresh_token: string;
+  refresh_expires_at: string;
   credential_level: 'org_admin';
   admin_id: string;
   org_id: string;
@@ -65,29 +69,80 @@ export class OrgAdminSessionsService {
       },
     );
     if (!signed_in) return null;
-    const expires_at = new Date(now.getTime() + ACCESS_TOKEN_TTL_MS);
-    const session_id = await this.admins.start(admin, expires_at);
-    return {
-      access_token: this.sign(
-        { sub: admin.admin_id, org_id: admin.org_id, lvl: 'org_admin', sid: session_id },
-        now,
-        expires_at,
-      ),
-      expires_at: expires_at.toISOString(),
-      credential_level: 'org_admin',
-      admin_id: admin.admin_id,
-      org_id: admin.org_id,
-    };
+    return this.sessionOf(admin, await this.admins.start(admin, now), now);
   }
 
-  async verify(session_id: string, admin_id: string): Promise<{ live: true }> {
-    if (!(await this.admins.isLive(session_id, admin_id, new Date())))
+  /**
+   * Exchanges a refresh token when it belongs to an admin session; null when it does not (the
+   * caller then tries members' chains). Every rejection is `invalid_refresh_token`.
+   */
+  async refresh(
+    refresh_token: string,
+    now: Date,
+    race_grace_ms: number,
+  ): Promise<OrgAdminSession | null> {
+    const outcome = await this.admins.exchange(refresh_token, now, race_grace_ms);
+    switch (outcome.kind) {
+      case 'unknown':
+        return null;
+      case 'rotated':
+        return this.sessionOf(outcome.admin, outcome.issued, now);
+      case 'rejected':
+      case 'reused':
+        throw new DomainError('invalid_refresh_token', 'the refresh token is not valid');
+      default: {
+        const unhandled: never = outcome;
+        throw new Error(`unknown refresh outcome ${JSON.stringify(unhandled)}`);
+      }
+    }
+  }
+
+  /** Tokens signed before refresh existed carry no generation: they are the first one. */
+  async verify(session_id: string, admin_id: string, generation = 1): Promise<{ live: true }> {
+    if (!(await this.admins.isLive(session_id, admin_id, generation, new Date())))
       throw new DomainError('unauthorized', 'the session has ended');
     return { live: true };
   }
 
+  async revokeOne(
+    admin_id: string,
+    session_id: string,
+  ): Promise<{ session_id: string; status: 'revoked' }> {
+    if ((await this.admins.revoke(admin_id, session_id)) === 0)
+      throw new DomainError('not_found', 'the session was not found');
+    return { session_id, status: 'revoked' };
+  }
+
+  async revokeAll(admin_id: string): Promise<{ revoked: number }> {
+    return { revoked: await this.admins.revoke(admin_id, null) };
+  }
+
   listAccounts(org_id: string, limit: number, offset: number): Promise<OrgAccountListing[]> {
     return this.admins.listAccounts(org_id, limit, offset);
+  }
+
+  private sessionOf(
+    admin: { admin_id: string; org_id: string },
+    issued: IssuedAdminRefresh,
+    now: Date,
+  ): OrgAdminSession {
+    const expires_at = new Date(now.getTime() + ACCESS_TOKEN_TTL_MS);
+    const claims: OrgAdminSessionClaims = {
+      sub: admin.admin_id,
+      org_id: admin.org_id,
+      lvl: 'org_admin',
+      sid: issued.session_id,
+      gen: issued.generation,
+    };
+    return {
+      access_token: this.sign(claims, now, expires_at),
+      expires_at: expires_at.toISOString(),
+      refresh_token: issued.refresh_token,
+      refresh_expires_at: issued.refresh_expires_at.toISOString(),
+      credential_level: 'org_admin',
+      admin_id: admin.admin_id,
+      org_id: admin.org_id,
+    };
   }
 
   private sign(claims: OrgAdminSessionClaims, now: Date, expires_at: Date): string {

@@ -16,9 +16,10 @@ import {
   OTP_CHALLENGES_PER_WINDOW,
   OTP_MAX_FAILED_ATTEMPTS,
   OTP_TOKEN_TTL_MS,
+  assertOtpEnabled,
   parseAction,
   parseChannel,
-  resolveChallengeChannel,
+  resolveChannel,
 } from '../domain/otp-policy';
 import {
   OtpChallengesRepository,
@@ -30,7 +31,8 @@ import {
   type MemberOtpFactors,
   type OrgOtpPolicy,
 } from '../infrastructure/otp-policy.repository';
-import { destinationOf, OtpCodes } from './otp-codes';
+import { SessionsRepository } from '../infrastructure/sessions.repository';
+import { destinationOf, OtpCodes, otpFactorsOf } from './otp-codes';
 
 const OTP_TOKEN_PREFIX = 'otp_';
 
@@ -49,6 +51,7 @@ export class OtpChallengesService {
     private readonly policies: OtpPolicyRepository,
     private readonly challenges: OtpChallengesRepository,
     private readonly codes: OtpCodes,
+    private readonly sessions: SessionsRepository,
   ) {}
 
   async create(command: CreateOtpChallengeCommand): Promise<OtpChallengeCreated> {
@@ -59,13 +62,10 @@ export class OtpChallengesService {
     const action = parseAction(request.action);
     const explicit = request.channel === undefined ? null : parseChannel(request.channel);
     const { policy, factors } = await this.contextOf({ ...actor, member_id });
-    const channel = resolveChallengeChannel(explicit, {
-      floor: policy.floor,
-      preferences: factors.preferences,
-      totp_confirmed: factors.totp_confirmed,
-      phone: factors.phone,
-    });
+    assertOtpEnabled(policy.otp_enabled);
     const now = new Date();
+    // Spec §5 rule 5 holds for action codes too: a cooling phone gives way to a stronger factor.
+    const channel = resolveChannel(explicit, otpFactorsOf(policy, factors, now), 'challenge');
     const since = new Date(now.getTime() - OTP_CHALLENGE_WINDOW_MS);
     if ((await this.challenges.countSince(member_id, since)) >= OTP_CHALLENGES_PER_WINDOW)
       throw new DomainError('too_many_attempts', 'too many codes requested; wait and retry');
@@ -113,6 +113,8 @@ export class OtpChallengesService {
       (challenge) => this.decideVerification(challenge, command.code, now),
     );
     if (verification.kind === 'refused') throw verification.error;
+    // A second factor proven in this session makes it a session with 2FA (spec §5 rule 9).
+    if (actor.session_id) await this.sessions.markSecondFactor(actor.session_id, actor.member_id);
     if (verification.phone_proven) {
       const factors = await this.policies.factorsOf(actor.member_id);
       if (factors?.phone) await this.policies.markPhoneVerified(actor.account_id, factors.phone);
@@ -170,7 +172,9 @@ export class OtpChallengesService {
     const action = parseAction(command.action);
     const policy = await this.policies.policyOf(command.actor.org_id);
     if (!policy) throw new DomainError('unauthorized', 'a valid credential is required');
-    if (!policy.required_actions.includes(action)) return { required: false };
+    // An organization that turned OTP off asks for no code (its operator's choice, D2).
+    if (!policy.otp_enabled || !policy.required_actions.includes(action))
+      return { required: false };
     if (!command.otp_token)
       throw new DomainError(
         'otp_required',

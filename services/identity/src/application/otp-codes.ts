@@ -5,8 +5,14 @@ import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { newVerificationCode, sha256, TEST_MAGIC_CODE } from '../domain/credentials';
 import type { OtpChannel } from '../domain/organization';
-import { AUTHENTICATOR_APP, maskEmail, maskPhone } from '../domain/otp-policy';
-import type { MemberOtpFactors } from '../infrastructure/otp-policy.repository';
+import {
+  AUTHENTICATOR_APP,
+  maskEmail,
+  maskPhone,
+  phoneStatusOf,
+  type OtpFactors,
+} from '../domain/otp-policy';
+import type { MemberOtpFactors, OrgOtpPolicy } from '../infrastructure/otp-policy.repository';
 import { TotpEnrollmentsRepository } from '../infrastructure/totp-enrollments.repository';
 import { TotpSecrets } from '../infrastructure/totp-secrets';
 
@@ -97,4 +103,23 @@ export function destinationOf(channel: OtpChannel, factors: MemberOtpFactors): s
       throw new Error(`unknown channel ${String(unhandled)}`);
     }
   }
+}
+
+/** What the channel rules of the domain need, from the organization's policy and the member. */
+export function otpFactorsOf(
+  policy: OrgOtpPolicy,
+  factors: MemberOtpFactors,
+  now: Date,
+): OtpFactors {
+  return {
+    floor: policy.floor,
+    preferences: factors.preferences,
+    totp_confirmed: factors.totp_confirmed,
+    phone_status: phoneStatusOf(
+      factors.phone,
+      factors.phone_linked_at,
+      factors.phone_verified_at,
+      now,
+    ),
+  };
 }

@@ -44,7 +44,8 @@ export class OtpLoginService {
       const factors = await this.policies.factorsOf(member.member_id);
       if (factors?.phone) await this.policies.markPhoneVerified(member.account_id, factors.phone);
     }
-    return this.sessions.open(member, now, command.client ?? null);
+    // Password and code: the session has a second factor.
+    return this.sessions.open(member, now, command.client ?? null, true);
   }
 
   private async decide(

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DomainError, type OtpLoginRequired } from '@platform/contracts';
 import { sha256 } from '../domain/credentials';
-import { OTP_LOGIN_TTL_MS, phoneCooling, resolveLoginChannel } from '../domain/otp-policy';
+import { OTP_LOGIN_TTL_MS, resolveChannel } from '../domain/otp-policy';
 import { OtpChallengesRepository } from '../infrastructure/otp-challenges.repository';
 import { OtpPolicyRepository } from '../infrastructure/otp-policy.repository';
 import type { SessionMember } from '../infrastructure/sessions.repository';
-import { OtpCodes } from './otp-codes';
+import { OtpCodes, otpFactorsOf } from './otp-codes';
 
 export const PENDING_LOGIN_TOKEN_PREFIX = 'lp_';
 
@@ -26,18 +26,11 @@ export class OtpLoginStarter {
   /** Null when the organization does not require OTP at login. */
   async begin(member: SessionMember, now: Date): Promise<OtpLoginRequired | null> {
     const policy = await this.policies.policyOf(member.org_id);
-    if (!policy?.login_otp_required) return null;
+    // With OTP turned off for the organization, no code is asked at login either.
+    if (!policy?.login_otp_required || !policy.otp_enabled) return null;
     const factors = await this.policies.factorsOf(member.member_id);
     if (!factors) throw new DomainError('invalid_credentials', 'the email or password is wrong');
-    const channel = resolveLoginChannel(
-      {
-        floor: policy.floor,
-        preferences: factors.preferences,
-        totp_confirmed: factors.totp_confirmed,
-        phone: factors.phone,
-      },
-      phoneCooling(factors.phone_linked_at, factors.phone_verified_at, now),
-    );
+    const channel = resolveChannel(null, otpFactorsOf(policy, factors, now), 'login');
     const issued = this.codes.issue({
       channel,
       factors,

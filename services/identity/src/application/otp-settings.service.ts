@@ -6,15 +6,18 @@ import {
   type SetOtpPreferencesCommand,
 } from '@platform/contracts';
 import {
+  assertOtpEnabled,
   DEFAULT_CHANNEL_ORDER,
   decidePreferences,
   decideRequiredActions,
   parseChannel,
 } from '../domain/otp-policy';
 import { OtpPolicyRepository, type OrgOtpPolicy } from '../infrastructure/otp-policy.repository';
+import { otpFactorsOf } from './otp-codes';
 
 export interface OrgOtpPolicyAnswer {
   org: string;
+  otp_enabled: boolean;
   otp_channel_floor: string;
   login_otp_required: boolean;
   required_actions: string[];
@@ -27,6 +30,7 @@ function preferencesAnswer(policy: OrgOtpPolicy, channels: string[] | null): Otp
     channel_floor: policy.floor,
     required_actions: policy.required_actions,
     login_otp_required: policy.login_otp_required,
+    otp_enabled: policy.otp_enabled,
   };
 }
 
@@ -45,13 +49,11 @@ export class OtpSettingsService {
     if (command.role !== 'owner')
       throw new DomainError('owner_required', 'only an owner changes OTP preferences');
     const policy = await this.requirePolicy(command.actor.org_id);
+    assertOtpEnabled(policy.otp_enabled);
     const factors = await this.policies.factorsOf(command.actor.member_id);
     if (!factors) throw new DomainError('unauthorized', 'a valid credential is required');
-    const channels = decidePreferences(command.preferences.channels, {
-      floor: policy.floor,
-      totp_confirmed: factors.totp_confirmed,
-      phone: factors.phone,
-    });
+    const current = otpFactorsOf(policy, factors, new Date());
+    const channels = decidePreferences(command.preferences.channels, current);
     await this.policies.savePreferences(command.actor.account_id, channels);
     return preferencesAnswer(policy, channels);
   }
@@ -71,10 +73,12 @@ export class OtpSettingsService {
         command.required_actions === undefined
           ? current.required_actions
           : decideRequiredActions(command.required_actions),
+      otp_enabled: command.otp_enabled ?? current.otp_enabled,
     };
     await this.policies.savePolicy(next);
     return {
       org: command.org,
+      otp_enabled: next.otp_enabled,
       otp_channel_floor: next.floor,
       login_otp_required: next.login_otp_required,
       required_actions: next.required_actions,

@@ -204,7 +204,8 @@ export class PasskeysService {
       verification.authenticationInfo.newCounter,
     );
     if (!counted) throw rejected();
-    return this.sessions.open(found.owner, new Date(), command.client ?? null);
+    // A passkey asserts possession and user verification: a session with 2FA (spec §5 rule 9).
+    return this.sessions.open(found.owner, new Date(), command.client ?? null, true);
   }
 
   private async saveChallenge(

@@ -125,15 +125,31 @@ export class SessionsService {
     return verify(password_hash, password).catch(() => false);
   }
 
-  /** Starts a session: a new refresh chain and its first access token. */
-  async open(member: SessionMember, now: Date, client_info: ClientInfo | null): Promise<Session> {
-    return this.sessionOf(member, await this.sessions.start(member, now, client_info), now);
+  /**
+   * Starts a session: a new refresh chain and its first access token. `second_factor` marks a
+   * session opened with more than a password (a passkey, an OTP login): a session with 2FA.
+   */
+  async open(
+    member: SessionMember,
+    now: Date,
+    client_info: ClientInfo | null,
+    second_factor = false,
+  ): Promise<Session> {
+    const issued = await this.sessions.start(member, now, client_info, second_factor);
+    return this.sessionOf(member, issued, now);
   }
 
-  async refresh(command: RefreshSessionCommand): Promise<Session> {
+  /** A member's refresh token, or an organization admin's (their chains follow the same rules). */
+  async refresh(command: RefreshSessionCommand): Promise<Session | OrgAdminSession> {
     const now = new Date();
     const rejected = new DomainError('invalid_refresh_token', 'the refresh token is not valid');
     if (!command.refresh_token.startsWith(REFRESH_TOKEN_PREFIX)) throw rejected;
+    const admin_session = await this.org_admin_sessions.refresh(
+      command.refresh_token,
+      now,
+      this.race_grace_ms,
+    );
+    if (admin_session) return admin_session;
     const outcome = await this.sessions.exchange(
       command.refresh_token,
       now,
@@ -153,13 +169,20 @@ export class SessionsService {
     }
   }
 
-  /** Refused with `unauthorized` once the session is revoked or refreshed past this generation. */
-  async verify(session_id: string, generation: number): Promise<{ live: true }> {
-    if (!(await this.sessions.isLive(session_id, generation, new Date()))) {
+  /**
+   * Refused with `unauthorized` once the session is revoked or refreshed past this generation;
+   * answers whether the session has a second factor (spec §5 rule 9).
+   */
+  async verify(
+    session_id: string,
+    generation: number,
+  ): Promise<{ live: true; second_factor: boolean }> {
+    const session = await this.sessions.liveSession(session_id, generation, new Date());
+    if (!session) {
       await this.member_admin.assertSessionMemberEnabled(session_id);
       throw new DomainError('unauthorized', 'the session has ended');
     }
-    return { live: true };
+    return { live: true, second_factor: session.second_factor };
   }
 
   async revokeOne(

@@ -39,34 +39,90 @@ export function isWeakerThan(channel: OtpChannel, floor: OtpChannel): boolean {
   return OTP_CHANNELS.indexOf(channel) < OTP_CHANNELS.indexOf(floor);
 }
 
+/**
+ * Where the account's phone stands for carrying codes:
+ * - `none`: no phone on the account;
+ * - `cooling`: linked under 24 hours ago and not proven since (spec §5 rule 5);
+ * - `unverified`: linked earlier and never proven (no code sent to it came back);
+ * - `verified`: proven since it was linked.
+ */
+export type PhoneStatus = 'none' | 'cooling' | 'unverified' | 'verified';
+
+/**
+ * What a code is asked for; the rules differ slightly:
+ * - `challenge` (action challenges): a phone channel needs a phone (`phone_required`) that is
+ *   verified (`phone_verification_required`); a cooling one moves the code to a stronger factor.
+ * - `login` (OTP login): a phone channel needs a phone (`otp_phone_missing`); an unverified phone
+ *   still carries the code, whose return proves it (else a person whose only channel is that
+ *   phone could never sign in to verify it); a cooling one moves to a stronger factor.
+ * - `preferences`: a phone channel needs a phone (`otp_phone_missing`); it may be proven later.
+ */
+export type OtpPurpose = 'challenge' | 'login' | 'preferences';
+
 /** What channel resolution knows about the person asking for a code. */
 export interface OtpFactors {
   floor: OtpChannel;
   /** The account's preferences, or null for DEFAULT_CHANNEL_ORDER. */
   preferences: readonly OtpChannel[] | null;
   totp_confirmed: boolean;
-  phone: string | null;
+  phone_status: PhoneStatus;
 }
 
-/** Why a channel cannot carry a code for this person, or null when it can. */
-function unusable(channel: OtpChannel, factors: OtpFactors): DomainError | null {
+/** Whether a channel can carry a code now, must give way to a stronger factor, or is refused. */
+type ChannelCheck =
+  { kind: 'usable' } | { kind: 'cooling' } | { kind: 'refused'; error: DomainError };
+
+const USABLE: ChannelCheck = { kind: 'usable' };
+const refusal = (error: DomainError): ChannelCheck => ({ kind: 'refused', error });
+
+function checkPhone(status: PhoneStatus, purpose: OtpPurpose): ChannelCheck {
+  switch (status) {
+    case 'verified':
+      return USABLE;
+    case 'none':
+      return refusal(
+        purpose === 'challenge'
+          ? new DomainError('phone_required', 'this channel needs a phone number on the account')
+          : new DomainError('otp_phone_missing', 'the account has no phone number'),
+      );
+    case 'cooling':
+      return purpose === 'preferences' ? USABLE : { kind: 'cooling' };
+    case 'unverified':
+      return purpose === 'challenge'
+        ? refusal(
+            new DomainError(
+              'phone_verification_required',
+              'verify the phone number before codes are sent to it',
+            ),
+          )
+        : USABLE;
+    default: {
+      const unhandled: never = status;
+      throw new Error(`unknown phone status ${String(unhandled)}`);
+    }
+  }
+}
+
+function checkChannel(channel: OtpChannel, factors: OtpFactors, purpose: OtpPurpose): ChannelCheck {
   if (isWeakerThan(channel, factors.floor))
-    return new DomainError(
-      'channel_locked_by_org',
-      `the organization does not allow codes weaker than ${factors.floor}`,
+    return refusal(
+      new DomainError(
+        'channel_locked_by_org',
+        `the organization does not allow codes weaker than ${factors.floor}`,
+      ),
     );
   switch (channel) {
     case 'totp':
       return factors.totp_confirmed
-        ? null
-        : new DomainError('totp_not_started', 'no confirmed authenticator app for this member');
+        ? USABLE
+        : refusal(
+            new DomainError('totp_not_started', 'no confirmed authenticator app for this member'),
+          );
     case 'sms':
     case 'whatsapp':
-      return factors.phone
-        ? null
-        : new DomainError('otp_phone_missing', 'the account has no phone number');
+      return checkPhone(factors.phone_status, purpose);
     case 'email':
-      return null;
+      return USABLE;
     default: {
       const unhandled: never = channel;
       throw new Error(`unknown channel ${String(unhandled)}`);
@@ -75,55 +131,61 @@ function unusable(channel: OtpChannel, factors: OtpFactors): DomainError | null 
 }
 
 /**
- * The channel of an action challenge: the explicit one when usable, otherwise the first usable
- * channel of the account's preferences. With none usable, the first preference's reason.
+ * Spec §5 rule 5: a code meant for a cooling phone goes over a stronger factor, the
+ * authenticator app, then email (when the account's preferences allow it); with neither,
+ * `phone_binding_cooldown`.
  */
-export function resolveChallengeChannel(
-  explicit: OtpChannel | null,
-  factors: OtpFactors,
-): OtpChannel {
-  if (explicit) {
-    const refused = unusable(explicit, factors);
-    if (refused) throw refused;
-    return explicit;
-  }
-  const order = factors.preferences ?? DEFAULT_CHANNEL_ORDER;
-  const usable = order.find((channel) => unusable(channel, factors) === null);
-  if (usable) return usable;
-  throw (
-    unusable(order[0] ?? factors.floor, factors) ??
-    new DomainError('otp_unavailable', 'no channel can carry a code')
-  );
-}
-
-/** Is the phone linked under 24 hours ago and not proven since (spec §5 rule 5)? */
-export function phoneCooling(
-  phone_linked_at: Date | null,
-  phone_verified_at: Date | null,
-  now: Date,
-): boolean {
-  if (!phone_linked_at) return false;
-  const recent = now.getTime() - phone_linked_at.getTime() < PHONE_BINDING_COOLDOWN_MS;
-  const proven = phone_verified_at !== null && phone_verified_at >= phone_linked_at;
-  return recent && !proven;
-}
-
-/**
- * The channel of an OTP login (spec §5 rule 5): as a challenge's, except that a cooling phone
- * is skipped for a stronger factor, the authenticator app, then email (when the account's
- * preferences allow it); with neither, `phone_binding_cooldown`.
- */
-export function resolveLoginChannel(factors: OtpFactors, phone_cooling: boolean): OtpChannel {
-  const channel = resolveChallengeChannel(null, factors);
-  if (!phone_cooling || (channel !== 'sms' && channel !== 'whatsapp')) return channel;
+function strongerThanCoolingPhone(factors: OtpFactors, purpose: OtpPurpose): OtpChannel {
   const fallbacks: OtpChannel[] = ['totp'];
   if (!factors.preferences || factors.preferences.includes('email')) fallbacks.push('email');
-  const stronger = fallbacks.find((candidate) => unusable(candidate, factors) === null);
+  const stronger = fallbacks.find(
+    (candidate) => checkChannel(candidate, factors, purpose).kind === 'usable',
+  );
   if (stronger) return stronger;
   throw new DomainError(
     'phone_binding_cooldown',
     'the phone number was linked less than 24 hours ago and no other factor is available',
   );
+}
+
+/**
+ * The channel of a code: the explicit one, else the first of the account's preferences (or the
+ * default order) that can carry it. When that channel is a cooling phone, a stronger factor
+ * takes its place. With nothing usable, the reason of the explicit channel or first preference.
+ */
+export function resolveChannel(
+  explicit: OtpChannel | null,
+  factors: OtpFactors,
+  purpose: Exclude<OtpPurpose, 'preferences'>,
+): OtpChannel {
+  const candidates = explicit ? [explicit] : (factors.preferences ?? DEFAULT_CHANNEL_ORDER);
+  const checked = candidates.map((channel) => ({
+    channel,
+    check: checkChannel(channel, factors, purpose),
+  }));
+  const first = checked.find(({ check }) => check.kind !== 'refused');
+  if (first?.check.kind === 'usable') return first.channel;
+  if (first) return strongerThanCoolingPhone(factors, purpose);
+  const reason = checked[0]?.check;
+  if (reason?.kind === 'refused') throw reason.error;
+  throw new DomainError('otp_unavailable', 'no channel can carry a code');
+}
+
+/** Where the account's phone stands (spec §5 rule 5), from when it was linked and proven. */
+export function phoneStatusOf(
+  phone: string | null,
+  phone_linked_at: Date | null,
+  phone_verified_at: Date | null,
+  now: Date,
+): PhoneStatus {
+  if (!phone) return 'none';
+  const proven =
+    phone_verified_at !== null && (!phone_linked_at || phone_verified_at >= phone_linked_at);
+  if (proven) return 'verified';
+  const recent =
+    phone_linked_at !== null &&
+    now.getTime() - phone_linked_at.getTime() < PHONE_BINDING_COOLDOWN_MS;
+  return recent ? 'cooling' : 'unverified';
 }
 
 /**
@@ -140,8 +202,8 @@ export function decidePreferences(
   if (new Set(parsed).size !== parsed.length)
     throw new DomainError('invalid_channel', 'channels must not repeat');
   for (const channel of parsed) {
-    const refused = unusable(channel, { ...factors, preferences: null });
-    if (refused) throw refused;
+    const check = checkChannel(channel, { ...factors, preferences: null }, 'preferences');
+    if (check.kind === 'refused') throw check.error;
   }
   return parsed;
 }
@@ -163,4 +225,13 @@ export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at <= 0) return '***';
   return `${email[0]}***${email.slice(at)}`;
+}
+
+/** An organization whose policy turns OTP off answers no challenge and keeps no preferences. */
+export function assertOtpEnabled(otp_enabled: boolean): void {
+  if (!otp_enabled)
+    throw new DomainError(
+      'otp_disabled_for_org',
+      'one-time codes are turned off for this organization',
+    );
 }

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
+import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
+import {
+  newRefreshToken,
+  refreshExpiry,
+  SESSION_ABSOLUTE_TTL_MS,
+  sha256,
+} from '../domain/credentials';
 
 /** An organization admin as sign-in sees it. */
 export interface OrgAdminCredential {
@@ -9,6 +16,34 @@ export interface OrgAdminCredential {
   org_id: string;
   email: string;
   password_hash: string;
+}
+
+/** The refresh token an admin session's start or exchange issued. */
+export interface IssuedAdminRefresh {
+  session_id: string;
+  generation: number;
+  refresh_token: string;
+  refresh_expires_at: Date;
+}
+
+/**
+ * What presenting a refresh token to the admins' chains led to: `unknown` when it is no admin
+ * session's token (a member's, perhaps), the same outcomes as a member's chain otherwise.
+ */
+export type AdminRefreshOutcome =
+  | { kind: 'unknown' }
+  | { kind: 'rejected' }
+  | { kind: 'reused' }
+  | { kind: 'rotated'; admin: { admin_id: string; org_id: string }; issued: IssuedAdminRefresh };
+
+interface PresentedAdminRow {
+  session_id: string;
+  admin_id: string;
+  org_id: string;
+  used_at: Date | null;
+  expires_at: Date;
+  revoked_at: Date | null;
+  absolute_expires_at: Date;
 }
 
 /** A page row of `GET /v1/org/accounts`. */
@@ -35,22 +70,111 @@ export class OrgAdminSessionsRepository {
     return rows[0] ?? null;
   }
 
-  async start(admin: OrgAdminCredential, expires_at: Date): Promise<string> {
-    const session_id = randomUUID();
-    await this.pool.query(
-      'insert into org_admin_sessions (id, admin_id, org_id, expires_at) values ($1, $2, $3, $4)',
-      [session_id, admin.admin_id, admin.org_id, expires_at],
-    );
-    return session_id;
+  /** A new session (refresh chain), capped at 90 days, with its first refresh token. */
+  async start(admin: OrgAdminCredential, now: Date): Promise<IssuedAdminRefresh> {
+    return withTransaction(this.pool, async (client) => {
+      const session_id = randomUUID();
+      const absolute_expires_at = new Date(now.getTime() + SESSION_ABSOLUTE_TTL_MS);
+      await client.query(
+        `insert into org_admin_sessions (id, admin_id, org_id, created_at, expires_at, absolute_expires_at)
+         values ($1, $2, $3, $4, $5, $5)`,
+        [session_id, admin.admin_id, admin.org_id, now, absolute_expires_at],
+      );
+      return this.issue(client, session_id, 1, now, absolute_expires_at);
+    });
   }
 
-  async isLive(session_id: string, admin_id: string, now: Date): Promise<boolean> {
+  private async issue(
+    client: PoolClient,
+    session_id: string,
+    generation: number,
+    now: Date,
+    absolute_expires_at: Date,
+  ): Promise<IssuedAdminRefresh> {
+    const refresh_token = newRefreshToken();
+    const refresh_expires_at = refreshExpiry(now, absolute_expires_at);
+    await client.query(
+      `insert into org_admin_refresh_tokens (token_hash, session_id, issued_at, expires_at)
+       values ($1, $2, $3, $4)`,
+      [sha256(refresh_token), session_id, now, refresh_expires_at],
+    );
+    return { session_id, generation, refresh_token, refresh_expires_at };
+  }
+
+  /**
+   * Exchanges an admin session's refresh token under a lock on its row, as a member's chain does
+   * (spec §5 rule 4): a token used under `race_grace_ms` ago lost a race and is rejected; used
+   * earlier, it is a replay and the whole session is revoked.
+   */
+  async exchange(
+    refresh_token: string,
+    now: Date,
+    race_grace_ms: number,
+  ): Promise<AdminRefreshOutcome> {
+    return withTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<PresentedAdminRow>(
+        `select t.session_id, t.used_at, t.expires_at, s.revoked_at, s.absolute_expires_at,
+                s.admin_id, s.org_id
+           from org_admin_refresh_tokens t join org_admin_sessions s on s.id = t.session_id
+          where t.token_hash = $1
+          for update of t, s`,
+        [sha256(refresh_token)],
+      );
+      const row = rows[0];
+      if (!row) return { kind: 'unknown' };
+      if (row.revoked_at) return { kind: 'rejected' };
+      if (row.used_at) {
+        if (now.getTime() - row.used_at.getTime() < race_grace_ms) return { kind: 'rejected' };
+        await client.query(
+          'update org_admin_sessions set revoked_at = now() where id = $1 and revoked_at is null',
+          [row.session_id],
+        );
+        return { kind: 'reused' };
+      }
+      if (row.expires_at <= now || row.absolute_expires_at <= now) return { kind: 'rejected' };
+      await client.query('update org_admin_refresh_tokens set used_at = $2 where token_hash = $1', [
+        sha256(refresh_token),
+        now,
+      ]);
+      const { rows: bumped } = await client.query<{ generation: number }>(
+        'update org_admin_sessions set generation = generation + 1 where id = $1 returning generation',
+        [row.session_id],
+      );
+      const issued = await this.issue(
+        client,
+        row.session_id,
+        bumped[0]?.generation ?? 1,
+        now,
+        row.absolute_expires_at,
+      );
+      return { kind: 'rotated', admin: { admin_id: row.admin_id, org_id: row.org_id }, issued };
+    });
+  }
+
+  /** Whether an access token of this session and generation is still honoured. */
+  async isLive(
+    session_id: string,
+    admin_id: string,
+    generation: number,
+    now: Date,
+  ): Promise<boolean> {
     const { rows } = await this.pool.query(
       `select 1 from org_admin_sessions
-        where id = $1 and admin_id = $2 and revoked_at is null and expires_at > $3`,
-      [session_id, admin_id, now],
+        where id = $1 and admin_id = $2 and generation = $3 and revoked_at is null
+          and absolute_expires_at > $4`,
+      [session_id, admin_id, generation, now],
     );
     return rows.length === 1;
+  }
+
+  /** Revokes the admin's live sessions, or only `session_id`; answers how many. */
+  async revoke(admin_id: string, session_id: string | null): Promise<number> {
+    const result = await this.pool.query(
+      `update org_admin_sessions set revoked_at = now()
+        where admin_id = $1 and ($2::text is null or id::text = $2) and revoked_at is null`,
+      [admin_id, session_id],
+    );
+    return result.rowCount ?? 0;
   }
 
   async listAccounts(org_id: string, limit: number, offset: number): Promise<OrgAccountListing[]> {

@@ -14,6 +14,8 @@ export interface OrgOtpPolicy {
   floor: OtpChannel;
   login_otp_required: boolean;
   required_actions: OtpAction[];
+  /** False when the organization turned one-time codes off altogether (`otp_disabled_for_org`). */
+  otp_enabled: boolean;
 }
 
 /** What the channel rules need to know about one member and their account. */
@@ -32,6 +34,7 @@ interface PolicyRow {
   floor: OtpChannel;
   login_otp_required: boolean;
   required_actions: OtpAction[] | null;
+  otp_enabled: boolean;
 }
 
 function toPolicy(row: PolicyRow): OrgOtpPolicy {
@@ -39,7 +42,7 @@ function toPolicy(row: PolicyRow): OrgOtpPolicy {
 }
 
 const POLICY_SELECT = `select o.id as org_id, o.name as org_name, o.otp_channel_floor as floor, o.login_otp_required,
-         p.required_actions
+         p.required_actions, coalesce(p.otp_enabled, true) as otp_enabled
     from organizations o left join org_otp_policies p on p.org_id = o.id`;
 
 @Injectable()
@@ -64,10 +67,10 @@ export class OtpPolicyRepository {
         [policy.org_id, policy.floor, policy.login_otp_required],
       );
       await client.query(
-        `insert into org_otp_policies (org_id, required_actions) values ($1, $2)
+        `insert into org_otp_policies (org_id, required_actions, otp_enabled) values ($1, $2, $3)
          on conflict (org_id) do update set required_actions = excluded.required_actions,
-           updated_at = now()`,
-        [policy.org_id, policy.required_actions],
+           otp_enabled = excluded.otp_enabled, updated_at = now()`,
+        [policy.org_id, policy.required_actions, policy.otp_enabled],
       );
     });
   }

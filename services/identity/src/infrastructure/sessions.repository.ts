@@ -82,19 +82,30 @@ interface PresentedRow extends SessionMember {
 export class SessionsRepository {
   constructor(@Inject(SERVICE_POOL) private readonly pool: Pool) {}
 
-  /** A new session (refresh chain) with its first refresh token, recorded as a `login`. */
+  /**
+   * A new session (refresh chain) with its first refresh token, recorded as a `login`;
+   * `second_factor` when it was opened with more than a password (spec §5 rule 9).
+   */
   async start(
     member: SessionMember,
     now: Date,
     client_info: ClientInfo | null,
+    second_factor = false,
   ): Promise<IssuedRefresh> {
     return withTransaction(this.pool, async (client) => {
       const session_id = randomUUID();
       const absolute_expires_at = new Date(now.getTime() + SESSION_ABSOLUTE_TTL_MS);
       await client.query(
-        `insert into sessions (id, member_id, account_id, created_at, absolute_expires_at)
-         values ($1, $2, $3, $4, $5)`,
-        [session_id, member.member_id, member.account_id, now, absolute_expires_at],
+        `insert into sessions (id, member_id, account_id, created_at, absolute_expires_at, second_factor_at)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [
+          session_id,
+          member.member_id,
+          member.account_id,
+          now,
+          absolute_expires_at,
+          second_factor ? now : null,
+        ],
       );
       await recordSecurityEvent(client, {
         account_id: member.account_id,
@@ -172,15 +183,32 @@ export class SessionsRepository {
     });
   }
 
-  /** Whether an access token of this session and generation is still honoured. */
-  async isLive(session_id: string, generation: number, now: Date): Promise<boolean> {
-    const { rows } = await this.pool.query(
-      `select 1 from sessions s join members m on m.id = s.member_id
+  /**
+   * The session when an access token of this generation is still honoured, with whether it has
+   * a second factor; null otherwise.
+   */
+  async liveSession(
+    session_id: string,
+    generation: number,
+    now: Date,
+  ): Promise<{ second_factor: boolean } | null> {
+    const { rows } = await this.pool.query<{ second_factor: boolean }>(
+      `select s.second_factor_at is not null as second_factor
+         from sessions s join members m on m.id = s.member_id
         where s.id = $1 and s.generation = $2 and s.revoked_at is null
           and s.absolute_expires_at > $3 and m.status = 'active'`,
       [session_id, generation, now],
     );
-    return rows.length === 1;
+    return rows[0] ?? null;
+  }
+
+  /** The member proved a second factor in this session of theirs: it is a session with 2FA. */
+  async markSecondFactor(session_id: string, member_id: string): Promise<void> {
+    await this.pool.query(
+      `update sessions set second_factor_at = now()
+        where id = $1 and member_id = $2 and second_factor_at is null and revoked_at is null`,
+      [session_id, member_id],
+    );
   }
 
   private async revokeChain(

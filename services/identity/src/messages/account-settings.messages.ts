@@ -13,6 +13,8 @@ import {
   updateMemberCommand,
   verifyEmailChangeCommand,
   verifyOrgAdminSessionCommand,
+  revokeOrgAdminSessionCommand,
+  revokeAllOrgAdminSessionsCommand,
 } from '@platform/contracts';
 import type { BusContext } from '@platform/messaging';
 import { AccountSettingsService } from '../application/account-settings.service';
@@ -39,7 +41,20 @@ export class AccountSettingsMessages {
   @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.verify_org_admin_session)
   verifyOrgAdminSession(@Payload() payload: unknown) {
     const request = parseCommand(verifyOrgAdminSessionCommand, payload);
-    return this.org_admins.verify(request.session_id, request.admin_id);
+    return this.org_admins.verify(request.session_id, request.admin_id, request.generation);
+  }
+
+  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.revoke_org_admin_session)
+  revokeOrgAdminSession(@Payload() payload: unknown) {
+    const request = parseCommand(revokeOrgAdminSessionCommand, payload);
+    return this.org_admins.revokeOne(request.admin_id, request.session_id);
+  }
+
+  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.revoke_all_org_admin_sessions)
+  revokeAllOrgAdminSessions(@Payload() payload: unknown) {
+    return this.org_admins.revokeAll(
+      parseCommand(revokeAllOrgAdminSessionsCommand, payload).admin_id,
+    );
   }
 
   @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.list_org_accounts)

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   completeOtpLoginCommand,
+  confirmPhoneVerificationCommand,
   confirmTotpCommand,
   consumeOtpTokenCommand,
   createOtpChallengeCommand,
@@ -9,6 +10,7 @@ import {
   getOtpPreferencesCommand,
   OTP_COMMANDS,
   parseCommand,
+  requestPhoneVerificationCommand,
   setOrgOtpPolicyCommand,
   setOtpPreferencesCommand,
   verifyOtpChallengeCommand,
@@ -16,9 +18,13 @@ import {
 import { OtpChallengesService } from '../application/otp-challenges.service';
 import { OtpLoginService } from '../application/otp-login.service';
 import { OtpSettingsService } from '../application/otp-settings.service';
+import { PhoneVerificationService } from '../application/phone-verification.service';
 import { TotpService } from '../application/totp.service';
 
-/** Identity's door for one-time codes: challenges, tokens, preferences, TOTP, OTP login. */
+/**
+ * Identity's door for one-time codes: challenges, tokens, preferences, TOTP, OTP login and
+ * phone verification.
+ */
 @Controller()
 export class OtpMessages {
   constructor(
@@ -26,6 +32,7 @@ export class OtpMessages {
     private readonly settings: OtpSettingsService,
     private readonly totp: TotpService,
     private readonly otp_login: OtpLoginService,
+    private readonly phone: PhoneVerificationService,
   ) {}
 
   @MessagePattern(OTP_COMMANDS.create_otp_challenge)
@@ -72,5 +79,15 @@ export class OtpMessages {
   @MessagePattern(OTP_COMMANDS.complete_otp_login)
   completeLogin(@Payload() payload: unknown) {
     return this.otp_login.complete(parseCommand(completeOtpLoginCommand, payload));
+  }
+
+  @MessagePattern(OTP_COMMANDS.request_phone_verification)
+  requestPhoneVerification(@Payload() payload: unknown) {
+    return this.phone.request(parseCommand(requestPhoneVerificationCommand, payload));
+  }
+
+  @MessagePattern(OTP_COMMANDS.confirm_phone_verification)
+  confirmPhoneVerification(@Payload() payload: unknown) {
+    return this.phone.confirm(parseCommand(confirmPhoneVerificationCommand, payload));
   }
 }

@@ -12,19 +12,20 @@ import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
 import { RequireCredentialLevel, RequireRole } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { clientInfoOf } from '../client-info';
-import { actingMemberOf } from './acting-member';
+import { actingMemberOf, HUMAN_SESSION_2FA_NOTE, PERSON_SESSION_NOTE } from './acting-member';
 
 /** A signed-in person's email change (spec §4 "Authentication and session"). */
 @ApiTags('account')
 @ApiCredentials()
 @RequireRole('viewer')
-@RequireCredentialLevel('human_session')
 @Controller('v1/me/email')
 export class EmailChangeController {
   constructor(private readonly bus: BusClient) {}
 
+  // The sign-in email is what account recovery reaches, so changing it is a step-up action.
   @Post('change')
   @HttpCode(200)
+  @RequireCredentialLevel('human_session')
   @ApiOperation({
     summary: 'Start an email change',
     description:
@@ -32,8 +33,9 @@ export class EmailChangeController {
       'verification_sent, new_email, expires_at}`; nothing changes until it is verified. A new ' +
       'request replaces a pending one. The current email is 400 `same_email`; an email that ' +
       'already signs in to the organization 409 `duplicate`; a malformed one 400 ' +
-      '`invalid_email`. Any member changes its own email; API keys get 403 ' +
-      '`human_session_required`.',
+      '`invalid_email`. Any member changes its own email. The sign-in email is where password ' +
+      'recovery goes, so this is a step-up action. ' +
+      HUMAN_SESSION_2FA_NOTE,
   })
   @ApiZodBody(requestEmailChangeBody)
   change(
@@ -48,6 +50,7 @@ export class EmailChangeController {
 
   @Post('verify')
   @HttpCode(200)
+  @RequireCredentialLevel('person_session')
   @ApiOperation({
     summary: 'Verify the new email',
     description:
@@ -55,7 +58,8 @@ export class EmailChangeController {
       'answers `{status: email_changed, email}`: the member signs in with the new email from ' +
       "now on, the account's email follows when it was the same address, and the old address " +
       'gets a notice. A wrong or expired code is 401 `invalid_code` (8 wrong codes burn it); ' +
-      'with no change pending, 409 `already_verified`; an email taken meanwhile 409 `duplicate`.',
+      'with no change pending, 409 `already_verified`; an email taken meanwhile 409 `duplicate`. ' +
+      PERSON_SESSION_NOTE,
   })
   @ApiZodBody(verifyEmailChangeBody)
   verify(

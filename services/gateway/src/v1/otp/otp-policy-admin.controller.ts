@@ -8,8 +8,9 @@ import { OperatorGuard } from '../../admin/operator.guard';
 
 /**
  * The platform operator sets an organization's OTP policy (decisions D2, D7):
- * `{required_actions?, otp_channel_floor?, login_otp_required?}`; omitted fields keep their
- * value. Operator surface: not in the public API document.
+ * `{required_actions?, otp_channel_floor?, login_otp_required?, otp_enabled?}`; omitted fields
+ * keep their value. `otp_enabled: false` turns one-time codes off altogether: no action or login
+ * asks for a code, and challenges and preference changes answer `otp_disabled_for_org`. Operator surface: not in the public API document.
  */
 @ApiExcludeController()
 @UseGuards(OperatorGuard)

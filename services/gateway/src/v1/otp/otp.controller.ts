@@ -18,6 +18,15 @@ const CHANNEL_ORDER_NOTE =
   'Channel strength, weakest first: sms < whatsapp < email < totp. The organization floor ' +
   'forbids weaker channels (`channel_locked_by_org` for an explicit one).';
 
+const PHONE_CHANNEL_NOTE =
+  'A phone channel (`sms`, `whatsapp`), asked or resolved, needs a phone on the account (409 ' +
+  '`phone_required`; OTP login and preferences name the same lack `otp_phone_missing`) that has ' +
+  'been verified (409 `phone_verification_required`; see `POST /v1/me/phone/verification`). In ' +
+  'the 24 hours after a phone is linked and before it is verified (spec §5 rule 5), its code ' +
+  'goes over a stronger factor instead: the authenticator app, then email (when the preferences ' +
+  'allow email), as the answer `channel` shows; with neither, 403 `phone_binding_cooldown`. An ' +
+  'organization that turned OTP off answers 409 `otp_disabled_for_org`.';
+
 /** OTP for sensitive actions (spec §5 rule 6, decisions D4, D7). */
 @ApiTags('otp')
 @ApiCredentials()
@@ -35,7 +44,8 @@ export class OtpController {
       '`channel`, the first usable channel of the account preferences (default order totp, sms, ' +
       'whatsapp, email) is used. `phone` holds the masked destination: a phone, an email, or ' +
       '`authenticator_app`. Codes expire after 5 minutes; at most 10 challenges per member per ' +
-      `15 minutes (\`too_many_attempts\`). User sessions only (\`session_required\`). ${CHANNEL_ORDER_NOTE}`,
+      `15 minutes (\`too_many_attempts\`). User sessions only (\`session_required\`). ${CHANNEL_ORDER_NOTE} ` +
+      PHONE_CHANNEL_NOTE,
   })
   @ApiZodBody(createOtpChallengeBody)
   create(
@@ -76,8 +86,9 @@ export class OtpController {
   @ApiOperation({
     summary: 'The account OTP channels and the organization policy',
     description:
-      'Answers `{channels, channel_floor, required_actions, login_otp_required}`; with no stored ' +
-      'preference, `channels` is the default order.',
+      'Answers `{channels, channel_floor, required_actions, login_otp_required, otp_enabled}`; ' +
+      'with no stored preference, `channels` is the default order. `otp_enabled` is false when ' +
+      'the organization turned one-time codes off (no code is then asked anywhere).',
   })
   preferences(@CurrentPrincipal() principal: Principal) {
     return this.bus.send(OTP_COMMANDS.get_otp_preferences, {
@@ -95,7 +106,9 @@ export class OtpController {
     description:
       '`{channels: [...]}` of sms, whatsapp, email, totp, distinct and non-empty. Each must be ' +
       'usable now (`otp_phone_missing` without a phone, `totp_not_started` without a confirmed ' +
-      'authenticator) and not weaker than the organization floor (`channel_locked_by_org`). ' +
+      'authenticator) and not weaker than the organization floor (`channel_locked_by_org`); a ' +
+      'phone not verified yet may be listed (challenges then need it verified). An organization ' +
+      'that turned OTP off answers 409 `otp_disabled_for_org`. ' +
       'The first usable one carries codes when a challenge names no channel; at login a phone ' +
       'linked under 24 hours ago falls back to totp, then email when listed. User sessions ' +
       'only (`session_required`). ' +

@@ -9,5 +9,6 @@ export function sessionActorOf(principal: Principal): OtpSessionActor {
     account_id: principal.account_id,
     member_id: principal.member_id,
     org_id: principal.org_id,
+    session_id: principal.session_id,
   };
 }
