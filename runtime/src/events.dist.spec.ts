@@ -20,12 +20,15 @@ import { TEST_OPERATOR_TOKEN } from './test-platform';
 
 /**
  * Webhook delivery and the event stream on Kafka, with two gateways: any gateway serves any
- * account's stream (each gateway holds a broadcast subscription to `public-events`).
+ * account's stream (each gateway holds a broadcast subscription to `public-events`), and the
+ * stream limits hold across both (the notifications service counts them for every gateway).
  */
 jest.setTimeout(240_000);
 
 const BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 const SECRET = 'whsec_distributed_secret';
+const MAX_STREAMS_PER_ACCOUNT = 3;
+const OPENINGS_PER_HOUR = 40;
 
 async function waitFor(condition: () => boolean | Promise<boolean>, timeout_ms = 60_000) {
   const deadline = Date.now() + timeout_ms;
@@ -47,6 +50,8 @@ describe('events on the distributed runtime (Kafka, two gateways)', () => {
   const hooks: { headers: http.IncomingHttpHeaders; raw_body: Buffer }[] = [];
   let receiver: http.Server;
   let services_bus: MessageBus;
+  /** Every stream opening of this suite comes from 127.0.0.1; those past the address check. */
+  let counted_openings = 0;
 
   const bus = (label: string): MessageBus => {
     const created = new KafkaBus({
@@ -79,6 +84,8 @@ describe('events on the distributed runtime (Kafka, two gateways)', () => {
         OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
         WEBHOOKS_ALLOW_LOOPBACK: 'true',
         WEBHOOK_POLL_MS: '100',
+        EVENTS_MAX_STREAMS_PER_ACCOUNT: String(MAX_STREAMS_PER_ACCOUNT),
+        EVENTS_STREAM_OPENINGS_PER_HOUR: String(OPENINGS_PER_HOUR),
       },
     });
     services_bus = bus('services');
@@ -124,32 +131,25 @@ describe('events on the distributed runtime (Kafka, two gateways)', () => {
     });
   }
 
-  async function openStream(base_url: string, token: string, headers: Record<string, string> = {}) {
+  /**
+   * Asks for a stream: an open one is `{status: 200, close}`, a refusal its status and error.
+   * An opening counts against the address unless it is refused as rate_limited.
+   */
+  async function tryStream(base_url: string, token: string, headers: Record<string, string> = {}) {
     const abort = new AbortController();
     streams.push(abort);
     const response = await fetch(`${base_url}/v1/events`, {
       headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...headers },
       signal: abort.signal,
     });
-    expect(response.status).toBe(200);
-    let text = '';
-    const decoder = new TextDecoder();
-    void (async () => {
-      try {
-        for await (const chunk of response.body as ReadableStream<Uint8Array>) {
-          text += decoder.decode(chunk, { stream: true });
-        }
-      } catch {
-        // aborted
-      }
-    })();
-    await waitFor(() => text.includes(': connected'));
-    return { ids: () => [...text.matchAll(/^id: (.*)$/gm)].map((match) => match[1] as string) };
+    const error =
+      response.status === 200 ? null : ((await response.json()) as { error: string }).error;
+    if (error !== 'rate_limited') counted_openings += 1;
+    return { response, status: response.status, error, close: () => abort.abort() };
   }
 
-  it('streams from either gateway and delivers the signed webhook once per event', async () => {
+  async function registerAccount(email: string): Promise<{ token: string; account_id: string }> {
     const [gateway_a, gateway_b] = gateway_urls as [string, string];
-    const email = `dist-${suffix}@example.com`;
     const registered = await call(gateway_a, 'POST', '/v1/auth/register', undefined, {
       org: 'demo',
       type: 'person',
@@ -169,8 +169,33 @@ describe('events on the distributed runtime (Kafka, two gateways)', () => {
       account_id?: string;
       account?: { id: string };
     };
-    const token = session.access_token;
-    const account_id = session.account_id ?? session.account?.id ?? '';
+    return {
+      token: session.access_token,
+      account_id: session.account_id ?? session.account?.id ?? '',
+    };
+  }
+
+  async function openStream(base_url: string, token: string, headers: Record<string, string> = {}) {
+    const { response, status } = await tryStream(base_url, token, headers);
+    expect(status).toBe(200);
+    let text = '';
+    const decoder = new TextDecoder();
+    void (async () => {
+      try {
+        for await (const chunk of response.body as ReadableStream<Uint8Array>) {
+          text += decoder.decode(chunk, { stream: true });
+        }
+      } catch {
+        // aborted
+      }
+    })();
+    await waitFor(() => text.includes(': connected'));
+    return { ids: () => [...text.matchAll(/^id: (.*)$/gm)].map((match) => match[1] as string) };
+  }
+
+  it('streams from either gateway and delivers the signed webhook once per event', async () => {
+    const [gateway_a, gateway_b] = gateway_urls as [string, string];
+    const { token, account_id } = await registerAccount(`dist-${suffix}@example.com`);
     const port = (receiver.address() as AddressInfo).port;
     const subscribed = await call(gateway_b, 'POST', '/v1/webhooks/subscriptions', token, {
       event_type: 'transfer_received',
@@ -233,5 +258,49 @@ describe('events on the distributed runtime (Kafka, two gateways)', () => {
     await transfer('3.00');
     await waitFor(() => resumed.ids().length === 2 && on_b.ids().length === 3);
     expect(resumed.ids()).toEqual(on_b.ids().slice(1));
+  });
+
+  it('counts an account’s streams once across both gateways, and frees a closed one at once', async () => {
+    const [gateway_a, gateway_b] = gateway_urls as [string, string];
+    const { token } = await registerAccount(`dist-limit-${suffix}@example.com`);
+    const opened = [
+      await tryStream(gateway_a, token),
+      await tryStream(gateway_b, token),
+      await tryStream(gateway_a, token),
+    ];
+    expect(opened.map((stream) => stream.status)).toEqual([200, 200, 200]);
+    for (const base_url of [gateway_b, gateway_a]) {
+      const refused = await tryStream(base_url, token);
+      expect([refused.status, refused.error]).toEqual([429, 'too_many_streams']);
+    }
+
+    // The stream closed on gateway B gives its slot back for either gateway.
+    opened[1]!.close();
+    let reopened = await tryStream(gateway_a, token);
+    await waitFor(async () => {
+      if (reopened.status === 200) return true;
+      expect([reopened.status, reopened.error]).toEqual([429, 'too_many_streams']);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      reopened = await tryStream(gateway_a, token);
+      return false;
+    });
+    const refused = await tryStream(gateway_b, token);
+    expect([refused.status, refused.error]).toEqual([429, 'too_many_streams']);
+  });
+
+  it('counts the openings from one address once across both gateways', async () => {
+    const gateways_in_turn = gateway_urls as [string, string];
+    const { token } = await registerAccount(`dist-window-${suffix}@example.com`);
+    // Past the account's ceiling openings are refused as too_many_streams, and still count.
+    let turn = 0;
+    let last = await tryStream(gateways_in_turn[turn % 2]!, token);
+    while (last.error !== 'rate_limited' && turn < OPENINGS_PER_HOUR * 2) {
+      turn += 1;
+      last = await tryStream(gateways_in_turn[turn % 2]!, token);
+    }
+    expect([last.status, last.error]).toEqual([429, 'rate_limited']);
+    expect(counted_openings).toBe(OPENINGS_PER_HOUR);
+    const on_the_other = await tryStream(gateways_in_turn[(turn + 1) % 2]!, token);
+    expect([on_the_other.status, on_the_other.error]).toEqual([429, 'rate_limited']);
   });
 });

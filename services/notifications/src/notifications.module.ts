@@ -8,6 +8,7 @@ import {
 } from '@platform/runtime';
 import { MESSAGE_SENDER } from './application/message-sender.port';
 import { PublicEventsQueries } from './application/public-events.queries';
+import { StreamLeasesService } from './application/stream-leases.service';
 import { WebhookSubscriptionsService } from './application/webhook-subscriptions.service';
 import { DomainEventsConsumer } from './infrastructure/domain-events.consumer';
 import { MailboxRepository } from './infrastructure/mailbox.repository';
@@ -16,12 +17,17 @@ import {
   readNotificationsSettings,
 } from './infrastructure/notifications-settings';
 import { PublicEventsRepository } from './infrastructure/public-events.repository';
+import { StreamLeasesRepository } from './infrastructure/stream-leases.repository';
 import { WebhookRuntime } from './infrastructure/webhook-runtime';
 import { WebhookSubscriptionsRepository } from './infrastructure/webhook-subscriptions.repository';
 import { NotificationsMessages } from './messages/notifications.messages';
+import { StreamLeasesMessages } from './messages/stream-leases.messages';
 import { WebhooksMessages } from './messages/webhooks.messages';
 
-/** Messages to people (mailbox by default, decisions D3), public events and signed webhooks. */
+/**
+ * Messages to people (mailbox by default, decisions D3), public events, signed webhooks, and
+ * the stream limits every gateway shares (leases of `GET /v1/events` streams).
+ */
 @Module({})
 export class NotificationsModule {
   static forRuntime(context: PlatformContext): DynamicModule {
@@ -33,7 +39,7 @@ export class NotificationsModule {
           after_migrations: (pool) => Inbox.migrate(pool, 'notifications'),
         }),
       ],
-      controllers: [NotificationsMessages, WebhooksMessages],
+      controllers: [NotificationsMessages, WebhooksMessages, StreamLeasesMessages],
       providers: [
         { provide: NOTIFICATIONS_SETTINGS, useValue: readNotificationsSettings(context) },
         DomainEventsConsumer,
@@ -43,6 +49,8 @@ export class NotificationsModule {
         WebhookRuntime,
         WebhookSubscriptionsService,
         PublicEventsQueries,
+        StreamLeasesRepository,
+        StreamLeasesService,
         { provide: MESSAGE_SENDER, useExisting: MailboxRepository },
       ],
     };

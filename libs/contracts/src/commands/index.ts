@@ -10,3 +10,4 @@ export * from './accounts';
 export * from './otp';
 export * from './account-settings';
 export * from './sign-in-methods';
+export * from './stream-leases';

@@ -30,6 +30,24 @@ describe('notifications settings and the webhook secret key', () => {
     ).toThrow();
   });
 
+  it('reads the stream limits and the lease duration, whole numbers only', () => {
+    const read = readNotificationsSettings(
+      context('test', { EVENTS_MAX_STREAMS_PER_ACCOUNT: '2', EVENTS_STREAM_LEASE_MS: '1500' }),
+    );
+    expect(read.stream_limits).toEqual({
+      openings_per_hour: 600,
+      max_streams_per_account: 2,
+      max_streams_per_org: 1000,
+    });
+    expect(read.stream_lease_ms).toBe(1500);
+    expect(() =>
+      readNotificationsSettings(context('test', { EVENTS_MAX_STREAMS_PER_ORG: '2.5' })),
+    ).toThrow(/EVENTS_MAX_STREAMS_PER_ORG/);
+    expect(() =>
+      readNotificationsSettings(context('test', { EVENTS_STREAM_LEASE_MS: '0' })),
+    ).toThrow(/EVENTS_STREAM_LEASE_MS/);
+  });
+
   it('requires a configured key in live, and derives distinct keys per environment', () => {
     expect(() => webhookSecretKey('live', {})).toThrow(/WEBHOOK_SECRET_KEY/);
     expect(() => webhookSecretKey('live', { WEBHOOK_SECRET_KEY: 'short' })).toThrow();

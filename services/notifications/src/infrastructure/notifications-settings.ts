@@ -1,4 +1,5 @@
 import type { PlatformContext } from '@platform/runtime';
+import type { StreamLimitsPolicy } from '../domain/stream-admission';
 
 /** The notifications service's settings, read once from the platform context. */
 export interface NotificationsSettings {
@@ -15,12 +16,28 @@ export interface NotificationsSettings {
   retention_days: number;
   /** EVENTS_RETENTION_SWEEP_MS: how often the retention job runs (hourly). */
   retention_sweep_ms: number;
+  /**
+   * EVENTS_STREAM_OPENINGS_PER_HOUR (600), EVENTS_MAX_STREAMS_PER_ACCOUNT (10) and
+   * EVENTS_MAX_STREAMS_PER_ORG (1000): the stream limits, shared by every gateway.
+   */
+  stream_limits: StreamLimitsPolicy;
+  /**
+   * EVENTS_STREAM_LEASE_MS: how long a stream's slot stays taken without a renewal (60 s);
+   * gateways renew on every heartbeat, so a few failed renewals do not drop a stream.
+   */
+  stream_lease_ms: number;
 }
 
 function positiveNumber(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+function positiveInteger(name: string, text: string | undefined, fallback: number): number {
+  const value = positiveNumber(name, text, fallback);
+  if (!Number.isInteger(value)) throw new Error(`${name} must be a positive integer`);
   return value;
 }
 
@@ -41,6 +58,28 @@ export function readNotificationsSettings(context: PlatformContext): Notificatio
       'EVENTS_RETENTION_SWEEP_MS',
       settings.EVENTS_RETENTION_SWEEP_MS,
       3_600_000,
+    ),
+    stream_limits: {
+      openings_per_hour: positiveInteger(
+        'EVENTS_STREAM_OPENINGS_PER_HOUR',
+        settings.EVENTS_STREAM_OPENINGS_PER_HOUR,
+        600,
+      ),
+      max_streams_per_account: positiveInteger(
+        'EVENTS_MAX_STREAMS_PER_ACCOUNT',
+        settings.EVENTS_MAX_STREAMS_PER_ACCOUNT,
+        10,
+      ),
+      max_streams_per_org: positiveInteger(
+        'EVENTS_MAX_STREAMS_PER_ORG',
+        settings.EVENTS_MAX_STREAMS_PER_ORG,
+        1_000,
+      ),
+    },
+    stream_lease_ms: positiveInteger(
+      'EVENTS_STREAM_LEASE_MS',
+      settings.EVENTS_STREAM_LEASE_MS,
+      60_000,
     ),
   };
 }

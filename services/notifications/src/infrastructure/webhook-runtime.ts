@@ -12,12 +12,14 @@ import { CallbackSender } from './callback-sender';
 import { NOTIFICATIONS_SETTINGS, type NotificationsSettings } from './notifications-settings';
 import { PublicEventsRepository } from './public-events.repository';
 import { SecretCipher, webhookSecretKey } from './secret-cipher';
+import { StreamLeasesRepository } from './stream-leases.repository';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookSubscriptionsRepository } from './webhook-subscriptions.repository';
 
 /**
  * What runs beside the message handlers: the outbox relay that broadcasts committed public
- * events to the gateways, the webhook dispatcher, and the 90-day retention sweep (hourly).
+ * events to the gateways, the webhook dispatcher, and the 90-day retention sweep (hourly),
+ * which also drops expired stream leases and openings past their hour.
  */
 @Injectable()
 export class WebhookRuntime implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -34,6 +36,7 @@ export class WebhookRuntime implements OnApplicationBootstrap, OnApplicationShut
     @Inject(NOTIFICATIONS_SETTINGS) private readonly settings: NotificationsSettings,
     subscriptions: WebhookSubscriptionsRepository,
     private readonly events: PublicEventsRepository,
+    private readonly stream_leases: StreamLeasesRepository,
   ) {
     this.cipher = new SecretCipher(webhookSecretKey(context.environment, context.settings));
     this.sender = new CallbackSender(
@@ -82,6 +85,8 @@ export class WebhookRuntime implements OnApplicationBootstrap, OnApplicationShut
   private async sweep(): Promise<void> {
     try {
       await this.events.prune(this.settings.retention_days);
+      // Counting skips these already; the sweep only keeps the tables small.
+      await this.stream_leases.prune();
     } catch (error) {
       this.logger.warn(`retention sweep failed: ${String(error)}`);
     }

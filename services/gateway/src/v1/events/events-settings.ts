@@ -1,15 +1,17 @@
 import type { PlatformContext } from '@platform/runtime';
 
-/** The stream's numbers (decisions D7 and spec section 8), configurable per deployment. */
+/**
+ * The gateway's side of the stream (decisions D7), configurable per deployment. The stream
+ * limits (EVENTS_STREAM_OPENINGS_PER_HOUR, EVENTS_MAX_STREAMS_PER_ACCOUNT,
+ * EVENTS_MAX_STREAMS_PER_ORG, EVENTS_STREAM_LEASE_MS) are the notifications service's, which
+ * counts them for every gateway.
+ */
 export interface EventsSettings {
-  /** EVENTS_STREAM_HEARTBEAT_MS: a comment line this often keeps proxies from closing (15 s). */
+  /**
+   * EVENTS_STREAM_HEARTBEAT_MS: a comment line this often keeps proxies from closing (15 s);
+   * the gateway renews its streams' leases at the same cadence.
+   */
   heartbeat_ms: number;
-  /** EVENTS_STREAM_OPENINGS_PER_HOUR: stream openings per client address (600). */
-  openings_per_hour: number;
-  /** EVENTS_MAX_STREAMS_PER_ACCOUNT: concurrent streams of one account per gateway (10). */
-  max_streams_per_account: number;
-  /** EVENTS_MAX_STREAMS_PER_ORG: concurrent streams of one organization per gateway (1000). */
-  max_streams_per_org: number;
 }
 
 function positiveInteger(name: string, text: string | undefined, fallback: number): number {
@@ -20,27 +22,11 @@ function positiveInteger(name: string, text: string | undefined, fallback: numbe
 }
 
 export function readEventsSettings(context: PlatformContext): EventsSettings {
-  const settings = context.settings;
   return {
     heartbeat_ms: positiveInteger(
       'EVENTS_STREAM_HEARTBEAT_MS',
-      settings.EVENTS_STREAM_HEARTBEAT_MS,
+      context.settings.EVENTS_STREAM_HEARTBEAT_MS,
       15_000,
-    ),
-    openings_per_hour: positiveInteger(
-      'EVENTS_STREAM_OPENINGS_PER_HOUR',
-      settings.EVENTS_STREAM_OPENINGS_PER_HOUR,
-      600,
-    ),
-    max_streams_per_account: positiveInteger(
-      'EVENTS_MAX_STREAMS_PER_ACCOUNT',
-      settings.EVENTS_MAX_STREAMS_PER_ACCOUNT,
-      10,
-    ),
-    max_streams_per_org: positiveInteger(
-      'EVENTS_MAX_STREAMS_PER_ORG',
-      settings.EVENTS_MAX_STREAMS_PER_ORG,
-      1_000,
     ),
   };
 }

@@ -1,5 +1,12 @@
 import { Controller, Get, Headers, Inject, Query, Req, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiHeader,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ACCOUNT_SETTINGS_COMMANDS,
@@ -19,8 +26,8 @@ import { ApiCredentials, pageBody, parsePagination, type PaginationQuery } from 
 import { EventStreamSession } from './event-stream-session';
 import { EVENTS_SETTINGS, type EventsSettings } from './events-settings';
 import { PublicEventsFeed } from './public-events-feed';
-import { StreamLimits } from './stream-limits';
-import { CurrentCaller, holderOf, scopeOf } from './stream-caller';
+import { CurrentCaller, scopeOf } from './stream-caller';
+import { StreamLeases, type StreamLease } from './stream-leases';
 
 interface EventsQuery extends PaginationQuery {
   types?: unknown;
@@ -72,7 +79,7 @@ export class EventsController {
   constructor(
     private readonly bus: BusClient,
     private readonly feed: PublicEventsFeed,
-    private readonly limits: StreamLimits,
+    private readonly leases: StreamLeases,
     @Inject(EVENTS_SETTINGS) private readonly settings: EventsSettings,
   ) {}
 
@@ -91,10 +98,15 @@ export class EventsController {
       'Last-Event-ID (header or ?last_event_id=) replays what came after that event with no ' +
       'gap and no duplicate; an id no longer stored replays nothing. ?snapshot=true sends one ' +
       '"event: snapshot" frame (no id) with the account’s balances first; an organization ' +
-      'admin holds no account and no balances, so its stream sends no snapshot frame. Limits: ' +
-      '600 openings per hour per address (429 rate_limited); concurrent streams per account ' +
-      '(or per organization admin) and per organization, admins’ streams included ' +
-      '(429 too_many_streams), counted per gateway process.',
+      'admin holds no account and no balances, so its stream sends no snapshot frame. Limits, ' +
+      'shared by every gateway of the environment: 600 openings per address over the last ' +
+      'hour (429 rate_limited; an opening refused for too many streams still counts); ' +
+      'concurrent streams per account (or per organization admin) and per organization, ' +
+      'admins’ streams included (429 too_many_streams). A stream holds its slot while it is ' +
+      'open and gives it back as soon as it closes; the server renews the slot with each ' +
+      'heartbeat, so a slot whose server went away frees itself within 60 s. A stream whose ' +
+      'slot lapsed meanwhile is ended: reconnect with Last-Event-ID. When the limits cannot be ' +
+      'checked, no stream opens: 503 stream_unavailable, retry later.',
   })
   @ApiQuery({ name: 'types', required: false, description: 'comma-separated event names' })
   @ApiQuery({ name: 'snapshot', required: false, enum: ['true', 'false'] })
@@ -102,6 +114,14 @@ export class EventsController {
   @ApiQuery({ name: 'from', required: false })
   @ApiQuery({ name: 'to', required: false })
   @ApiHeader({ name: 'Last-Event-ID', required: false })
+  @ApiResponse({
+    status: 429,
+    description: '`rate_limited` (openings per address) or `too_many_streams` (stream opening)',
+  })
+  @ApiResponse({
+    status: 503,
+    description: '`stream_unavailable`: the stream limits cannot be checked now; retry later',
+  })
   @RequireCredentialLevel('account_or_org_admin')
   async events(
     @CurrentCaller() principal: AuthenticatedPrincipal,
@@ -119,16 +139,16 @@ export class EventsController {
     const last_event_id =
       optionalText('Last-Event-ID', last_event_header) ??
       optionalText('last_event_id', query.last_event_id);
-    const release = this.limits.open(request.ip, holderOf(principal), principal.org_id);
+    const lease = await this.leases.open(principal, request.ip);
     try {
       // An organization admin has no balances of its own: no snapshot frame (documented above).
       const snapshot =
         query.snapshot === 'true' && principal.kind !== 'org_admin'
           ? await this.balances(principal.account_id)
           : undefined;
-      this.stream(reply, principal, { types, last_event_id, snapshot, release });
+      this.stream(reply, principal, { types, last_event_id, snapshot, lease });
     } catch (error) {
-      release();
+      lease.release();
       throw error;
     }
   }
@@ -183,7 +203,7 @@ export class EventsController {
       types: PublicEventType[] | null;
       last_event_id: string | undefined;
       snapshot: unknown;
-      release: () => void;
+      lease: StreamLease;
     },
   ): void {
     reply.hijack();
@@ -212,12 +232,16 @@ export class EventsController {
       () => session.close(),
     );
     const heartbeat = setInterval(() => session.heartbeat(), this.settings.heartbeat_ms);
-    raw.on('close', () => {
+    const ended = () => {
       clearInterval(heartbeat);
       stop_listening();
-      options.release();
+      options.lease.release();
       session.close();
-    });
+    };
+    raw.on('close', ended);
+    // A client gone while the slot was being taken never emits 'close' again.
+    if (raw.destroyed) ended();
+    options.lease.whenLost(() => session.close());
     session.connected();
     if (options.snapshot !== undefined) session.snapshot(options.snapshot);
     void this.replay(session, principal, options).catch(() => session.close());

@@ -3,7 +3,7 @@ import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { EventsController } from './events.controller';
 import { EVENTS_SETTINGS, readEventsSettings } from './events-settings';
 import { PublicEventsFeed } from './public-events-feed';
-import { StreamLimits } from './stream-limits';
+import { StreamLeases } from './stream-leases';
 
 /** `GET /v1/events`: the live stream and the history of public events (spec §6, D7). */
 @Module({
@@ -15,7 +15,7 @@ import { StreamLimits } from './stream-limits';
       useFactory: (context: PlatformContext) => readEventsSettings(context),
     },
     PublicEventsFeed,
-    StreamLimits,
+    StreamLeases,
   ],
 })
 export class EventsModule {}

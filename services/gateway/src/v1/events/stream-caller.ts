@@ -22,8 +22,3 @@ export function scopeOf(caller: AuthenticatedPrincipal): FeedScope {
     ? { org_id: caller.org_id }
     : { account_id: caller.account_id };
 }
-
-/** The stream slot holder of spec §8's per-credential limit (see StreamLimits.open). */
-export function holderOf(caller: AuthenticatedPrincipal): string {
-  return caller.kind === 'org_admin' ? `org_admin:${caller.admin_id}` : caller.account_id;
-}
