@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import type { Pool } from 'pg';
 import { PgEventStore } from '@platform/event-store';
 import { createPool } from '@platform/persistence';
@@ -150,4 +151,27 @@ export function payinsClient(platform: TestPlatform, environment: 'test' | 'live
     close: () => pool.end(),
   };
   return client;
+}
+
+/**
+ * The text a PDF drawn in pdfkit's standard (WinAnsi) fonts shows: its content streams inflated
+ * and the hex strings of their text operators decoded, one line per operator. Enough to check
+ * what an English or Spanish document says.
+ */
+export function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const lines: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const operator of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
+      const hex = [...(operator[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((part) => part[1]);
+      lines.push(Buffer.from(hex.join(''), 'hex').toString('latin1'));
+    }
+  }
+  return lines.join('\n');
 }

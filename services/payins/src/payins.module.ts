@@ -15,12 +15,15 @@ import { CollectService } from './application/collect.service';
 import { CollectionWorker } from './application/collection-worker';
 import { ConfirmationsService } from './application/confirmations.service';
 import { DepositAccountsService } from './application/deposit-accounts.service';
+import { PayinReceiptsService } from './application/payin-receipts.service';
 import { PayinsService } from './application/payins.service';
+import { SandboxDepositsService } from './application/sandbox-deposits.service';
 import { RefundsService } from './application/refunds.service';
 import { StoredCardsService } from './application/stored-cards.service';
 import { BusIdentityPort, BusLedgerPort } from './infrastructure/bus-ports';
 import { manualConnector, sandboxConnector } from './infrastructure/collection-connectors';
 import { CollectionScheduler } from './infrastructure/collection-scheduler';
+import { CollectOtpsRepository } from './infrastructure/collect-otps.repository';
 import { ConfirmationsRepository } from './infrastructure/confirmations.repository';
 import { DepositAccountsRepository } from './infrastructure/deposit-accounts.repository';
 import { PayinsLifecycle } from './infrastructure/payins-lifecycle';
@@ -99,7 +102,7 @@ export class PayinsModule {
             payins: PayinsRepository,
             ledger: BusLedgerPort,
             cards: StoredCardsRepository,
-          ) => new CollectionWorker(payins, ledger, null, cards),
+          ) => new CollectionWorker(payins, ledger, cards),
         },
         {
           provide: PayinsService,
@@ -112,16 +115,44 @@ export class PayinsModule {
           ) => new PayinsService(payins, identity, connector, settings, cards),
         },
         {
+          provide: CollectOtpsRepository,
+          inject: [SERVICE_POOL],
+          useFactory: (pool: Pool) => new CollectOtpsRepository(pool),
+        },
+        {
           provide: CollectService,
-          inject: [PayinsRepository, BusIdentityPort],
-          useFactory: (payins: PayinsRepository, identity: BusIdentityPort) =>
-            new CollectService(payins, identity, connector),
+          inject: [PayinsRepository, BusIdentityPort, CollectOtpsRepository],
+          useFactory: (
+            payins: PayinsRepository,
+            identity: BusIdentityPort,
+            otps: CollectOtpsRepository,
+          ) => new CollectService(payins, identity, connector, otps),
+        },
+        {
+          provide: DepositAccountsRepository,
+          inject: [SERVICE_POOL],
+          useFactory: (pool: Pool) => new DepositAccountsRepository(pool),
         },
         {
           provide: DepositAccountsService,
-          inject: [SERVICE_POOL, BusIdentityPort],
-          useFactory: (pool: Pool, identity: BusIdentityPort) =>
-            new DepositAccountsService(new DepositAccountsRepository(pool), identity),
+          inject: [DepositAccountsRepository, BusIdentityPort],
+          useFactory: (accounts: DepositAccountsRepository, identity: BusIdentityPort) =>
+            new DepositAccountsService(accounts, identity),
+        },
+        {
+          provide: PayinReceiptsService,
+          inject: [PayinsRepository, DepositAccountsRepository, BusIdentityPort],
+          useFactory: (
+            payins: PayinsRepository,
+            accounts: DepositAccountsRepository,
+            identity: BusIdentityPort,
+          ) => new PayinReceiptsService(payins, accounts, identity),
+        },
+        {
+          provide: SandboxDepositsService,
+          inject: [PayinsRepository, DepositAccountsRepository],
+          useFactory: (payins: PayinsRepository, accounts: DepositAccountsRepository) =>
+            new SandboxDepositsService(payins, accounts, connector),
         },
         {
           provide: RefundsService,
@@ -137,12 +168,13 @@ export class PayinsModule {
         },
         {
           provide: CheckoutCollectService,
-          inject: [PayinsRepository, BusLedgerPort, CheckoutService],
+          inject: [PayinsRepository, BusLedgerPort, CheckoutService, CollectOtpsRepository],
           useFactory: (
             payins: PayinsRepository,
             ledger: BusLedgerPort,
             checkout: CheckoutService,
-          ) => new CheckoutCollectService(payins, ledger, connector, checkout),
+            otps: CollectOtpsRepository,
+          ) => new CheckoutCollectService(payins, ledger, connector, checkout, otps),
         },
         {
           provide: ConfirmationsService,

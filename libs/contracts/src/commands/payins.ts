@@ -251,6 +251,29 @@ export const operatorConfirmPayinCommand = z
   .strict();
 export type OperatorConfirmPayinCommand = z.infer<typeof operatorConfirmPayinCommand>;
 
+/** `payins.get_receipt`: the receipt PDF of a credited payin, base64 encoded. */
+export const getPayinReceiptCommand = z
+  .object({ account_id: accountId, payin_id: z.string(), locale: z.enum(['en', 'es', 'zh']) })
+  .strict();
+export type GetPayinReceiptCommand = z.infer<typeof getPayinReceiptCommand>;
+
+/** `POST /v1/sandbox/deposit-accounts/{id}/deposits` body; the payins domain checks values. */
+export const sandboxDepositBody = z
+  .object({
+    amount: z.unknown().optional(),
+    payer: z.unknown().optional(),
+    /** Which address of the deposit account the payer sent to: `account_number` or `bank_alias`. */
+    to: z.unknown().optional(),
+  })
+  .strict();
+export type SandboxDepositBody = z.infer<typeof sandboxDepositBody>;
+
+/** `payins.simulate_deposit`: the sandbox rail reports a deposit into a deposit account. */
+export const simulateDepositCommand = z
+  .object({ account_id: accountId, deposit_account_id: z.string(), body: sandboxDepositBody })
+  .strict();
+export type SimulateDepositCommand = z.infer<typeof simulateDepositCommand>;
+
 export const PAYINS_COMMANDS = {
   create_payin: 'payins.create_payin',
   get_payin: 'payins.get_payin',
@@ -277,4 +300,6 @@ export const PAYINS_COMMANDS = {
   confirm_approve: 'payins.confirm_approve',
   confirm_cancel: 'payins.confirm_cancel',
   operator_confirm: 'payins.operator_confirm',
+  get_receipt: 'payins.get_receipt',
+  simulate_deposit: 'payins.simulate_deposit',
 } as const;

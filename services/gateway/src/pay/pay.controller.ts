@@ -129,11 +129,16 @@ export class PayController {
   @Post(':token/collect/otp')
   @HttpCode(201)
   @ApiOperation({
-    summary: 'Ask the payer’s bank for a collection key to pay a checkout link',
+    summary: 'Ask the payer’s bank to send the payer a code to pay a checkout link',
     description:
-      'Body as `/pay/{token}/collect` without `otp`. VE/VES `c2p` has no OTP route (the payer ' +
-      'obtains the dynamic key from their bank): 400 `invalid_request`. 409 `already_paid`, ' +
-      '410 `checkout_expired`, 404 `not_found`.',
+      'Body as `/pay/{token}/collect` without `otp` or `amount`. ' +
+      '`debito_inmediato` (VE/VES, `otp_route: true` in `GET /v1/payins/methods`): has the ' +
+      'payer’s bank send the payer an SMS code, answering 201 `{otp_sent: true, channel: "sms", ' +
+      'method, payer_phone (masked), expires_at}`; the code is usable once by a collection for the ' +
+      'same payer (phone, document, bank) within 5 minutes. VE/VES `c2p` has no OTP route: the ' +
+      'payer obtains the dynamic key from their bank, so this answers 400 `invalid_request`. ' +
+      'Sandbox: payer document `REJECT` answers 422 `collect_rejected` and no code is sent. ' +
+      '409 `already_paid`, 410 `checkout_expired`, 404 `not_found`.',
   })
   @ApiZodBody(payinCollectBody)
   collectOtp(
@@ -148,11 +153,13 @@ export class PayController {
   @ApiOperation({
     summary: 'Pay a checkout link by pull collection',
     description:
-      'Body `{method: "c2p", country: "VE", currency: "VES", otp, payer {phone, document, ' +
-      'bank_code}, amount?}`: the link’s amount priced in the currency (see `/quote`); an ' +
+      'Body `{method: "c2p" | "debito_inmediato", country: "VE", currency: "VES", otp, payer ' +
+      '{phone, document, bank_code}, amount?}` (`debito_inmediato`: `otp` is the SMS code sent ' +
+      'after `/pay/{token}/collect/otp` for the same payer; none open: 422 ' +
+      '`collect_otp_failed`): the link’s amount priced in the currency (see `/quote`); an ' +
       '`amount` that differs answers 422 `checkout_amount_mismatch`; `idempotency_key` is ' +
       'ignored (the link is paid once). Answers `{checkout, payin}`; the first completed method ' +
-      'pays the link. Sandbox: key `999999` 422 `collect_otp_failed`, payer document `REJECT` ' +
+      'pays the link. Sandbox: key or code `999999` 422 `collect_otp_failed`, payer document `REJECT` ' +
       '422 `collect_rejected`. 409 `already_paid`, 410 `checkout_expired`.',
   })
   @ApiZodBody(payinCollectBody)

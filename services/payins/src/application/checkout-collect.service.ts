@@ -2,11 +2,17 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { DomainError, type CheckoutCollectCommand } from '@platform/contracts';
 import { Money, type Asset } from '@platform/money';
 import { readCollectCorridor, readCollectRequest } from '../domain/collect-request';
+import type { CollectOtpsRepository } from '../infrastructure/collect-otps.repository';
 import { localAmountFor } from '../domain/conversion';
 import type { Payin } from '../domain/payin';
 import type { PayinsRepository } from '../infrastructure/payins.repository';
 import { requireOpen, type CheckoutService } from './checkout.service';
-import { authorizeCollect } from './collect.service';
+import {
+  authorizeCollect,
+  consumeCollectOtp,
+  sendCollectOtp,
+  type CollectOtpSent,
+} from './collect.service';
 import { payinView } from './payin-view';
 import { EMPTY_LIFECYCLE } from './payins.service';
 import type { CollectionConnector, LedgerPort } from './ports';
@@ -22,16 +28,15 @@ export class CheckoutCollectService {
     private readonly ledger: LedgerPort,
     private readonly connector: CollectionConnector,
     private readonly checkout: CheckoutService,
+    private readonly otps: CollectOtpsRepository,
   ) {}
 
-  /** VE/VES `c2p` has no OTP route: the payer's bank issues the key. */
-  async requestOtp(command: CheckoutCollectCommand): Promise<never> {
-    requireOpen(await this.link(command.token), new Date());
-    const corridor = readCollectCorridor(command.body);
-    throw new DomainError(
-      'invalid_request',
-      `${corridor.method} takes the key the payer's bank issued in otp; there is no OTP route`,
-    );
+  /** Has the payer's bank send an SMS code (`otp_route` corridors; `c2p` has no OTP route). */
+  async requestOtp(command: CheckoutCollectCommand): Promise<CollectOtpSent> {
+    const link = await this.link(command.token);
+    requireOpen(link, new Date());
+    const { amount: _amount, ...body } = command.body;
+    return sendCollectOtp(this.connector, this.otps, checkoutRequester(link), body);
   }
 
   async collect(command: CheckoutCollectCommand) {
@@ -57,6 +62,7 @@ export class CheckoutCollectService {
         undefined,
       );
       authorizeCollect(this.connector, request);
+      await consumeCollectOtp(this.otps, client, checkoutRequester(link), request);
       const attempt = this.attempt(link, request.corridor, local, request.payer, now);
       const stored = await this.payins.insert(client, attempt);
       if (!stored) throw new Error('a checkout attempt cannot collide on an idempotency key');
@@ -121,4 +127,9 @@ export class CheckoutCollectService {
       updated_at: now,
     };
   }
+}
+
+/** A payer on a public checkout page asks for codes as the link, not as its owner's account. */
+function checkoutRequester(link: Payin): string {
+  return `checkout:${link.payin_id}`;
 }

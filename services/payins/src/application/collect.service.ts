@@ -1,19 +1,24 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DomainError, type CollectPayinCommand } from '@platform/contracts';
+import type { PoolClient } from 'pg';
 import {
-  readCollectCorridor,
+  COLLECT_OTP_TTL_MS,
+  readCollectOtpRequest,
   readCollectRequest,
+  type CollectOtpRequest,
   type CollectRequest,
 } from '../domain/collect-request';
 import type { Payin } from '../domain/payin';
+import type { CollectOtpsRepository } from '../infrastructure/collect-otps.repository';
 import type { PayinsRepository } from '../infrastructure/payins.repository';
 import { payinView } from './payin-view';
 import { EMPTY_LIFECYCLE, replay, type CreatedPayin } from './payins.service';
 import type { CollectionConnector, IdentityPort } from './ports';
 
 /**
- * Sandbox answers of the payer's bank (document them, decisions D6): the key `999999` is
- * refused (`collect_otp_failed`); a payer document `REJECT` is refused (`collect_rejected`).
+ * Sandbox answers of the payer's bank (documented in the OpenAPI routes, decisions D6): the key
+ * or SMS code `999999` is refused (`collect_otp_failed`); a payer document `REJECT` is refused
+ * (`collect_rejected`), already when a code is asked for.
  */
 const SANDBOX_REFUSED_KEY = '999999';
 const SANDBOX_REJECTED_DOCUMENT = 'REJECT';
@@ -24,16 +29,16 @@ export class CollectService {
     private readonly payins: PayinsRepository,
     private readonly identity: IdentityPort,
     private readonly connector: CollectionConnector,
+    private readonly otps: CollectOtpsRepository,
   ) {}
 
-  /** VE/VES `c2p` has no OTP route: the payer's bank issues the key. */
-  async requestOtp(command: CollectPayinCommand): Promise<never> {
+  /**
+   * Has the payer's bank send the payer an SMS code (`otp_route` corridors); VE/VES `c2p` has
+   * no OTP route (`invalid_request`): the payer's bank issues that key itself.
+   */
+  async requestOtp(command: CollectPayinCommand): Promise<CollectOtpSent> {
     await this.requireVerified(command.account_id);
-    const corridor = readCollectCorridor(command.body);
-    throw new DomainError(
-      'invalid_request',
-      `${corridor.method} takes the key the payer's bank issued in otp; there is no OTP route`,
-    );
+    return sendCollectOtp(this.connector, this.otps, command.account_id, command.body);
   }
 
   async collect(command: CollectPayinCommand): Promise<CreatedPayin> {
@@ -48,7 +53,10 @@ export class CollectService {
     }
     authorizeCollect(this.connector, request);
     const payin = this.newPayin(command, request, new Date());
-    const inserted = await this.payins.transaction((client) => this.payins.insert(client, payin));
+    const inserted = await this.payins.transaction(async (client) => {
+      await consumeCollectOtp(this.otps, client, command.account_id, request);
+      return this.payins.insert(client, payin);
+    });
     if (inserted) return { ...payinView(inserted), idempotency_hit: false };
     const winner = await this.payins.findByIdempotencyKey(
       command.account_id,
@@ -126,6 +134,61 @@ export function authorizeCollect(connector: CollectionConnector, request: Collec
   if (connector.step_ms === null) return;
   if (request.otp === SANDBOX_REFUSED_KEY)
     throw new DomainError('collect_otp_failed', "the payer's bank refused the key");
-  if (request.payer.document === SANDBOX_REJECTED_DOCUMENT)
+  rejectPayer(connector, request.payer);
+}
+
+function rejectPayer(connector: CollectionConnector, payer: { document: string }): void {
+  if (connector.step_ms !== null && payer.document === SANDBOX_REJECTED_DOCUMENT)
     throw new DomainError('collect_rejected', "the payer's bank rejected the collection");
+}
+
+/** The answer of `/collect/otp`: the payer's bank sent the code; the platform never sees it. */
+export interface CollectOtpSent {
+  otp_sent: true;
+  channel: 'sms';
+  method: string;
+  payer_phone: string;
+  expires_at: string;
+}
+
+/** `requester`: the account collecting, or the checkout link a payer pays. */
+export async function sendCollectOtp(
+  connector: CollectionConnector,
+  otps: CollectOtpsRepository,
+  requester: string,
+  body: CollectPayinCommand['body'],
+): Promise<CollectOtpSent> {
+  const request: CollectOtpRequest = readCollectOtpRequest(body);
+  rejectPayer(connector, request.payer);
+  const expires_at = new Date(Date.now() + COLLECT_OTP_TTL_MS);
+  await otps.record(requester, request, expires_at);
+  return {
+    otp_sent: true,
+    channel: 'sms',
+    method: request.corridor.method,
+    payer_phone: maskPhone(request.payer.phone),
+    expires_at: expires_at.toISOString(),
+  };
+}
+
+/**
+ * An `otp_route` collection uses the code its payer's bank sent: one asked for by the same
+ * requester for the same payer, not expired, not used by another collection.
+ */
+export async function consumeCollectOtp(
+  otps: CollectOtpsRepository,
+  client: PoolClient,
+  requester: string,
+  request: CollectRequest,
+): Promise<void> {
+  if (!request.corridor.otp_route) return;
+  if (!(await otps.consume(client, requester, request.corridor.method, request.payer)))
+    throw new DomainError(
+      'collect_otp_failed',
+      'no code was sent to this payer, or it expired or was used: ask for a new one with /collect/otp',
+    );
+}
+
+function maskPhone(phone: string): string {
+  return `${'•'.repeat(Math.max(phone.length - 4, 0))}${phone.slice(-4)}`;
 }

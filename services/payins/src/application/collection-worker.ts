@@ -11,6 +11,7 @@ import {
   type PayinFailure,
 } from '../domain/payin';
 import type { PayinsRepository } from '../infrastructure/payins.repository';
+import { cardInstrument } from '../domain/stored-card';
 import type { StoredCardsRepository } from '../infrastructure/stored-cards.repository';
 import type { LedgerPort } from './ports';
 
@@ -24,7 +25,6 @@ export class CollectionWorker {
   constructor(
     private readonly payins: PayinsRepository,
     private readonly ledger: LedgerPort,
-    private readonly receipt_base_url: string | null = null,
     private readonly cards: StoredCardsRepository | null = null,
   ) {}
 
@@ -124,7 +124,7 @@ export class CollectionWorker {
         client,
         scheduled,
         'payins.payin_settlement_scheduled',
-        settlementScheduledEvent(scheduled, this.receiptUrl(scheduled)),
+        settlementScheduledEvent(scheduled),
       );
       return;
     }
@@ -190,10 +190,11 @@ export class CollectionWorker {
     client: PoolClient,
     payin: Payin,
     now: Date,
-  ): Promise<{ instrument_id?: string }> {
+  ): Promise<Pick<Payin, 'instrument_id' | 'instrument'> | Record<string, never>> {
     if (!this.cards || payin.method !== 'card' || !payin.save_card || payin.instrument_id)
       return {};
-    return { instrument_id: (await this.cards.saveFrom(client, payin, now)).instrument_id };
+    const card = await this.cards.saveFrom(client, payin, now);
+    return { instrument_id: card.instrument_id, instrument: cardInstrument(card) };
   }
 
   private async fail(client: PoolClient, payin: Payin): Promise<void> {
@@ -247,10 +248,6 @@ export class CollectionWorker {
       kind: 'payin',
       reference_id: payin.payin_id,
     });
-  }
-
-  private receiptUrl(payin: Payin): string | null {
-    return this.receipt_base_url ? `${this.receipt_base_url}/${payin.payin_id}` : null;
   }
 }
 

@@ -1,5 +1,5 @@
 import { Money, isMoneyUnit } from '@platform/money';
-import type { Payin } from '../domain/payin';
+import { receiptUrlOf, type Payin } from '../domain/payin';
 
 export type RefundStatus = 'none' | 'partial' | 'refunded';
 
@@ -44,6 +44,10 @@ export interface PayinView {
   rate_source: 'spot' | null;
   idempotency_key: string | null;
   instrument_id: string | null;
+  instrument: Payin['instrument'];
+  deposit_account_id: string | null;
+  payer: Payin['payer'];
+  receipt_url: string | null;
   created_at: string;
 }
 
@@ -115,6 +119,10 @@ export function payinView(payin: Payin, paid_currency: string | null = null): Pa
     rate_source: payin.fx_rate ? 'spot' : null,
     idempotency_key: payin.idempotency_key,
     instrument_id: payin.instrument_id,
+    instrument: payin.instrument,
+    deposit_account_id: payin.deposit_account_id,
+    payer: payin.payer,
+    receipt_url: receiptUrlOf(payin),
     created_at: payin.created_at.toISOString(),
   };
 }

@@ -7,6 +7,7 @@ import {
 } from '@platform/contracts';
 import {
   COLLECT_METHODS,
+  DEPOSIT_METHOD,
   PAYIN_METHODS,
   methodsCatalog,
   type MethodsCatalog,
@@ -25,7 +26,7 @@ import {
 import { instructionsFor } from '../domain/instructions';
 import { localDateRange } from '../domain/local-dates';
 import { PAYIN_STATUSES, type Payin } from '../domain/payin';
-import { assertChargeable, type StoredCard } from '../domain/stored-card';
+import { assertChargeable, cardInstrument, type StoredCard } from '../domain/stored-card';
 import {
   PAYIN_LIST_KINDS,
   PAYIN_REFUND_STATUSES,
@@ -117,7 +118,7 @@ export class PayinsService {
   async list(query: ListPayinsCommand): Promise<{ payins: PayinView[] }> {
     if (query.status && !PAYIN_STATUSES.some((status) => status === query.status))
       throw new DomainError('invalid_status', `status must be one of ${PAYIN_STATUSES.join(', ')}`);
-    const methods: readonly string[] = [...PAYIN_METHODS, ...COLLECT_METHODS];
+    const methods: readonly string[] = [...PAYIN_METHODS, ...COLLECT_METHODS, DEPOSIT_METHOD];
     if (query.method && !methods.includes(query.method))
       throw new DomainError('invalid_request', `method must be one of ${methods.join(', ')}`);
     if (query.country && !/^[A-Z]{2}$/.test(query.country))
@@ -268,6 +269,7 @@ export class PayinsService {
       save_card: request.card?.save_card ?? false,
       settlement_asset: null,
       instrument_id: stored_card?.instrument_id ?? null,
+      instrument: stored_card ? cardInstrument(stored_card) : null,
     };
   }
 
@@ -307,6 +309,9 @@ export const EMPTY_LIFECYCLE = {
   match_reason: null,
   refunded_amount: '0',
   instrument_id: null,
+  instrument: null,
+  deposit_account_id: null,
+  payer: null,
 } as const;
 
 function checkoutPayin(base: PayinBase, request: CheckoutPayinRequest, base_url: string): Payin {

@@ -39,6 +39,10 @@ export interface IdentityPort {
   /** `person` or `company`. */
   accountType(account_id: string): Promise<string>;
   organizationTimezone(org_id: string): Promise<string>;
+  /** The organization's display name (documents name their issuer); null when unknown. */
+  organizationName(org_id: string): Promise<string | null>;
+  /** The account holder's display name (a receipt names who received the money). */
+  accountName(account_id: string): Promise<string | null>;
   /** The member who owns the account (an API key acts as them); null when none is active. */
   ownerMemberId(account_id: string): Promise<string | null>;
 }

@@ -22,7 +22,8 @@ export interface CollectRequest {
 
 /**
  * Checks a `POST /v1/payins/collect` body. VE/VES `c2p` takes the payer's bank-issued dynamic
- * key in `otp` (6 to 8 digits); `payer` names the account to debit.
+ * key in `otp` (6 to 8 digits), `debito_inmediato` the SMS code `/collect/otp` had the payer's
+ * bank send; `payer` names the account to debit.
  */
 export function readCollectRequest(
   body: PayinCollectBody,
@@ -34,7 +35,7 @@ export function readCollectRequest(
   if (typeof body.otp !== 'string' || !/^\d{6,8}$/.test(body.otp))
     throw new DomainError(
       'invalid_request',
-      'otp must be the 6 to 8 digit key the payer obtained from their bank',
+      'otp must be the 6 to 8 digit code the payer obtained from their bank',
     );
   return {
     corridor,
@@ -44,6 +45,32 @@ export function readCollectRequest(
     idempotency_key,
     glosa: readGlosa(body.glosa),
   };
+}
+
+/** A `/collect/otp` request: whom the payer's bank sends the code to. */
+export interface CollectOtpRequest {
+  corridor: CollectCorridor;
+  payer: CollectPayer;
+}
+
+/** How long the code a payer's bank sent stays usable by `/collect`. */
+export const COLLECT_OTP_TTL_MS = 5 * 60_000;
+
+/**
+ * Checks a `/collect/otp` body (the collect body without `otp`). A corridor whose payer's bank
+ * issues the key itself has no OTP route: that is `invalid_request`, as spec §4 says of `c2p`.
+ */
+export function readCollectOtpRequest(body: PayinCollectBody): CollectOtpRequest {
+  const corridor = readCollectCorridor(body);
+  if (!corridor.otp_route)
+    throw new DomainError(
+      'invalid_request',
+      `${corridor.method} takes the key the payer's bank issued in otp; there is no OTP route`,
+    );
+  if (body.otp !== undefined)
+    throw new DomainError('invalid_request', 'otp goes to /collect, once the payer received it');
+  if (body.amount !== undefined) Money.parse(corridor.currency, body.amount);
+  return { corridor, payer: readPayer(body.payer) };
 }
 
 /** The corridor of a collect or collect-OTP body. */

@@ -9,11 +9,15 @@ export const PAYIN_METHODS = ['bank_transfer', 'qr', 'fintoc', 'card', 'checkout
 export type PayinMethod = (typeof PAYIN_METHODS)[number];
 
 /** Pull collections (`POST /v1/payins/collect`): the platform debits the payer's account. */
-export const COLLECT_METHODS = ['c2p'] as const;
+export const COLLECT_METHODS = ['c2p', 'debito_inmediato'] as const;
 export type CollectMethod = (typeof COLLECT_METHODS)[number];
 
+/** A payment a payer sent to a dedicated deposit account: no request created it. */
+export const DEPOSIT_METHOD = 'deposit_account' as const;
+export type DepositMethod = typeof DEPOSIT_METHOD;
+
 /** Every method a stored payin may carry. */
-export type StoredPayinMethod = PayinMethod | CollectMethod;
+export type StoredPayinMethod = PayinMethod | CollectMethod | DepositMethod;
 
 /** The methods that collect a local amount in a country (all but the checkout link). */
 export type CorridorMethod = Exclude<PayinMethod, 'checkout'>;
@@ -86,6 +90,8 @@ export function findCorridor(
 /**
  * Pull collection corridors. `otp_route: false`: the payer's bank issues the one-time key
  * itself (VE/VES `c2p`: the payer's dynamic key goes in `otp`; there is no OTP route).
+ * `otp_route: true`: `/collect/otp` makes the payer's bank send the payer an SMS code, which
+ * `/collect` then presents in `otp` (VE/VES `debito_inmediato`).
  */
 export interface CollectCorridor {
   method: CollectMethod;
@@ -104,6 +110,14 @@ export const COLLECT_CORRIDORS: readonly CollectCorridor[] = Object.freeze([
     delivery: 'push+polling',
     default_expiry_minutes: 10,
     otp_route: false,
+  },
+  {
+    method: 'debito_inmediato',
+    country: 'VE',
+    currency: 'VES',
+    delivery: 'push+polling',
+    default_expiry_minutes: 10,
+    otp_route: true,
   },
 ]);
 

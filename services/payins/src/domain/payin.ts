@@ -63,8 +63,40 @@ export interface Payin {
   refunded_amount: string;
   /** The stored card a payin saved (`save_card`) or was charged to. */
   instrument_id: string | null;
+  /** What the payin shows of that card (spec §2 `instrument`). */
+  instrument: PayinInstrument | null;
+  /** The dedicated deposit account a deposit arrived through. */
+  deposit_account_id: string | null;
+  /** Who the rail says paid a deposit (as the sending bank reports them). */
+  payer: DepositPayer | null;
   created_at: Date;
   updated_at: Date;
+}
+
+/** A card as a payin shows it: never the number, only what identifies it to its holder. */
+export interface PayinInstrument {
+  type: 'card';
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+/** The payer of a deposit as the sending bank reports them; every field may be missing. */
+export interface DepositPayer {
+  name?: string;
+  tax_id?: string;
+  account_number?: string;
+  bank?: string;
+}
+
+/** `GET /v1/payins/{id}/receipt` exists for a client's payin once its money was received. */
+export function receiptAvailable(payin: Payin): boolean {
+  return payin.kind === 'payin' && payin.status === 'credited';
+}
+
+export function receiptUrlOf(payin: Payin): string | null {
+  return receiptAvailable(payin) ? `/v1/payins/${payin.payin_id}/receipt` : null;
 }
 
 /** The sandbox failure of a `.99` collection: the payer's bank declined it. */
@@ -104,10 +136,7 @@ export function creditedEvent(
 }
 
 /** `payins.payin_settlement_scheduled`: a card payment confirmed with delayed settlement. */
-export function settlementScheduledEvent(
-  payin: Payin,
-  receipt_url: string | null,
-): PayinSettlementScheduled {
+export function settlementScheduledEvent(payin: Payin): PayinSettlementScheduled {
   const net = required(payin.credited_amount, 'credited_amount');
   const fee = payin.fee ?? '0';
   return withKey(
@@ -119,7 +148,7 @@ export function settlementScheduledEvent(
       fee,
       usdt_net: net,
       settle_at: required(payin.settle_at, 'settle_at').toISOString(),
-      receipt_url,
+      receipt_url: receiptUrlOf(payin),
     },
     payin,
   );

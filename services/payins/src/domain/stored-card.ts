@@ -1,4 +1,5 @@
 import { DomainError } from '@platform/contracts';
+import type { PayinInstrument } from './payin';
 
 /** A card saved by a paid card payin with `save_card: true` (a sandbox instrument). */
 export interface StoredCard {
@@ -49,5 +50,16 @@ export function storedCardView(card: StoredCard) {
     source_payin_id: card.source_payin_id,
     created_at: card.created_at.toISOString(),
     revoked_at: card.revoked_at?.toISOString() ?? null,
+  };
+}
+
+/** The `instrument` of a payin that saved or charged this card. */
+export function cardInstrument(card: StoredCard): PayinInstrument {
+  return {
+    type: 'card',
+    brand: card.brand,
+    last4: card.last4,
+    exp_month: card.exp_month,
+    exp_year: card.exp_year,
   };
 }

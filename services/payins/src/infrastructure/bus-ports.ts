@@ -55,6 +55,7 @@ export class BusLedgerPort implements LedgerPort {
 interface OrganizationView {
   org_id?: string;
   id?: string;
+  name?: string;
   timezone?: string;
 }
 
@@ -85,11 +86,26 @@ export class BusIdentityPort implements IdentityPort {
   }
 
   async organizationTimezone(org_id: string): Promise<string> {
+    return (await this.organization(org_id))?.timezone ?? 'America/New_York';
+  }
+
+  async organizationName(org_id: string): Promise<string | null> {
+    return (await this.organization(org_id))?.name ?? null;
+  }
+
+  async accountName(account_id: string): Promise<string | null> {
+    const profile = await this.bus.send<{ display_name?: string | null }>(
+      ACCOUNT_COMMANDS.get_profile,
+      { account_id },
+    );
+    return profile.display_name ?? null;
+  }
+
+  private async organization(org_id: string): Promise<OrganizationView | undefined> {
     const { organizations } = await this.bus.send<{ organizations: OrganizationView[] }>(
       IDENTITY_COMMANDS.list_organizations,
       {},
     );
-    const organization = organizations.find((entry) => (entry.org_id ?? entry.id) === org_id);
-    return organization?.timezone ?? 'America/New_York';
+    return organizations.find((entry) => (entry.org_id ?? entry.id) === org_id);
   }
 }

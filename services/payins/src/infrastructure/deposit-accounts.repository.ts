@@ -72,6 +72,23 @@ export class DepositAccountsRepository {
     return rows[0] ?? null;
   }
 
+  /** The deposit account a rail's deposit was addressed to: its number, or its country's alias. */
+  async findByAddress(
+    address: { account_number: string } | { country: string; bank_alias: string },
+  ): Promise<DepositAccount | null> {
+    const { rows } =
+      'account_number' in address
+        ? await this.pool.query<DepositAccount>(
+            'select * from deposit_accounts where account_number = $1',
+            [address.account_number],
+          )
+        : await this.pool.query<DepositAccount>(
+            'select * from deposit_accounts where country = $1 and lower(bank_alias) = lower($2)',
+            [address.country, address.bank_alias],
+          );
+    return rows[0] ?? null;
+  }
+
   /** Sets the alias; false when another deposit account of the country already holds it. */
   async setAlias(deposit_account_id: string, alias: string): Promise<DepositAccount | null> {
     try {

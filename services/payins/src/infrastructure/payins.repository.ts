@@ -3,7 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
 import { withTransaction } from '@platform/persistence';
 import type { EventData, EventType } from '@platform/contracts';
-import { COLLECT_METHODS } from '../domain/corridors';
+import { COLLECT_METHODS, DEPOSIT_METHOD } from '../domain/corridors';
 import type { Payin } from '../domain/payin';
 
 export const PAYINS_MIGRATIONS_DIR = path.join(__dirname, '../../migrations');
@@ -14,7 +14,7 @@ export type PayinChanges = Partial<
   Omit<Payin, 'payin_id' | 'account_id' | 'org_id' | 'kind' | 'created_at' | 'updated_at'>
 >;
 
-const JSON_COLUMNS = new Set(['customer', 'instructions', 'failure']);
+const JSON_COLUMNS = new Set(['customer', 'instructions', 'failure', 'instrument', 'payer']);
 
 function columnValue(column: string, value: unknown): unknown {
   return JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value;
@@ -30,11 +30,15 @@ const SEARCHED_COLUMNS = [
   "coalesce(customer->>'email', '')",
 ];
 
-/** What `GET /v1/payins?kind=` selects: checkout links, pull collections, or every other payin. */
-export const PAYIN_LIST_KINDS = ['payin', 'checkout', 'collect'] as const;
+/**
+ * What `GET /v1/payins?kind=` selects: checkout links, pull collections, deposits into deposit
+ * accounts, or every other payin.
+ */
+export const PAYIN_LIST_KINDS = ['payin', 'checkout', 'collect', 'deposit'] as const;
 export type PayinListKind = (typeof PAYIN_LIST_KINDS)[number];
 const LIST_KIND_SQL = `(case when method = 'checkout' then 'checkout'
   when method in (${COLLECT_METHODS.map((method) => `'${method}'`).join(', ')}) then 'collect'
+  when method = '${DEPOSIT_METHOD}' then 'deposit'
   else 'payin' end)`;
 export const PAYIN_REFUND_STATUSES = ['none', 'partial', 'refunded'] as const;
 export type PayinRefundFilter = (typeof PAYIN_REFUND_STATUSES)[number];

@@ -23,6 +23,8 @@ import {
   PAYINS_COMMANDS,
   refundPayinCommand,
   releaseSettlementCommand,
+  getPayinReceiptCommand,
+  simulateDepositCommand,
 } from '@platform/contracts';
 import { CheckoutService } from '../application/checkout.service';
 import { CheckoutCollectService } from '../application/checkout-collect.service';
@@ -34,6 +36,8 @@ import { DepositAccountsService } from '../application/deposit-accounts.service'
 import { payinView } from '../application/payin-view';
 import { PayinsService } from '../application/payins.service';
 import { RefundsService } from '../application/refunds.service';
+import { PayinReceiptsService } from '../application/payin-receipts.service';
+import { SandboxDepositsService } from '../application/sandbox-deposits.service';
 import { StoredCardsService } from '../application/stored-cards.service';
 
 /** The service's only door: commands it serves and events it consumes. */
@@ -50,6 +54,8 @@ export class PayinsMessages {
     private readonly confirmations: ConfirmationsService,
     private readonly checkoutCollects: CheckoutCollectService,
     private readonly cards: StoredCardsService,
+    private readonly receipts: PayinReceiptsService,
+    private readonly sandbox_deposits: SandboxDepositsService,
   ) {}
 
   @MessagePattern('payins.get_health')
@@ -119,6 +125,17 @@ export class PayinsMessages {
     if (settled.status !== 'credited')
       throw new DomainError('payin_not_credited', 'the payin has not been paid yet');
     return payinView(settled);
+  }
+
+  @MessagePattern(PAYINS_COMMANDS.get_receipt)
+  receipt(@Payload() payload: unknown) {
+    return this.receipts.receipt(parseCommand(getPayinReceiptCommand, payload));
+  }
+
+  /** The sandbox rail reports a deposit into a dedicated deposit account (test only). */
+  @MessagePattern(PAYINS_COMMANDS.simulate_deposit)
+  simulateDeposit(@Payload() payload: unknown) {
+    return this.sandbox_deposits.simulate(parseCommand(simulateDepositCommand, payload));
   }
 
   @MessagePattern(PAYINS_COMMANDS.list_stored_cards)

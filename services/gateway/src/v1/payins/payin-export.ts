@@ -12,7 +12,16 @@ export type PayinExportKey =
   | 'usdt_credited'
   | 'fee'
   | 'reference'
-  | 'idempotency_key';
+  | 'idempotency_key'
+  | 'instrument_id'
+  | 'instrument';
+
+type PayinInstrument = { type: string; brand: string; last4: string } & Record<string, unknown>;
+
+/** A payin of `payins.list_payins` as far as the export reads it. */
+export type PayinListItem = Record<Exclude<PayinExportKey, 'instrument'>, string | null> & {
+  instrument: PayinInstrument | null;
+};
 
 export type PayinRow = Record<PayinExportKey, string | null>;
 
@@ -30,4 +39,20 @@ export const PAYIN_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<PayinExportKey>> =
   { key: 'fee', header: 'Fee' },
   { key: 'reference', header: 'Reference' },
   { key: 'idempotency_key', header: 'Idempotency key' },
+  { key: 'instrument_id', header: 'Instrument ID' },
+  { key: 'instrument', header: 'Instrument' },
 ];
+
+/** One export row: the instrument as its holder reads it ("card visa 4242 12/2029"). */
+export function payinExportRow(payin: PayinListItem): PayinRow {
+  const { instrument, ...columns } = payin;
+  return { ...columns, instrument: instrument ? instrumentText(instrument) : null };
+}
+
+function instrumentText(instrument: PayinInstrument): string {
+  const expiry =
+    typeof instrument.exp_month === 'number' && typeof instrument.exp_year === 'number'
+      ? ` ${String(instrument.exp_month).padStart(2, '0')}/${instrument.exp_year}`
+      : '';
+  return `${instrument.type} ${instrument.brand} ${instrument.last4}${expiry}`;
+}

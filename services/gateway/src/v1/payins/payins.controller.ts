@@ -1,8 +1,20 @@
-import { Controller, Get, Inject, Headers, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  Controller,
+  Get,
+  Inject,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  DomainError,
   PAYINS_COMMANDS,
   payinCollectBody,
   payinCreateBody,
@@ -13,17 +25,19 @@ import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import {
   ApiCredentials,
   ApiZodBody,
+  documentLocale,
   EXPORT_ROW_LIMIT,
   pageBody,
   parseExportFormat,
   parsePagination,
   sendExport,
+  toLocale,
   ValidatedBody,
   ValidatedQuery,
 } from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
-import { PAYIN_EXPORT_COLUMNS, type PayinRow } from './payin-export';
+import { PAYIN_EXPORT_COLUMNS, payinExportRow, type PayinListItem } from './payin-export';
 import { publicBaseUrl } from './public-base-url';
 
 const listQuery = z.object({
@@ -40,6 +54,17 @@ const listQuery = z.object({
   page: z.unknown().optional(),
   page_size: z.unknown().optional(),
 });
+
+const PAYIN_RECEIPT_DESCRIPTION =
+  'The receipt of money received, as a PDF: issuer, receipt number (payin id), payment ' +
+  'reference, date received, recipient (the account holder), payer when known, payment method ' +
+  '(and card or deposit account, masked), amount received, exchange rate, fee, amount credited, ' +
+  'settlement (scheduled date while a card settlement is pending), refunds, your ' +
+  '`idempotency_key`. Language: a valid `?lang=` (en, es, zh; another value answers 400 ' +
+  '`invalid_language`), else a valid `?locale=`, else the account profile’s language, else the ' +
+  'organization default, else `Accept-Language`, else English. 409 `receipt_not_available` ' +
+  'for a payin that is not credited (pending, expired, failed); another account’s payin 404 ' +
+  '`not_found`.';
 
 /** Payins (spec §4 "Payins and checkout"; decisions D4, D6, D7). */
 @ApiTags('payins')
@@ -100,11 +125,15 @@ export class PayinsController {
   @Post('collect/otp')
   @HttpCode(201)
   @ApiOperation({
-    summary: 'Ask the payer’s bank for a collection key (pull collections)',
+    summary: 'Ask the payer’s bank to send the payer a collection code (pull collections)',
     description:
-      'Body as `POST /v1/payins/collect` without `otp`. VE/VES `c2p` has no OTP route: the ' +
-      'payer obtains the dynamic key from their bank, so this answers 400 `invalid_request`; ' +
-      'see `otp_route` in `GET /v1/payins/methods`.',
+      'Body as `POST /v1/payins/collect` without `otp` (`amount` optional). ' +
+      '`debito_inmediato` (VE/VES, `otp_route: true` in `GET /v1/payins/methods`): has the ' +
+      'payer’s bank send the payer an SMS code, answering 201 `{otp_sent: true, channel: "sms", ' +
+      'method, payer_phone (masked), expires_at}`; the code is usable once by a collection for the ' +
+      'same payer (phone, document, bank) within 5 minutes. VE/VES `c2p` has no OTP route: the ' +
+      'payer obtains the dynamic key from their bank, so this answers 400 `invalid_request`. ' +
+      'Sandbox: payer document `REJECT` answers 422 `collect_rejected` and no code is sent.',
   })
   @ApiZodBody(payinCollectBody)
   collectOtp(
@@ -123,12 +152,16 @@ export class PayinsController {
   @ApiOperation({
     summary: 'Pull collection: debit the payer’s account with their bank key',
     description:
-      'Body `{method: "c2p", country: "VE", currency: "VES", amount, otp, payer {phone, ' +
-      'document, bank_code}, idempotency_key?, glosa?}`; `otp` is the 6-8 digit dynamic key the ' +
-      'payer’s bank issued. Answers 201 with the pending payin (idempotency as for create). ' +
-      'Needs approved verification. A failed collection is `failed` with `failure` {origin, ' +
-      'code, message}. Sandbox: key `999999` answers 422 `collect_otp_failed`, payer document ' +
-      '`REJECT` 422 `collect_rejected`; amounts ending .99 fail, .77 expire.',
+      'Body `{method: "c2p" | "debito_inmediato", country: "VE", currency: "VES", amount, otp, ' +
+      'payer {phone, document, bank_code}, idempotency_key?, glosa?}`; `otp` is, for `c2p`, the ' +
+      '6-8 digit dynamic key the payer’s bank issued and, for `debito_inmediato`, the SMS code ' +
+      'the payer received after `POST /v1/payins/collect/otp` (without an open code for this ' +
+      'payer, or once it was used or expired: 422 `collect_otp_failed`). Answers 201 with the ' +
+      'pending payin (idempotency as for create). Needs approved verification. A failed ' +
+      'collection is `failed` with `failure` {origin, code, message}. Sandbox: key or code ' +
+      '`999999` answers 422 `collect_otp_failed`, payer document `REJECT` 422 ' +
+      '`collect_rejected` (nothing is stored; an SMS code stays usable); amounts ending .99 ' +
+      'fail, .77 expire.',
   })
   @ApiZodBody(payinCollectBody)
   collect(
@@ -148,8 +181,10 @@ export class PayinsController {
   @ApiOperation({
     summary: 'The payin corridor catalog',
     description:
-      '`{methods: [{method, country, currency, delivery, fiat_hold_local, manual_confirmation?, ' +
-      'settlement_assets?}]}` (`manual_confirmation: true`: confirmed by two operators); ' +
+      '`{methods: [{method, kind?, otp_route?, country, currency, delivery, fiat_hold_local, ' +
+      'manual_confirmation?, settlement_assets?}]}` (`manual_confirmation: true`: confirmed by ' +
+      'two operators; `kind: "collect"`: a pull collection, whose `otp_route: true` means ' +
+      '`/collect/otp` has the payer’s bank send an SMS code first); ' +
       '`delivery` says how payment reaches the platform (`push+polling`, `push`, `redirect+push`).',
   })
   methods() {
@@ -161,11 +196,16 @@ export class PayinsController {
     summary: 'List payins, newest first',
     description:
       'Filters `status`, `country`, `method`, `kind` (`checkout`: checkout links, `collect`: ' +
-      'pull collections, `payin`: the others), `refund_status` (`none`, `partial`, `refunded`), ' +
+      'pull collections, `deposit`: deposits into dedicated deposit accounts (method ' +
+      '`deposit_account`), `payin`: the others), `refund_status` (`none`, `partial`, `refunded`), ' +
       '`instrument_id` (payins that saved or charged ' +
       'that stored card), `search` (reference, id, idempotency key, glosa, ' +
       'customer), `from`/`to` (YYYY-MM-DD in the organization time zone). `format=csv|xlsx` ' +
-      'downloads up to 10,000 rows. Listing `{page, page_size, payins}`.',
+      'downloads up to 10,000 rows (with `Instrument ID` and `Instrument`, e.g. `card visa 4242 ' +
+      '12/2029`). Listing `{page, page_size, payins}`; each payin carries `instrument` (the ' +
+      'stored card it saved or was charged to: `{type: "card", brand, last4, exp_month, ' +
+      'exp_year}`, else null), `deposit_account_id` and `payer` (deposits) and `receipt_url` ' +
+      '(once credited).',
   })
   async list(
     @CurrentPrincipal() principal: Principal,
@@ -175,24 +215,60 @@ export class PayinsController {
     const format = parseExportFormat(query.format);
     const pagination = parsePagination(query);
     const { format: _format, page: _page, page_size: _size, ...filters } = query;
-    const { payins } = await this.bus.send<{ payins: PayinRow[] }>(PAYINS_COMMANDS.list_payins, {
-      account_id: principal.account_id,
-      org_id: principal.org_id,
-      ...filters,
-      limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
-      offset: format ? 0 : pagination.offset,
-    });
+    const { payins } = await this.bus.send<{ payins: PayinListItem[] }>(
+      PAYINS_COMMANDS.list_payins,
+      {
+        account_id: principal.account_id,
+        org_id: principal.org_id,
+        ...filters,
+        limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
+        offset: format ? 0 : pagination.offset,
+      },
+    );
     if (!format) return pageBody('payins', pagination, payins);
     return sendExport(reply, {
       format,
       filename: 'payins',
       columns: PAYIN_EXPORT_COLUMNS,
-      rows: payins,
+      rows: payins.map(payinExportRow),
     });
   }
 
+  @Get(':id/receipt')
+  @ApiOperation({ summary: 'Payin receipt (PDF)', description: PAYIN_RECEIPT_DESCRIPTION })
+  @ApiProduces('application/pdf')
+  async receipt(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') payin_id: string,
+    @Query('lang') lang: unknown,
+    @Query('locale') locale: unknown,
+    @Headers('accept-language') accept_language: string | undefined,
+    @Res() reply: FastifyReply,
+  ) {
+    if (lang !== undefined && (typeof lang !== 'string' || !toLocale(lang)))
+      throw new DomainError('invalid_language', 'lang must be en, es or zh');
+    const chosen = await documentLocale(this.bus, principal, { lang, locale }, accept_language);
+    const { filename, pdf_base64 } = await this.bus.send<{ filename: string; pdf_base64: string }>(
+      PAYINS_COMMANDS.get_receipt,
+      { account_id: principal.account_id, payin_id, locale: chosen },
+    );
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `inline; filename="${filename}"`)
+      .header('Cache-Control', 'no-store')
+      .send(Buffer.from(pdf_base64, 'base64'));
+  }
+
   @Get(':id')
-  @ApiOperation({ summary: 'One payin; another account’s payin is 404 `not_found`' })
+  @ApiOperation({
+    summary: 'One payin; another account’s payin is 404 `not_found`',
+    description:
+      '`instrument`: the stored card the payin saved or was charged to (`{type: "card", brand, ' +
+      'last4, exp_month, exp_year}`), null otherwise; `receipt_url` ' +
+      '(`/v1/payins/{id}/receipt`) once credited, else null; deposits into a dedicated deposit ' +
+      'account have method `deposit_account`, `deposit_account_id` and the sending bank’s ' +
+      '`payer` (`{name?, tax_id?, account_number?, bank?}`).',
+  })
   get(@CurrentPrincipal() principal: Principal, @Param('id') payin_id: string) {
     return this.bus.send(PAYINS_COMMANDS.get_payin, {
       account_id: principal.account_id,

@@ -4,6 +4,7 @@ import { DepositAccountsController } from './deposit-accounts.controller';
 import { PayinsAdminController } from './payins-admin.controller';
 import { OrgPayinsController } from './org-payins.controller';
 import { PayinConfirmationsController } from './payin-confirmations.controller';
+import { SandboxDepositsController, SandboxOnlyGuard } from './sandbox-deposits.controller';
 import { StoredCardsController } from './stored-cards.controller';
 import { PayinsController } from './payins.controller';
 
@@ -16,7 +17,8 @@ import { PayinsController } from './payins.controller';
     OrgPayinsController,
     PayinConfirmationsController,
     StoredCardsController,
+    SandboxDepositsController,
   ],
-  providers: [OperatorGuard],
+  providers: [OperatorGuard, SandboxOnlyGuard],
 })
 export class PayinsApiModule {}
