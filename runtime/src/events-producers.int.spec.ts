@@ -206,6 +206,43 @@ describe('public events from the real producers', () => {
     ).toEqual([]);
   });
 
+  it('projects each of many concurrent transfers once, in history and by webhook', async () => {
+    // Events delivered together are taken in one transaction: none may be lost or doubled.
+    const payers = await Promise.all(Array.from({ length: 4 }, () => account()));
+    const payee = await account();
+    await subscribe(payee, 'transfer_received');
+    const sent = await Promise.all(
+      payers.flatMap((payer) =>
+        Array.from({ length: 5 }, async () => {
+          const response = await call('POST', '/v1/transfers', payer.token, {
+            recipient: payee.account_id,
+            asset: 'USD',
+            amount: '0.10',
+          });
+          expect(response.status).toBe(201);
+          return ((await response.json()) as { transfer_id: string }).transfer_id;
+        }),
+      ),
+    );
+    const history = async () => {
+      const response = await call(
+        'GET',
+        '/v1/events?types=transfer_received&page_size=100',
+        payee.token,
+      );
+      return ((await response.json()) as { events: { id: string; data: any }[] }).events;
+    };
+    await waitFor(async () => (await history()).length >= sent.length);
+    const listed = await history();
+    expect(listed.map((event) => event.data.transfer_id as string).sort()).toEqual(
+      [...sent].sort(),
+    );
+    await waitFor(() => hooksOf('transfer_received', payee.account_id).length >= sent.length);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const hooked = hooksOf('transfer_received', payee.account_id).map(({ event }) => event.id);
+    expect([...hooked].sort()).toEqual(listed.map((event) => event.id).sort());
+  });
+
   it('projects every payout_status_changed with the client idempotency key', async () => {
     const owner = await account();
     await subscribe(owner, 'payout_status_changed');

@@ -463,6 +463,48 @@ describe('PgEventStore', () => {
       );
     });
 
+    it('commits batches without waiting for the WAL flush only when told to, on its own connection', async () => {
+      const prefix = `async-${randomUUID()}`;
+      const settings: Record<string, string[]> = { async: [], default: [] };
+      for (const [label, synchronous_commit] of [
+        ['async', false],
+        ['default', undefined],
+      ] as const) {
+        track(
+          store.subscribe({
+            name: `${label}-${randomUUID()}`,
+            stream_prefix: prefix,
+            ...(synchronous_commit === undefined ? {} : { synchronous_commit }),
+            handler: async (_, client) => {
+              const { rows } = await client.query<{ setting: string }>(
+                `select current_setting('synchronous_commit') as setting`,
+              );
+              settings[label]!.push(rows[0]!.setting);
+            },
+          }),
+        );
+      }
+      await store.append(`${prefix}-a`, [credited('1')], { expected_version: 'no_stream' });
+      await eventually(
+        async () => settings.async!.length > 0 && settings.default!.length > 0,
+        'both handlers ran',
+      );
+      expect(settings).toEqual({ async: ['off'], default: ['on'] });
+      await Promise.all(subscriptions.splice(0).map((subscription) => subscription.stop()));
+      // The connection goes back to the pool as it came: other users commit synchronously.
+      const clients = await Promise.all(Array.from({ length: 20 }, () => pool.connect()));
+      try {
+        for (const client of clients) {
+          const { rows } = await client.query<{ setting: string }>(
+            `select current_setting('synchronous_commit') as setting`,
+          );
+          expect(rows[0]?.setting).toBe('on');
+        }
+      } finally {
+        for (const client of clients) client.release();
+      }
+    });
+
     it('starts a new subscription at the end when asked to', async () => {
       const name = `tail-${randomUUID()}`;
       const prefix = `tail-${randomUUID()}`;

@@ -83,6 +83,10 @@ export class CatchUpSubscription implements Subscription {
     client.on('notification', listener);
     try {
       await client.query(`listen ${this.context.notify_channel}`);
+      // For this connection's session, which only this subscription uses until it is released.
+      if (this.options.synchronous_commit === false) {
+        await client.query('set synchronous_commit = off');
+      }
       this.current_state = 'active';
       // While this instance holds the name's lock, only it moves the checkpoint: it is read once.
       let position = await this.ensureCheckpoint(client);
@@ -96,6 +100,7 @@ export class CatchUpSubscription implements Subscription {
         else await this.sleep(this.settings.poll_interval_ms, 'notification_or_stop');
       }
       await client.query(`unlisten ${this.context.notify_channel}`);
+      await client.query('reset synchronous_commit');
       await client.query('select pg_advisory_unlock(hashtext($1), hashtext($2))', this.lockKey());
     } finally {
       client.off('notification', listener);

@@ -93,6 +93,14 @@ export interface SubscribeOptions {
   standby_poll_ms?: number;
   /** Told about handler failures and lost connections; the subscription retries either way. */
   on_error?: (error: unknown, subscription_name: string) => void;
+  /**
+   * `false`: a batch's transaction commits without waiting for its WAL flush (PostgreSQL's
+   * synchronous_commit off), so a busy store does not pay a disk flush per batch. A server crash
+   * may then undo the last batches, checkpoint and handler writes together, and they are applied
+   * again: only for handlers whose writes are derived from the events (projections). True when
+   * omitted.
+   */
+  synchronous_commit?: boolean;
 }
 
 export type SubscriptionState = 'starting' | 'standby' | 'active' | 'stopped';

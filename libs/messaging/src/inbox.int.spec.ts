@@ -94,6 +94,35 @@ describe('Inbox', () => {
     expect(await effectsOf('evt-4')).toBe(1);
   });
 
+  it('takes a batch in one transaction, giving the work only the messages not handled before', async () => {
+    await inbox.handleOnce('batch', 'evt-6', recordEffect('evt-6'));
+    const fresh = await inbox.handleManyOnce(
+      'batch',
+      ['evt-6', 'evt-7', 'evt-8', 'evt-7'],
+      async (client, fresh_ids) => {
+        for (const id of fresh_ids) await recordEffect(id)(client);
+        return [...fresh_ids].sort();
+      },
+    );
+    expect(fresh).toEqual(['evt-7', 'evt-8']);
+    expect([await effectsOf('evt-6'), await effectsOf('evt-7'), await effectsOf('evt-8')]).toEqual([
+      1, 1, 1,
+    ]);
+    const again = await inbox.handleManyOnce('batch', ['evt-7', 'evt-8'], async (_, ids) => ids);
+    expect(again.size).toBe(0);
+  });
+
+  it('forgets the whole batch when its work fails, so every message of it runs again', async () => {
+    const failing = inbox.handleManyOnce('batch', ['evt-9', 'evt-10'], async (client, ids) => {
+      for (const id of ids) await recordEffect(id)(client);
+      throw new Error('rule broken');
+    });
+    await expect(failing).rejects.toThrow('rule broken');
+    expect([await effectsOf('evt-9'), await effectsOf('evt-10')]).toEqual([0, 0]);
+    const retried = await inbox.handleManyOnce('batch', ['evt-9', 'evt-10'], async (_, ids) => ids);
+    expect([...retried].sort()).toEqual(['evt-10', 'evt-9']);
+  });
+
   it('prunes old entries', async () => {
     await inbox.handleOnce('pruner', 'evt-5', async () => undefined);
     expect(await inbox.prune(new Date(Date.now() + 60_000))).toBeGreaterThan(0);

@@ -43,6 +43,27 @@ export class Inbox {
     });
   }
 
+  /**
+   * As handleOnce for several messages in one transaction: one statement records them all, and
+   * `work` gets only those not handled before (in the order given, each id once). A busy consumer
+   * then pays one commit per batch instead of one per message; all commit together, or none.
+   */
+  handleManyOnce<T>(
+    consumer: string,
+    message_ids: readonly string[],
+    work: (client: PoolClient, fresh_ids: ReadonlySet<string>) => Promise<T>,
+  ): Promise<T> {
+    return withTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<{ message_id: string }>(
+        `insert into ${this.schema}.inbox (consumer, message_id)
+         select $1, message_id from unnest($2::text[]) as message_id
+         on conflict do nothing returning message_id`,
+        [consumer, [...new Set(message_ids)]],
+      );
+      return work(client, new Set(rows.map((row) => row.message_id)));
+    });
+  }
+
   /** Forgets messages handled before `before`; a redelivery older than that would run again. */
   async prune(before: Date): Promise<number> {
     const { rowCount } = await this.pool.query(

@@ -25,6 +25,8 @@ export function startEventRelay(options: {
     from: 'start',
     batch_size: 200,
     on_error: options.on_error,
+    // A checkpoint a server crash undoes republishes its batch: at-least-once, as above.
+    synchronous_commit: false,
     handler: async (events) => {
       await options.bus.publish(
         topic,

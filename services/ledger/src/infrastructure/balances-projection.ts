@@ -83,6 +83,8 @@ export function startBalancesProjection(
     stream_prefix: ACCOUNT_STREAM_PREFIX,
     types: LEDGER_EVENT_TYPES,
     on_error,
+    // Derived from the events with its checkpoint: a batch a server crash undoes is applied again.
+    synchronous_commit: false,
     handler: (events, client) => applyBalanceEvents(client, events),
   });
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { eventEnvelopeSchema, type EventEnvelope } from '@platform/contracts';
@@ -8,14 +9,30 @@ import { PublicEventsRepository } from './public-events.repository';
 import { WebhookRuntime } from './webhook-runtime';
 
 const CONSUMER = 'notifications.domain_events';
+/** Deliveries taken in one transaction at most. */
+const MAX_BATCH = 100;
+
+interface PendingDelivery {
+  envelope: EventEnvelope;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
 
 /**
  * Takes in each domain event exactly once, whatever the bus redelivers, and projects it into
  * its public event (with its webhook jobs and broadcast) in the same transaction.
+ *
+ * The bus hands over one event per partition at a time, several partitions at once: the events
+ * delivered while a transaction is in flight are taken together in the next one (one inbox
+ * statement, one commit), so a busy bus costs a commit per batch rather than per event. Each
+ * delivery is acknowledged only once its batch has committed; when a batch fails, its events are
+ * taken again one per transaction, so only the one that fails is redelivered.
  */
 @Injectable()
 export class DomainEventsConsumer {
   private readonly inbox: Inbox;
+  private readonly pending: PendingDelivery[] = [];
+  private flushing = false;
 
   constructor(
     @Inject(SERVICE_POOL) pool: Pool,
@@ -26,27 +43,76 @@ export class DomainEventsConsumer {
     this.inbox = new Inbox({ pool, schema: 'notifications' });
   }
 
+  /** Resolves once the event has committed (or was taken before); rejects when it failed. */
   async take(payload: unknown): Promise<void> {
     const envelope = eventEnvelopeSchema.parse(payload) as EventEnvelope;
-    const outcome = await this.inbox.handleOnce(CONSUMER, envelope.event_id, async (client) => {
-      await client.query(
-        `insert into domain_events (event_id, type, stream, org_id, account_id, occurred_at, envelope)
-         values ($1, $2, $3, $4, $5, $6, $7)
-         on conflict (event_id) do update set applied_count = domain_events.applied_count + 1`,
-        [
-          envelope.event_id,
-          envelope.type,
-          envelope.stream,
-          envelope.org_id,
-          envelope.account_id,
-          envelope.occurred_at,
-          JSON.stringify(envelope),
-        ],
-      );
-      return this.public_events.project(client, envelope, this.settings.livemode);
+    await new Promise<void>((resolve, reject) => {
+      this.pending.push({ envelope, resolve, reject });
+      if (!this.flushing) {
+        this.flushing = true;
+        void this.flush();
+      }
     });
-    if (outcome.status === 'handled' && outcome.result && outcome.result.queued_deliveries > 0) {
-      this.webhooks.deliveriesQueued();
+  }
+
+  private async flush(): Promise<void> {
+    try {
+      for (;;) {
+        // Each batch is cut a turn later: by then every partition released by the last commit
+        // (or, for the first batch, delivering in this turn) has handed over its next event.
+        await nextTurn();
+        const batch = this.pending.splice(0, MAX_BATCH);
+        if (batch.length === 0) return;
+        await this.takeBatch(batch);
+      }
+    } finally {
+      this.flushing = false;
     }
+  }
+
+  private async takeBatch(batch: PendingDelivery[]): Promise<void> {
+    try {
+      await this.takeAll(batch.map((delivery) => delivery.envelope));
+      for (const delivery of batch) delivery.resolve();
+    } catch (error) {
+      const [only] = batch;
+      if (only && batch.length === 1) {
+        only.reject(error);
+        return;
+      }
+      // One event that fails must not fail the others: each alone, in its own transaction.
+      for (const delivery of batch) await this.takeBatch([delivery]);
+    }
+  }
+
+  /** One transaction: the events not taken before are recorded and projected, in order. */
+  private async takeAll(envelopes: readonly EventEnvelope[]): Promise<void> {
+    const queued_deliveries = await this.inbox.handleManyOnce(
+      CONSUMER,
+      envelopes.map((envelope) => envelope.event_id),
+      async (client, fresh_ids) => {
+        const fresh = envelopes.filter((envelope) => fresh_ids.has(envelope.event_id));
+        // The same event delivered twice in one batch is taken once.
+        const taken = [...new Map(fresh.map((envelope) => [envelope.event_id, envelope])).values()];
+        if (taken.length === 0) return 0;
+        await client.query(
+          `insert into domain_events (event_id, type, stream, org_id, account_id, occurred_at, envelope)
+           select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
+             $6::timestamptz[], $7::jsonb[])
+           on conflict (event_id) do update set applied_count = domain_events.applied_count + 1`,
+          [
+            taken.map((envelope) => envelope.event_id),
+            taken.map((envelope) => envelope.type),
+            taken.map((envelope) => envelope.stream),
+            taken.map((envelope) => envelope.org_id),
+            taken.map((envelope) => envelope.account_id),
+            taken.map((envelope) => envelope.occurred_at),
+            taken.map((envelope) => JSON.stringify(envelope)),
+          ],
+        );
+        return this.public_events.projectMany(client, taken, this.settings.livemode);
+      },
+    );
+    if (queued_deliveries > 0) this.webhooks.deliveriesQueued();
   }
 }

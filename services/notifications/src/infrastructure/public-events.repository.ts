@@ -24,11 +24,6 @@ interface PublicEventRow {
   data: Record<string, unknown>;
 }
 
-export interface ProjectionOutcome {
-  event: PositionedPublicEvent;
-  queued_deliveries: number;
-}
-
 const SELECT_EVENT = `select position::text, event_id, type, account_id, org_id, livemode,
   created_at, data from public_events`;
 
@@ -81,58 +76,106 @@ export class PublicEventsRepository {
   constructor(@Inject(SERVICE_POOL) private readonly pool: Pool) {}
 
   /**
-   * In the inbox's transaction: the public event, a delivery job per active matching
-   * subscription, and the broadcast to the gateways all commit together, or none does.
+   * In the inbox's transaction, for a batch of domain events in delivery order: their public
+   * events, a delivery job per active matching subscription, and the broadcast to the gateways
+   * all commit together, or none does. Returns the delivery jobs queued.
    */
-  async project(
+  async projectMany(
     client: PoolClient,
-    envelope: EventEnvelope,
+    envelopes: readonly EventEnvelope[],
     livemode: boolean,
-  ): Promise<ProjectionOutcome | null> {
-    await this.rememberOrganization(client, envelope);
-    const projected = projectPublicEvent(envelope.type, envelope.data);
-    if (!projected || !envelope.account_id) return null;
-    const org_id = (await this.organizationOf(client, envelope.account_id)) ?? envelope.org_id;
+  ): Promise<number> {
+    for (const envelope of envelopes) await this.rememberOrganization(client, envelope);
+    const projections = envelopes.flatMap((envelope) => {
+      const projected = projectPublicEvent(envelope.type, envelope.data);
+      const account_id = envelope.account_id;
+      return projected && account_id ? [{ envelope, projected, account_id }] : [];
+    });
+    if (projections.length === 0) return 0;
+    const organizations = await this.organizationsOf(
+      client,
+      projections.map((projection) => projection.account_id),
+    );
+    const candidates = projections.map(({ envelope, projected, account_id }) => ({
+      event_id: `evt_${randomUUID().replace(/-/g, '')}`,
+      source_event_id: envelope.event_id,
+      type: projected.type,
+      account_id,
+      org_id: organizations.get(account_id) ?? envelope.org_id,
+      created_at: envelope.occurred_at,
+      data: JSON.stringify(projected.data),
+    }));
     // Positions come from one global sequence, so they only say "committed before" among
     // writers that serialize. The lock (held until commit) serializes every writer of one
     // organization, so its events take their positions in commit order: a stream that resumes
     // after position N of the organization never misses a later-committed N-1, whichever of
     // its accounts wrote it. An account is in one organization, so the same holds per account.
-    // An account whose organization is not known yet locks on itself.
-    await client.query('select pg_advisory_xact_lock(hashtext($1))', [
-      org_id ? `public_events:org:${org_id}` : `public_events:${envelope.account_id}`,
-    ]);
+    // An account whose organization is not known yet locks on itself. A batch takes its locks in
+    // one sorted order, so two batches that share organizations cannot deadlock.
+    const lock_keys = [
+      ...new Set(
+        candidates.map((row) =>
+          row.org_id ? `public_events:org:${row.org_id}` : `public_events:${row.account_id}`,
+        ),
+      ),
+    ].sort();
+    // unnest yields the keys in array order, and each lock is taken as its row is produced.
+    await client.query(
+      'select pg_advisory_xact_lock(hashtext(lock_key)) from unnest($1::text[]) as lock_key',
+      [lock_keys],
+    );
+    const column = <K extends keyof (typeof candidates)[number]>(key: K) =>
+      candidates.map((row) => row[key]);
+    // Inserted in delivery order, so each account's events take positions in that order.
     const { rows } = await client.query<PublicEventRow>(
       `insert into public_events
          (event_id, source_event_id, type, account_id, org_id, livemode, created_at, data)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       select event_id, source_event_id, type, account_id, org_id, $8, created_at, data
+         from unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[],
+           $6::timestamptz[], $7::jsonb[]) with ordinality
+           as e(event_id, source_event_id, type, account_id, org_id, created_at, data, n)
+        order by n
        on conflict (source_event_id) do nothing
        returning position::text, event_id, type, account_id, org_id, livemode, created_at, data`,
       [
-        `evt_${randomUUID().replace(/-/g, '')}`,
-        envelope.event_id,
-        projected.type,
-        envelope.account_id,
-        org_id,
+        column('event_id'),
+        column('source_event_id'),
+        column('type'),
+        column('account_id'),
+        column('org_id'),
+        column('created_at'),
+        column('data'),
         livemode,
-        envelope.occurred_at,
-        JSON.stringify(projected.data),
       ],
     );
-    const row = rows[0];
-    if (!row) return null;
+    if (rows.length === 0) return 0;
+    rows.sort((a, b) => (BigInt(a.position) < BigInt(b.position) ? -1 : 1));
     const jobs = await client.query(
       `insert into webhook_jobs (subscription_id, event_id, state, max_attempts)
-       select subscription_id, $1, 'pending', $4 from webhook_subscriptions
-       where account_id = $2 and status = 'active' and (event_type = $3 or event_type = '*')`,
-      [row.event_id, row.account_id, row.type, MAX_DELIVERY_ATTEMPTS],
+       select s.subscription_id, e.event_id, 'pending', $4
+         from unnest($1::text[], $2::text[], $3::text[]) with ordinality
+           as e(event_id, account_id, type, n)
+         join webhook_subscriptions s on s.account_id = e.account_id
+        where s.status = 'active' and (s.event_type = e.type or s.event_type = '*')
+        order by e.n, s.subscription_id`,
+      [
+        rows.map((row) => row.event_id),
+        rows.map((row) => row.account_id),
+        rows.map((row) => row.type),
+        MAX_DELIVERY_ATTEMPTS,
+      ],
     );
-    const event = toPositioned(row);
     // Keyed by organization: one partition carries an organization's events in position order.
-    await this.outbox.enqueue(client, PUBLIC_EVENTS_TOPIC, [
-      { id: row.event_id, key: row.org_id ?? row.account_id, payload: event },
-    ]);
-    return { event, queued_deliveries: jobs.rowCount ?? 0 };
+    await this.outbox.enqueue(
+      client,
+      PUBLIC_EVENTS_TOPIC,
+      rows.map((row) => ({
+        id: row.event_id,
+        key: row.org_id ?? row.account_id,
+        payload: toPositioned(row),
+      })),
+    );
+    return jobs.rowCount ?? 0;
   }
 
   /** Identity events tell which organization an account is in; other producers may not. */
@@ -153,12 +196,16 @@ export class PublicEventsRepository {
     );
   }
 
-  private async organizationOf(client: PoolClient, account_id: string): Promise<string | null> {
-    const { rows } = await client.query<{ org_id: string }>(
-      `select org_id from account_organizations where account_id = $1`,
-      [account_id],
+  /** The organization of each of the accounts that one is known for. */
+  private async organizationsOf(
+    client: PoolClient,
+    account_ids: readonly string[],
+  ): Promise<Map<string, string>> {
+    const { rows } = await client.query<{ account_id: string; org_id: string }>(
+      `select account_id, org_id from account_organizations where account_id = any($1::text[])`,
+      [[...new Set(account_ids)]],
     );
-    return rows[0]?.org_id ?? null;
+    return new Map(rows.map((row) => [row.account_id, row.org_id]));
   }
 
   /** A scope's history, newest first; `from`/`to` are dates in `timezone` (spec §1). */
