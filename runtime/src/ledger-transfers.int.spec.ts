@@ -1,5 +1,5 @@
 import { parseEventEnvelope, type DomainEventEnvelope } from '@platform/contracts';
-import { startTestPlatform, type TestPlatform } from './test-platform';
+import { startTestPlatform, TEST_OPERATOR_TOKEN, type TestPlatform } from './test-platform';
 
 interface Account {
   account_id: string;
@@ -215,6 +215,59 @@ describe('ledger HTTP: transfers', () => {
       for (const [body, status, code] of cases)
         await expectError(await transfer(payer, body), status, code);
       expect(await available(payer, 'USD')).toBe(before);
+    });
+
+    it('resolves each recipient form in one namespace, so no recipient names two accounts', async () => {
+      // An alias spelled like another account's email local part, and the same email in a second
+      // organization: the nearest a recipient comes to naming two accounts. Neither is ambiguous.
+      const [holder, emailed] = [await newAccount(), await newAccount()];
+      const local_part = emailed.email.split('@')[0]!;
+      await json(await call('PUT', '/v1/me/alias', holder.headers, { alias: local_part }), 200);
+      const slug = `xfer-other-${Date.now()}`;
+      await json(
+        await call(
+          'POST',
+          '/admin/v1/organizations',
+          { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
+          { slug, name: 'Other Co' },
+        ),
+        201,
+      );
+      const twin = { org: slug, type: 'person', email: emailed.email, password: PASSWORD };
+      await json(
+        await call('POST', '/v1/auth/register', {}, { ...twin, display_name: 'Twin' }),
+        201,
+      );
+      await json(
+        await call(
+          'POST',
+          '/v1/auth/register/confirm',
+          {},
+          { org: slug, email: twin.email, code: '000000' },
+        ),
+        200,
+      );
+
+      const to = async (recipient: string) =>
+        (
+          await json<Transfer>(
+            await transfer(payer, { recipient, asset: 'USD', amount: '0.01' }),
+            201,
+          )
+        ).to_account_id;
+      expect(await to(local_part)).toBe(holder.account_id);
+      expect(await to(`@${local_part}`)).toBe(holder.account_id);
+      expect(await to(emailed.email)).toBe(emailed.account_id);
+      expect(await available(emailed, 'USD')).not.toBe('missing');
+
+      // An alias can never be an email or an account id, so the three forms never overlap.
+      for (const alias of [emailed.email, emailed.account_id]) {
+        await expectError(
+          await call('PUT', '/v1/me/alias', holder.headers, { alias }),
+          400,
+          'invalid_request',
+        );
+      }
     });
 
     it('is idempotent per D7: replay, conflict, header key, concurrent requests make one transfer', async () => {

@@ -21,6 +21,8 @@ type BusReply =
 interface Movement {
   type: string;
   account_id: string;
+  kind: string;
+  counterparty_account_id?: string;
   asset: string;
   amount: string;
   available_after: string;
@@ -516,6 +518,126 @@ describe('ledger over the bus (all-in-one platform)', () => {
     });
   });
 
+  describe('fee legs', () => {
+    const FEES = 'fees:fee-org';
+    const charged = (operation_id: string, amount: string, fee: string) => ({
+      ...usd('fee-1', operation_id, amount, 'payout'),
+      fee,
+      fee_account_id: FEES,
+    });
+
+    it('holds amount and fee as two legs; a post credits the fee account in the same append', async () => {
+      await succeed('credit_funds', usd('fee-1', 'fee-fund', '20'));
+      const fee_events = await streamLength(FEES);
+      const placed = await succeed('place_hold', {
+        ...charged('fee-op-1', '10', '1.50'),
+        hold_id: 'fee-h1',
+      });
+      expect(placed.movements).toEqual([
+        expect.objectContaining({ kind: 'payout', amount: '10.00', available_after: '10.00' }),
+        expect.objectContaining({
+          kind: 'fee',
+          amount: '1.50',
+          available_after: '8.50',
+          held_after: '11.50',
+        }),
+      ]);
+      const posted = await succeed('post_hold', {
+        account_id: 'fee-1',
+        operation_id: 'fee-op-2',
+        hold_id: 'fee-h1',
+      });
+      expect(posted.movements).toEqual([
+        expect.objectContaining({ account_id: 'fee-1', kind: 'payout', held_after: '1.50' }),
+        expect.objectContaining({
+          account_id: 'fee-1',
+          kind: 'fee',
+          held_after: '0.00',
+          total_after: '8.50',
+        }),
+        expect.objectContaining({
+          account_id: FEES,
+          type: 'ledger.funds_credited',
+          kind: 'fee',
+          amount: '1.50',
+          counterparty_account_id: 'fee-1',
+        }),
+      ]);
+      // A replayed post answers the same and credits the fee once.
+      expect(
+        await succeed('post_hold', {
+          account_id: 'fee-1',
+          operation_id: 'fee-op-2',
+          hold_id: 'fee-h1',
+        }),
+      ).toEqual(posted);
+      expect(await streamLength(FEES)).toBe(fee_events + 1);
+      expect((await balances('fee-1')).USD).toMatchObject({ available: '8.50', held: '0.00' });
+      expect((await balances(FEES)).USD).toMatchObject({ available: '1.50', total: '1.50' });
+
+      const rows = (await movements({ account_id: 'fee-1' })).movements;
+      expect(
+        rows.slice(0, 2).map((row) => [row.kind, row.amount, row.balance_after, row.reference_id]),
+      ).toEqual([
+        ['fee', '-1.50', '8.50', 'fee-op-1'],
+        ['payout', '-10.00', '10.00', 'fee-op-1'],
+      ]);
+    });
+
+    it('a release returns amount and fee; nothing reaches the fee account', async () => {
+      await succeed('credit_funds', usd('fee-1', 'fee-fund-2', '11.50'));
+      const before = (await balances(FEES)).USD!.total;
+      await succeed('place_hold', { ...charged('fee-op-3', '10', '1.50'), hold_id: 'fee-h2' });
+      const released = await succeed('release_hold', {
+        account_id: 'fee-1',
+        operation_id: 'fee-op-4',
+        hold_id: 'fee-h2',
+      });
+      expect(released.movements.map((moved) => [moved.kind, moved.amount])).toEqual([
+        ['payout', '10.00'],
+        ['fee', '1.50'],
+      ]);
+      expect((await balances('fee-1')).USD).toMatchObject({ available: '20.00', held: '0.00' });
+      expect((await balances(FEES)).USD!.total).toBe(before);
+    });
+
+    it('a direct debit with a fee needs both to fit and credits the fee at once', async () => {
+      expect(await send('debit_funds', charged('fee-op-5', '19.50', '0.51'))).toMatchObject({
+        ok: false,
+        error: 'insufficient_funds',
+      });
+      const before = Money.parse('USD', (await balances(FEES)).USD!.total);
+      const debited = await succeed('debit_funds', charged('fee-op-6', '19.50', '0.50'));
+      expect(
+        debited.movements.map((moved) => [moved.account_id, moved.kind, moved.amount]),
+      ).toEqual([
+        ['fee-1', 'payout', '19.50'],
+        ['fee-1', 'fee', '0.50'],
+        [FEES, 'fee', '0.50'],
+      ]);
+      expect((await balances('fee-1')).USD).toMatchObject({ available: '0.00' });
+      expect((await balances(FEES)).USD!.total).toBe(
+        before.add(Money.parse('USD', '0.50')).toString(),
+      );
+      expect(await send('debit_funds', charged('fee-op-6', '19.50', '0.40'))).toMatchObject({
+        ok: false,
+        error: 'idempotency_conflict',
+      });
+    });
+
+    it('refuses a fee without its fee account, or a negative fee', async () => {
+      const { fee_account_id: _omitted, ...without_account } = charged('fee-op-7', '1', '0.10');
+      expect(await send('debit_funds', without_account)).toMatchObject({
+        ok: false,
+        error: 'invalid_request',
+      });
+      expect(await send('debit_funds', charged('fee-op-8', '1', '-0.10'))).toMatchObject({
+        ok: false,
+        error: 'invalid_amount',
+      });
+    });
+  });
+
   describe('movements', () => {
     it('lists signed movements with the balance after, newest first, by page', async () => {
       await succeed('credit_funds', usd('mv-a', 'mv-op-1', '100'));
@@ -596,20 +718,22 @@ describe('ledger over the bus (all-in-one platform)', () => {
     const ACCOUNTS = 3;
     type Step =
       | { kind: 'credit'; account: number; cents: number }
-      | { kind: 'debit'; account: number; cents: number }
+      | { kind: 'debit'; account: number; cents: number; fee_cents: number }
       | { kind: 'transfer'; from: number; to: number; cents: number }
-      | { kind: 'hold'; account: number; cents: number }
+      | { kind: 'hold'; account: number; cents: number; fee_cents: number }
       | { kind: 'end_hold'; hold: number; post: boolean }
       | { kind: 'swap'; account: number; cents: number }
       | { kind: 'repeat'; step: number };
 
     const account = fc.integer({ min: 0, max: ACCOUNTS - 1 });
     const cents = fc.integer({ min: 1, max: 5000 });
+    // A fee leg beside debits and holds; zero is no fee leg at all.
+    const fee_cents = fc.integer({ min: 0, max: 500 });
     const step: fc.Arbitrary<Step> = fc.oneof(
       fc.record({ kind: fc.constant('credit' as const), account, cents }),
-      fc.record({ kind: fc.constant('debit' as const), account, cents }),
+      fc.record({ kind: fc.constant('debit' as const), account, cents, fee_cents }),
       fc.record({ kind: fc.constant('transfer' as const), from: account, to: account, cents }),
-      fc.record({ kind: fc.constant('hold' as const), account, cents }),
+      fc.record({ kind: fc.constant('hold' as const), account, cents, fee_cents }),
       fc.record({ kind: fc.constant('end_hold' as const), hold: fc.nat(15), post: fc.boolean() }),
       fc.record({ kind: fc.constant('swap' as const), account, cents }),
       fc.record({ kind: fc.constant('repeat' as const), step: fc.nat(15) }),
@@ -623,21 +747,49 @@ describe('ledger over the bus (all-in-one platform)', () => {
 
     let run = 0;
 
-    it('keeps balances non-negative, conserves sums, moves each operation once, replays equal', async () => {
+    /**
+     * The fees the operations that succeeded charged, from the steps alone: a debit's own fee,
+     * a posted hold's fee as it was placed (a released hold's fee comes back to its payer).
+     */
+    function expectedFees(steps: Step[], succeeded: Map<string, { pattern: string }>) {
+      let sum = Money.zero('USD');
+      for (const [operation_id, { pattern }] of succeeded) {
+        const step = steps[Number(operation_id.split('-op-')[1])];
+        let charged: Step | undefined;
+        if (pattern === 'debit_funds') charged = step;
+        if (pattern === 'post_hold' && step?.kind === 'end_hold') charged = steps[step.hold];
+        if (charged?.kind === 'debit' || charged?.kind === 'hold')
+          sum = sum.add(Money.fromMinor('USD', BigInt(charged.fee_cents)));
+      }
+      return sum;
+    }
+
+    it('keeps balances non-negative, conserves sums with fees, moves each operation once, replays equal', async () => {
       await fc.assert(
         fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
           run += 1;
           const accountId = (index: number) => `p${run}-a${index}`;
+          // The organization's fee account: every fee leg of this run is credited to it.
+          const fee_account_id = `p${run}-fees`;
           const amount = (value: number) => Money.fromMinor('USD', BigInt(value)).toString();
+          const feeLeg = (value: number) => ({ fee: amount(value), fee_account_id });
           const commands: { pattern: string; payload: Record<string, unknown> }[] = [];
           steps.forEach((current, index) => {
             const operation_id = `p${run}-op-${index}`;
             switch (current.kind) {
               case 'credit':
+                commands.push({
+                  pattern: 'credit_funds',
+                  payload: usd(accountId(current.account), operation_id, amount(current.cents)),
+                });
+                break;
               case 'debit':
                 commands.push({
-                  pattern: current.kind === 'credit' ? 'credit_funds' : 'debit_funds',
-                  payload: usd(accountId(current.account), operation_id, amount(current.cents)),
+                  pattern: 'debit_funds',
+                  payload: {
+                    ...usd(accountId(current.account), operation_id, amount(current.cents)),
+                    ...feeLeg(current.fee_cents),
+                  },
                 });
                 break;
               case 'transfer':
@@ -657,6 +809,7 @@ describe('ledger over the bus (all-in-one platform)', () => {
                   pattern: 'place_hold',
                   payload: {
                     ...usd(accountId(current.account), operation_id, amount(current.cents)),
+                    ...feeLeg(current.fee_cents),
                     hold_id: operation_id,
                   },
                 });
@@ -724,8 +877,9 @@ describe('ledger over the bus (all-in-one platform)', () => {
               });
           });
 
-          // The USD sum over all accounts moves only by credits, debits, posted holds and the
-          // USD given in swaps (the from leg comes first in a swap's reply).
+          // The USD sum over all accounts, the fee account included, moves only by credits,
+          // debits, posted holds and the USD given in swaps: fee legs move money between
+          // accounts. A reply's first movement is the amount leg (a swap's from leg).
           let external = Money.zero('USD');
           for (const { pattern, value } of succeeded.values()) {
             const moved = Money.parse('USD', value.movements[0]!.amount);
@@ -738,10 +892,19 @@ describe('ledger over the bus (all-in-one platform)', () => {
             if (pattern === 'swap_assets')
               swapped_in = swapped_in.add(Money.parse('USDT', value.movements[1]!.amount));
           }
+          // What the fee account received: the fee legs of the debits and posted holds applied.
+          let fees_collected = Money.zero('USD');
+          for (const { value } of succeeded.values()) {
+            for (const moved of value.movements) {
+              if (moved.account_id === fee_account_id)
+                fees_collected = fees_collected.add(Money.parse('USD', moved.amount));
+            }
+          }
           let total = Money.zero('USD');
           let usdt_total = Money.zero('USDT');
-          for (let index = 0; index < ACCOUNTS; index += 1) {
-            const all = await balances(accountId(index));
+          const every_account = [...Array.from({ length: ACCOUNTS }, (_, index) => index)];
+          for (const account_id of [...every_account.map(accountId), fee_account_id]) {
+            const all = await balances(account_id);
             const usd_balance = all.USD!;
             expect(usd_balance.available.startsWith('-')).toBe(false);
             expect(usd_balance.held.startsWith('-')).toBe(false);
@@ -750,6 +913,9 @@ describe('ledger over the bus (all-in-one platform)', () => {
           }
           expect(total.toString()).toBe(external.toString());
           expect(usdt_total.toString()).toBe(swapped_in.toString());
+          const fee_balance = (await balances(fee_account_id)).USD!;
+          expect(fee_balance).toMatchObject({ held: '0.00', total: fees_collected.toString() });
+          expect(fee_balance.total).toBe(expectedFees(steps, succeeded).toString());
 
           // One operation_id is one event per stream.
           const { rows } = await pool.query<{ duplicates: string }>(

@@ -106,14 +106,14 @@ export class PayoutsTestClient {
     return fetch(`${this.base_url}${route}`, { headers });
   }
 
-  admin(method: 'POST' | 'PUT', route: string, body: unknown = {}) {
+  admin(method: 'POST' | 'PUT' | 'GET', route: string, body: unknown = {}) {
     return fetch(`${this.base_url}${route}`, {
       method,
       headers: {
         'content-type': 'application/json',
         authorization: `Bearer ${TEST_OPERATOR_TOKEN}`,
       },
-      body: JSON.stringify(body),
+      ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
     });
   }
 

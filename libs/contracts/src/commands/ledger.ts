@@ -23,16 +23,47 @@ const movement = {
   reference_id: id.optional(),
 };
 
+/**
+ * The platform's fee (revenue) account of an organization: fees charged to the organization's
+ * accounts are credited to it, so the sum of each asset over all accounts changes only by
+ * external inflows and outflows. Operators read its balances like any account's.
+ */
+export function orgFeeAccountId(org_id: string): string {
+  return `fees:${org_id}`;
+}
+
+/**
+ * A fee beside the amount, in the same asset: its own leg (kind `fee`) of the operation,
+ * credited to `fee_account_id` (see `orgFeeAccountId`) when the money leaves the account.
+ * Both or neither; a zero fee is the same as none.
+ */
+const feeLeg = { fee: amount.optional(), fee_account_id: id.optional() };
+const feeLegIsWhole = (command: { fee?: string; fee_account_id?: string }) =>
+  (command.fee === undefined) === (command.fee_account_id === undefined);
+const FEE_LEG_MESSAGE = { message: 'fee and fee_account_id come together', path: ['fee'] };
+
 /** `ledger.credit_funds`: an external inflow. */
 export const creditFundsCommand = z.object(movement).strict();
 export type CreditFundsCommand = z.infer<typeof creditFundsCommand>;
 
-/** `ledger.debit_funds`: an external outflow; never below an available balance of zero. */
-export const debitFundsCommand = z.object(movement).strict();
+/**
+ * `ledger.debit_funds`: an external outflow; never below an available balance of zero. With a
+ * fee, `amount + fee` must fit and the fee is credited to the fee account in the same append.
+ */
+export const debitFundsCommand = z
+  .object({ ...movement, ...feeLeg })
+  .strict()
+  .refine(feeLegIsWhole, FEE_LEG_MESSAGE);
 export type DebitFundsCommand = z.infer<typeof debitFundsCommand>;
 
-/** `ledger.place_hold`: reserves part of the available balance under `hold_id`. */
-export const placeHoldCommand = z.object({ ...movement, hold_id: id }).strict();
+/**
+ * `ledger.place_hold`: reserves part of the available balance under `hold_id`; with a fee,
+ * `amount + fee`. Posting the hold credits the fee to the fee account; releasing returns both.
+ */
+export const placeHoldCommand = z
+  .object({ ...movement, hold_id: id, ...feeLeg })
+  .strict()
+  .refine(feeLegIsWhole, FEE_LEG_MESSAGE);
 export type PlaceHoldCommand = z.infer<typeof placeHoldCommand>;
 
 /** `ledger.post_hold` and `ledger.release_hold`: end a placed hold, whole. */

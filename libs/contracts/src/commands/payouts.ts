@@ -170,6 +170,40 @@ export const setOrgLimitsBody = z
 export const setOrgLimitsCommand = z.object({ org_id: id, limits: setOrgLimitsBody }).strict();
 export type SetOrgLimitsCommand = z.infer<typeof setOrgLimitsCommand>;
 
+/**
+ * `payouts.set_org_pricing`: the payout fee of one organization (decisions D6: zero unless an
+ * organization's pricing says otherwise): `fixed_fee_usd` plus `percentage` percent of the
+ * payout's USD value, converted to the settlement asset at the rate table and rounded up to the
+ * asset's decimals. With `country` and `currency` it prices only that corridor, which then wins
+ * over the organization's pricing without a corridor. All zero turns the fee off.
+ */
+export const setOrgPricingBody = z
+  .object({
+    fixed_fee_usd: z
+      .string()
+      .regex(/^\d{1,9}(\.\d{1,2})?$/, 'a USD amount')
+      .default('0'),
+    percentage: z
+      .string()
+      .regex(/^\d{1,2}(\.\d{1,4})?$|^100(\.0{1,4})?$/, 'a percentage from 0 to 100')
+      .default('0'),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code')
+      .optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'an ISO 4217 code')
+      .optional(),
+  })
+  .strict()
+  .refine((body) => (body.country === undefined) === (body.currency === undefined), {
+    message: 'a corridor is country and currency together',
+    path: ['country'],
+  });
+export const setOrgPricingCommand = z.object({ org_id: id, pricing: setOrgPricingBody }).strict();
+export type SetOrgPricingCommand = z.infer<typeof setOrgPricingCommand>;
+
 export const PAYOUTS_COMMANDS = {
   create_payout: 'payouts.create_payout',
   get_payout: 'payouts.get_payout',
@@ -183,4 +217,5 @@ export const PAYOUTS_COMMANDS = {
   release_review: 'payouts.release_review',
   reject_review: 'payouts.reject_review',
   set_org_limits: 'payouts.set_org_limits',
+  set_org_pricing: 'payouts.set_org_pricing',
 } as const;

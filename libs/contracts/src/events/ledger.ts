@@ -27,7 +27,14 @@ const fundsMovedSchema = z.object({
 export const fundsCreditedSchema = fundsMovedSchema;
 export type FundsCredited = z.infer<typeof fundsCreditedSchema>;
 
-export const fundsDebitedSchema = fundsMovedSchema;
+/**
+ * A debit may carry a fee leg, in `asset`: it left the account with `amount` (`balance_after`
+ * counts both) and was credited to `fee_account_id` in the same append. Absent when none.
+ */
+export const fundsDebitedSchema = fundsMovedSchema.extend({
+  fee: positiveAmountField.optional(),
+  fee_account_id: idField.optional(),
+});
 export type FundsDebited = z.infer<typeof fundsDebitedSchema>;
 
 /**
@@ -44,6 +51,13 @@ const holdChangedSchema = z.object({
   held_after: balanceField,
   kind: z.string().min(1),
   reference_id: idField,
+  /**
+   * The hold's fee leg, in `asset`, held beside `amount` (the `_after` balances count both):
+   * posting credits it to `fee_account_id` in the same append, releasing returns it. Absent
+   * when the hold has no fee.
+   */
+  fee: positiveAmountField.optional(),
+  fee_account_id: idField.optional(),
 });
 
 export const holdPlacedSchema = holdChangedSchema;

@@ -1,12 +1,19 @@
 import { Module } from '@nestjs/common';
 import { AdminController } from './admin.controller';
 import { BusTailController } from './bus-tail.controller';
+import { LedgerAdminController } from './ledger-admin.controller';
 import { MetricsController } from './metrics.controller';
 import { OperatorGuard } from './operator.guard';
 import { PayoutsAdminController } from './payouts-admin.controller';
 
 @Module({
-  controllers: [AdminController, BusTailController, MetricsController, PayoutsAdminController],
+  controllers: [
+    AdminController,
+    BusTailController,
+    LedgerAdminController,
+    MetricsController,
+    PayoutsAdminController,
+  ],
   providers: [OperatorGuard],
 })
 export class AdminModule {}

@@ -5,6 +5,7 @@ import {
   COMPLIANCE_COMMANDS,
   PAYOUTS_COMMANDS,
   setOrgLimitsBody,
+  setOrgPricingBody,
   setScreeningAvailabilityCommand,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
@@ -15,7 +16,8 @@ const decisionBody = z.object({ reason: z.string().max(280).optional() }).strict
 
 /**
  * The operator's payout decisions (decisions D7): manual dispatch (EC/USD bank transfers and
- * every live payout), firewall reviews of held payouts, and organization money-out limits.
+ * every live payout), firewall reviews of held payouts, organization money-out limits and
+ * payout pricing.
  */
 @ApiExcludeController()
 @UseGuards(OperatorGuard)
@@ -79,5 +81,17 @@ export class PayoutsAdminController {
     @ValidatedBody(setOrgLimitsBody) body: z.infer<typeof setOrgLimitsBody>,
   ) {
     return this.bus.send(PAYOUTS_COMMANDS.set_org_limits, { org_id, limits: body });
+  }
+
+  /**
+   * Payout pricing of an organization (D6), or of one of its corridors with `country` and
+   * `currency`: `fixed_fee_usd` plus `percentage` percent of the payout's USD value.
+   */
+  @Put('pricing/:org_id')
+  pricing(
+    @Param('org_id') org_id: string,
+    @ValidatedBody(setOrgPricingBody) body: z.infer<typeof setOrgPricingBody>,
+  ) {
+    return this.bus.send(PAYOUTS_COMMANDS.set_org_pricing, { org_id, pricing: body });
   }
 }

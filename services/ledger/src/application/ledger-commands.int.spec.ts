@@ -132,6 +132,50 @@ describe('ledger commands on PostgreSQL, two writers', () => {
     }
   });
 
+  it('posts holds with fees from two processes at once: each fee reaches the fee account once', async () => {
+    const fees = 'fees:race-org';
+    const payers = Array.from({ length: 6 }, (_, index) => `f${index}`);
+    for (const payer of payers) {
+      await writers[0]!.credit(movement(payer, `fund-${payer}`, '10.00'));
+      await writers[0]!.placeHold({
+        ...movement(payer, `hold-${payer}`, '5.00'),
+        hold_id: `h-${payer}`,
+        fee: '1.25',
+        fee_account_id: fees,
+      });
+    }
+    // Every post is sent by both processes: one appends, the other replays it.
+    const replies = await Promise.all(
+      payers.flatMap((payer) =>
+        writers.map((writer) =>
+          writer.postHold({
+            account_id: payer,
+            operation_id: `post-${payer}`,
+            hold_id: `h-${payer}`,
+          }),
+        ),
+      ),
+    );
+    for (const reply of replies) {
+      expect(reply.movements.map((moved) => [moved.kind, moved.amount])).toEqual([
+        ['payout', '5.00'],
+        ['fee', '1.25'],
+        ['fee', '1.25'],
+      ]);
+    }
+    expect(await stores[1]!.readStream(`account-${fees}`)).toHaveLength(payers.length);
+    expect(await stores[0]!.verifyStream(`account-${fees}`)).toMatchObject({ valid: true });
+    const fee_balance = (await writers[1]!.currentBalances(fees)).USD;
+    expect([fee_balance.available.toString(), fee_balance.held.toString()]).toEqual([
+      '7.50',
+      '0.00',
+    ]);
+    for (const payer of payers) {
+      const usd = (await writers[1]!.currentBalances(payer)).USD;
+      expect([usd.available.toString(), usd.held.toString()]).toEqual(['3.75', '0.00']);
+    }
+  });
+
   it("moves no money when the caller's row in the same transaction fails, and does on the retry", async () => {
     const here = writers[0]!;
     await here.credit(movement('a4', 'fund-a4', '3.00'));

@@ -20,6 +20,7 @@ import { Money } from '@platform/money';
 import {
   decide,
   evolve,
+  feeCreditFor,
   initialAccountState,
   isLedgerEventType,
   streamOf,
@@ -125,13 +126,22 @@ export class LedgerCommands {
     return this.onAccount({ type: 'credit_funds', data }, correlation_id);
   }
 
+  /** A debit with a fee credits the fee to its fee account in the same append. */
   debit(
     command: DebitFundsCommand,
     correlation_id?: string | null,
     effective_at?: string,
   ): Promise<OperationReply> {
-    const data = { ...movementOf(command), ...(effective_at ? { effective_at } : {}) };
-    return this.onAccount({ type: 'debit_funds', data }, correlation_id);
+    const data = {
+      ...movementOf(command),
+      ...feeLegOf(command),
+      ...(effective_at ? { effective_at } : {}),
+    };
+    const fee_account_id = data.fee?.account_id;
+    const debit: AccountCommand = { type: 'debit_funds', data };
+    return fee_account_id === undefined
+      ? this.onAccount(debit, correlation_id)
+      : this.withFeeAccount(debit, fee_account_id, correlation_id);
   }
 
   /** The account's balances as its stream has them now (read-your-writes, unlike projections). */
@@ -143,12 +153,24 @@ export class LedgerCommands {
   }
 
   placeHold(command: PlaceHoldCommand, correlation_id?: string | null): Promise<OperationReply> {
-    const data = { ...movementOf(command), hold_id: command.hold_id };
+    const data = { ...movementOf(command), ...feeLegOf(command), hold_id: command.hold_id };
     return this.onAccount({ type: 'place_hold', data }, correlation_id);
   }
 
-  postHold(command: EndHoldCommand, correlation_id?: string | null): Promise<OperationReply> {
-    return this.onAccount({ type: 'post_hold', data: command }, correlation_id);
+  /** Posting a hold with a fee credits the fee to its fee account in the same append. */
+  async postHold(command: EndHoldCommand, correlation_id?: string | null): Promise<OperationReply> {
+    const post: AccountCommand = { type: 'post_hold', data: command };
+    // A hold's fee account is fixed when it is placed: read it before locking both streams,
+    // from the remembered state when that already knows the hold.
+    const hold = await this.locks.run([streamOf(command.account_id)], async () => {
+      const remembered = await this.load(command.account_id, false);
+      const known = remembered.state.holds.get(command.hold_id);
+      return known ?? (await this.load(command.account_id, true)).state.holds.get(command.hold_id);
+    });
+    const fee_account_id = hold?.fee?.account_id;
+    return fee_account_id === undefined
+      ? this.onAccount(post, correlation_id)
+      : this.withFeeAccount(post, fee_account_id, correlation_id);
   }
 
   releaseHold(command: EndHoldCommand, correlation_id?: string | null): Promise<OperationReply> {
@@ -200,6 +222,41 @@ export class LedgerCommands {
         await this.commit([payer_append, payee_append], reply, write);
         this.remember(payer, payer_after, payer_append.events.length);
         this.remember(payee, payee_after, payee_append.events.length);
+        return reply;
+      }),
+    );
+  }
+
+  /**
+   * An operation with a fee leg: the payer's events and the fee account's credit of the fee are
+   * one append of both streams, so the sum over all accounts moves only by the amount.
+   */
+  private withFeeAccount(
+    command: AccountCommand,
+    fee_account_id: string,
+    correlation_id: string | null | undefined,
+  ): Promise<OperationReply> {
+    const { account_id, operation_id } = command.data;
+    const streams = [streamOf(account_id), streamOf(fee_account_id)];
+    return this.locks.run(streams, () =>
+      this.withRetries(async (refresh) => {
+        const [payer, fees] = await Promise.all([
+          this.load(account_id, refresh),
+          this.load(fee_account_id, refresh),
+        ]);
+        const paid = decide(command, payer.state);
+        const credit = feeCreditFor(command, payer.state);
+        const credited = credit ? decide(credit, fees.state) : [];
+        const payer_after = paid.reduce(evolve, payer.state);
+        const fees_after = credited.reduce(evolve, fees.state);
+        const reply = replyOf(operation_id, credit ? [payer_after, fees_after] : [payer_after]);
+        const appends = [
+          appendOf(payer, paid, correlation_id),
+          appendOf(fees, credited, correlation_id),
+        ];
+        await this.commit(appends, reply, undefined);
+        this.remember(payer, payer_after, paid.length);
+        this.remember(fees, fees_after, credited.length);
         return reply;
       }),
     );
@@ -308,6 +365,16 @@ function movementOf(command: CreditFundsCommand | DebitFundsCommand | PlaceHoldC
     kind: command.kind,
     reference_id: command.reference_id ?? command.operation_id,
   };
+}
+
+/** The command's fee leg; a zero fee is no fee leg at all. */
+function feeLegOf(command: DebitFundsCommand | PlaceHoldCommand) {
+  if (command.fee === undefined || command.fee_account_id === undefined) return {};
+  const amount = Money.parseSigned(command.asset, command.fee);
+  if (amount.lt(Money.zero(command.asset))) {
+    throw new DomainError('invalid_amount', 'a fee is zero or positive');
+  }
+  return amount.isZero() ? {} : { fee: { amount, account_id: command.fee_account_id } };
 }
 
 function appendOf(

@@ -1,7 +1,7 @@
 import { DomainError } from '@platform/contracts';
 import { Money, type Asset } from '@platform/money';
-import type { AccountCommand, LedgerEvent, SwapRequest } from './account-events';
-import { DAILY_WINDOW_MS, intentOf, type AccountState, type Hold } from './account-state';
+import type { AccountCommand, FeeLeg, LedgerEvent, SwapRequest } from './account-events';
+import { DAILY_WINDOW_MS, FEE_KIND, intentOf, type AccountState, type Hold } from './account-state';
 import { isVolatileSwap, quoteSwap, type SwapLimits } from './swap-pricing';
 
 /**
@@ -41,7 +41,7 @@ export function decide(command: AccountCommand, state: AccountState): LedgerEven
           data: {
             ...holdFields(command.data, hold),
             available_after: balance.available.toString(),
-            held_after: balance.held.subtract(hold.amount).toString(),
+            held_after: balance.held.subtract(heldTotal(hold)).toString(),
           },
         },
       ];
@@ -54,14 +54,62 @@ export function decide(command: AccountCommand, state: AccountState): LedgerEven
           type: 'ledger.hold_released',
           data: {
             ...holdFields(command.data, hold),
-            available_after: balance.available.add(hold.amount).toString(),
-            held_after: balance.held.subtract(hold.amount).toString(),
+            available_after: balance.available.add(heldTotal(hold)).toString(),
+            held_after: balance.held.subtract(heldTotal(hold)).toString(),
           },
         },
       ];
     }
     case 'swap_assets':
       return [swapped(state, command.data)];
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/**
+ * The fee account's side of an operation with a fee leg: a `receive_transfer` of kind `fee` from
+ * the payer, appended with the payer's events. For a post, the fee is the hold's (known once the
+ * hold is placed, so a replayed post finds the same one); null when there is no fee to credit.
+ */
+export function feeCreditFor(command: AccountCommand, payer: AccountState): AccountCommand | null {
+  const fee = feeOf(command, payer);
+  if (!fee) return null;
+  return {
+    type: 'receive_transfer',
+    data: {
+      account_id: fee.leg.account_id,
+      operation_id: command.data.operation_id,
+      amount: fee.leg.amount,
+      kind: FEE_KIND,
+      reference_id: fee.reference_id,
+      from_account_id: command.data.account_id,
+    },
+  };
+}
+
+function feeOf(
+  command: AccountCommand,
+  payer: AccountState,
+): { leg: FeeLeg; reference_id: string } | null {
+  switch (command.type) {
+    case 'debit_funds':
+      return command.data.fee
+        ? { leg: command.data.fee, reference_id: command.data.reference_id }
+        : null;
+    case 'post_hold': {
+      const hold = payer.holds.get(command.data.hold_id);
+      return hold?.fee ? { leg: hold.fee, reference_id: hold.reference_id } : null;
+    }
+    case 'credit_funds':
+    case 'place_hold':
+    case 'release_hold':
+    case 'send_transfer':
+    case 'receive_transfer':
+    case 'swap_assets':
+      return null;
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
@@ -129,6 +177,7 @@ interface MovementData {
   kind: string;
   reference_id: string;
   effective_at?: string;
+  fee?: FeeLeg;
 }
 
 function movementFields(data: MovementData, counterparty_account_id: string | undefined) {
@@ -153,12 +202,14 @@ function credited(state: AccountState, data: MovementData, from?: string): Ledge
 }
 
 function debited(state: AccountState, data: MovementData, to?: string): LedgerEvent {
-  const available = spendable(state, data.amount);
+  const total = chargedTotal(data);
+  const available = spendable(state, total);
   return {
     type: 'ledger.funds_debited',
     data: {
       ...movementFields(data, to),
-      balance_after: available.subtract(data.amount).toString(),
+      ...feeFields(data.fee),
+      balance_after: available.subtract(total).toString(),
     },
   };
 }
@@ -167,17 +218,40 @@ function placeHold(state: AccountState, data: MovementData & { hold_id: string }
   if (state.holds.has(data.hold_id)) {
     throw new DomainError('duplicate', `hold ${data.hold_id} already exists`);
   }
-  const available = spendable(state, data.amount);
+  const total = chargedTotal(data);
+  const available = spendable(state, total);
   const held = state.balances[data.amount.asset].held;
   return {
     type: 'ledger.hold_placed',
     data: {
       ...movementFields(data, undefined),
       hold_id: data.hold_id,
-      available_after: available.subtract(data.amount).toString(),
-      held_after: held.add(data.amount).toString(),
+      ...feeFields(data.fee),
+      available_after: available.subtract(total).toString(),
+      held_after: held.add(total).toString(),
     },
   };
+}
+
+/** The amount and its fee leg: what must fit in the available balance. */
+function chargedTotal(data: MovementData): Money<Asset> {
+  if (!data.fee) return data.amount;
+  if (data.fee.amount.asset !== data.amount.asset) {
+    throw new DomainError('invalid_request', 'a fee is charged in the asset of the amount');
+  }
+  if (data.fee.account_id === data.account_id) {
+    throw new DomainError('invalid_request', 'an account cannot be its own fee account');
+  }
+  return data.amount.add(data.fee.amount);
+}
+
+function feeFields(fee: FeeLeg | null | undefined) {
+  return fee ? { fee: fee.amount.toString(), fee_account_id: fee.account_id } : {};
+}
+
+/** What a hold set aside: its amount and its fee leg. */
+function heldTotal(hold: Hold): Money<Asset> {
+  return hold.fee ? hold.amount.add(hold.fee.amount) : hold.amount;
 }
 
 /** The available balance, when it covers `amount`: nothing ever takes it below zero. */
@@ -213,5 +287,6 @@ function holdFields(
     amount: hold.amount.toString(),
     kind: hold.kind,
     reference_id: hold.reference_id,
+    ...feeFields(hold.fee),
   };
 }

@@ -43,6 +43,18 @@ interface Movement {
   effective_at?: string;
 }
 
+/**
+ * A fee charged beside a movement's amount, in the same asset: its own leg (kind `fee`), credited
+ * to the organization's fee account when the money leaves the account.
+ */
+export interface FeeLeg {
+  amount: Money<Asset>;
+  account_id: string;
+}
+
+/** A movement that may carry a fee leg: a direct debit or a hold. */
+type Charged = Movement & { fee?: FeeLeg };
+
 interface HoldEnd {
   account_id: string;
   operation_id: string;
@@ -67,12 +79,13 @@ export interface SwapRequest {
 
 /**
  * What one account can be asked to do. A transfer is two commands, one per account
- * (`send_transfer` on the payer, `receive_transfer` on the payee), appended together.
+ * (`send_transfer` on the payer, `receive_transfer` on the payee), appended together; so is a
+ * fee leg: the fee account receives it as a `receive_transfer` of kind `fee` from the payer.
  */
 export type AccountCommand =
   | { type: 'credit_funds'; data: Movement }
-  | { type: 'debit_funds'; data: Movement }
-  | { type: 'place_hold'; data: Movement & { hold_id: string } }
+  | { type: 'debit_funds'; data: Charged }
+  | { type: 'place_hold'; data: Charged & { hold_id: string } }
   | { type: 'post_hold'; data: HoldEnd }
   | { type: 'release_hold'; data: HoldEnd }
   | { type: 'send_transfer'; data: Movement & { to_account_id: string } }

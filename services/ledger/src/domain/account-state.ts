@@ -1,5 +1,5 @@
 import { ASSET_CODES, Money, type Asset } from '@platform/money';
-import type { AccountCommand, LedgerEvent, LedgerEventType } from './account-events';
+import type { AccountCommand, FeeLeg, LedgerEvent, LedgerEventType } from './account-events';
 import { isVolatileSwap } from './swap-pricing';
 
 export interface AssetBalance {
@@ -15,6 +15,8 @@ export interface Hold {
   status: HoldStatus;
   kind: string;
   reference_id: string;
+  /** Set aside beside `amount`; credited to its fee account on post, returned on release. */
+  fee: FeeLeg | null;
 }
 
 /** What one operation moved on this account, as its reply tells it (also when replayed). */
@@ -37,7 +39,10 @@ export interface MovedFunds {
 /** An applied operation: what it asked for (to tell a replay from a conflict) and what moved. */
 export interface RecordedOperation {
   intent: string;
-  /** One movement, or two for a swap (the from leg first). */
+  /**
+   * One movement per leg: two for a swap (the from leg first) or for an amount with its fee
+   * (the fee leg second), and the fee account's credit after the payer's legs.
+   */
   moved: MovedFunds[];
 }
 
@@ -46,6 +51,9 @@ export interface VolatileSwap {
   executed_at_ms: number;
   usd_value: Money<'USD'>;
 }
+
+/** The kind of every fee leg, in replies, movements and statements. */
+export const FEE_KIND = 'fee';
 
 export const DAILY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -70,14 +78,18 @@ export function initialAccountState(): AccountState {
  */
 export function intentOf(command: AccountCommand): string {
   switch (command.type) {
-    case 'credit_funds':
-    case 'debit_funds': {
+    case 'credit_funds': {
       const { amount, kind, reference_id } = command.data;
       return [command.type, amount.asset, amount, kind, reference_id].join('|');
     }
+    case 'debit_funds': {
+      const { amount, kind, reference_id, fee } = command.data;
+      return [command.type, amount.asset, amount, kind, reference_id, ...feeIntent(fee)].join('|');
+    }
     case 'place_hold': {
-      const { amount, kind, reference_id, hold_id } = command.data;
-      return [command.type, hold_id, amount.asset, amount, kind, reference_id].join('|');
+      const { amount, kind, reference_id, hold_id, fee } = command.data;
+      const parts = [command.type, hold_id, amount.asset, amount, kind, reference_id];
+      return [...parts, ...feeIntent(fee)].join('|');
     }
     case 'post_hold':
     case 'release_hold':
@@ -101,6 +113,17 @@ export function intentOf(command: AccountCommand): string {
   }
 }
 
+/** A fee leg is part of the request; an operation without one keeps its intent of before. */
+function feeIntent(fee: FeeLeg | { amount: string; account_id: string } | undefined): string[] {
+  return fee ? [fee.amount.toString(), fee.account_id] : [];
+}
+
+function feeOfEvent(data: { fee?: string; fee_account_id?: string }) {
+  return data.fee && data.fee_account_id
+    ? { amount: data.fee, account_id: data.fee_account_id }
+    : undefined;
+}
+
 /** The intent an event records: the inverse of `intentOf` for the command that produced it. */
 function intentOfEvent(event: LedgerEvent): string {
   if (event.type === 'ledger.assets_swapped') {
@@ -117,12 +140,16 @@ function intentOfEvent(event: LedgerEvent): string {
     }
     case 'ledger.funds_debited': {
       const to = event.data.counterparty_account_id;
+      const fee = feeIntent(feeOfEvent(event.data));
       return to === undefined
-        ? ['debit_funds', asset, amount, kind, reference_id].join('|')
+        ? ['debit_funds', asset, amount, kind, reference_id, ...fee].join('|')
         : ['send_transfer', to, asset, amount, kind, reference_id].join('|');
     }
-    case 'ledger.hold_placed':
-      return ['place_hold', event.data.hold_id, asset, amount, kind, reference_id].join('|');
+    case 'ledger.hold_placed': {
+      const fee = feeIntent(feeOfEvent(event.data));
+      const parts = ['place_hold', event.data.hold_id, asset, amount, kind, reference_id];
+      return [...parts, ...fee].join('|');
+    }
     case 'ledger.hold_posted':
       return ['post_hold', event.data.hold_id].join('|');
     case 'ledger.hold_released':
@@ -141,9 +168,14 @@ export interface BalanceChange {
   held: Money<Asset>;
   /** For a swap: which side of the exchange this change is. */
   leg?: 'from' | 'to';
+  /** The kind of this change when it is not the event's: `fee` for a fee leg. */
+  kind?: string;
 }
 
-/** The changes an event makes, one per asset it touches (two for a swap, from leg first). */
+/**
+ * The changes an event makes: one per asset it touches (two for a swap, from leg first), and a
+ * second one in the same asset for a fee leg.
+ */
 export function balanceChangesOf(event: LedgerEvent): BalanceChange[] {
   if (event.type === 'ledger.assets_swapped') {
     const { from_asset, from_amount, to_asset, to_amount } = event.data;
@@ -162,20 +194,28 @@ export function balanceChangesOf(event: LedgerEvent): BalanceChange[] {
       },
     ];
   }
+  if (event.type === 'ledger.funds_credited') {
+    const asset = event.data.asset;
+    return [{ asset, available: Money.parse(asset, event.data.amount), held: Money.zero(asset) }];
+  }
   const asset = event.data.asset;
-  const amount = Money.parse(asset, event.data.amount);
+  const legs: { amount: Money<Asset>; kind?: string }[] = [
+    { amount: Money.parse(asset, event.data.amount) },
+  ];
+  const fee = event.data.fee;
+  if (fee !== undefined) legs.push({ amount: Money.parse(asset, fee), kind: FEE_KIND });
   const zero = Money.zero(asset);
+  const change = (available: Money<Asset>, held: Money<Asset>, kind?: string): BalanceChange =>
+    kind === undefined ? { asset, available, held } : { asset, available, held, kind };
   switch (event.type) {
-    case 'ledger.funds_credited':
-      return [{ asset, available: amount, held: zero }];
     case 'ledger.funds_debited':
-      return [{ asset, available: amount.negate(), held: zero }];
+      return legs.map((leg) => change(leg.amount.negate(), zero, leg.kind));
     case 'ledger.hold_placed':
-      return [{ asset, available: amount.negate(), held: amount }];
+      return legs.map((leg) => change(leg.amount.negate(), leg.amount, leg.kind));
     case 'ledger.hold_posted':
-      return [{ asset, available: zero, held: amount.negate() }];
+      return legs.map((leg) => change(zero, leg.amount.negate(), leg.kind));
     case 'ledger.hold_released':
-      return [{ asset, available: amount, held: amount.negate() }];
+      return legs.map((leg) => change(leg.amount, leg.amount.negate(), leg.kind));
     default: {
       const unknown: never = event;
       throw new Error(`unknown event ${JSON.stringify(unknown)}`);
@@ -198,14 +238,18 @@ function evolveHolds(
 ): ReadonlyMap<string, Hold> {
   const status = HOLD_STATUS_AFTER[event.type];
   if (status === null || !('hold_id' in event.data)) return holds;
-  const { hold_id, asset, amount, kind, reference_id } = event.data;
+  const { hold_id, asset, amount, kind, reference_id, fee, fee_account_id } = event.data;
   const placed = holds.get(hold_id);
   const next = new Map(holds);
+  const fee_leg =
+    fee !== undefined && fee_account_id !== undefined
+      ? { amount: Money.parse(asset, fee), account_id: fee_account_id }
+      : null;
   next.set(
     hold_id,
     placed
       ? { ...placed, status }
-      : { hold_id, amount: Money.parse(asset, amount), status, kind, reference_id },
+      : { hold_id, amount: Money.parse(asset, amount), status, kind, reference_id, fee: fee_leg },
   );
   return next;
 }
@@ -230,7 +274,7 @@ function movedFunds(event: LedgerEvent, change: BalanceChange, after: AssetBalan
     available_after: after.available.toString(),
     held_after: after.held.toString(),
     total_after: after.available.add(after.held).toString(),
-    kind,
+    kind: change.kind ?? kind,
     reference_id,
   };
   if ('hold_id' in event.data) moved.hold_id = event.data.hold_id;

@@ -1,6 +1,6 @@
 import { DomainError } from '@platform/contracts';
 import { Money } from '@platform/money';
-import { decide } from './account-decide';
+import { decide, feeCreditFor } from './account-decide';
 import type { AccountCommand } from './account-events';
 import { foldAccount, initialAccountState, evolve, type AccountState } from './account-state';
 
@@ -207,5 +207,110 @@ describe('ledger account: transfer legs', () => {
       { state: initialAccountState(), events: [] },
     ).events;
     expect(balance(foldAccount(events))).toEqual({ available: '25.00', held: '20.00' });
+  });
+});
+
+describe('ledger account: fee legs', () => {
+  const FEES = 'fees:org-1';
+  const fee = (amount: string) => ({ amount: usd(amount), account_id: FEES });
+  const heldWithFee = (operation_id: string, hold_id: string, amount: string, charged: string) =>
+    ({
+      type: 'place_hold',
+      data: { ...movement(operation_id, amount), kind: 'payout', hold_id, fee: fee(charged) },
+    }) satisfies AccountCommand;
+  const end = (type: 'post_hold' | 'release_hold', operation_id: string, hold_id: string) =>
+    ({ type, data: { account_id: ACCOUNT, operation_id, hold_id } }) satisfies AccountCommand;
+
+  it('holds amount and fee, each as its own leg of kind payout and fee', () => {
+    const funded = run([credit('fund', '10.00')]);
+    const events = decide(heldWithFee('h1', 'payout-1', '8.00', '1.50'), funded);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.data).toMatchObject({
+      amount: '8.00',
+      fee: '1.50',
+      fee_account_id: FEES,
+      available_after: '0.50',
+      held_after: '9.50',
+    });
+    const after = events.reduce(evolve, funded);
+    expect(balance(after)).toEqual({ available: '0.50', held: '9.50' });
+    expect(after.operations.get('h1')?.moved.map((moved) => [moved.kind, moved.amount])).toEqual([
+      ['payout', '8.00'],
+      ['fee', '1.50'],
+    ]);
+  });
+
+  it('refuses a hold whose amount fits but amount plus fee does not', () => {
+    const funded = run([credit('fund', '10.00')]);
+    expectRefusal(
+      () => decide(heldWithFee('h1', 'payout-1', '9.00', '1.01'), funded),
+      'insufficient_funds',
+    );
+  });
+
+  it('posting takes both legs out of held; releasing returns both to available', () => {
+    const held = run([credit('fund', '10.00'), heldWithFee('h1', 'p1', '6.00', '1.00')]);
+    const posted = run([end('post_hold', 'post', 'p1')], held);
+    expect(balance(posted)).toEqual({ available: '3.00', held: '0.00' });
+    const released = run([end('release_hold', 'release', 'p1')], held);
+    expect(balance(released)).toEqual({ available: '10.00', held: '0.00' });
+  });
+
+  it('the fee account receives the fee of a post, also when the post is replayed', () => {
+    const held = run([credit('fund', '10.00'), heldWithFee('h1', 'p1', '6.00', '1.00')]);
+    const post = end('post_hold', 'post', 'p1');
+    const credit_fee = feeCreditFor(post, held);
+    expect(credit_fee).toEqual({
+      type: 'receive_transfer',
+      data: {
+        account_id: FEES,
+        operation_id: 'post',
+        amount: usd('1.00'),
+        kind: 'fee',
+        reference_id: 'h1',
+        from_account_id: ACCOUNT,
+      },
+    });
+    const posted = run([post], held);
+    expect(feeCreditFor(post, posted)).toEqual(credit_fee);
+    expect(feeCreditFor(end('release_hold', 'r', 'p1'), held)).toBeNull();
+    expect(feeCreditFor(credit('c', '1.00'), held)).toBeNull();
+  });
+
+  it('a direct debit with a fee needs amount plus fee and records both legs', () => {
+    const funded = run([credit('fund', '5.00')]);
+    const charged = (operation_id: string, amount: string, charged_fee: string) =>
+      ({
+        type: 'debit_funds',
+        data: { ...movement(operation_id, amount), fee: fee(charged_fee) },
+      }) satisfies AccountCommand;
+    expectRefusal(() => decide(charged('d1', '4.50', '0.51'), funded), 'insufficient_funds');
+    const after = run([charged('d1', '4.50', '0.50')], funded);
+    expect(balance(after)).toEqual({ available: '0.00', held: '0.00' });
+    // The same operation_id with another fee is another request.
+    expectRefusal(() => decide(charged('d1', '4.50', '0.40'), after), 'idempotency_conflict');
+    expect(decide(charged('d1', '4.50', '0.50'), after)).toEqual([]);
+  });
+
+  it('refuses a fee paid into the paying account itself', () => {
+    const funded = run([credit('fund', '5.00')]);
+    const self_fee = {
+      type: 'debit_funds',
+      data: { ...movement('d1', '1.00'), fee: { amount: usd('0.10'), account_id: ACCOUNT } },
+    } satisfies AccountCommand;
+    expectRefusal(() => decide(self_fee, funded), 'invalid_request');
+  });
+
+  it('replay of the events rebuilds the same hold with its fee', () => {
+    const commands = [credit('fund', '10.00'), heldWithFee('h1', 'p1', '6.00', '1.00')];
+    let state = initialAccountState();
+    const events = commands.flatMap((command) => {
+      const decided = decide(command, state);
+      state = decided.reduce(evolve, state);
+      return decided;
+    });
+    const replayed = foldAccount(events);
+    expect(replayed.holds.get('p1')?.fee?.amount.toString()).toBe('1.00');
+    expect(balance(replayed)).toEqual(balance(state));
   });
 });

@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { PgEventStore, Subscription } from '@platform/event-store';
 import { Money, isAsset, type Asset } from '@platform/money';
-import { isLedgerEventType, LEDGER_EVENT_TYPES, type LedgerEvent } from '../domain';
+import { FEE_KIND, isLedgerEventType, LEDGER_EVENT_TYPES, type LedgerEvent } from '../domain';
 import { LEDGER_SCHEMA } from './balances-projection';
 import { ACCOUNT_STREAM_PREFIX, replayProjection, type ProjectedEvent } from './projection-replay';
 
@@ -53,23 +53,28 @@ function movementsOf(recorded: ProjectedEvent, event: LedgerEvent): MovementRow[
   switch (event.type) {
     case 'ledger.funds_credited': {
       const { asset, amount, balance_after, counterparty_account_id: from } = event.data;
-      const text = from === undefined ? `${event.data.kind} credited` : `transfer from ${from}`;
+      // A fee account's credit names the account that paid the fee, as a transfer names its payer.
+      const source = event.data.kind === FEE_KIND ? FEE_KIND : 'transfer';
+      const text = from === undefined ? `${event.data.kind} credited` : `${source} from ${from}`;
       return [row(0, asset, Money.parse(asset, amount), balance_after, text)];
     }
     case 'ledger.funds_debited': {
       const { asset, amount, balance_after, counterparty_account_id: to } = event.data;
       const text = to === undefined ? `${event.data.kind} debited` : `transfer to ${to}`;
-      return [row(0, asset, Money.parse(asset, amount).negate(), balance_after, text)];
+      const legs = withFeeLeg(asset, Money.parse(asset, amount).negate(), event.data.fee, text);
+      return legsToRows(legs, asset, balance_after, row);
     }
     case 'ledger.hold_placed': {
       const { asset, amount, available_after, hold_id } = event.data;
       const text = `${event.data.kind} ${hold_id} reserved`;
-      return [row(0, asset, Money.parse(asset, amount).negate(), available_after, text)];
+      const legs = withFeeLeg(asset, Money.parse(asset, amount).negate(), event.data.fee, text);
+      return legsToRows(legs, asset, available_after, row);
     }
     case 'ledger.hold_released': {
       const { asset, amount, available_after, hold_id } = event.data;
       const text = `${event.data.kind} ${hold_id} released`;
-      return [row(0, asset, Money.parse(asset, amount), available_after, text)];
+      const legs = withFeeLeg(asset, Money.parse(asset, amount), event.data.fee, text);
+      return legsToRows(legs, asset, available_after, row);
     }
     case 'ledger.hold_posted':
       return [];
@@ -92,6 +97,52 @@ function movementsOf(recorded: ProjectedEvent, event: LedgerEvent): MovementRow[
       throw new Error(`unknown event ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+interface Leg {
+  amount: Money<Asset>;
+  description: string;
+  kind?: string;
+}
+
+/** An amount and, when the event carries one, its fee leg (same sign, kind `fee`) after it. */
+function withFeeLeg(
+  asset: Asset,
+  amount: Money<Asset>,
+  fee: string | undefined,
+  description: string,
+): Leg[] {
+  if (fee === undefined) return [{ amount, description }];
+  const fee_amount = Money.parse(asset, fee);
+  const signed = amount.lt(Money.zero(asset)) ? fee_amount.negate() : fee_amount;
+  return [
+    { amount, description },
+    { amount: signed, description: `${FEE_KIND}, ${description}`, kind: FEE_KIND },
+  ];
+}
+
+/** One row per leg; each leg's balance is the one after it, so the last is the event's. */
+function legsToRows(
+  legs: Leg[],
+  asset: Asset,
+  balance_after: string,
+  row: (
+    leg: number,
+    asset: Asset,
+    amount: Money<Asset>,
+    balance_after: string,
+    description: string,
+  ) => MovementRow,
+): MovementRow[] {
+  let balance = Money.parseSigned(asset, balance_after);
+  const rows: MovementRow[] = [];
+  for (let index = legs.length - 1; index >= 0; index -= 1) {
+    const leg = legs[index]!;
+    const made = row(index, asset, leg.amount, balance.toString(), leg.description);
+    rows.unshift(leg.kind === undefined ? made : { ...made, kind: leg.kind });
+    balance = balance.subtract(leg.amount);
+  }
+  return rows;
 }
 
 /** When the movement took effect: the append time, or the past date of a D5 demo movement. */
@@ -146,6 +197,8 @@ export function startMovementsProjection(
     stream_prefix: ACCOUNT_STREAM_PREFIX,
     types: LEDGER_EVENT_TYPES,
     on_error,
+    // Derived from the events with its checkpoint: a batch a server crash undoes is applied again.
+    synchronous_commit: false,
     handler: (events, client) => applyMovementEvents(client, events),
   });
 }

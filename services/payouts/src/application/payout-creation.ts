@@ -137,7 +137,12 @@ export class PayoutCreation {
     }
     const settlement_asset =
       draft.settlement_asset ?? (await this.services.settlementAssetOf(command.account_id));
-    const price = pricePayout(draft.local_amount, settlement_asset, await this.services.rates());
+    const pricing = await this.limits.pricingOf(command.org_id, {
+      country: draft.country,
+      currency: draft.currency,
+    });
+    const rates = await this.services.rates();
+    const price = pricePayout(draft.local_amount, settlement_asset, rates, pricing);
     await this.checkLimits(command.org_id, price.usd_value);
     const record = newRecord(payout_id, command, draft, price, key, source);
     const screening = await this.services.screen({

@@ -61,3 +61,44 @@ describe('payout pricing', () => {
     );
   });
 });
+
+describe('payout fees of an organization (D6)', () => {
+  const schedule = { fixed_fee_usd: '0.50', percentage: '1.5' };
+
+  it('is zero without pricing, so total_debit is the debit', () => {
+    const price = pricePayout(Money.parse('BRL', '54.00'), 'USD', rates);
+    expect(price.fee.toString()).toBe('0.00');
+    expect(price.total_debit.toString()).toBe(price.debit.toString());
+  });
+
+  it('adds a fixed fee and a percentage of the USD value, rounded up, to total_debit', () => {
+    // 100.00 USD: 0.50 + 1.5% = 2.00 USD.
+    const price = pricePayout(Money.parse('BRL', '540.00'), 'USD', rates, schedule);
+    expect(price.debit.toString()).toBe('100.00');
+    expect(price.fee.toString()).toBe('2.00');
+    expect(price.total_debit.toString()).toBe('102.00');
+    // 10.01 USD: 0.50 + 0.150150 = 0.650150, rounded up to 0.66.
+    const odd = pricePayout(Money.parse('USD', '10.01'), 'USD', rates, schedule);
+    expect(odd.fee.toString()).toBe('0.66');
+  });
+
+  it('converts the fee to the settlement asset at the rate table', () => {
+    const price = pricePayout(Money.parse('USD', '650.00'), 'BTC', rates, {
+      fixed_fee_usd: '6.50',
+      percentage: '0',
+    });
+    expect(price.debit.toString()).toBe('0.01000000');
+    expect(price.fee.toString()).toBe('0.00010000');
+    expect(price.total_debit.toString()).toBe('0.01010000');
+  });
+
+  it('charges a local-currency balance its fee at the currency rate', () => {
+    const price = pricePayout(Money.parse('MXN', '172.00'), 'MXN', rates, {
+      fixed_fee_usd: '1.00',
+      percentage: '0',
+    });
+    expect(price.debit.toString()).toBe('172.00');
+    expect(price.fee.toString()).toBe('17.20');
+    expect(price.total_debit.toString()).toBe('189.20');
+  });
+});

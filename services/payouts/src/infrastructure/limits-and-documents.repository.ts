@@ -8,6 +8,16 @@ export interface OrgLimits {
   daily_amount_usd: string | null;
 }
 
+export interface OrgPricing {
+  fixed_fee_usd: string;
+  percentage: string;
+}
+
+export interface Corridor {
+  country: string;
+  currency: string;
+}
+
 export interface StoredDocument {
   document_id: string;
   account_id: string;
@@ -17,7 +27,10 @@ export interface StoredDocument {
   created_at: string;
 }
 
-/** Organization money-out limits (D7) and the supporting documents of US payouts. */
+/**
+ * Organization money-out limits (D7), payout pricing (D6) and the supporting documents of US
+ * payouts.
+ */
 @Injectable()
 export class LimitsAndDocumentsRepository {
   constructor(@Inject(SERVICE_POOL) private readonly pool: Pool) {}
@@ -39,6 +52,35 @@ export class LimitsAndDocumentsRepository {
          max_amount_usd = excluded.max_amount_usd, daily_amount_usd = excluded.daily_amount_usd,
          updated_at = now()`,
       [org_id, limits.min_amount_usd, limits.max_amount_usd, limits.daily_amount_usd],
+    );
+  }
+
+  /** The pricing of a corridor: its own row, else the organization's; null: no fee. */
+  async pricingOf(org_id: string, corridor: Corridor): Promise<OrgPricing | null> {
+    const { rows } = await this.pool.query<OrgPricing>(
+      `select fixed_fee_usd::text, percentage::text from org_pricing
+       where org_id = $1 and ((country = $2 and currency = $3) or (country = '' and currency = ''))
+       order by country desc limit 1`,
+      [org_id, corridor.country, corridor.currency],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Sets the organization's pricing, or one corridor's when `corridor` is given. */
+  async setPricing(org_id: string, corridor: Corridor | null, pricing: OrgPricing): Promise<void> {
+    await this.pool.query(
+      `insert into org_pricing (org_id, country, currency, fixed_fee_usd, percentage)
+       values ($1, $2, $3, $4, $5)
+       on conflict (org_id, country, currency) do update set
+         fixed_fee_usd = excluded.fixed_fee_usd, percentage = excluded.percentage,
+         updated_at = now()`,
+      [
+        org_id,
+        corridor?.country ?? '',
+        corridor?.currency ?? '',
+        pricing.fixed_fee_usd,
+        pricing.percentage,
+      ],
     );
   }
 

@@ -4,11 +4,13 @@ import {
   DomainError,
   IDENTITY_COMMANDS,
   LEDGER_COMMANDS,
+  orgFeeAccountId,
   type ReviewReply,
   type ScreenPayoutCommand,
   type ScreenPayoutReply,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
+import { isAsset, Money } from '@platform/money';
 import type { RateTableView } from '../domain/pricing';
 import type { PayoutRecord } from '../domain/payout-record';
 
@@ -23,6 +25,20 @@ interface OrganizationView {
 }
 
 const holdId = (payout_id: string) => `payout:${payout_id}`;
+
+/** The hold's amount without the fee, and the fee leg when there is one. */
+function holdAmounts(payout: PayoutRecord) {
+  const asset = payout.settlement_asset;
+  if (!isAsset(asset)) throw new Error(`payout ${payout.payout_id} has no ledger asset`);
+  const total = Money.parse(asset, payout.total_debit);
+  const fee = Money.parseSigned(asset, payout.fee);
+  if (fee.isZero()) return { amount: total.toString() };
+  return {
+    amount: total.subtract(fee).toString(),
+    fee: fee.toString(),
+    fee_account_id: orgFeeAccountId(payout.org_id),
+  };
+}
 
 /**
  * The commands payouts sends to the ledger, compliance and identity. Every money movement uses
@@ -53,13 +69,17 @@ export class OtherServices {
     }
   }
 
+  /**
+   * Holds `total_debit`: the payout's debit, and its fee as its own leg, which the ledger credits
+   * to the organization's fee account when the hold is posted and returns when it is released.
+   */
   async placeHold(payout: PayoutRecord): Promise<void> {
     await this.bus.send(LEDGER_COMMANDS.place_hold, {
       account_id: payout.account_id,
       operation_id: `payout-hold:${payout.payout_id}`,
       hold_id: holdId(payout.payout_id),
       asset: payout.settlement_asset,
-      amount: payout.total_debit,
+      ...holdAmounts(payout),
       kind: 'payout',
       reference_id: payout.payout_id,
     });

@@ -11,6 +11,7 @@ import {
   PAYOUTS_COMMANDS,
   scanPayoutQrCommand,
   setOrgLimitsCommand,
+  setOrgPricingCommand,
   uploadPayoutDocumentCommand,
 } from '@platform/contracts';
 import type { BusContext } from '@platform/messaging';
@@ -102,5 +103,14 @@ export class PayoutsMessages {
     const command = parseCommand(setOrgLimitsCommand, payload);
     await this.limits.setLimits(command.org_id, command.limits);
     return { org_id: command.org_id, ...command.limits };
+  }
+
+  @MessagePattern(PAYOUTS_COMMANDS.set_org_pricing)
+  async setPricing(@Payload() payload: unknown) {
+    const { org_id, pricing } = parseCommand(setOrgPricingCommand, payload);
+    const { country, currency, fixed_fee_usd, percentage } = pricing;
+    const corridor = country && currency ? { country, currency } : null;
+    await this.limits.setPricing(org_id, corridor, { fixed_fee_usd, percentage });
+    return { org_id, ...pricing };
   }
 }

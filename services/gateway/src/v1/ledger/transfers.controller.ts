@@ -56,7 +56,14 @@ export class TransfersController {
   @ApiZodBody(
     transferBody,
     '`recipient`: an account id, an email of a member, or an alias (`PUT /v1/me/alias`, with or ' +
-      'without @) of the same organization. Convertible assets only (`invalid_asset`). Free: ' +
+      'without @) of the same organization. Resolution order: the form decides the one lookup, ' +
+      'never several: a UUID is an account id; text with `@` after its first character is an ' +
+      'email, compared lower-cased with the sign-in emails of the members of the organization; ' +
+      'anything else (a leading `@` dropped) is an alias, matched exactly. Accounts of other ' +
+      "organizations never match. A member's email is unique in its organization, an alias too, " +
+      'and an alias can be neither an email nor an account id, so one recipient names at most one ' +
+      'account; `recipient_ambiguous` (422, nothing moves) answers should the directory ever ' +
+      'report several accounts for it. Convertible assets only (`invalid_asset`). Free: ' +
       '`fee` is zero. Errors: `recipient_required`, `self_transfer`, `recipient_not_found` 404, ' +
       '`recipient_unavailable` (account not active), `recipient_ambiguous`, `insufficient_funds` ' +
       '402. Idempotency D7 (`idempotency_key` or `Idempotency-Key`; replay 201 with the original; ' +
