@@ -4,16 +4,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPlatform } from '@platform/all-in-one';
 import { startEmbeddedPostgres } from '@platform/persistence';
-import { summarize } from './stats';
+import { latencies, summarize } from './stats';
 
 /**
  * Identity benchmarks (issue 3). Prints figures, asserts nothing. On one all-in-one platform:
  * unauthenticated GET /healthz beside an authenticated GET /v1/me with a session JWT and with an
- * API key (the ratios are the cost of authentication), then logins per second (Argon2id bound).
+ * API key (the ratios are the cost of authentication), then logins per second (Argon2id bound),
+ * then registration with a new email beside one with a taken email (the anti-enumeration rule of
+ * spec §2: the same answer in the same time; the two are interleaved one at a time so that load
+ * falls on both alike).
  */
 process.env.LOG_LEVEL ??= 'warn';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 200);
+const REGISTRATIONS = Number(process.env.BENCH_REGISTRATIONS ?? 100);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
 interface Run {
@@ -95,12 +99,15 @@ async function main(): Promise<void> {
     const logins = await timed(LOGINS, async () => {
       await expectOk(await post('/v1/auth/login', { org: 'demo', email, password }));
     });
+    const registrations = await registrationTimings(post, email);
     const rate = (run: Run) => run.samples.length / run.elapsed_ms;
     console.log(`concurrency ${CONCURRENCY}, CPUs ${os.cpus().length}`);
     console.log(summarize('GET /healthz (no credential)', health.samples, health.elapsed_ms));
     console.log(summarize('GET /v1/me with a session JWT', me_jwt.samples, me_jwt.elapsed_ms));
     console.log(summarize('GET /v1/me with an API key', me_key.samples, me_key.elapsed_ms));
     console.log(summarize('POST /v1/auth/login (Argon2id)', logins.samples, logins.elapsed_ms));
+    console.log(latencies('POST /v1/auth/register, new email', registrations.fresh));
+    console.log(latencies('POST /v1/auth/register, taken email', registrations.taken));
     console.log(
       `authenticated/unauthenticated throughput: JWT ${((rate(me_jwt) / rate(health)) * 100).toFixed(0)}%, API key ${((rate(me_key) / rate(health)) * 100).toFixed(0)}%`,
     );
@@ -108,6 +115,36 @@ async function main(): Promise<void> {
     await platform.close();
     await pg.stop();
   }
+}
+
+type Post = (route: string, body: unknown) => Promise<Response>;
+
+/** New and taken emails alternately, one request at a time: both answers must be alike. */
+async function registrationTimings(
+  post: Post,
+  taken_email: string,
+): Promise<{ fresh: number[]; taken: number[] }> {
+  const fresh: number[] = [];
+  const taken: number[] = [];
+  const register = async (email: string, samples: number[]) => {
+    const body = {
+      org: 'demo',
+      type: 'person',
+      email,
+      password: 'another long one',
+      display_name: 'B',
+    };
+    const t0 = performance.now();
+    const response = await post('/v1/auth/register', body);
+    await response.arrayBuffer();
+    samples.push(performance.now() - t0);
+    if (response.status !== 201) throw new Error(`register: ${response.status}`);
+  };
+  for (let i = 0; i < REGISTRATIONS; i++) {
+    await register(`bench-new-${Date.now()}-${i}@example.com`, fresh);
+    await register(taken_email, taken);
+  }
+  return { fresh, taken };
 }
 
 main().catch((error: unknown) => {

@@ -13,3 +13,10 @@ export function summarize(label: string, samples_ms: number[], elapsed_ms: numbe
   const per_second = (samples_ms.length / elapsed_ms) * 1000;
   return `${label}: ${samples_ms.length} ops in ${elapsed_ms.toFixed(0)} ms = ${per_second.toFixed(0)}/s, p50 ${percentile(sorted, 50).toFixed(2)} ms, p99 ${percentile(sorted, 99).toFixed(2)} ms`;
 }
+
+/** Latency only, for requests made one at a time: p50, p90 and p99. */
+export function latencies(label: string, samples_ms: number[]): string {
+  const sorted = [...samples_ms].sort((a, b) => a - b);
+  const at = (p: number) => percentile(sorted, p).toFixed(2);
+  return `${label}: ${samples_ms.length} requests, p50 ${at(50)} ms, p90 ${at(90)} ms, p99 ${at(99)} ms`;
+}
