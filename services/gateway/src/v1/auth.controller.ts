@@ -34,7 +34,12 @@ export class AuthController {
 
   @Post('register')
   @HttpCode(201)
-  @ApiZodBody(registerAccountCommand, 'verify-first registration: creates no session')
+  @ApiZodBody(
+    registerAccountCommand,
+    'verify-first registration: creates no session. A new email and one that already has an ' +
+      'account get the same 201 body in the same time (the answer waits for a fixed delay after ' +
+      'the password hash either way); the owner of a taken email is sent a notice instead of a code',
+  )
   register(@ValidatedBody(registerAccountCommand) body: RegisterAccountCommand) {
     return this.bus.send(ACCOUNT_COMMANDS.register_account, body);
   }

@@ -1,4 +1,5 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { hash } from '@node-rs/argon2';
 import {
@@ -39,6 +40,13 @@ export interface ConfirmedSession extends Omit<Session, 'account_id'> {
   account: AccountProfile;
 }
 
+/**
+ * After the password hash, a new email writes an account and a taken one only sends a notice:
+ * the answer waits until this long after the hash either way, so its timing tells neither apart
+ * (spec §2: the same answer for a new and a duplicate email). Both paths take a few ms.
+ */
+const REGISTRATION_ANSWER_FLOOR_MS = 40;
+
 function pendingCode(code: string, now: Date): PendingCode {
   return {
     code_hash: sha256(code),
@@ -69,6 +77,19 @@ export class RegistrationService {
     const organization = await this.requireOrganization(command.org);
     const registration = decideRegistration(command);
     const password_hash = await hash(registration.password, ARGON2_OPTIONS);
+    const answer_at_ms = performance.now() + REGISTRATION_ANSWER_FLOOR_MS;
+    await this.registerHashed(organization, registration, password_hash, correlation_id);
+    const wait_ms = answer_at_ms - performance.now();
+    if (wait_ms > 0) await sleep(wait_ms);
+    return REGISTRATION_ACCEPTED;
+  }
+
+  private async registerHashed(
+    organization: Organization,
+    registration: ReturnType<typeof decideRegistration>,
+    password_hash: string,
+    correlation_id: string | null,
+  ): Promise<void> {
     const now = new Date();
     const code = newVerificationCode();
     const existing = await this.accounts.findMember(organization.org_id, registration.email);
@@ -86,12 +107,11 @@ export class RegistrationService {
       }));
     if (inserted) {
       await this.sendCode(organization, registration.email, account_id, code);
-      return REGISTRATION_ACCEPTED;
+      return;
     }
     const member =
       existing ?? (await this.accounts.findMember(organization.org_id, registration.email));
     if (member) await this.answerDuplicate(organization, member, code, now);
-    return REGISTRATION_ACCEPTED;
   }
 
   private async answerDuplicate(
