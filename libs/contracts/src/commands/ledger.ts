@@ -217,7 +217,10 @@ export const createSwapCommand = z
   .strict();
 export type CreateSwapCommand = z.infer<typeof createSwapCommand>;
 
-/** `ledger.create_transfer`: D4 `POST /v1/transfers`; `recipient` is an account id, email or alias. */
+/**
+ * `ledger.create_transfer`: D4 `POST /v1/transfers`; `recipient` is an account id, email, verified
+ * E.164 phone or alias.
+ */
 export const createTransferCommand = z
   .object({
     ...accountInOrg,
@@ -274,9 +277,17 @@ export interface OrgSettings {
   account_locale: string | null;
 }
 
-/** `identity.resolve_recipient`: accounts of the organization matching an account id or an email. */
+/**
+ * `identity.resolve_recipient`: accounts of the organization matching an account id, an email, or
+ * a verified E.164 phone (phones are not unique: several matches are `recipient_ambiguous`).
+ */
 export const resolveRecipientQuery = z
-  .object({ org_id: id, account_id: id.optional(), email: z.string().max(320).optional() })
+  .object({
+    org_id: id,
+    account_id: id.optional(),
+    email: z.string().max(320).optional(),
+    phone: z.string().max(16).optional(),
+  })
   .strict();
 export type ResolveRecipientQuery = z.infer<typeof resolveRecipientQuery>;
 export interface RecipientMatch {

@@ -24,10 +24,13 @@ export class OrgDirectory {
     });
   }
 
-  /** The one account of the organization matching; `recipient_*` errors otherwise. */
+  /**
+   * The one account of the organization matching; `recipient_*` errors otherwise. Ids, emails and
+   * aliases are unique; a verified phone may be shared, hence `recipient_ambiguous`.
+   */
   async recipient(
     org_id: string,
-    by: { account_id: string } | { email: string },
+    by: { account_id: string } | { email: string } | { phone: string },
   ): Promise<RecipientMatch> {
     const { matches } = await this.bus.send<{ matches: RecipientMatch[] }>(
       IDENTITY_DIRECTORY_QUERIES.resolve_recipient,

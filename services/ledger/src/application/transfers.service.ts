@@ -28,7 +28,10 @@ export interface ResolvedAccount {
 /** The payload of a QR code that names an account: `acct:<account id>` or `acct:@<alias>`. */
 const ACCOUNT_QR = /^acct:(.+)$/;
 
-/** Free internal transfers (spec §1) to an account id, email or alias of the same organization. */
+/**
+ * Free internal transfers (spec §1) to an account id, email, verified phone or alias of the same
+ * organization.
+ */
 export class TransfersService {
   constructor(
     private readonly commands: LedgerCommands,
@@ -123,6 +126,11 @@ export class TransfersService {
       target = named;
     }
     const ref = classifyRecipient(alias !== undefined ? `@${target}` : target);
+    // Resolving stays alias or QR only: a phone-shaped payload names no account here, since a
+    // phone may be shared and there would be no one account to show.
+    if (ref.kind === 'phone') {
+      throw new DomainError('recipient_not_found', 'no account of this organization matches');
+    }
     const match = await this.recipient(command.org_id, ref);
     return {
       account_id: match.account_id,
@@ -141,6 +149,8 @@ export class TransfersService {
         return this.directory.recipient(org_id, { account_id: ref.account_id });
       case 'email':
         return this.directory.recipient(org_id, { email: ref.email });
+      case 'phone':
+        return this.directory.recipient(org_id, { phone: ref.phone });
       case 'alias': {
         const account_id = await this.settings.accountByAlias(org_id, ref.alias);
         if (!account_id) {

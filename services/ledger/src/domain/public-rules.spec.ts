@@ -39,8 +39,24 @@ describe('public ledger rules', () => {
       email: 'ada@example.com',
     });
     expect(classifyRecipient('@ada.l')).toEqual({ kind: 'alias', alias: 'ada.l' });
+    expect(classifyRecipient(' +14155550100 ')).toEqual({ kind: 'phone', phone: '+14155550100' });
     expect(codeOf(() => classifyRecipient('  '))).toBe('recipient_required');
     expect(codeOf(() => classifyRecipient(undefined))).toBe('recipient_required');
+  });
+
+  it('takes only E.164 text for a phone, the shape identity stores', () => {
+    expect(classifyRecipient('+1234567')).toEqual({ kind: 'phone', phone: '+1234567' });
+    expect(classifyRecipient('+123456789012345')).toEqual({
+      kind: 'phone',
+      phone: '+123456789012345',
+    });
+    // Too short, too long, a leading zero, separators: not a phone, so an alias that names nothing.
+    for (const text of ['+12', '+123456', '+1234567890123456', '+04155550100', '+1 415 555 0100']) {
+      expect(classifyRecipient(text)).toEqual({ kind: 'alias', alias: text });
+    }
+    // Without the `+` digits are an alias; with `@` first, an alias even when phone-shaped.
+    expect(classifyRecipient('14155550100')).toEqual({ kind: 'alias', alias: '14155550100' });
+    expect(classifyRecipient('@+14155550100')).toEqual({ kind: 'alias', alias: '+14155550100' });
   });
 
   it('validates aliases and calendar dates', () => {

@@ -16,13 +16,16 @@ export function requireSettlementAsset(code: string, disabled: readonly string[]
   return code;
 }
 
-/** What a transfer's `recipient` names: an account id (UUID), an email, or an alias. */
+/** What a transfer's `recipient` names: an account id (UUID), an email, a phone, or an alias. */
 export type RecipientRef =
   | { kind: 'account_id'; account_id: string }
   | { kind: 'email'; email: string }
+  | { kind: 'phone'; phone: string }
   | { kind: 'alias'; alias: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** E.164, the shape identity stores account phones in (its `invalid_phone` rule). */
+const E164_PHONE = /^\+[1-9]\d{6,14}$/;
 
 export function classifyRecipient(recipient: string | undefined): RecipientRef {
   const text = recipient?.trim() ?? '';
@@ -30,6 +33,10 @@ export function classifyRecipient(recipient: string | undefined): RecipientRef {
   if (UUID.test(text)) return { kind: 'account_id', account_id: text.toLowerCase() };
   // Emails are compared lower-cased (D7); an alias may be written with a leading @.
   if (text.indexOf('@') > 0) return { kind: 'email', email: text.toLowerCase() };
+  // An alias starts with a letter, so `+` text never is one. Malformed `+` text (say `+12`) falls
+  // through to the alias lookup and, naming nothing, answers recipient_not_found like any text
+  // that matches no account.
+  if (E164_PHONE.test(text)) return { kind: 'phone', phone: text };
   return { kind: 'alias', alias: text.replace(/^@/, '') };
 }
 

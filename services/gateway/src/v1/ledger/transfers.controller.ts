@@ -55,18 +55,23 @@ export class TransfersController {
   @RequireOtp('transfer.create')
   @ApiZodBody(
     transferBody,
-    '`recipient`: an account id, an email of a member, or an alias (`PUT /v1/me/alias`, with or ' +
-      'without @) of the same organization. Resolution order: the form decides the one lookup, ' +
-      'never several: a UUID is an account id; text with `@` after its first character is an ' +
-      'email, compared lower-cased with the sign-in emails of the members of the organization; ' +
-      'anything else (a leading `@` dropped) is an alias, matched exactly. Accounts of other ' +
-      "organizations never match. A member's email is unique in its organization, an alias too, " +
-      'and an alias can be neither an email nor an account id, so one recipient names at most one ' +
-      'account; `recipient_ambiguous` (422, nothing moves) answers should the directory ever ' +
-      'report several accounts for it. Convertible assets only (`invalid_asset`). Free: ' +
-      '`fee` is zero. Errors: `recipient_required`, `self_transfer`, `recipient_not_found` 404, ' +
-      '`recipient_unavailable` (account not active), `recipient_ambiguous`, `insufficient_funds` ' +
-      '402. Idempotency D7 (`idempotency_key` or `Idempotency-Key`; replay 201 with the original; ' +
+    '`recipient`: an account id, an email of a member, a verified phone number, or an alias ' +
+      '(`PUT /v1/me/alias`, with or without @) of the same organization. Resolution order: the ' +
+      'form decides the one lookup, never several: a UUID is an account id; text with `@` after ' +
+      'its first character is an email, compared lower-cased with the sign-in emails of the ' +
+      'members of the organization; E.164 text (`+`, then 7 to 15 digits, the first not 0, no ' +
+      'spaces, such as `+14155550100`) is a phone, matching the accounts whose phone is that ' +
+      'number and verified (`POST /v1/me/phone/verification`); an unverified phone never ' +
+      'matches; anything else (a leading `@` dropped) is an alias, matched exactly. An alias ' +
+      'starts with a letter, so other `+` text (such as `+12`) names no account: ' +
+      '`recipient_not_found`. Accounts of other organizations never match. Account ids, ' +
+      "members' emails and aliases each name at most one account, but one verified phone may " +
+      'belong to several (a household, a person and their company): then the answer is 422 ' +
+      '`recipient_ambiguous` and nothing moves; send the account id, email or alias instead. ' +
+      'Convertible assets only (`invalid_asset`). Free: `fee` is zero. Errors: ' +
+      '`recipient_required`, `self_transfer`, `recipient_not_found` 404, ' +
+      '`recipient_unavailable` 422 (account not active), `recipient_ambiguous` 422, ' +
+      '`insufficient_funds` 402. Idempotency D7 (`idempotency_key` or `Idempotency-Key`; replay 201 with the original; ' +
       'other payload 409 `idempotency_conflict`). The recipient receives `transfer_received`. ' +
       "`checkout_token`: pays that checkout link from the caller's balance of the link's " +
       '`settlement_asset` instead (`recipient` not needed; `asset`/`amount` optional and, when ' +
