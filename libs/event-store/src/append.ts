@@ -160,8 +160,9 @@ export async function appendAtHeads(
   appends: readonly StreamAppend[],
   heads: Map<string, StreamHead>,
   notification: Notification,
+  trace_contexts?: readonly (EventTraceContext | null)[],
 ): Promise<AppendOutcome | null> {
-  const planned = planWrite(appends, heads, context.environment);
+  const planned = planWrite(appends, heads, context.environment, trace_contexts);
   const moved_heads = appends.map(({ stream }) => {
     const from = headOf(heads, stream);
     const to = headOf(planned.heads, stream);
@@ -183,6 +184,38 @@ export async function appendAtHeads(
   return { results: resultsFrom(planned, first_position), heads: planned.heads };
 }
 
+/** One appender's part of a batch: its appends, and the trace context it made them in. */
+export interface BatchedAppend {
+  appends: readonly StreamAppend[];
+  trace_context: EventTraceContext | null;
+}
+
+/**
+ * Several appenders' appends (no stream twice) as one statement and one transaction, hashing from
+ * heads believed current: all of them are written, or (when a head had moved) none, and null is
+ * returned. Per appender, in order: its results and the heads it left.
+ */
+export async function appendBatchAtHeads(
+  db: Pool,
+  context: AppendContext,
+  batch: readonly BatchedAppend[],
+  heads: Map<string, StreamHead>,
+): Promise<AppendOutcome[] | null> {
+  const appends = batch.flatMap((part) => part.appends);
+  const trace_contexts = batch.flatMap((part) => part.appends.map(() => part.trace_context));
+  const outcome = await appendAtHeads(db, context, appends, heads, 'after_commit', trace_contexts);
+  if (outcome === null) return null;
+  let offset = 0;
+  return batch.map((part) => {
+    const results = outcome.results.slice(offset, offset + part.appends.length);
+    offset += part.appends.length;
+    const part_heads = new Map(
+      part.appends.map(({ stream }) => [stream, headOf(outcome.heads, stream)]),
+    );
+    return { results, heads: part_heads };
+  });
+}
+
 function headOf(heads: Map<string, StreamHead>, stream: string): StreamHead {
   const head = heads.get(stream);
   if (!head) throw new Error(`stream head of ${stream} was not locked`);
@@ -191,19 +224,22 @@ function headOf(heads: Map<string, StreamHead>, stream: string): StreamHead {
 
 /**
  * Hashes each append's events onto its stream's head; the heads map is copied, not changed. Each
- * row also carries the trace context the append runs in, beside the hashed fields.
+ * row also carries the trace context its append was made in (the active one unless given),
+ * beside the hashed fields.
  */
 function planWrite(
   appends: readonly StreamAppend[],
   heads: Map<string, StreamHead>,
   environment: Environment,
+  trace_contexts?: readonly (EventTraceContext | null)[],
 ): PlannedWrite {
   const moved = new Map([...heads].map(([stream, head]) => [stream, { ...head }]));
-  const trace_context = activeTraceContext();
-  const traced = trace_context === null ? {} : { trace_context };
+  const active = trace_contexts === undefined ? activeTraceContext() : null;
   const rows: EventRowInput[] = [];
   const planned_appends: PlannedWrite['appends'] = [];
-  for (const append of appends) {
+  for (const [index, append] of appends.entries()) {
+    const trace_context = trace_contexts === undefined ? active : (trace_contexts[index] ?? null);
+    const traced = trace_context === null ? {} : { trace_context };
     const head = headOf(moved, append.stream);
     const append_offsets: number[] = [];
     for (const event of append.events) {

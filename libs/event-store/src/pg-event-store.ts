@@ -4,6 +4,7 @@ import { assertIdentifier, migrate, withTransaction } from '@platform/persistenc
 import {
   appendAtHead,
   appendAtHeads,
+  appendBatchAtHeads,
   appendLocked,
   assertValidAppends,
   assumedEmptyHead,
@@ -11,10 +12,13 @@ import {
   readHead,
   type AppendContext,
   type AppendOutcome,
+  type BatchedAppend,
   type Notification,
 } from './append';
+import { AppendBatcher } from './append-batcher';
 import { chainHash, GENESIS_HASH } from './hash-chain';
 import { StreamHeadCache, type StreamHead } from './head-cache';
+import { activeTraceContext } from './trace-context';
 import { CommittedAppendNotifier } from './notifier';
 import { readSafeEvents } from './read';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './rows';
@@ -37,6 +41,7 @@ import type {
 const MIGRATIONS_DIR = path.join(__dirname, '../migrations');
 const VERIFY_PAGE_SIZE = 1000;
 const DEFAULT_HEAD_CACHE_CAPACITY = 10_000;
+const DEFAULT_APPEND_BATCHING = { max_in_flight: 1, max_streams: 64 };
 
 /**
  * The event store on PostgreSQL: streams with optimistic concurrency, a gap-safe global log.
@@ -51,6 +56,7 @@ export class PgEventStore {
   private readonly context: AppendContext;
   private readonly heads: StreamHeadCache;
   private readonly notifier: CommittedAppendNotifier;
+  private readonly batcher: AppendBatcher | null;
 
   constructor(
     private readonly pool: Pool,
@@ -65,6 +71,14 @@ export class PgEventStore {
     };
     this.heads = new StreamHeadCache(options.head_cache_capacity ?? DEFAULT_HEAD_CACHE_CAPACITY);
     this.notifier = new CommittedAppendNotifier(pool, this.notify_channel);
+    const batching = options.append_batching ?? DEFAULT_APPEND_BATCHING;
+    this.batcher =
+      batching === false
+        ? null
+        : new AppendBatcher((batch) => this.writeBatch(batch), {
+            ...DEFAULT_APPEND_BATCHING,
+            ...batching,
+          });
   }
 
   /** Creates or upgrades the store's tables in its schema; safe to run from every replica. */
@@ -84,10 +98,14 @@ export class PgEventStore {
     return result;
   }
 
-  /** Several streams in one transaction: every append is written, or (on any conflict) none. */
+  /**
+   * Several streams in one transaction: every append is written, or (on any conflict) none. With
+   * every head remembered, it joins the next batch of the group commit (see AppendBatcher).
+   */
   async appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
     assertValidAppends(appends);
     const outcome =
+      (await this.appendInBatch(appends)) ??
       (await this.appendAtKnownHead(this.pool, appends, 'after_commit')) ??
       (await withTransaction(this.pool, (client) =>
         this.appendWithLocks(client, appends, 'after_commit'),
@@ -221,6 +239,46 @@ export class PgEventStore {
       { pool: this.pool, schema: this.schema, notify_channel: this.notify_channel },
       options,
     );
+  }
+
+  /** Null, at once, unless batching is on and every append has events and a remembered head. */
+  private async appendInBatch(appends: readonly StreamAppend[]): Promise<AppendOutcome | null> {
+    if (this.batcher === null || appends.length === 0) return null;
+    const batchable = appends.every(
+      (append) => append.events.length > 0 && this.heads.get(append.stream) !== undefined,
+    );
+    if (!batchable) return null;
+    return this.batcher.submit({ appends, trace_context: activeTraceContext() });
+  }
+
+  /**
+   * A batch as one statement, hashed from the heads remembered now (after the previous write of
+   * each stream ended). A part whose head is gone or not as it expects is left to append alone.
+   */
+  private async writeBatch(batch: readonly BatchedAppend[]): Promise<(AppendOutcome | null)[]> {
+    const heads = new Map<string, StreamHead>();
+    const ready: BatchedAppend[] = [];
+    for (const part of batch) {
+      const part_heads = part.appends.map((append) => {
+        const head = this.heads.get(append.stream);
+        return head && expectationHolds(append.expected_version, head.version) ? head : null;
+      });
+      if (part_heads.some((head) => head === null)) continue;
+      part.appends.forEach((append, index) => heads.set(append.stream, part_heads[index]!));
+      ready.push(part);
+    }
+    const outcomes =
+      ready.length === 0 ? [] : await appendBatchAtHeads(this.pool, this.context, ready, heads);
+    if (outcomes === null) {
+      // Some head had moved, which one is not known: each part finds out on its own.
+      for (const stream of heads.keys()) this.heads.forget(stream);
+      return batch.map(() => null);
+    }
+    for (const outcome of outcomes) this.rememberHeads(outcome.heads);
+    return batch.map((part) => {
+      const index = ready.indexOf(part);
+      return index < 0 ? null : outcomes[index]!;
+    });
   }
 
   /**

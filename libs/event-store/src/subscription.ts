@@ -15,6 +15,7 @@ const DEFAULTS = {
   poll_interval_ms: 500,
   retry_delay_ms: 1000,
   standby_poll_ms: 1000,
+  linger_ms: 0,
 };
 
 /**
@@ -40,6 +41,7 @@ export class CatchUpSubscription implements Subscription {
       poll_interval_ms: options.poll_interval_ms ?? DEFAULTS.poll_interval_ms,
       retry_delay_ms: options.retry_delay_ms ?? DEFAULTS.retry_delay_ms,
       standby_poll_ms: options.standby_poll_ms ?? DEFAULTS.standby_poll_ms,
+      linger_ms: options.linger_ms ?? DEFAULTS.linger_ms,
     };
     this.running = this.run();
   }
@@ -93,11 +95,18 @@ export class CatchUpSubscription implements Subscription {
       while (!this.stopping) {
         this.woken = false;
         const { outcome, next_position } = await this.processBatch(client, position);
+        const found_events = next_position !== position;
         position = next_position;
         if (outcome === 'full') continue;
         // After a failure only time (or stop) ends the wait: new events must not hurry a retry.
-        if (outcome === 'failed') await this.sleep(this.settings.retry_delay_ms, 'stop_only');
-        else await this.sleep(this.settings.poll_interval_ms, 'notification_or_stop');
+        if (outcome === 'failed') {
+          await this.sleep(this.settings.retry_delay_ms, 'stop_only');
+          continue;
+        }
+        // After a batch, appends that follow gather for a while and are read as one batch.
+        if (found_events && this.settings.linger_ms > 0)
+          await this.sleep(this.settings.linger_ms, 'stop_only');
+        await this.sleep(this.settings.poll_interval_ms, 'notification_or_stop');
       }
       await client.query(`unlisten ${this.context.notify_channel}`);
       await client.query('reset synchronous_commit');

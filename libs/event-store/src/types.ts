@@ -89,6 +89,13 @@ export interface SubscribeOptions {
   poll_interval_ms?: number;
   /** Wait after a failed batch before it is retried. */
   retry_delay_ms?: number;
+  /**
+   * After a batch that found events, how long to wait before reading the next one (0 by
+   * default): under a stream of appends, a subscriber then reads a few large batches instead of
+   * one small batch per commit, paying its statements and commit per batch. Events appended while
+   * idle are still read at once; each one waits at most this long more.
+   */
+  linger_ms?: number;
   /** How often a standby tries to become the active instance. */
   standby_poll_ms?: number;
   /** Told about handler failures and lost connections; the subscription retries either way. */
@@ -122,4 +129,11 @@ export interface PgEventStoreOptions {
    * read is one statement, without reading the head first; 0 turns it off. 10 000 by default.
    */
   head_cache_capacity?: number;
+  /**
+   * Group commit of `appendMany`: while `max_in_flight` batches (1 by default) are being
+   * written, further appends wait and are then written together, up to `max_streams` streams (64)
+   * in one statement and one transaction. Each append still succeeds or fails on its own. `false`
+   * writes every append by itself.
+   */
+  append_batching?: false | { max_in_flight?: number; max_streams?: number };
 }

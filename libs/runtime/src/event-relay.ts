@@ -18,12 +18,15 @@ export function startEventRelay(options: {
   bus: MessageBus;
   service: string;
   on_error?: (error: unknown) => void;
+  /** See SubscribeOptions.linger_ms; 0 when omitted. */
+  linger_ms?: number;
 }): Subscription {
   const topic = eventsTopic(options.service);
   return options.store.subscribe({
     name: `relay:${topic}`,
     from: 'start',
     batch_size: 200,
+    linger_ms: options.linger_ms,
     on_error: options.on_error,
     // A checkpoint a server crash undoes republishes its batch: at-least-once, as above.
     synchronous_commit: false,

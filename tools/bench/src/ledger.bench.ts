@@ -12,7 +12,9 @@ import { percentile, summarize } from './stats';
  * Ledger benchmarks (issue 4). Prints figures, asserts nothing. On one all-in-one platform and
  * its PostgreSQL server: internal transfers committed per second with p50/p99 latency
  * 1. through the ledger command path (`ledger.transfer_funds` over the in-process bus: load,
- *    decide, append both streams with optimistic concurrency, hash chain),
+ *    decide, append both streams with optimistic concurrency, hash chain; the appends of
+ *    concurrent commands are group-committed, one statement and one commit per batch, each
+ *    command still applied or refused on its own),
  * 2. as raw SQL on the same server, the floor the ledger's design is measured against: one
  *    transaction that writes what the command path's append commits, one row per leg (the
  *    ledger appends a debit and a credit event) and both accounts' balances (the ledger moves both

@@ -8,7 +8,11 @@ import {
   LEDGER_EVENT_TYPES,
   type LedgerEvent,
 } from '../domain';
-import { ACCOUNT_STREAM_PREFIX, replayProjection } from './projection-replay';
+import {
+  ACCOUNT_STREAM_PREFIX,
+  LEDGER_SUBSCRIPTION_LINGER_MS,
+  replayProjection,
+} from './projection-replay';
 
 export const LEDGER_MIGRATIONS_DIR = path.join(__dirname, '../../migrations');
 /** The ledger's own schema, where its projections live. */
@@ -79,6 +83,7 @@ export function startBalancesProjection(
 ): Subscription {
   return store.subscribe({
     name: BALANCES_SUBSCRIPTION,
+    linger_ms: LEDGER_SUBSCRIPTION_LINGER_MS,
     from: 'start',
     stream_prefix: ACCOUNT_STREAM_PREFIX,
     types: LEDGER_EVENT_TYPES,

@@ -10,6 +10,7 @@ import { PLATFORM_CONTEXT, startEventRelay, type PlatformContext } from '@platfo
 import { startBalancesProjection } from './balances-projection';
 import { LEDGER_EVENTS } from './ledger-store';
 import { startMovementsProjection } from './movements-projection';
+import { LEDGER_SUBSCRIPTION_LINGER_MS } from './projection-replay';
 
 /** While the service runs: relays committed events to the bus and keeps projections current. */
 @Injectable()
@@ -28,6 +29,7 @@ export class LedgerLifecycle implements OnApplicationBootstrap, OnApplicationShu
         store: this.events,
         bus: this.context.bus,
         service: 'ledger',
+        linger_ms: LEDGER_SUBSCRIPTION_LINGER_MS,
         on_error: (error) => this.logger.warn(`event relay retrying: ${String(error)}`),
       }),
       startBalancesProjection(this.events, (error) =>

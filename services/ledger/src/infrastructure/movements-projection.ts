@@ -3,7 +3,12 @@ import type { PgEventStore, Subscription } from '@platform/event-store';
 import { Money, isAsset, type Asset } from '@platform/money';
 import { FEE_KIND, isLedgerEventType, LEDGER_EVENT_TYPES, type LedgerEvent } from '../domain';
 import { LEDGER_SCHEMA } from './balances-projection';
-import { ACCOUNT_STREAM_PREFIX, replayProjection, type ProjectedEvent } from './projection-replay';
+import {
+  ACCOUNT_STREAM_PREFIX,
+  LEDGER_SUBSCRIPTION_LINGER_MS,
+  replayProjection,
+  type ProjectedEvent,
+} from './projection-replay';
 
 export const MOVEMENTS_SUBSCRIPTION = 'projection:movements';
 
@@ -193,6 +198,7 @@ export function startMovementsProjection(
 ): Subscription {
   return store.subscribe({
     name: MOVEMENTS_SUBSCRIPTION,
+    linger_ms: LEDGER_SUBSCRIPTION_LINGER_MS,
     from: 'start',
     stream_prefix: ACCOUNT_STREAM_PREFIX,
     types: LEDGER_EVENT_TYPES,

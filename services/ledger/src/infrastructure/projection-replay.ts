@@ -4,6 +4,12 @@ import { LEDGER_EVENT_TYPES } from '../domain';
 import { LEDGER_EVENTS_SCHEMA } from './ledger-store';
 
 export const ACCOUNT_STREAM_PREFIX = 'account-';
+/**
+ * How long the ledger's subscriptions (projections, relay) let appends gather after a batch:
+ * under load they read and commit a batch per 25 ms rather than per append commit, which leaves
+ * the database to the appends (`npm run bench:ledger`). A read after a quiet spell is immediate.
+ */
+export const LEDGER_SUBSCRIPTION_LINGER_MS = 25;
 const REPLAY_PAGE_SIZE = 1000;
 
 /** The fields of a stored ledger event that the projections read. */
