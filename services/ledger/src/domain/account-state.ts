@@ -1,3 +1,4 @@
+import { Map as PersistentMap } from 'immutable';
 import { ASSET_CODES, Money, type Asset } from '@platform/money';
 import type { AccountCommand, FeeLeg, LedgerEvent, LedgerEventType } from './account-events';
 import { isVolatileSwap } from './swap-pricing';
@@ -57,10 +58,14 @@ export const FEE_KIND = 'fee';
 
 export const DAILY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Operations and holds only grow with an account's history; persistent maps (structural sharing)
+ * let `evolve` return a new state in O(log n), where copying a Map per event cost O(history).
+ */
 export interface AccountState {
   balances: Readonly<Record<Asset, AssetBalance>>;
-  holds: ReadonlyMap<string, Hold>;
-  operations: ReadonlyMap<string, RecordedOperation>;
+  holds: PersistentMap<string, Hold>;
+  operations: PersistentMap<string, RecordedOperation>;
   volatile_swaps: readonly VolatileSwap[];
 }
 
@@ -68,7 +73,7 @@ export function initialAccountState(): AccountState {
   const balances = Object.fromEntries(
     ASSET_CODES.map((asset) => [asset, { available: Money.zero(asset), held: Money.zero(asset) }]),
   ) as Record<Asset, AssetBalance>;
-  return { balances, holds: new Map(), operations: new Map(), volatile_swaps: [] };
+  return { balances, holds: PersistentMap(), operations: PersistentMap(), volatile_swaps: [] };
 }
 
 /**
@@ -233,25 +238,23 @@ const HOLD_STATUS_AFTER: Record<LedgerEventType, HoldStatus | null> = {
 };
 
 function evolveHolds(
-  holds: ReadonlyMap<string, Hold>,
+  holds: PersistentMap<string, Hold>,
   event: LedgerEvent,
-): ReadonlyMap<string, Hold> {
+): PersistentMap<string, Hold> {
   const status = HOLD_STATUS_AFTER[event.type];
   if (status === null || !('hold_id' in event.data)) return holds;
   const { hold_id, asset, amount, kind, reference_id, fee, fee_account_id } = event.data;
   const placed = holds.get(hold_id);
-  const next = new Map(holds);
   const fee_leg =
     fee !== undefined && fee_account_id !== undefined
       ? { amount: Money.parse(asset, fee), account_id: fee_account_id }
       : null;
-  next.set(
+  return holds.set(
     hold_id,
     placed
       ? { ...placed, status }
       : { hold_id, amount: Money.parse(asset, amount), status, kind, reference_id, fee: fee_leg },
   );
-  return next;
 }
 
 /** Volatile swaps still inside the 24-hour window that ends at the newest one. */
@@ -297,12 +300,11 @@ export function evolve(state: AccountState, event: LedgerEvent): AccountState {
     balances[change.asset] = after;
     moved.push(movedFunds(event, change, after));
   }
-  const operations = new Map(state.operations);
-  operations.set(event.data.operation_id, { intent: intentOfEvent(event), moved });
+  const operation = { intent: intentOfEvent(event), moved };
   return {
     balances,
     holds: evolveHolds(state.holds, event),
-    operations,
+    operations: state.operations.set(event.data.operation_id, operation),
     volatile_swaps: evolveVolatileSwaps(state.volatile_swaps, event),
   };
 }
