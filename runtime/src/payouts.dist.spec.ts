@@ -2,6 +2,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import Big from 'big.js';
 import { dropDatabase, ensureDatabase } from '@platform/persistence';
 import { testAdminUrl } from '@platform/testing';
 import { pix, shifted, type PayoutBody } from './payouts-test-client';
@@ -165,7 +166,7 @@ describe('payouts on the distributed runtime', () => {
   it('completes a pix payout with the balance debited', async () => {
     const base = await balance();
     // The sandbox demo history (D5) funds the account.
-    expect(Number(base.split('/')[0])).toBeGreaterThan(100);
+    expect(new Big(base.split('/')[0]!).gt(100)).toBe(true);
     const created = await create(pix('27.00', { idempotency_key: newKey() }));
     expect(created.status).toBe(202);
     expect(created.body).toMatchObject({ status: 'processing', funds_debited: true });
