@@ -1,10 +1,6 @@
 import ExcelJS from 'exceljs';
+import { ledgerHttp, type LedgerTestAccount as Account } from './ledger-test-client';
 import { startTestPlatform, type TestPlatform } from './test-platform';
-
-interface Account {
-  account_id: string;
-  headers: Record<string, string>;
-}
 
 interface BalanceRow {
   asset: string;
@@ -23,62 +19,22 @@ interface MovementRow {
   kind: string;
 }
 
-const PASSWORD = 'correct horse battery';
 const DAY_MS = 86_400_000;
 
 /** The ledger's public surface over HTTP: balances, settlement, rates, movements, reports, D5. */
 describe('ledger HTTP: balances, settlement, rates, movements, history, statements', () => {
   let platform: TestPlatform;
-  let base_url: string;
-  let counter = 0;
 
   beforeAll(async () => {
     platform = await startTestPlatform('ledgerhttp', { SETTLEMENT_DISABLED_ASSETS: 'GOLD' });
-    base_url = platform.environments.test.base_url;
   });
   afterAll(async () => platform.dispose());
 
-  const call = (method: string, route: string, headers: Record<string, string>, body?: unknown) =>
-    fetch(`${base_url}${route}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-
-  const json = async <T>(response: Response, status: number): Promise<T> => {
-    const text = await response.text();
-    if (response.status !== status)
-      throw new Error(`expected ${status}, got ${response.status}: ${text}`);
-    return JSON.parse(text) as T;
-  };
-
-  const newAccount = async (): Promise<Account> => {
-    const email = `ledger-http-${Date.now()}-${++counter}@example.com`;
-    const registration = {
-      org: 'demo',
-      type: 'person',
-      email,
-      password: PASSWORD,
-      display_name: 'Grace Hopper',
-    };
-    await json(await call('POST', '/v1/auth/register', {}, registration), 201);
-    const confirm = { org: 'demo', email, code: '000000' };
-    const session = await json<{ access_token: string; account: { id: string } }>(
-      await call('POST', '/v1/auth/register/confirm', {}, confirm),
-      200,
-    );
-    return {
-      account_id: session.account.id,
-      headers: { authorization: `Bearer ${session.access_token}` },
-    };
-  };
-
-  const expectError = async (response: Response, status: number, code: string) => {
-    expect(await json(response, status)).toEqual({ error: code, message: expect.any(String) });
-  };
+  const { call, json, expectError, newTestAccount } = ledgerHttp(
+    () => platform.environments.test.base_url,
+    'ledger-http',
+  );
+  const newAccount = () => newTestAccount({ display_name: 'Grace Hopper' });
 
   describe('D5 demo history of a confirmed test account', () => {
     let account: Account;

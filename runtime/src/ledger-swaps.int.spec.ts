@@ -1,13 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ledgerHttp } from './ledger-test-client';
 import { startTestPlatform, type TestPlatform } from './test-platform';
-
-interface Account {
-  account_id: string;
-  email: string;
-  headers: Record<string, string>;
-}
 
 interface Swap {
   swap_id: string;
@@ -18,14 +13,10 @@ interface Swap {
   to_amount: string;
 }
 
-const PASSWORD = 'correct horse battery';
-
 /** Swaps and account resolution (aliases, QR) over HTTP, on the all-in-one platform. */
 describe('ledger HTTP: swaps, aliases', () => {
   let platform: TestPlatform;
-  let base_url: string;
   let guard_price_file: string;
-  let counter = 0;
 
   beforeAll(async () => {
     guard_price_file = path.join(mkdtempSync(path.join(os.tmpdir(), 'btc-guard-')), 'btc.json');
@@ -37,74 +28,17 @@ describe('ledger HTTP: swaps, aliases', () => {
       BTC_GUARD_PRICE_FILE: guard_price_file,
       BTC_GUARD_TOLERANCE_PERCENT: '1',
     });
-    base_url = platform.environments.test.base_url;
   });
   afterAll(async () => platform.dispose());
 
-  const call = (method: string, route: string, headers: Record<string, string>, body?: unknown) =>
-    fetch(`${base_url}${route}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-
-  const json = async <T>(response: Response, status: number): Promise<T> => {
-    const text = await response.text();
-    if (response.status !== status) {
-      throw new Error(`expected ${status}, got ${response.status}: ${text}`);
-    }
-    return JSON.parse(text) as T;
-  };
-
-  const expectError = async (response: Response, status: number, code: string) => {
-    expect(await json(response, status)).toEqual({ error: code, message: expect.any(String) });
-  };
-
-  const register = async (email: string) =>
-    json(
-      await call(
-        'POST',
-        '/v1/auth/register',
-        {},
-        {
-          org: 'demo',
-          type: 'person',
-          email,
-          password: PASSWORD,
-          display_name: `Holder ${counter}`,
-        },
-      ),
-      201,
-    );
-
-  const newAccount = async (): Promise<Account> => {
-    const email = `ledger-xfer-${Date.now()}-${++counter}@example.com`;
-    await register(email);
-    const session = await json<{ access_token: string; account: { id: string } }>(
-      await call('POST', '/v1/auth/register/confirm', {}, { org: 'demo', email, code: '000000' }),
-      200,
-    );
-    return {
-      account_id: session.account.id,
-      email,
-      headers: { authorization: `Bearer ${session.access_token}` },
-    };
-  };
-
-  const available = async (account: Account, asset: string): Promise<string> => {
-    const sheet = await json<{ balances: { asset: string; available: string }[] }>(
-      await call('GET', '/v1/balances', account.headers),
-      200,
-    );
-    return sheet.balances.find((row) => row.asset === asset)?.available ?? 'missing';
-  };
+  const { call, json, expectError, newTestAccount, available } = ledgerHttp(
+    () => platform.environments.test.base_url,
+    'ledger-swap',
+  );
 
   describe('aliases and resolve', () => {
     it('resolves an alias or an account QR payload within the organization', async () => {
-      const [owner, other] = [await newAccount(), await newAccount()];
+      const [owner, other] = [await newTestAccount(), await newTestAccount()];
       const alias = `shop${Date.now().toString(36)}`;
       expect(await json(await call('PUT', '/v1/me/alias', owner.headers, { alias }), 200)).toEqual({
         account_id: owner.account_id,
@@ -151,7 +85,7 @@ describe('ledger HTTP: swaps, aliases', () => {
 
   describe('swaps', () => {
     it('swaps USD to USDT 1:1, idempotently, readable with account_id', async () => {
-      const account = await newAccount();
+      const account = await newTestAccount();
       const key = `swap-${Date.now()}`;
       const body = { from_asset: 'USD', to_asset: 'USDT', amount: '100.00', idempotency_key: key };
       const swap = await json<Swap>(await call('POST', '/v1/swaps', account.headers, body), 201);
@@ -182,7 +116,7 @@ describe('ledger HTTP: swaps, aliases', () => {
         200,
       );
       expect(listed.swaps).toEqual([swap]);
-      const stranger = await newAccount();
+      const stranger = await newTestAccount();
       await expectError(
         await call('GET', `/v1/swaps/${swap.swap_id}`, stranger.headers),
         404,
@@ -191,7 +125,7 @@ describe('ledger HTTP: swaps, aliases', () => {
     });
 
     it('refuses invalid pairs, dust, disabled assets and overdrafts, changing nothing', async () => {
-      const account = await newAccount();
+      const account = await newTestAccount();
       const cases: [Record<string, unknown>, number, string][] = [
         [{ from_asset: 'BOB', to_asset: 'USD', amount: '1.00' }, 400, 'invalid_pair'],
         [{ from_asset: 'USD', to_asset: 'MXN', amount: '1.00' }, 400, 'invalid_pair'],
@@ -230,7 +164,7 @@ describe('ledger HTTP: swaps, aliases', () => {
     });
 
     it('guards BTC swaps from 1,000 USD: diverged sources refuse, the same key succeeds once they converge', async () => {
-      const account = await newAccount();
+      const account = await newTestAccount();
       const body = {
         from_asset: 'USD',
         to_asset: 'BTC',

@@ -1,20 +1,10 @@
-import { startTestPlatform, TEST_OPERATOR_TOKEN, type TestPlatform } from './test-platform';
+import {
+  ledgerHttp,
+  type LedgerTestAccount as Account,
+  type TransferBody as Transfer,
+} from './ledger-test-client';
+import { startTestPlatform, type TestPlatform } from './test-platform';
 
-interface Account {
-  account_id: string;
-  email: string;
-  headers: Record<string, string>;
-}
-
-interface Transfer {
-  transfer_id: string;
-  from_account_id: string;
-  to_account_id: string;
-  asset: string;
-  amount: string;
-}
-
-const PASSWORD = 'correct horse battery';
 /** What D5 demo history leaves in USD on a new account of the test environment. */
 const DEMO_USD = '10100.00';
 
@@ -24,57 +14,20 @@ const DEMO_USD = '10100.00';
  */
 describe('ledger HTTP: transfers to a verified phone', () => {
   let platform: TestPlatform;
-  let base_url: string;
-  let counter = 0;
+  let phone_counter = 0;
   // Phones unique to this run, so no other account of the organization holds them.
   const run_digits = String(Date.now()).slice(-6);
-  const newPhone = () => `+1555${run_digits}${String(++counter).padStart(3, '0')}`;
+  const newPhone = () => `+1555${run_digits}${String(++phone_counter).padStart(3, '0')}`;
 
   beforeAll(async () => {
     platform = await startTestPlatform('ledgerxferphone');
-    base_url = platform.environments.test.base_url;
   });
   afterAll(async () => platform.dispose());
 
-  const call = (method: string, route: string, headers: Record<string, string>, body?: unknown) =>
-    fetch(`${base_url}${route}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-
-  const json = async <T>(response: Response, status: number): Promise<T> => {
-    const text = await response.text();
-    if (response.status !== status) {
-      throw new Error(`expected ${status}, got ${response.status}: ${text}`);
-    }
-    return JSON.parse(text) as T;
-  };
-
-  const expectError = async (response: Response, status: number, code: string) => {
-    expect(await json(response, status)).toEqual({ error: code, message: expect.any(String) });
-  };
-
-  const newAccount = async (org = 'demo'): Promise<Account> => {
-    const email = `ledger-phone-${Date.now()}-${++counter}@example.com`;
-    const registration = { org, type: 'person', email, password: PASSWORD };
-    await json(
-      await call('POST', '/v1/auth/register', {}, { ...registration, display_name: 'Holder' }),
-      201,
-    );
-    const session = await json<{ access_token: string; account: { id: string } }>(
-      await call('POST', '/v1/auth/register/confirm', {}, { org, email, code: '000000' }),
-      200,
-    );
-    return {
-      account_id: session.account.id,
-      email,
-      headers: { authorization: `Bearer ${session.access_token}` },
-    };
-  };
+  const { call, json, expectError, newTestAccount, createOrganization, available } = ledgerHttp(
+    () => platform.environments.test.base_url,
+    'ledger-phone',
+  );
 
   /** Sets the account's phone through its profile; unproven until verified. */
   const setPhone = async (account: Account, phone: string) => {
@@ -94,18 +47,10 @@ describe('ledger HTTP: transfers to a verified phone', () => {
   };
 
   const withVerifiedPhone = async (phone: string, org = 'demo'): Promise<Account> => {
-    const account = await newAccount(org);
+    const account = await newTestAccount({ org });
     await setPhone(account, phone);
     await verifyPhone(account);
     return account;
-  };
-
-  const available = async (account: Account, asset: string): Promise<string> => {
-    const sheet = await json<{ balances: { asset: string; available: string }[] }>(
-      await call('GET', '/v1/balances', account.headers),
-      200,
-    );
-    return sheet.balances.find((row) => row.asset === asset)?.available ?? 'missing';
   };
 
   const transfer = (from: Account, recipient: string, amount = '1.00') =>
@@ -113,7 +58,7 @@ describe('ledger HTTP: transfers to a verified phone', () => {
 
   let payer: Account;
   beforeAll(async () => {
-    payer = await newAccount();
+    payer = await newTestAccount();
   });
 
   it('pays the one account of the organization whose verified phone it is', async () => {
@@ -121,15 +66,7 @@ describe('ledger HTTP: transfers to a verified phone', () => {
     const payee = await withVerifiedPhone(phone);
     // The same verified phone in another organization never matches.
     const slug = `xfer-phone-other-${Date.now()}`;
-    await json(
-      await call(
-        'POST',
-        '/admin/v1/organizations',
-        { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
-        { slug, name: 'Other Co' },
-      ),
-      201,
-    );
+    await createOrganization(slug);
     await withVerifiedPhone(phone, slug);
 
     const made = await json<Transfer>(await transfer(payer, ` ${phone} `, '12.34'), 201);
@@ -152,7 +89,7 @@ describe('ledger HTTP: transfers to a verified phone', () => {
 
   it('never matches an unverified phone, even beside a verified one', async () => {
     const phone = newPhone();
-    const unproven = await newAccount();
+    const unproven = await newTestAccount();
     await setPhone(unproven, phone);
     await expectError(await transfer(payer, phone), 404, 'recipient_not_found');
 

@@ -1,98 +1,22 @@
 import { parseEventEnvelope, type DomainEventEnvelope } from '@platform/contracts';
-import { startTestPlatform, TEST_OPERATOR_TOKEN, type TestPlatform } from './test-platform';
-
-interface Account {
-  account_id: string;
-  email: string;
-  headers: Record<string, string>;
-}
-
-interface Transfer {
-  transfer_id: string;
-  from_account_id: string;
-  to_account_id: string;
-  asset: string;
-  amount: string;
-  fee: string;
-  description: string;
-  status: string;
-  direction?: string;
-}
-
-const PASSWORD = 'correct horse battery';
+import {
+  ledgerHttp,
+  type LedgerTestAccount as Account,
+  type TransferBody as Transfer,
+} from './ledger-test-client';
+import { startTestPlatform, type TestPlatform } from './test-platform';
 
 /** Internal transfers over HTTP, on the all-in-one platform. */
 describe('ledger HTTP: transfers', () => {
   let platform: TestPlatform;
-  let base_url: string;
-  let counter = 0;
 
   beforeAll(async () => {
     platform = await startTestPlatform('ledgerxfer');
-    base_url = platform.environments.test.base_url;
   });
   afterAll(async () => platform.dispose());
 
-  const call = (method: string, route: string, headers: Record<string, string>, body?: unknown) =>
-    fetch(`${base_url}${route}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-
-  const json = async <T>(response: Response, status: number): Promise<T> => {
-    const text = await response.text();
-    if (response.status !== status) {
-      throw new Error(`expected ${status}, got ${response.status}: ${text}`);
-    }
-    return JSON.parse(text) as T;
-  };
-
-  const expectError = async (response: Response, status: number, code: string) => {
-    expect(await json(response, status)).toEqual({ error: code, message: expect.any(String) });
-  };
-
-  const register = async (email: string) =>
-    json(
-      await call(
-        'POST',
-        '/v1/auth/register',
-        {},
-        {
-          org: 'demo',
-          type: 'person',
-          email,
-          password: PASSWORD,
-          display_name: `Holder ${counter}`,
-        },
-      ),
-      201,
-    );
-
-  const newAccount = async (): Promise<Account> => {
-    const email = `ledger-xfer-${Date.now()}-${++counter}@example.com`;
-    await register(email);
-    const session = await json<{ access_token: string; account: { id: string } }>(
-      await call('POST', '/v1/auth/register/confirm', {}, { org: 'demo', email, code: '000000' }),
-      200,
-    );
-    return {
-      account_id: session.account.id,
-      email,
-      headers: { authorization: `Bearer ${session.access_token}` },
-    };
-  };
-
-  const available = async (account: Account, asset: string): Promise<string> => {
-    const sheet = await json<{ balances: { asset: string; available: string }[] }>(
-      await call('GET', '/v1/balances', account.headers),
-      200,
-    );
-    return sheet.balances.find((row) => row.asset === asset)?.available ?? 'missing';
-  };
+  const { call, json, expectError, register, newTestAccount, createOrganization, available } =
+    ledgerHttp(() => platform.environments.test.base_url, 'ledger-xfer');
 
   const transfer = (from: Account, body: Record<string, unknown>, headers = {}) =>
     call('POST', '/v1/transfers', { ...from.headers, ...headers }, body);
@@ -101,7 +25,7 @@ describe('ledger HTTP: transfers', () => {
     let payer: Account;
     let payee: Account;
     beforeAll(async () => {
-      [payer, payee] = [await newAccount(), await newAccount()];
+      [payer, payee] = [await newTestAccount(), await newTestAccount()];
     });
 
     it('moves money by email, account id or alias, free, and lists it for both sides', async () => {
@@ -123,12 +47,10 @@ describe('ledger HTTP: transfers', () => {
         description: 'lunch',
         status: 'completed',
       });
-      await json(
-        await call('PUT', '/v1/me/alias', payee.headers, { alias: `payee${counter}` }),
-        200,
-      );
+      const alias = `payee${Date.now().toString(36)}`;
+      await json(await call('PUT', '/v1/me/alias', payee.headers, { alias }), 200);
       await json<Transfer>(
-        await transfer(payer, { recipient: `@payee${counter}`, asset: 'USD', amount: '1.00' }),
+        await transfer(payer, { recipient: `@${alias}`, asset: 'USD', amount: '1.00' }),
         201,
       );
       await json<Transfer>(
@@ -152,7 +74,7 @@ describe('ledger HTTP: transfers', () => {
         200,
       );
       expect(one).toMatchObject({ transfer_id: by_email.transfer_id, direction: 'sent' });
-      const stranger = await newAccount();
+      const stranger = await newTestAccount();
       await expectError(
         await call('GET', `/v1/transfers/${by_email.transfer_id}`, stranger.headers),
         404,
@@ -220,33 +142,12 @@ describe('ledger HTTP: transfers', () => {
     it('resolves each recipient form in one namespace, so no recipient names two accounts', async () => {
       // An alias spelled like another account's email local part, and the same email in a second
       // organization: the nearest a recipient comes to naming two accounts. Neither is ambiguous.
-      const [holder, emailed] = [await newAccount(), await newAccount()];
+      const [holder, emailed] = [await newTestAccount(), await newTestAccount()];
       const local_part = emailed.email.split('@')[0]!;
       await json(await call('PUT', '/v1/me/alias', holder.headers, { alias: local_part }), 200);
       const slug = `xfer-other-${Date.now()}`;
-      await json(
-        await call(
-          'POST',
-          '/admin/v1/organizations',
-          { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
-          { slug, name: 'Other Co' },
-        ),
-        201,
-      );
-      const twin = { org: slug, type: 'person', email: emailed.email, password: PASSWORD };
-      await json(
-        await call('POST', '/v1/auth/register', {}, { ...twin, display_name: 'Twin' }),
-        201,
-      );
-      await json(
-        await call(
-          'POST',
-          '/v1/auth/register/confirm',
-          {},
-          { org: slug, email: twin.email, code: '000000' },
-        ),
-        200,
-      );
+      await createOrganization(slug);
+      await newTestAccount({ org: slug, email: emailed.email, display_name: 'Twin' });
 
       const to = async (recipient: string) =>
         (
@@ -314,7 +215,7 @@ describe('ledger HTTP: transfers', () => {
     });
 
     it('50 concurrent transfers that together exceed the balance: exactly the ones that fit succeed', async () => {
-      const [sender, receiver] = [await newAccount(), await newAccount()];
+      const [sender, receiver] = [await newTestAccount(), await newTestAccount()];
       // 10,100.00 USD of demo history: 40 transfers of 252.50 fit, 10 do not.
       const responses = await Promise.all(
         Array.from({ length: 50 }, () =>
