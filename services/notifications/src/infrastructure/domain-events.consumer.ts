@@ -2,13 +2,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { eventEnvelopeSchema, type EventEnvelope } from '@platform/contracts';
-import { Inbox } from '@platform/messaging';
+import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
 import { NOTIFICATIONS_SETTINGS, type NotificationsSettings } from './notifications-settings';
 import { PublicEventsRepository } from './public-events.repository';
 import { WebhookRuntime } from './webhook-runtime';
 
-const CONSUMER = 'notifications.domain_events';
 /** Deliveries taken in one transaction at most. */
 const MAX_BATCH = 100;
 
@@ -23,25 +22,22 @@ interface PendingDelivery {
  * its public event (with its webhook jobs and broadcast) in the same transaction.
  *
  * The bus hands over one event per partition at a time, several partitions at once: the events
- * delivered while a transaction is in flight are taken together in the next one (one inbox
- * statement, one commit), so a busy bus costs a commit per batch rather than per event. Each
+ * delivered while a transaction is in flight are taken together in the next one (one insert,
+ * one commit), so a busy bus costs a commit per batch rather than per event. Each
  * delivery is acknowledged only once its batch has committed; when a batch fails, its events are
  * taken again one per transaction, so only the one that fails is redelivered.
  */
 @Injectable()
 export class DomainEventsConsumer {
-  private readonly inbox: Inbox;
   private readonly pending: PendingDelivery[] = [];
   private flushing = false;
 
   constructor(
-    @Inject(SERVICE_POOL) pool: Pool,
+    @Inject(SERVICE_POOL) private readonly pool: Pool,
     @Inject(NOTIFICATIONS_SETTINGS) private readonly settings: NotificationsSettings,
     private readonly public_events: PublicEventsRepository,
     private readonly webhooks: WebhookRuntime,
-  ) {
-    this.inbox = new Inbox({ pool, schema: 'notifications' });
-  }
+  ) {}
 
   /** Resolves once the event has committed (or was taken before); rejects when it failed. */
   async take(payload: unknown): Promise<void> {
@@ -85,34 +81,38 @@ export class DomainEventsConsumer {
     }
   }
 
-  /** One transaction: the events not taken before are recorded and projected, in order. */
+  /**
+   * One transaction: the events not taken before are recorded and projected, in order. The
+   * record is the inbox: `domain_events` is keyed by event id, so the events its insert skips
+   * were taken before (a redelivery, or the same event twice in the batch) and are not projected
+   * again. A separate inbox row per event would only repeat that key.
+   */
   private async takeAll(envelopes: readonly EventEnvelope[]): Promise<void> {
-    const queued_deliveries = await this.inbox.handleManyOnce(
-      CONSUMER,
-      envelopes.map((envelope) => envelope.event_id),
-      async (client, fresh_ids) => {
-        const fresh = envelopes.filter((envelope) => fresh_ids.has(envelope.event_id));
-        // The same event delivered twice in one batch is taken once.
-        const taken = [...new Map(fresh.map((envelope) => [envelope.event_id, envelope])).values()];
-        if (taken.length === 0) return 0;
-        await client.query(
-          `insert into domain_events (event_id, type, stream, org_id, account_id, occurred_at, envelope)
-           select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
-             $6::timestamptz[], $7::jsonb[])
-           on conflict (event_id) do update set applied_count = domain_events.applied_count + 1`,
-          [
-            taken.map((envelope) => envelope.event_id),
-            taken.map((envelope) => envelope.type),
-            taken.map((envelope) => envelope.stream),
-            taken.map((envelope) => envelope.org_id),
-            taken.map((envelope) => envelope.account_id),
-            taken.map((envelope) => envelope.occurred_at),
-            taken.map((envelope) => JSON.stringify(envelope)),
-          ],
-        );
-        return this.public_events.projectMany(client, taken, this.settings.livemode);
-      },
-    );
+    const unique = [
+      ...new Map(envelopes.map((envelope) => [envelope.event_id, envelope])).values(),
+    ];
+    const queued_deliveries = await withTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<{ event_id: string }>(
+        `insert into domain_events (event_id, type, stream, org_id, account_id, occurred_at, envelope)
+         select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
+           $6::timestamptz[], $7::jsonb[])
+         on conflict (event_id) do nothing
+         returning event_id::text`,
+        [
+          unique.map((envelope) => envelope.event_id),
+          unique.map((envelope) => envelope.type),
+          unique.map((envelope) => envelope.stream),
+          unique.map((envelope) => envelope.org_id),
+          unique.map((envelope) => envelope.account_id),
+          unique.map((envelope) => envelope.occurred_at),
+          unique.map((envelope) => JSON.stringify(envelope)),
+        ],
+      );
+      const fresh_ids = new Set(rows.map((row) => row.event_id));
+      const taken = unique.filter((envelope) => fresh_ids.has(envelope.event_id.toLowerCase()));
+      if (taken.length === 0) return 0;
+      return this.public_events.projectMany(client, taken, this.settings.livemode);
+    });
     if (queued_deliveries > 0) this.webhooks.deliveriesQueued();
   }
 }
