@@ -29,8 +29,15 @@ import {
 } from './retry';
 import { outgoingHeaders, withMessageContext } from './trace-context';
 
+const DEFAULT_PARTITIONS = 32;
+
 export interface InProcessBusOptions {
-  /** Lanes per topic and group, the in-process partitions: one key's messages share a lane. */
+  /**
+   * Lanes per topic and group, the in-process partitions: one key's messages share a lane. 32 by
+   * default: a lane hands over its next message only once the last one is acknowledged, so a
+   * consumer that takes what is delivered meanwhile as one batch (notifications' domain events)
+   * gets up to one message per lane in each.
+   */
   partitions?: number;
   /** Messages each topic keeps for groups that first subscribe later with from_beginning. */
   retain_per_topic?: number;
@@ -120,7 +127,7 @@ export class InProcessBus implements MessageBus {
   private closed = false;
 
   constructor(options: InProcessBusOptions = {}) {
-    this.partitions = options.partitions ?? 8;
+    this.partitions = options.partitions ?? DEFAULT_PARTITIONS;
     this.retain_per_topic = options.retain_per_topic ?? 1_000;
     this.retry_backoff = options.retry_backoff ?? DEFAULT_RETRY_BACKOFF;
     this.request_timeout_ms = options.request_timeout_ms ?? DEFAULT_REQUEST_TIMEOUT_MS;
