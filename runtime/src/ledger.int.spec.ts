@@ -5,9 +5,8 @@ import { Money } from '@platform/money';
 import { createPool } from '@platform/persistence';
 import type { PgEventStore } from '@platform/event-store';
 import {
-  BALANCES_SUBSCRIPTION,
   LEDGER_EVENTS_SCHEMA,
-  MOVEMENTS_SUBSCRIPTION,
+  LEDGER_PROJECTIONS_SUBSCRIPTION,
   openLedgerEventStore,
   rebuildBalances,
   rebuildMovements,
@@ -99,9 +98,8 @@ describe('ledger over the bus (all-in-one platform)', () => {
       const { rows } = await pool.query<{ behind: boolean }>(
         `select coalesce((select max(position) from ${LEDGER_EVENTS_SCHEMA}.events), 0) >
                 coalesce((select min(position) from ${LEDGER_EVENTS_SCHEMA}.subscription_checkpoints
-                           where name = any($1::text[])
-                          having count(*) = 2), 0) as behind`,
-        [[BALANCES_SUBSCRIPTION, MOVEMENTS_SUBSCRIPTION]],
+                           where name = $1), 0) as behind`,
+        [LEDGER_PROJECTIONS_SUBSCRIPTION],
       );
       if (rows[0]?.behind === false) return;
       await new Promise((resolve) => setTimeout(resolve, 50));

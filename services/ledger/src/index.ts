@@ -7,19 +7,22 @@ export {
 } from './application/ledger-queries';
 export {
   applyBalanceEvents,
-  BALANCES_SUBSCRIPTION,
   readBalances,
   rebuildBalances,
-  startBalancesProjection,
   type AssetBalanceView,
 } from './infrastructure/balances-projection';
+export {
+  LEGACY_PROJECTION_SUBSCRIPTIONS,
+  RETIRED_POSITION,
+  startLedgerProjections,
+  takeOverLegacyCheckpoints,
+} from './infrastructure/ledger-projections';
+export { LEDGER_PROJECTIONS_SUBSCRIPTION } from './infrastructure/projection-replay';
 export { LEDGER_EVENTS_SCHEMA, openLedgerEventStore } from './infrastructure/ledger-store';
 export {
   applyMovementEvents,
-  MOVEMENTS_SUBSCRIPTION,
   readMovements,
   rebuildMovements,
-  startMovementsProjection,
   type MovementView,
 } from './infrastructure/movements-projection';
 export { rebuildProjections } from './infrastructure/rebuild-projections';

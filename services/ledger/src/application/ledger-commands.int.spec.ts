@@ -4,12 +4,12 @@ import type { PgEventStore } from '@platform/event-store';
 import { createPool, migrate } from '@platform/persistence';
 import { createTestDatabase, type TestDatabase } from '@platform/testing';
 import {
-  BALANCES_SUBSCRIPTION,
   LEDGER_MIGRATIONS_DIR,
   readBalances,
   rebuildBalances,
-  startBalancesProjection,
 } from '../infrastructure/balances-projection';
+import { startLedgerProjections } from '../infrastructure/ledger-projections';
+import { LEDGER_PROJECTIONS_SUBSCRIPTION } from '../infrastructure/projection-replay';
 import { openLedgerEventStore } from '../infrastructure/ledger-store';
 import { LedgerCommands } from './ledger-commands';
 
@@ -24,7 +24,7 @@ async function caughtUp(pool: Pool): Promise<void> {
       `select coalesce((select position from ledger_events.subscription_checkpoints
                          where name = $1), 0) >= (select max(position) from ledger_events.events)
               as done`,
-      [BALANCES_SUBSCRIPTION],
+      [LEDGER_PROJECTIONS_SUBSCRIPTION],
     );
     if (rows[0]?.done) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -79,7 +79,7 @@ describe('ledger commands on PostgreSQL, two writers', () => {
       expect(reason).toBeInstanceOf(DomainError);
       expect((reason as DomainError).code).toBe('insufficient_funds');
     }
-    const projection = startBalancesProjection(stores[0]!);
+    const projection = startLedgerProjections(stores[0]!);
     try {
       const usd = async () =>
         (await readBalances(pools[0]!, 'a1')).find((balance) => balance.asset === 'USD');

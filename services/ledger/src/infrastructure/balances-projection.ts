@@ -1,23 +1,13 @@
 import path from 'node:path';
 import type { Pool, PoolClient } from 'pg';
-import type { PgEventStore, RecordedEvent, Subscription } from '@platform/event-store';
+import type { RecordedEvent } from '@platform/event-store';
 import { ASSET_CODES, ASSETS, Money, isAsset, type Asset } from '@platform/money';
-import {
-  balanceChangesOf,
-  isLedgerEventType,
-  LEDGER_EVENT_TYPES,
-  type LedgerEvent,
-} from '../domain';
-import {
-  ACCOUNT_STREAM_PREFIX,
-  LEDGER_SUBSCRIPTION_LINGER_MS,
-  replayProjection,
-} from './projection-replay';
+import { balanceChangesOf, isLedgerEventType, type LedgerEvent } from '../domain';
+import { LEDGER_PROJECTIONS_SUBSCRIPTION, replayProjection } from './projection-replay';
 
 export const LEDGER_MIGRATIONS_DIR = path.join(__dirname, '../../migrations');
 /** The ledger's own schema, where its projections live. */
 export const LEDGER_SCHEMA = 'ledger';
-export const BALANCES_SUBSCRIPTION = 'projection:balances';
 
 interface BalanceDelta {
   account_id: string;
@@ -76,28 +66,10 @@ export async function applyBalanceEvents(
   );
 }
 
-/** Keeps the balances projection up to date; it and its checkpoint commit together. */
-export function startBalancesProjection(
-  store: PgEventStore,
-  on_error?: (error: unknown) => void,
-): Subscription {
-  return store.subscribe({
-    name: BALANCES_SUBSCRIPTION,
-    linger_ms: LEDGER_SUBSCRIPTION_LINGER_MS,
-    from: 'start',
-    stream_prefix: ACCOUNT_STREAM_PREFIX,
-    types: LEDGER_EVENT_TYPES,
-    on_error,
-    // Derived from the events with its checkpoint: a batch a server crash undoes is applied again.
-    synchronous_commit: false,
-    handler: (events, client) => applyBalanceEvents(client, events),
-  });
-}
-
 /** Rebuilds the balances from zero up to the live projection's checkpoint (see replayProjection). */
 export function rebuildBalances(pool: Pool): Promise<number> {
   return replayProjection(pool, {
-    subscription: BALANCES_SUBSCRIPTION,
+    subscription: LEDGER_PROJECTIONS_SUBSCRIPTION,
     tables: [`${LEDGER_SCHEMA}.balances`],
     apply: applyBalanceEvents,
   });

@@ -5,11 +5,16 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import type { Pool } from 'pg';
 import type { PgEventStore, Subscription } from '@platform/event-store';
-import { PLATFORM_CONTEXT, startEventRelay, type PlatformContext } from '@platform/runtime';
-import { startBalancesProjection } from './balances-projection';
+import {
+  PLATFORM_CONTEXT,
+  SERVICE_POOL,
+  startEventRelay,
+  type PlatformContext,
+} from '@platform/runtime';
+import { startLedgerProjections, takeOverLegacyCheckpoints } from './ledger-projections';
 import { LEDGER_EVENTS } from './ledger-store';
-import { startMovementsProjection } from './movements-projection';
 import { LEDGER_SUBSCRIPTION_LINGER_MS } from './projection-replay';
 
 /** While the service runs: relays committed events to the bus and keeps projections current. */
@@ -21,9 +26,14 @@ export class LedgerLifecycle implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
     @Inject(LEDGER_EVENTS) private readonly events: PgEventStore,
+    @Inject(SERVICE_POOL) private readonly pool: Pool,
   ) {}
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
+    const taken_over = await takeOverLegacyCheckpoints(this.pool);
+    if (taken_over !== null) {
+      this.logger.log(`projections now share one checkpoint, from position ${taken_over}`);
+    }
     this.subscriptions = [
       startEventRelay({
         store: this.events,
@@ -32,11 +42,8 @@ export class LedgerLifecycle implements OnApplicationBootstrap, OnApplicationShu
         linger_ms: LEDGER_SUBSCRIPTION_LINGER_MS,
         on_error: (error) => this.logger.warn(`event relay retrying: ${String(error)}`),
       }),
-      startBalancesProjection(this.events, (error) =>
-        this.logger.warn(`balances projection retrying: ${String(error)}`),
-      ),
-      startMovementsProjection(this.events, (error) =>
-        this.logger.warn(`movements projection retrying: ${String(error)}`),
+      startLedgerProjections(this.events, (error) =>
+        this.logger.warn(`projections retrying: ${String(error)}`),
       ),
     ];
   }

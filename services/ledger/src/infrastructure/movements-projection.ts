@@ -1,16 +1,12 @@
 import type { Pool, PoolClient } from 'pg';
-import type { PgEventStore, Subscription } from '@platform/event-store';
 import { Money, isAsset, type Asset } from '@platform/money';
-import { FEE_KIND, isLedgerEventType, LEDGER_EVENT_TYPES, type LedgerEvent } from '../domain';
+import { FEE_KIND, isLedgerEventType, type LedgerEvent } from '../domain';
 import { LEDGER_SCHEMA } from './balances-projection';
 import {
-  ACCOUNT_STREAM_PREFIX,
-  LEDGER_SUBSCRIPTION_LINGER_MS,
+  LEDGER_PROJECTIONS_SUBSCRIPTION,
   replayProjection,
   type ProjectedEvent,
 } from './projection-replay';
-
-export const MOVEMENTS_SUBSCRIPTION = 'projection:movements';
 
 interface MovementRow {
   id: string;
@@ -191,28 +187,10 @@ export async function applyMovementEvents(
   );
 }
 
-/** Keeps the movements projection up to date; it and its checkpoint commit together. */
-export function startMovementsProjection(
-  store: PgEventStore,
-  on_error?: (error: unknown) => void,
-): Subscription {
-  return store.subscribe({
-    name: MOVEMENTS_SUBSCRIPTION,
-    linger_ms: LEDGER_SUBSCRIPTION_LINGER_MS,
-    from: 'start',
-    stream_prefix: ACCOUNT_STREAM_PREFIX,
-    types: LEDGER_EVENT_TYPES,
-    on_error,
-    // Derived from the events with its checkpoint: a batch a server crash undoes is applied again.
-    synchronous_commit: false,
-    handler: (events, client) => applyMovementEvents(client, events),
-  });
-}
-
 /** Rebuilds the movements from zero up to the live projection's checkpoint. */
 export function rebuildMovements(pool: Pool): Promise<number> {
   return replayProjection(pool, {
-    subscription: MOVEMENTS_SUBSCRIPTION,
+    subscription: LEDGER_PROJECTIONS_SUBSCRIPTION,
     tables: [`${LEDGER_SCHEMA}.movements`],
     apply: applyMovementEvents,
   });

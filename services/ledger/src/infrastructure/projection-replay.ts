@@ -10,6 +10,8 @@ export const ACCOUNT_STREAM_PREFIX = 'account-';
  * the database to the appends (`npm run bench:ledger`). A read after a quiet spell is immediate.
  */
 export const LEDGER_SUBSCRIPTION_LINGER_MS = 25;
+/** The one subscription that keeps the balances and movements projections, with one checkpoint. */
+export const LEDGER_PROJECTIONS_SUBSCRIPTION = 'projection:ledger';
 const REPLAY_PAGE_SIZE = 1000;
 
 /** The fields of a stored ledger event that the projections read. */
@@ -45,27 +47,40 @@ export async function replayProjection(pool: Pool, replay: ProjectionReplay): Pr
     );
     const checkpoint = rows[0]?.position ?? '0';
     await client.query(`truncate ${replay.tables.join(', ')}`);
-    let after_position = '0';
-    let replayed = 0;
-    for (;;) {
-      const page = await client.query<ProjectedEvent>(
-        `select event_id::text, position::text, occurred_at, type, data
-           from ${LEDGER_EVENTS_SCHEMA}.events
-          where position > $1::bigint and position <= $2::bigint
-            and stream like $3 and type = any($4::text[])
-          order by events.position limit $5`,
-        [
-          after_position,
-          checkpoint,
-          `${ACCOUNT_STREAM_PREFIX}%`,
-          LEDGER_EVENT_TYPES,
-          REPLAY_PAGE_SIZE,
-        ],
-      );
-      await replay.apply(client, page.rows);
-      replayed += page.rows.length;
-      after_position = page.rows.at(-1)?.position ?? after_position;
-      if (page.rows.length < REPLAY_PAGE_SIZE) return replayed;
-    }
+    return replayRange(client, { after: '0', up_to: checkpoint }, replay.apply);
   });
+}
+
+/**
+ * Applies, in the caller's transaction and in position order, the ledger events after `after`
+ * up to `up_to` (both positions a checkpoint reached, so every event up to them has committed).
+ * Returns how many events it applied.
+ */
+export async function replayRange(
+  client: PoolClient,
+  range: { after: string; up_to: string },
+  apply: ProjectionReplay['apply'],
+): Promise<number> {
+  let after_position = range.after;
+  let replayed = 0;
+  for (;;) {
+    const page = await client.query<ProjectedEvent>(
+      `select event_id::text, position::text, occurred_at, type, data
+         from ${LEDGER_EVENTS_SCHEMA}.events
+        where position > $1::bigint and position <= $2::bigint
+          and stream like $3 and type = any($4::text[])
+        order by events.position limit $5`,
+      [
+        after_position,
+        range.up_to,
+        `${ACCOUNT_STREAM_PREFIX}%`,
+        LEDGER_EVENT_TYPES,
+        REPLAY_PAGE_SIZE,
+      ],
+    );
+    await apply(client, page.rows);
+    replayed += page.rows.length;
+    after_position = page.rows.at(-1)?.position ?? after_position;
+    if (page.rows.length < REPLAY_PAGE_SIZE) return replayed;
+  }
 }
