@@ -25,17 +25,20 @@ import { percentile, summarize } from './stats';
  * Each concurrent worker pays from its own account (over HTTP, all to one payee), so the command
  * path and raw figures measure the path, not one account's lock. The command path and raw SQL take
  * turns, BENCH_ROUNDS rounds of BENCH_TRANSFERS / BENCH_ROUNDS each, so that a change in the load
- * of a shared machine weighs on both alike; their figures sum the rounds. Before each raw turn,
+ * of a shared machine weighs on both alike; their figures sum the rounds. BENCH_WARMUP transfers
+ * of each kind run first and are not counted. Before each raw turn,
  * the command path's work after the reply (projections, the relay, the notifications consumer)
  * must have caught up, so that the raw figure is not slowed by the command path's backlog; how
  * long that took is printed. BENCH_PG_PORT moves the embedded PostgreSQL server off its default
  * port.
  */
 process.env.LOG_LEVEL ??= 'warn';
-const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 2000);
+const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 4000);
+/** Transfers of each kind run first, untimed, so that neither is measured while still cold. */
+const WARMUP_TRANSFERS = Number(process.env.BENCH_WARMUP ?? 400);
 const HTTP_TRANSFERS = Number(process.env.BENCH_HTTP_TRANSFERS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 4));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 8));
 /** HTTP concurrencies tried, each for BENCH_HTTP_TRANSFERS / 2, for the rate at p99 < 50 ms. */
 const HTTP_SWEEP = (process.env.BENCH_HTTP_SWEEP ?? '1,2,4,8')
   .split(',')
@@ -244,6 +247,9 @@ async function main(): Promise<void> {
     const command_runs: Run[] = [];
     const raw_runs: Run[] = [];
     let catch_up_ms = 0;
+    await timed(WARMUP_TRANSFERS, command_transfer);
+    await catchUp(pool);
+    await timed(WARMUP_TRANSFERS, raw_transfer);
     const per_round = Math.ceil(TRANSFERS / ROUNDS);
     for (let round = 0; round < ROUNDS; round += 1) {
       command_runs.push(await timed(per_round, command_transfer));
@@ -257,7 +263,9 @@ async function main(): Promise<void> {
       `concurrency ${CONCURRENCY}, CPUs ${os.cpus().length}, load average ${os
         .loadavg()
         .map((load) => load.toFixed(2))
-        .join(' ')}, ${ROUNDS} rounds of command path then raw SQL`,
+        .join(
+          ' ',
+        )}, ${ROUNDS} rounds of command path then raw SQL after ${WARMUP_TRANSFERS} untimed of each`,
     );
     console.log(
       summarize(
