@@ -104,8 +104,10 @@ export class PgEventStore {
    */
   async appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
     assertValidAppends(appends);
+    // A batch's statement notifies subscribers itself (see appendBatchAtHeads).
+    const batched = await this.appendInBatch(appends);
+    if (batched) return batched.results;
     const outcome =
-      (await this.appendInBatch(appends)) ??
       (await this.appendAtKnownHead(this.pool, appends, 'after_commit')) ??
       (await withTransaction(this.pool, (client) =>
         this.appendWithLocks(client, appends, 'after_commit'),
