@@ -276,11 +276,9 @@ export class PgEventStore {
       for (const stream of heads.keys()) this.heads.forget(stream);
       return batch.map(() => null);
     }
+    const written = new Map(ready.map((part, index) => [part, outcomes[index]!]));
     for (const outcome of outcomes) this.rememberHeads(outcome.heads);
-    return batch.map((part) => {
-      const index = ready.indexOf(part);
-      return index < 0 ? null : outcomes[index]!;
-    });
+    return batch.map((part) => written.get(part) ?? null);
   }
 
   /**
