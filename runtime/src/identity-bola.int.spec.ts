@@ -59,18 +59,27 @@ describe('identity: another account’s ids are not_found', () => {
   };
   afterAll(async () => platform.dispose());
 
+  // An API key never reaches these credential routes at all (decisions D12).
   const attackers = () => [
-    { name: 'session', auth: { token: attacker.access_token } },
-    { name: 'API key', auth: { headers: { 'x-api-key': attacker_key } } },
+    {
+      name: 'session',
+      auth: { token: attacker.access_token },
+      refusal: { status: 404, error: 'not_found' },
+    },
+    {
+      name: 'API key',
+      auth: { headers: { 'x-api-key': attacker_key } },
+      refusal: { status: 403, error: 'session_required' },
+    },
   ];
 
   it('DELETE /v1/me/sessions/{id}', async () => {
     const victim_sid = sessionIdOf(victim.owner);
-    for (const { auth } of attackers()) {
+    for (const { auth, refusal } of attackers()) {
       await expectError(
         await client.request('DELETE', `/v1/me/sessions/${victim_sid}`, auth),
-        404,
-        'not_found',
+        refusal.status,
+        refusal.error,
       );
     }
     const victim_me = await client.request('GET', '/v1/me', { token: victim.owner.access_token });
@@ -78,11 +87,11 @@ describe('identity: another account’s ids are not_found', () => {
   });
 
   it('DELETE /v1/api-keys/{id}', async () => {
-    for (const { auth } of attackers()) {
+    for (const { auth, refusal } of attackers()) {
       await expectError(
         await client.request('DELETE', `/v1/api-keys/${victim_key.api_key_id}`, auth),
-        404,
-        'not_found',
+        refusal.status,
+        refusal.error,
       );
     }
     const still_works = await client.request('GET', '/v1/me', {
@@ -93,14 +102,14 @@ describe('identity: another account’s ids are not_found', () => {
 
   it('PATCH /v1/members/{id}', async () => {
     const operator = victim.members.operator!;
-    for (const { auth } of attackers()) {
+    for (const { auth, refusal } of attackers()) {
       await expectError(
         await client.request('PATCH', `/v1/members/${operator.id}`, {
           ...auth,
           body: { status: 'disabled', role: 'viewer' },
         }),
-        404,
-        'not_found',
+        refusal.status,
+        refusal.error,
       );
     }
     const listing = await client.json<{ members: { id: string; role: string; status: string }[] }>(

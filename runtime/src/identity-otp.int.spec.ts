@@ -36,7 +36,7 @@ describe('identity: OTP challenges, X-OTP-Token, preferences, TOTP and OTP login
       expect(created.status).toBe(201);
     }
     await f.setPolicy(STRICT_ORG, {
-      required_actions: ['api_key.create', 'member.create', 'otp.preferences'],
+      required_actions: ['api_key.create', 'member.create', 'otp.preferences', 'transfer.create'],
     });
     await f.setPolicy(LOGIN_ORG, { login_otp_required: true });
   });
@@ -205,8 +205,21 @@ describe('identity: OTP challenges, X-OTP-Token, preferences, TOTP and OTP login
         'otp_invalid',
       );
 
+      // API keys are exempt from OTP (spec §5 rule 6): a transfer is decided on its merits. They
+      // never issue keys, though (decisions D12).
       const { token } = (await issued.json()) as { token: string };
-      expect((await issue(bearer(token))).status).toBe(201);
+      const transfer = { recipient: 'nobody@example.com', asset: 'USD', amount: '1.00' };
+      await expectError(
+        await f.post('/v1/transfers', transfer, bearer(session.access_token)),
+        403,
+        'otp_required',
+      );
+      await expectError(
+        await f.post('/v1/transfers', transfer, bearer(token)),
+        404,
+        'recipient_not_found',
+      );
+      await expectError(await issue(bearer(token)), 403, 'session_required');
     });
 
     it('binds a token to its action', async () => {
@@ -269,7 +282,7 @@ describe('identity: OTP challenges, X-OTP-Token, preferences, TOTP and OTP login
       );
       expect(await read.json()).toMatchObject({
         channels: ['email'],
-        required_actions: ['api_key.create', 'member.create', 'otp.preferences'],
+        required_actions: ['api_key.create', 'member.create', 'otp.preferences', 'transfer.create'],
       });
     });
 

@@ -86,19 +86,30 @@ describe('identity: roles, credential levels, organization admins and disabled m
       );
     });
 
-    it('treats an API key as the owner', async () => {
+    it('treats an API key as the owner for money and data, never for credentials', async () => {
       const { owner } = await client.companyWithMembers([]);
       const api_key = await client.issueApiKey(owner.access_token);
-      const created = await client.request('POST', '/v1/members', {
+      const written = await client.request('PATCH', '/v1/me', {
         headers: { 'x-api-key': api_key },
-        body: { email: uniqueEmail('by-key'), password: TEST_PASSWORD, role: 'viewer' },
+        body: { locale: 'es' },
       });
-      expect(created.status).toBe(201);
-      const second_key = await client.request('POST', '/v1/api-keys', {
-        headers: { 'x-api-key': api_key },
-        body: { label: 'from a key' },
-      });
-      expect(second_key.status).toBe(201);
+      expect(written.status).toBe(200);
+      await expectError(
+        await client.request('POST', '/v1/members', {
+          headers: { 'x-api-key': api_key },
+          body: { email: uniqueEmail('by-key'), password: TEST_PASSWORD, role: 'viewer' },
+        }),
+        403,
+        'session_required',
+      );
+      await expectError(
+        await client.request('POST', '/v1/api-keys', {
+          headers: { 'x-api-key': api_key },
+          body: { label: 'from a key' },
+        }),
+        403,
+        'session_required',
+      );
     });
   });
 
@@ -191,7 +202,7 @@ describe('identity: roles, credential levels, organization admins and disabled m
       );
     });
 
-    it('keeps human-session routes from API keys', async () => {
+    it('keeps password and email changes from API keys', async () => {
       const session = await client.registerAndConfirm(uniqueEmail('human'));
       const api_key = await client.issueApiKey(session.access_token);
       await expectError(
@@ -200,7 +211,7 @@ describe('identity: roles, credential levels, organization admins and disabled m
           body: { current_password: TEST_PASSWORD, new_password: 'another password' },
         }),
         403,
-        'human_session_required',
+        'session_required',
       );
       await expectError(
         await client.request('POST', '/v1/me/email/change', {
@@ -208,7 +219,7 @@ describe('identity: roles, credential levels, organization admins and disabled m
           body: { new_email: uniqueEmail('new') },
         }),
         403,
-        'human_session_required',
+        'session_required',
       );
     });
   });

@@ -79,7 +79,8 @@ describe('identity: sessions with 2FA, and organization admin sessions', () => {
           body: { new_email: uniqueEmail('key') },
         }),
         403,
-        'human_session_required',
+        // An API key manages no credentials at all (decisions D12).
+        'session_required',
       );
 
       await client.withSecondFactor(first.access_token);

@@ -25,6 +25,12 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${++email_counter}@example.com`;
 }
 
+/** The session id (`sid`) an access token carries, as `DELETE /v1/me/sessions/{id}` takes it. */
+export function sessionIdOf(access_token: string): string {
+  const payload = access_token.split('.')[1] ?? '';
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sid: string }).sid;
+}
+
 /** An HTTP client of one environment of a test platform, for identity's integration suites. */
 export function identityClient(base_url: string) {
   const request = (

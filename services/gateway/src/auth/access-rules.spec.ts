@@ -52,14 +52,25 @@ describe('assertCredentialLevel', () => {
     [org_admin, 'human_session', 'account_required'],
     [session, 'human_session', 'human_session_required'],
     [session_with_2fa, 'human_session', null],
-    [api_key, 'person_session', 'human_session_required'],
-    [org_admin, 'person_session', 'account_required'],
-    [session, 'person_session', null],
     [session, 'account_or_org_admin', null],
     [api_key, 'account_or_org_admin', null],
     [org_admin, 'account_or_org_admin', null],
   ])('%o at level %s: %s', (principal, level, expected) => {
     expect(refusal(() => assertCredentialLevel(principal, level))).toBe(expected);
+  });
+
+  // Decisions D12: API keys never manage credentials, whatever else the route admits.
+  it.each<[AuthenticatedPrincipal, CredentialLevel | undefined, string | null]>([
+    [api_key, undefined, 'session_required'],
+    [api_key, 'account_or_org_admin', 'session_required'],
+    [api_key, 'human_session', 'session_required'],
+    [session, undefined, null],
+    [session, 'human_session', 'human_session_required'],
+    [session_with_2fa, 'human_session', null],
+    [org_admin, undefined, 'account_required'],
+    [org_admin, 'account_or_org_admin', null],
+  ])('%o on a credential route at level %s: %s', (principal, level, expected) => {
+    expect(refusal(() => assertCredentialLevel(principal, level, true))).toBe(expected);
   });
 });
 

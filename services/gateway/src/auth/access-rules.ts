@@ -1,18 +1,25 @@
 import { DomainError, type MemberRole } from '@platform/contracts';
 import type { CredentialLevel } from './access.decorators';
-import type { AuthenticatedPrincipal, SessionPrincipal } from './principal';
+import type { AuthenticatedPrincipal } from './principal';
 
 const ROLE_RANK: Record<MemberRole, number> = { viewer: 0, operator: 1, owner: 2 };
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Spec §5 rule 8, §7: the credential level a route declares. Undeclared routes are account
- * routes: an organization admin, who holds no account, gets `account_required` there.
+ * routes: an organization admin, who holds no account, gets `account_required` there. A route
+ * that manages credentials refuses API keys first, with `session_required` (decisions D12).
  */
 export function assertCredentialLevel(
   principal: AuthenticatedPrincipal,
   level: CredentialLevel | undefined,
+  manages_credentials = false,
 ): void {
+  if (manages_credentials && principal.kind === 'api_key')
+    throw new DomainError(
+      'session_required',
+      'API keys cannot manage credentials: sign in as a person to do this',
+    );
   switch (level) {
     case undefined:
     case 'account':
@@ -23,16 +30,8 @@ export function assertCredentialLevel(
       if (principal.kind !== 'org_admin')
         throw new DomainError('org_admin_required', 'this route needs an organization admin');
       return;
-    case 'person_session':
-      assertPersonSession(principal);
-      return;
     case 'human_session':
-      assertPersonSession(principal);
-      if (!principal.second_factor)
-        throw new DomainError(
-          'human_session_required',
-          'this route needs a session with 2FA: sign in with a passkey, or verify an OTP challenge first',
-        );
+      assertHumanSession(principal);
       return;
     case 'account_or_org_admin':
       // Every credential the guard accepts; account credentials still meet the role rules.
@@ -44,13 +43,17 @@ export function assertCredentialLevel(
   }
 }
 
-function assertPersonSession(
-  principal: AuthenticatedPrincipal,
-): asserts principal is SessionPrincipal {
+/** Spec §5 rule 9: a person's session with 2FA; an API key is not a person. */
+function assertHumanSession(principal: AuthenticatedPrincipal): void {
   if (principal.kind === 'org_admin')
     throw new DomainError('account_required', 'this route needs an account credential');
   if (principal.kind === 'api_key')
     throw new DomainError('human_session_required', 'this route needs a signed-in person');
+  if (!principal.second_factor)
+    throw new DomainError(
+      'human_session_required',
+      'this route needs a session with 2FA: sign in with a passkey, or verify an OTP challenge first',
+    );
 }
 
 /**

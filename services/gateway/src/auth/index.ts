@@ -5,6 +5,8 @@ export {
   RequireRole,
   RequireOtp,
   RequireCredentialLevel,
+  ManagesCredentials,
+  MANAGES_CREDENTIALS,
   REQUIRED_ROLE,
   REQUIRED_OTP_ACTION,
   REQUIRED_CREDENTIAL_LEVEL,

@@ -89,6 +89,17 @@ export const CurrentOrgAdmin = createParamDecorator(
   },
 );
 
+/**
+ * The person behind a principal. Routes that need one declare `@ManagesCredentials()`, so the
+ * guard has already refused API keys; this narrows the type and refuses them the same way
+ * should a route forget (decisions D12).
+ */
+export function personOf(principal: Principal): SessionPrincipal {
+  if (principal.kind !== 'session')
+    throw new DomainError('session_required', 'this route needs a signed-in person');
+  return principal;
+}
+
 /** The actor of an identity command: the account, and the member when a person acts. */
 export function actorOf(principal: Principal): { account_id: string; member_id: string | null } {
   return { account_id: principal.account_id, member_id: memberIdOf(principal) };

@@ -2,6 +2,7 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { MemberRole } from '@platform/contracts';
 import {
+  MANAGES_CREDENTIALS,
   REQUIRED_CREDENTIAL_LEVEL,
   REQUIRED_ROLE,
   type CredentialLevel,
@@ -11,7 +12,8 @@ import { PRINCIPAL_PROPERTY, type AuthenticatedPrincipal } from './principal';
 
 /**
  * The global role and credential-level guard: runs after the credential guard and enforces
- * each route's `@RequireCredentialLevel` and `@RequireRole` (see access-rules.ts). Requests
+ * each route's `@ManagesCredentials`, `@RequireCredentialLevel` and `@RequireRole` (see
+ * access-rules.ts). Requests
  * with no principal (public routes, paths outside /v1) are not its business.
  */
 @Injectable()
@@ -28,7 +30,11 @@ export class RoleGuard implements CanActivate {
       REQUIRED_CREDENTIAL_LEVEL,
       targets,
     );
-    assertCredentialLevel(principal, level);
+    const manages_credentials = this.reflector.getAllAndOverride<boolean | undefined>(
+      MANAGES_CREDENTIALS,
+      targets,
+    );
+    assertCredentialLevel(principal, level, manages_credentials === true);
     if (principal.kind === 'org_admin') return true;
     const role = this.reflector.getAllAndOverride<MemberRole | undefined>(REQUIRED_ROLE, targets);
     assertRole(principal.role, role, String(request.method ?? 'GET'));

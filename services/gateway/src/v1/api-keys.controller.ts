@@ -1,16 +1,19 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ACCOUNT_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery } from '../http';
 import { accountListing } from './account-listing';
 import { actorOf, CurrentPrincipal, type Principal } from '../auth/principal';
-import { RequireOtp, RequireRole } from '../auth/access.decorators';
+import { ManagesCredentials, RequireOtp, RequireRole } from '../auth/access.decorators';
 
 const issueBody = z.object({ label: z.string().optional() }).strict();
 
-/** API keys of the authenticated account (spec §2, decisions D4). Owners issue and revoke. */
+/**
+ * API keys of the authenticated account (spec §2, decisions D4). Owners issue and revoke; every
+ * route here is a person's: an API key never issues, lists or revokes keys (decisions D12).
+ */
 @ApiTags('api-keys')
 @ApiCredentials()
 @Controller('v1/api-keys')
@@ -18,6 +21,7 @@ export class ApiKeysController {
   constructor(private readonly bus: BusClient) {}
 
   @Post()
+  @ManagesCredentials()
   @RequireOtp('api_key.create')
   @RequireRole('owner')
   @HttpCode(201)
@@ -34,6 +38,13 @@ export class ApiKeysController {
   }
 
   @Get()
+  @ManagesCredentials()
+  @ApiOperation({
+    summary: "The account's API keys, newest first (D7 listing)",
+    description:
+      'Every member may list them; the secrets are never shown again. An inventory of ' +
+      'credentials, so API keys themselves cannot read it (403 `session_required`).',
+  })
   list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     return accountListing(this.bus, {
       command: ACCOUNT_COMMANDS.list_api_keys,
@@ -44,6 +55,7 @@ export class ApiKeysController {
   }
 
   @Delete(':id')
+  @ManagesCredentials()
   @RequireRole('owner')
   revoke(@CurrentPrincipal() principal: Principal, @Param('id') api_key_id: string) {
     return this.bus.send(ACCOUNT_COMMANDS.revoke_api_key, {

@@ -17,7 +17,7 @@ import {
   type Principal,
 } from '../auth/principal';
 import { clientInfoOf } from './client-info';
-import { RequireCredentialLevel, RequireRole } from '../auth/access.decorators';
+import { ManagesCredentials, RequireCredentialLevel, RequireRole } from '../auth/access.decorators';
 import { CurrentCaller } from './events/stream-caller';
 
 /** The authenticated account and its sessions (spec §4 "Account", "Authentication and session"). */
@@ -46,6 +46,12 @@ export class MeController {
   }
 
   @Get('security/events')
+  @ApiOperation({
+    summary: "The account's security events, newest first (D7 listing)",
+    description:
+      'Sign-ins, sign-outs, password resets and `refresh_token_reuse` (a used refresh token ' +
+      'presented again: its whole chain was revoked). Account data: API keys may read it too.',
+  })
   securityEvents(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     return accountListing(this.bus, {
       command: ACCOUNT_COMMANDS.list_security_events,
@@ -60,6 +66,7 @@ export class MeController {
    * organization admin signs out its own sessions here too.
    */
   @Delete('sessions/:id')
+  @ManagesCredentials()
   // Signing oneself out is every member's right, viewers' too.
   @RequireRole('viewer')
   @RequireCredentialLevel('account_or_org_admin')
@@ -89,14 +96,15 @@ export class MeController {
   }
 
   @Post('sessions/revoke-all')
+  @ManagesCredentials()
   @RequireRole('viewer')
   @RequireCredentialLevel('account_or_org_admin')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Sign out every session',
     description:
-      "Answers `{revoked}`, the number of live sessions ended: the member's own (the whole " +
-      "account's for an API key), or, for an organization admin, every session of that admin.",
+      "Answers `{revoked}`, the number of live sessions ended: the member's own, or, for an " +
+      'organization admin, every session of that admin.',
   })
   revokeAll(@CurrentCaller() caller: AuthenticatedPrincipal, @Req() request: FastifyRequest) {
     if (caller.kind === 'org_admin')

@@ -1,12 +1,12 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { ACCOUNT_COMMANDS, createMemberCommand } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery } from '../http';
 import { accountListing } from './account-listing';
 import { actorOf, CurrentPrincipal, type Principal } from '../auth/principal';
-import { RequireOtp, RequireRole } from '../auth/access.decorators';
+import { ManagesCredentials, RequireOtp, RequireRole } from '../auth/access.decorators';
 
 const createBody = createMemberCommand.shape.member;
 
@@ -18,6 +18,7 @@ export class MembersController {
   constructor(private readonly bus: BusClient) {}
 
   @Post()
+  @ManagesCredentials()
   @RequireOtp('member.create')
   @RequireRole('owner')
   @HttpCode(201)
@@ -34,6 +35,13 @@ export class MembersController {
   }
 
   @Get()
+  @ApiOperation({
+    summary: "The account's members, newest first (D7 listing)",
+    description:
+      'Account data: every member and the account’s API keys may read it (an integration ' +
+      'keeping a back office in step). Creating and changing members is a person’s: API keys ' +
+      'get 403 `session_required` there.',
+  })
   list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     return accountListing(this.bus, {
       command: ACCOUNT_COMMANDS.list_members,

@@ -9,14 +9,19 @@ import {
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
-import { RequireCredentialLevel, RequireRole } from '../../auth/access.decorators';
+import {
+  ManagesCredentials,
+  RequireCredentialLevel,
+  RequireRole,
+} from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { clientInfoOf } from '../client-info';
-import { actingMemberOf, HUMAN_SESSION_2FA_NOTE, PERSON_SESSION_NOTE } from './acting-member';
+import { actingMemberOf, HUMAN_SESSION_2FA_NOTE } from './acting-member';
 
-/** A signed-in person's email change (spec §4 "Authentication and session"). */
+/** A signed-in person's email change (spec §4 "Authentication and session"): the sign-in email. */
 @ApiTags('account')
 @ApiCredentials()
+@ManagesCredentials()
 @RequireRole('viewer')
 @Controller('v1/me/email')
 export class EmailChangeController {
@@ -50,7 +55,6 @@ export class EmailChangeController {
 
   @Post('verify')
   @HttpCode(200)
-  @RequireCredentialLevel('person_session')
   @ApiOperation({
     summary: 'Verify the new email',
     description:
@@ -58,8 +62,7 @@ export class EmailChangeController {
       'answers `{status: email_changed, email}`: the member signs in with the new email from ' +
       "now on, the account's email follows when it was the same address, and the old address " +
       'gets a notice. A wrong or expired code is 401 `invalid_code` (8 wrong codes burn it); ' +
-      'with no change pending, 409 `already_verified`; an email taken meanwhile 409 `duplicate`. ' +
-      PERSON_SESSION_NOTE,
+      'with no change pending, 409 `already_verified`; an email taken meanwhile 409 `duplicate`.',
   })
   @ApiZodBody(verifyEmailChangeBody)
   verify(

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ACCOUNT_SETTINGS_COMMANDS, updateMemberBody } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
-import { RequireRole } from '../../auth/access.decorators';
+import { ManagesCredentials, RequireRole } from '../../auth/access.decorators';
 import { actorOf, CurrentPrincipal, type Principal } from '../../auth/principal';
 
 /** Owners change a member's role or disable it (spec §2 "Member", §5 rule 7). */
@@ -15,6 +15,7 @@ export class MemberAdminController {
   constructor(private readonly bus: BusClient) {}
 
   @Patch(':id')
+  @ManagesCredentials()
   @RequireRole('owner')
   @ApiOperation({
     summary: "Change a member's role or status",

@@ -9,11 +9,11 @@ import {
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
-import { RequireCredentialLevel, RequireOtp, RequireRole } from '../../auth/access.decorators';
+import { ManagesCredentials, RequireOtp, RequireRole } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { Public } from '../../auth/public.decorator';
 import { clientInfoOf } from '../client-info';
-import { actingMemberOf, PERSON_SESSION_NOTE } from './acting-member';
+import { actingMemberOf } from './acting-member';
 
 /** A signed-in person's password change (spec §4 "Authentication and session"). */
 @ApiTags('account')
@@ -24,8 +24,8 @@ export class PasswordChangeController {
 
   @Post()
   @HttpCode(200)
+  @ManagesCredentials()
   @RequireRole('viewer')
-  @RequireCredentialLevel('person_session')
   @RequireOtp('password.change')
   @ApiOperation({
     summary: 'Change the password',
@@ -33,9 +33,8 @@ export class PasswordChangeController {
       'Any member changes its own password: `{current_password, new_password}` answers ' +
       '`{status: password_changed}`. Every other session of the member ends (this one stays). ' +
       'A wrong current password is 401 `invalid_credentials`; a new one under 8 characters ' +
-      '400 `weak_password`. ' +
-      PERSON_SESSION_NOTE +
-      ' When the organization asks OTP for `password.change`, send `X-OTP-Token`.',
+      '400 `weak_password`. When the organization asks OTP for `password.change`, send ' +
+      '`X-OTP-Token`.',
   })
   @ApiZodBody(changePasswordBody)
   change(

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import {
   createOtpChallengeBody,
@@ -10,7 +10,7 @@ import {
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
-import { RequireOtp, RequireRole } from '../../auth/access.decorators';
+import { ManagesCredentials, RequireOtp, RequireRole } from '../../auth/access.decorators';
 import { actorOf, CurrentPrincipal, type Principal } from '../../auth/principal';
 import { sessionActorOf } from './session-actor';
 
@@ -35,6 +35,8 @@ export class OtpController {
   constructor(private readonly bus: BusClient) {}
 
   @Post('challenges')
+  // A second factor proves a person: API keys, exempt from OTP, have none to prove.
+  @ManagesCredentials()
   @RequireRole('viewer')
   @HttpCode(201)
   @ApiOperation({
@@ -44,7 +46,7 @@ export class OtpController {
       '`channel`, the first usable channel of the account preferences (default order totp, sms, ' +
       'whatsapp, email) is used. `phone` holds the masked destination: a phone, an email, or ' +
       '`authenticator_app`. Codes expire after 5 minutes; at most 10 challenges per member per ' +
-      `15 minutes (\`too_many_attempts\`). User sessions only (\`session_required\`). ${CHANNEL_ORDER_NOTE} ` +
+      `15 minutes (\`too_many_attempts\`). ${CHANNEL_ORDER_NOTE} ` +
       PHONE_CHANNEL_NOTE,
   })
   @ApiZodBody(createOtpChallengeBody)
@@ -59,6 +61,7 @@ export class OtpController {
   }
 
   @Post('challenges/:id/verify')
+  @ManagesCredentials()
   @RequireRole('viewer')
   @HttpCode(200)
   @ApiOperation({
@@ -88,7 +91,8 @@ export class OtpController {
     description:
       'Answers `{channels, channel_floor, required_actions, login_otp_required, otp_enabled}`; ' +
       'with no stored preference, `channels` is the default order. `otp_enabled` is false when ' +
-      'the organization turned one-time codes off (no code is then asked anywhere).',
+      'the organization turned one-time codes off (no code is then asked anywhere). Account ' +
+      'data: API keys may read it; changing it is a person’s (`PUT`).',
   })
   preferences(@CurrentPrincipal() principal: Principal) {
     return this.bus.send(OTP_COMMANDS.get_otp_preferences, {
@@ -98,6 +102,7 @@ export class OtpController {
   }
 
   @Put('preferences')
+  @ManagesCredentials()
   @RequireRole('owner')
   @RequireOtp('otp.preferences')
   @ApiHeader({ name: 'X-OTP-Token', required: false, description: 'when the policy asks' })
@@ -110,11 +115,10 @@ export class OtpController {
       'phone not verified yet may be listed (challenges then need it verified). An organization ' +
       'that turned OTP off answers 409 `otp_disabled_for_org`. ' +
       'The first usable one carries codes when a challenge names no channel; at login a phone ' +
-      'linked under 24 hours ago falls back to totp, then email when listed. User sessions ' +
-      'only (`session_required`). ' +
+      'linked under 24 hours ago falls back to totp, then email when listed. Owners only (403 ' +
+      '`owner_required`). ' +
       CHANNEL_ORDER_NOTE,
   })
-  @ApiResponse({ status: 403, description: '`owner_required` for non-owners' })
   @ApiZodBody(setOtpPreferencesBody)
   setPreferences(
     @CurrentPrincipal() principal: Principal,

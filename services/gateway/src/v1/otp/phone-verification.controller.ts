@@ -8,7 +8,7 @@ import {
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
-import { RequireRole } from '../../auth/access.decorators';
+import { ManagesCredentials, RequireRole } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { sessionActorOf } from './session-actor';
 
@@ -20,6 +20,8 @@ const optionalRequestBody = requestPhoneVerificationBody.optional();
  */
 @ApiTags('otp')
 @ApiCredentials()
+// The phone this proves carries one-time codes: a second factor (decisions D12).
+@ManagesCredentials()
 @RequireRole('viewer')
 @Controller('v1/me/phone/verification')
 export class PhoneVerificationController {
@@ -38,7 +40,7 @@ export class PhoneVerificationController {
       'changed; action challenges over `sms` or `whatsapp` need it (409 ' +
       '`phone_verification_required`), except in the 24 hours after the phone was linked, when ' +
       'their code moves to a stronger factor instead (spec §5 rule 5). The 24-hour rule does ' +
-      'not delay this route: proving the phone ends it. User sessions only (`session_required`).',
+      'not delay this route: proving the phone ends it.',
   })
   @ApiZodBody(requestPhoneVerificationBody, 'optional body')
   request(
@@ -60,7 +62,7 @@ export class PhoneVerificationController {
       '`{code}` (`000000` in the test environment) answers `{status: phone_verified, phone}`. ' +
       'A wrong or expired code is 401 `invalid_code`; the 5th wrong code burns it (429 ' +
       '`too_many_attempts`); with no code pending for the current phone, 409 ' +
-      '`challenge_not_pending`. User sessions only (`session_required`).',
+      '`challenge_not_pending`.',
   })
   @ApiZodBody(confirmPhoneVerificationBody)
   confirm(

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { confirmTotpBody, enrollTotpBody, OTP_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
-import { RequireRole } from '../../auth/access.decorators';
+import { ManagesCredentials, RequireRole } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { sessionActorOf } from './session-actor';
 
@@ -14,6 +14,7 @@ const optionalEnrollBody = enrollTotpBody.optional();
 /** The signed-in member's authenticator app (spec §4 `POST /v1/me/totp/enroll`). */
 @ApiTags('otp')
 @ApiCredentials()
+@ManagesCredentials()
 @Controller('v1/me/totp')
 export class TotpController {
   constructor(private readonly bus: BusClient) {}
@@ -28,7 +29,7 @@ export class TotpController {
       'encrypted and never shown again. `current_password` is required when the member has a ' +
       'password (400 `invalid_request` when missing, 401 `invalid_credentials` when wrong). ' +
       'Confirm with `POST /v1/me/totp/confirm`; until then a previously confirmed authenticator ' +
-      'keeps working. User sessions only (`session_required`).',
+      'keeps working.',
   })
   @ApiZodBody(enrollTotpBody, 'optional body')
   enroll(

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { SIGN_IN_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
-import { RequireCredentialLevel, RequireRole } from '../../auth/access.decorators';
+import { ManagesCredentials, RequireRole } from '../../auth/access.decorators';
 import { Public } from '../../auth/public.decorator';
 import { actorOf, CurrentPrincipal, type Principal } from '../../auth/principal';
 import { clientInfoOf } from '../client-info';
@@ -22,7 +22,8 @@ export class HandoffController {
   @Post('environment-handoff')
   @HttpCode(201)
   @ApiCredentials()
-  @RequireCredentialLevel('account')
+  // It issues a session in the test environment: a credential (decisions D12).
+  @ManagesCredentials()
   // Every member manages their own sign-in, viewers included.
   @RequireRole('viewer')
   @ApiOperation({

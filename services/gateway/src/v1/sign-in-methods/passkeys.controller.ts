@@ -12,7 +12,7 @@ import {
   ValidatedBody,
   type PaginationQuery,
 } from '../../http';
-import { RequireCredentialLevel, RequireRole } from '../../auth/access.decorators';
+import { ManagesCredentials, RequireRole } from '../../auth/access.decorators';
 import { Public } from '../../auth/public.decorator';
 import { actorOf, CurrentPrincipal, type Principal } from '../../auth/principal';
 import { clientInfoOf } from '../client-info';
@@ -33,10 +33,10 @@ const PASSKEY_NOTE =
   'of the environment base address). User verification is required. Any verification failure ' +
   'answers 403 `passkey_rejected`; challenges are single use and expire after 5 minutes.';
 
-/** The signed-in person's passkeys (spec §4). User sessions only: an API key is `session_required`. */
+/** The signed-in person's passkeys (spec §4): sign-in methods, so user sessions only (decisions D12). */
 @ApiTags('passkeys')
 @ApiCredentials()
-@RequireCredentialLevel('account')
+@ManagesCredentials()
 // Every member manages their own sign-in methods, viewers included.
 @RequireRole('viewer')
 @Controller('v1/me/passkeys')

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { SIGN_IN_COMMANDS, SOCIAL_PROVIDERS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
-import { RequireCredentialLevel, RequireRole } from '../../auth/access.decorators';
+import { ManagesCredentials, RequireRole } from '../../auth/access.decorators';
 import { Public } from '../../auth/public.decorator';
 import { actorOf, CurrentPrincipal, type Principal } from '../../auth/principal';
 import { clientInfoOf } from '../client-info';
@@ -65,10 +65,10 @@ export class SocialLoginController {
   }
 }
 
-/** The signed-in person's linked identities. User sessions only (`session_required`). */
+/** The signed-in person's linked identities: sign-in methods, so user sessions only (decisions D12). */
 @ApiTags('account')
 @ApiCredentials()
-@RequireCredentialLevel('account')
+@ManagesCredentials()
 // Every member manages their own sign-in methods, viewers included.
 @RequireRole('viewer')
 @Controller('v1/me/identities')
