@@ -25,7 +25,7 @@ describe('identity: registration, sessions and the credential guard', () => {
   let email_counter = 0;
 
   beforeAll(async () => {
-    platform = await startTestPlatform('ident', { REFRESH_RACE_GRACE_MS: '300' });
+    platform = await startTestPlatform('ident');
     base_url = platform.environments.test.base_url;
   });
   afterAll(async () => platform.dispose());
@@ -291,54 +291,7 @@ describe('identity: registration, sessions and the credential guard', () => {
       expect((await refresh(next.refresh_token)).status).toBe(200);
     });
 
-    it('lets one of two racing exchanges win without revoking the chain', async () => {
-      const session = await registerAndConfirm(uniqueEmail('race'));
-      const answers = await Promise.all([
-        refresh(session.refresh_token),
-        refresh(session.refresh_token),
-      ]);
-      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
-      const winner = (await answers.find((answer) => answer.status === 200)?.json()) as Session;
-      expect((await refresh(winner.refresh_token)).status).toBe(200);
-    });
-
-    it('revokes the whole chain when a used token comes back, and records refresh_token_reuse', async () => {
-      const session = await registerAndConfirm(uniqueEmail('reuse'));
-      const first = (await (await refresh(session.refresh_token)).json()) as Session;
-      const second = (await (await refresh(first.refresh_token)).json()) as Session;
-      // Past the race grace (300 ms here), presenting a used token again is a replay.
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      const replay = await refresh(session.refresh_token);
-      expect(replay.status).toBe(401);
-      expect(await replay.json()).toEqual({
-        error: 'invalid_refresh_token',
-        message: expect.any(String),
-      });
-      expect((await refresh(second.refresh_token)).status).toBe(401);
-      expect((await me({ authorization: `Bearer ${second.access_token}` })).status).toBe(401);
-
-      const email = String(session.account?.email);
-      const fresh = (await (await login(email)).json()) as Session;
-      const events = await fetch(`${base_url}/v1/me/security/events`, {
-        headers: { authorization: `Bearer ${fresh.access_token}` },
-      });
-      expect(events.status).toBe(200);
-      const listing = (await events.json()) as { page: number; events: { type: string }[] };
-      expect(listing.page).toBe(1);
-      expect(listing.events.map((event) => event.type)).toEqual([
-        'login',
-        'refresh_token_reuse',
-        'login',
-      ]);
-      expect(listing.events[1]).toEqual({
-        id: expect.any(String),
-        type: 'refresh_token_reuse',
-        created_at: expect.any(String),
-        ip: '127.0.0.1',
-        user_agent: expect.any(String),
-      });
-    });
-
+    // Replays and races: identity-refresh.int.spec.ts.
     it('answers anything else with 401 invalid_refresh_token', async () => {
       for (const token of ['rt_unknown', 'not-a-refresh-token']) {
         const response = await refresh(token);

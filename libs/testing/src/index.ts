@@ -1,2 +1,3 @@
 export * from './database';
 export * from './software-authenticator';
+export * from './wait-for';

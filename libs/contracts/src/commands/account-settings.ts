@@ -24,6 +24,15 @@ export const revokeOrgAdminSessionCommand = z
 /** `identity.revoke_all_org_admin_sessions`: every live session of the admin. */
 export const revokeAllOrgAdminSessionsCommand = z.object({ admin_id: z.string().uuid() }).strict();
 
+/** `identity.list_org_admin_security_events`: the admin's own, newest first (D7 listing). */
+export const listOrgAdminSecurityEventsCommand = z
+  .object({
+    admin_id: z.string().uuid(),
+    limit: z.number().int().min(1).max(100),
+    offset: z.number().int().min(0),
+  })
+  .strict();
+
 /** `identity.list_org_accounts`: the accounts of an organization, newest first. */
 export const listOrgAccountsCommand = z
   .object({
@@ -119,6 +128,7 @@ export const ACCOUNT_SETTINGS_COMMANDS = {
   verify_org_admin_session: 'identity.verify_org_admin_session',
   revoke_org_admin_session: 'identity.revoke_org_admin_session',
   revoke_all_org_admin_sessions: 'identity.revoke_all_org_admin_sessions',
+  list_org_admin_security_events: 'identity.list_org_admin_security_events',
   list_org_accounts: 'identity.list_org_accounts',
   get_branding: 'identity.get_branding',
   get_org_branding: 'identity.get_org_branding',

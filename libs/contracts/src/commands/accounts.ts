@@ -50,9 +50,16 @@ export const loginCommand = z
   .strict();
 export type LoginCommand = z.infer<typeof loginCommand>;
 
-/** `identity.refresh_session`. */
+/**
+ * `identity.refresh_session`. `presented_at` is when the gateway received the request: a twin
+ * exchange presented before the first one finished lost a race, one presented after is a replay.
+ */
 export const refreshSessionCommand = z
-  .object({ refresh_token: z.string(), client: clientInfoField.optional() })
+  .object({
+    refresh_token: z.string(),
+    client: clientInfoField.optional(),
+    presented_at: z.string().datetime().optional(),
+  })
   .strict();
 export type RefreshSessionCommand = z.infer<typeof refreshSessionCommand>;
 

@@ -22,7 +22,7 @@ import { clientInfoOf } from './client-info';
 const confirmBody = confirmRegistrationCommand.omit({ client: true });
 const loginBody = loginCommand.omit({ client: true });
 const otpLoginBody = completeOtpLoginCommand.omit({ client: true });
-const refreshBody = refreshSessionCommand.omit({ client: true });
+const refreshBody = refreshSessionCommand.omit({ client: true, presented_at: true });
 const resetBody = resetPasswordCommand.omit({ client: true });
 
 /** Registration and sessions (spec §4 "Authentication and session"); all public. */
@@ -92,15 +92,23 @@ export class AuthController {
   @ApiZodBody(
     refreshBody,
     'single use: answers a new pair, and the previous access token of that session stops ' +
-      "working; an organization admin's refresh token answers a new admin session the same way",
+      "working; an organization admin's refresh token answers a new admin session the same way. " +
+      'A token presented again after its exchange answered is a replay: the whole chain (every ' +
+      'token and the session) is revoked and `refresh_token_reuse` recorded in ' +
+      '`GET /v1/me/security/events`. Two exchanges of one token in flight at once are a race: ' +
+      'one wins, the other gets 401 `invalid_refresh_token` and nothing is revoked. Every ' +
+      'rejection is 401 `invalid_refresh_token`',
   )
   refresh(
     @ValidatedBody(refreshBody) body: z.infer<typeof refreshBody>,
     @Req() request: FastifyRequest,
   ) {
+    // Taken first: a twin exchange still queued behind this one must count as in flight.
+    const presented_at = new Date().toISOString();
     return this.bus.send(ACCOUNT_COMMANDS.refresh_session, {
       ...body,
       client: clientInfoOf(request),
+      presented_at,
     });
   }
 

@@ -8,7 +8,14 @@ import {
   type ProfileChanges,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery } from '../http';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  pageBody,
+  parsePagination,
+  ValidatedBody,
+  type PaginationQuery,
+} from '../http';
 import { accountListing } from './account-listing';
 import {
   actorOf,
@@ -46,19 +53,31 @@ export class MeController {
   }
 
   @Get('security/events')
+  @RequireCredentialLevel('account_or_org_admin')
   @ApiOperation({
-    summary: "The account's security events, newest first (D7 listing)",
+    summary: 'Security events, newest first (D7 listing)',
     description:
-      'Sign-ins, sign-outs, password resets and `refresh_token_reuse` (a used refresh token ' +
-      'presented again: its whole chain was revoked). Account data: API keys may read it too.',
+      "The account's sign-ins, sign-outs, password resets and `refresh_token_reuse` (a used " +
+      'refresh token presented again: its whole chain was revoked). Account data: API keys may ' +
+      "read it too. An organization admin reads its own sessions' events (`refresh_token_reuse`).",
   })
-  securityEvents(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
-    return accountListing(this.bus, {
-      command: ACCOUNT_COMMANDS.list_security_events,
-      collection: 'events',
-      principal,
-      query,
-    });
+  async securityEvents(
+    @CurrentCaller() caller: AuthenticatedPrincipal,
+    @Query() query: PaginationQuery,
+  ) {
+    if (caller.kind !== 'org_admin')
+      return accountListing(this.bus, {
+        command: ACCOUNT_COMMANDS.list_security_events,
+        collection: 'events',
+        principal: caller,
+        query,
+      });
+    const pagination = parsePagination(query);
+    const reply = await this.bus.send<{ events: unknown[] }>(
+      ACCOUNT_SETTINGS_COMMANDS.list_org_admin_security_events,
+      { admin_id: caller.admin_id, limit: pagination.page_size, offset: pagination.offset },
+    );
+    return pageBody('events', pagination, reply.events);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { verify } from '@node-rs/argon2';
 import jwt from 'jsonwebtoken';
-import { DomainError, type OrgAdminSessionClaims } from '@platform/contracts';
+import { DomainError, type ClientInfo, type OrgAdminSessionClaims } from '@platform/contracts';
 import {
   PLATFORM_CONTEXT,
   sessionSigningKey,
@@ -14,7 +14,7 @@ import {
   type IssuedAdminRefresh,
   type OrgAccountListing,
 } from '../infrastructure/org-admin-sessions.repository';
-import { SessionsRepository } from '../infrastructure/sessions.repository';
+import { SessionsRepository, type SecurityEvent } from '../infrastructure/sessions.repository';
 
 /**
  * An organization admin's session (decisions D2): like a member's (spec §5 rule 4), a 24-hour
@@ -78,17 +78,19 @@ export class OrgAdminSessionsService {
    */
   async refresh(
     refresh_token: string,
+    presented_at: Date,
     now: Date,
-    race_grace_ms: number,
+    client_info: ClientInfo | null,
   ): Promise<OrgAdminSession | null> {
-    const outcome = await this.admins.exchange(refresh_token, now, race_grace_ms);
+    const outcome = await this.admins.exchange(refresh_token, presented_at, now, client_info);
     switch (outcome.kind) {
       case 'unknown':
         return null;
       case 'rotated':
         return this.sessionOf(outcome.admin, outcome.issued, now);
       case 'rejected':
-      case 'reused':
+      case 'race_lost':
+      case 'replayed':
         throw new DomainError('invalid_refresh_token', 'the refresh token is not valid');
       default: {
         const unhandled: never = outcome;
@@ -115,6 +117,10 @@ export class OrgAdminSessionsService {
 
   async revokeAll(admin_id: string): Promise<{ revoked: number }> {
     return { revoked: await this.admins.revoke(admin_id, null) };
+  }
+
+  securityEvents(admin_id: string, limit: number, offset: number): Promise<SecurityEvent[]> {
+    return this.admins.securityEvents(admin_id, limit, offset);
   }
 
   listAccounts(org_id: string, limit: number, offset: number): Promise<OrgAccountListing[]> {

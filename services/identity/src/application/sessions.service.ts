@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { hash, verify } from '@node-rs/argon2';
 import {
   DomainError,
@@ -10,8 +10,8 @@ import {
   type OtpLoginRequired,
   type RefreshSessionCommand,
 } from '@platform/contracts';
-import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { LOGIN_FAILURE_LIMIT, REFRESH_TOKEN_PREFIX } from '../domain/credentials';
+import { presentationTime } from '../domain/refresh-chain';
 import { AccountsRepository, type Member } from '../infrastructure/accounts.repository';
 import { OrganizationsRepository } from '../infrastructure/organizations.repository';
 import { SessionSigner } from '../infrastructure/session-signer';
@@ -36,20 +36,6 @@ export interface Session {
   role: MemberRole;
 }
 
-/**
- * Two exchanges of one refresh token within this window are a client's race (the loser gets
- * 401 without penalty); later, the second is a replay that revokes the chain. REFRESH_RACE_GRACE_MS.
- */
-const DEFAULT_REFRESH_RACE_GRACE_MS = 2000;
-
-function raceGraceMs(configured: string | undefined): number {
-  if (configured === undefined || configured === '') return DEFAULT_REFRESH_RACE_GRACE_MS;
-  const value = Number(configured);
-  if (!Number.isInteger(value) || value < 0)
-    throw new Error('REFRESH_RACE_GRACE_MS must be a non-negative integer of milliseconds');
-  return value;
-}
-
 function invalidCredentials(): DomainError {
   return new DomainError('invalid_credentials', 'the email or password is wrong');
 }
@@ -58,10 +44,8 @@ function invalidCredentials(): DomainError {
 export class SessionsService {
   /** Verified against when no member matches, so unknown emails take as long as wrong passwords. */
   private readonly decoy_hash: Promise<string>;
-  private readonly race_grace_ms: number;
 
   constructor(
-    @Inject(PLATFORM_CONTEXT) context: PlatformContext,
     private readonly organizations: OrganizationsRepository,
     private readonly accounts: AccountsRepository,
     private readonly sessions: SessionsRepository,
@@ -73,7 +57,6 @@ export class SessionsService {
     this.decoy_hash = hash('decoy password that matches nothing', ARGON2_OPTIONS);
     // Awaited at the first unknown email; until then a failure must not go unhandled.
     this.decoy_hash.catch(() => undefined);
-    this.race_grace_ms = raceGraceMs(context.settings.REFRESH_RACE_GRACE_MS);
   }
 
   /**
@@ -139,28 +122,34 @@ export class SessionsService {
     return this.sessionOf(member, issued, now);
   }
 
-  /** A member's refresh token, or an organization admin's (their chains follow the same rules). */
+  /**
+   * A member's refresh token, or an organization admin's: their chains follow one rule
+   * (domain/refresh-chain.ts). Every rejection is the same `invalid_refresh_token`.
+   */
   async refresh(command: RefreshSessionCommand): Promise<Session | OrgAdminSession> {
     const now = new Date();
+    const presented_at = presentationTime(command.presented_at, now);
     const rejected = new DomainError('invalid_refresh_token', 'the refresh token is not valid');
     if (!command.refresh_token.startsWith(REFRESH_TOKEN_PREFIX)) throw rejected;
     const admin_session = await this.org_admin_sessions.refresh(
       command.refresh_token,
+      presented_at,
       now,
-      this.race_grace_ms,
+      command.client ?? null,
     );
     if (admin_session) return admin_session;
     const outcome = await this.sessions.exchange(
       command.refresh_token,
+      presented_at,
       now,
-      this.race_grace_ms,
       command.client ?? null,
     );
     switch (outcome.kind) {
       case 'rotated':
         return this.sessionOf(outcome.member, outcome.issued, now);
       case 'rejected':
-      case 'reused':
+      case 'race_lost':
+      case 'replayed':
         throw rejected;
       default: {
         const unhandled: never = outcome;

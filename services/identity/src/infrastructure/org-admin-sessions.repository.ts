@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
+import type { ClientInfo } from '@platform/contracts';
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
 import {
@@ -9,6 +10,8 @@ import {
   SESSION_ABSOLUTE_TTL_MS,
   sha256,
 } from '../domain/credentials';
+import { decideRefresh, type PresentedRefreshToken } from '../domain/refresh-chain';
+import { listSecurityEvents, recordSecurityEvent, type SecurityEvent } from './sessions.repository';
 
 /** An organization admin as sign-in sees it. */
 export interface OrgAdminCredential {
@@ -33,7 +36,8 @@ export interface IssuedAdminRefresh {
 export type AdminRefreshOutcome =
   | { kind: 'unknown' }
   | { kind: 'rejected' }
-  | { kind: 'reused' }
+  | { kind: 'race_lost' }
+  | { kind: 'replayed' }
   | { kind: 'rotated'; admin: { admin_id: string; org_id: string }; issued: IssuedAdminRefresh };
 
 interface PresentedAdminRow {
@@ -44,6 +48,16 @@ interface PresentedAdminRow {
   expires_at: Date;
   revoked_at: Date | null;
   absolute_expires_at: Date;
+}
+
+function presentedToken(row: PresentedAdminRow): PresentedRefreshToken {
+  return {
+    exchanged_at: row.used_at,
+    expires_at: row.expires_at,
+    chain_expires_at: row.absolute_expires_at,
+    chain_revoked: row.revoked_at !== null,
+    holder_active: true,
+  };
 }
 
 /** A page row of `GET /v1/org/accounts`. */
@@ -102,14 +116,14 @@ export class OrgAdminSessionsRepository {
   }
 
   /**
-   * Exchanges an admin session's refresh token under a lock on its row, as a member's chain does
-   * (spec §5 rule 4): a token used under `race_grace_ms` ago lost a race and is rejected; used
-   * earlier, it is a replay and the whole session is revoked.
+   * Exchanges an admin session's refresh token under a lock on its row and its session's, as the
+   * refresh chain decides (domain/refresh-chain.ts), the same rule as a member's chain.
    */
   async exchange(
     refresh_token: string,
+    presented_at: Date,
     now: Date,
-    race_grace_ms: number,
+    client_info: ClientInfo | null,
   ): Promise<AdminRefreshOutcome> {
     return withTransaction(this.pool, async (client) => {
       const { rows } = await client.query<PresentedAdminRow>(
@@ -122,33 +136,70 @@ export class OrgAdminSessionsRepository {
       );
       const row = rows[0];
       if (!row) return { kind: 'unknown' };
-      if (row.revoked_at) return { kind: 'rejected' };
-      if (row.used_at) {
-        if (now.getTime() - row.used_at.getTime() < race_grace_ms) return { kind: 'rejected' };
-        await client.query(
-          'update org_admin_sessions set revoked_at = now() where id = $1 and revoked_at is null',
-          [row.session_id],
-        );
-        return { kind: 'reused' };
+      const decision = decideRefresh(presentedToken(row), presented_at, now);
+      switch (decision) {
+        case 'reject':
+          return { kind: 'rejected' };
+        case 'race_lost':
+          return { kind: 'race_lost' };
+        case 'replay':
+          await this.revokeChain(client, row, client_info);
+          return { kind: 'replayed' };
+        case 'rotate':
+          return this.rotate(client, row, refresh_token, now);
+        default: {
+          const unhandled: never = decision;
+          throw new Error(`unknown refresh decision ${String(unhandled)}`);
+        }
       }
-      if (row.expires_at <= now || row.absolute_expires_at <= now) return { kind: 'rejected' };
-      await client.query('update org_admin_refresh_tokens set used_at = $2 where token_hash = $1', [
-        sha256(refresh_token),
-        now,
-      ]);
-      const { rows: bumped } = await client.query<{ generation: number }>(
-        'update org_admin_sessions set generation = generation + 1 where id = $1 returning generation',
-        [row.session_id],
-      );
-      const issued = await this.issue(
-        client,
-        row.session_id,
-        bumped[0]?.generation ?? 1,
-        now,
-        row.absolute_expires_at,
-      );
-      return { kind: 'rotated', admin: { admin_id: row.admin_id, org_id: row.org_id }, issued };
     });
+  }
+
+  /** The exchange: a new token and generation; the used one is marked last, when it finished. */
+  private async rotate(
+    client: PoolClient,
+    row: PresentedAdminRow,
+    refresh_token: string,
+    now: Date,
+  ): Promise<AdminRefreshOutcome> {
+    const { rows: bumped } = await client.query<{ generation: number }>(
+      'update org_admin_sessions set generation = generation + 1 where id = $1 returning generation',
+      [row.session_id],
+    );
+    const issued = await this.issue(
+      client,
+      row.session_id,
+      bumped[0]?.generation ?? 1,
+      now,
+      row.absolute_expires_at,
+    );
+    // When the exchange finished: a twin presented before then lost a race, after it replays.
+    await client.query('update org_admin_refresh_tokens set used_at = $2 where token_hash = $1', [
+      sha256(refresh_token),
+      new Date(),
+    ]);
+    return { kind: 'rotated', admin: { admin_id: row.admin_id, org_id: row.org_id }, issued };
+  }
+
+  /** A replay: the session ends, and the admin's security events record it. */
+  private async revokeChain(
+    client: PoolClient,
+    row: PresentedAdminRow,
+    client_info: ClientInfo | null,
+  ): Promise<void> {
+    await client.query(
+      'update org_admin_sessions set revoked_at = now() where id = $1 and revoked_at is null',
+      [row.session_id],
+    );
+    await recordSecurityEvent(client, {
+      owner: { admin_id: row.admin_id },
+      type: 'refresh_token_reuse',
+      client_info,
+    });
+  }
+
+  securityEvents(admin_id: string, limit: number, offset: number): Promise<SecurityEvent[]> {
+    return listSecurityEvents(this.pool, { admin_id }, limit, offset);
   }
 
   /** Whether an access token of this session and generation is still honoured. */

@@ -11,6 +11,7 @@ import {
   SESSION_ABSOLUTE_TTL_MS,
   sha256,
 } from '../domain/credentials';
+import { decideRefresh, type PresentedRefreshToken } from '../domain/refresh-chain';
 
 export interface SessionMember {
   member_id: string;
@@ -38,27 +39,45 @@ export interface SecurityEvent {
   user_agent: string | null;
 }
 
-async function recordSecurityEvent(
+/** Whose a security event is: an account's (and the member's who acted), or an organization admin's. */
+export type SecurityEventOwner =
+  { account_id: string; member_id: string | null } | { admin_id: string };
+
+export async function recordSecurityEvent(
   client: PoolClient,
-  event: {
-    account_id: string;
-    member_id: string | null;
-    type: SecurityEventType;
-    client_info: ClientInfo | null;
-  },
+  event: { owner: SecurityEventOwner; type: SecurityEventType; client_info: ClientInfo | null },
 ): Promise<void> {
+  const { owner } = event;
   await client.query(
-    `insert into security_events (id, account_id, member_id, type, ip, user_agent)
-     values ($1, $2, $3, $4, $5, $6)`,
+    `insert into security_events (id, account_id, member_id, admin_id, type, ip, user_agent)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
     [
       randomUUID(),
-      event.account_id,
-      event.member_id,
+      'account_id' in owner ? owner.account_id : null,
+      'account_id' in owner ? owner.member_id : null,
+      'admin_id' in owner ? owner.admin_id : null,
       event.type,
       event.client_info?.ip ?? null,
       event.client_info?.user_agent ?? null,
     ],
   );
+}
+
+/** The security events of an account or of an organization admin, newest first. */
+export async function listSecurityEvents(
+  pool: Pool,
+  owner: { account_id: string } | { admin_id: string },
+  limit: number,
+  offset: number,
+): Promise<SecurityEvent[]> {
+  const [column, id] =
+    'account_id' in owner ? ['account_id', owner.account_id] : ['admin_id', owner.admin_id];
+  const { rows } = await pool.query<Omit<SecurityEvent, 'created_at'> & { created_at: Date }>(
+    `select id, type, created_at, ip, user_agent from security_events
+      where ${column} = $1 order by created_at desc, id desc limit $2 offset $3`,
+    [id, limit, offset],
+  );
+  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
 }
 
 export type LoginRecord = 'failure' | 'success' | 'nothing';
@@ -67,7 +86,8 @@ export type LoginRecord = 'failure' | 'success' | 'nothing';
 export type RefreshOutcome =
   | { kind: 'rotated'; member: SessionMember; issued: IssuedRefresh }
   | { kind: 'rejected' }
-  | { kind: 'reused'; session_id: string };
+  | { kind: 'race_lost' }
+  | { kind: 'replayed'; session_id: string };
 
 interface PresentedRow extends SessionMember {
   session_id: string;
@@ -76,6 +96,16 @@ interface PresentedRow extends SessionMember {
   session_revoked_at: Date | null;
   absolute_expires_at: Date;
   member_status: string;
+}
+
+function presentedToken(row: PresentedRow): PresentedRefreshToken {
+  return {
+    exchanged_at: row.used_at,
+    expires_at: row.expires_at,
+    chain_expires_at: row.absolute_expires_at,
+    chain_revoked: row.session_revoked_at !== null,
+    holder_active: row.member_status === 'active',
+  };
 }
 
 @Injectable()
@@ -108,8 +138,7 @@ export class SessionsRepository {
         ],
       );
       await recordSecurityEvent(client, {
-        account_id: member.account_id,
-        member_id: member.member_id,
+        owner: { account_id: member.account_id, member_id: member.member_id },
         type: 'login',
         client_info,
       });
@@ -134,14 +163,14 @@ export class SessionsRepository {
   }
 
   /**
-   * Exchanges a refresh token under a lock on its row. A token used less than `race_grace_ms`
-   * ago lost a race with its twin: rejected without penalty. Used earlier, it is a replay:
-   * the whole chain is revoked and `refresh_token_reuse` recorded.
+   * Exchanges a refresh token under a lock on its row and its session's, as the refresh chain
+   * decides (domain/refresh-chain.ts): rotated, rejected, lost to a twin in flight, or replayed
+   * (the session is revoked and `refresh_token_reuse` recorded).
    */
   async exchange(
     refresh_token: string,
+    presented_at: Date,
     now: Date,
-    race_grace_ms: number,
     client_info: ClientInfo | null,
   ): Promise<RefreshOutcome> {
     return withTransaction(this.pool, async (client) => {
@@ -154,33 +183,50 @@ export class SessionsRepository {
         [sha256(refresh_token)],
       );
       const row = rows[0];
-      if (!row || row.session_revoked_at) return { kind: 'rejected' };
-      if (row.used_at) {
-        if (now.getTime() - row.used_at.getTime() < race_grace_ms) return { kind: 'rejected' };
-        await this.revokeChain(client, row, 'refresh_token_reuse', client_info);
-        return { kind: 'reused', session_id: row.session_id };
+      const decision = decideRefresh(row ? presentedToken(row) : null, presented_at, now);
+      if (!row || decision === 'reject') return { kind: 'rejected' };
+      switch (decision) {
+        case 'race_lost':
+          return { kind: 'race_lost' };
+        case 'replay':
+          await this.revokeChain(client, row, 'refresh_token_reuse', client_info);
+          return { kind: 'replayed', session_id: row.session_id };
+        case 'rotate':
+          return this.rotate(client, row, refresh_token, now);
+        default: {
+          const unhandled: never = decision;
+          throw new Error(`unknown refresh decision ${String(unhandled)}`);
+        }
       }
-      if (row.expires_at <= now || row.absolute_expires_at <= now || row.member_status !== 'active')
-        return { kind: 'rejected' };
-      await client.query('update refresh_tokens set used_at = $2 where token_hash = $1', [
-        sha256(refresh_token),
-        now,
-      ]);
-      const { rows: bumped } = await client.query<{ generation: number }>(
-        'update sessions set generation = generation + 1 where id = $1 returning generation',
-        [row.session_id],
-      );
-      const generation = bumped[0]?.generation ?? 1;
-      const issued = await this.issue(
-        client,
-        row.session_id,
-        generation,
-        now,
-        row.absolute_expires_at,
-      );
-      const { member_id, account_id, org_id, role } = row;
-      return { kind: 'rotated', member: { member_id, account_id, org_id, role }, issued };
     });
+  }
+
+  /** The exchange: a new token and generation; the used one is marked last, when it finished. */
+  private async rotate(
+    client: PoolClient,
+    row: PresentedRow,
+    refresh_token: string,
+    now: Date,
+  ): Promise<RefreshOutcome> {
+    const { rows: bumped } = await client.query<{ generation: number }>(
+      'update sessions set generation = generation + 1 where id = $1 returning generation',
+      [row.session_id],
+    );
+    const generation = bumped[0]?.generation ?? 1;
+    const issued = await this.issue(
+      client,
+      row.session_id,
+      generation,
+      now,
+      row.absolute_expires_at,
+    );
+    // When the exchange finished: a twin presented before then lost a race, after it replays.
+    await client.query('update refresh_tokens set used_at = $2 where token_hash = $1', [
+      sha256(refresh_token),
+      new Date(),
+    ]);
+    const { member_id, account_id, org_id, role } = row;
+    return { kind: 'rotated', member: { member_id, account_id, org_id, role }, issued };
   }
 
   /**
@@ -222,8 +268,7 @@ export class SessionsRepository {
       [row.session_id, reason],
     );
     await recordSecurityEvent(client, {
-      account_id: row.account_id,
-      member_id: row.member_id,
+      owner: { account_id: row.account_id, member_id: row.member_id },
       type: reason,
       client_info,
     });
@@ -260,23 +305,12 @@ export class SessionsRepository {
     const revoked = result.rowCount ?? 0;
     // A password reset is worth recording even when no session was open.
     if (revoked > 0 || type === 'password_reset')
-      await recordSecurityEvent(client, { ...actor, type, client_info });
+      await recordSecurityEvent(client, { owner: actor, type, client_info });
     return revoked;
   }
 
-  async securityEvents(
-    account_id: string,
-    limit: number,
-    offset: number,
-  ): Promise<SecurityEvent[]> {
-    const { rows } = await this.pool.query<
-      Omit<SecurityEvent, 'created_at'> & { created_at: Date }
-    >(
-      `select id, type, created_at, ip, user_agent from security_events
-        where account_id = $1 order by created_at desc, id desc limit $2 offset $3`,
-      [account_id, limit, offset],
-    );
-    return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+  securityEvents(account_id: string, limit: number, offset: number): Promise<SecurityEvent[]> {
+    return listSecurityEvents(this.pool, { account_id }, limit, offset);
   }
 
   /**

@@ -5,6 +5,7 @@ import {
   accountQueryCommand,
   changePasswordCommand,
   listOrgAccountsCommand,
+  listOrgAdminSecurityEventsCommand,
   listOwnMailboxCommand,
   organizationQueryCommand,
   parseCommand,
@@ -55,6 +56,14 @@ export class AccountSettingsMessages {
     return this.org_admins.revokeAll(
       parseCommand(revokeAllOrgAdminSessionsCommand, payload).admin_id,
     );
+  }
+
+  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.list_org_admin_security_events)
+  async listOrgAdminSecurityEvents(@Payload() payload: unknown) {
+    const request = parseCommand(listOrgAdminSecurityEventsCommand, payload);
+    return {
+      events: await this.org_admins.securityEvents(request.admin_id, request.limit, request.offset),
+    };
   }
 
   @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.list_org_accounts)
