@@ -120,6 +120,7 @@ describe('webhooks: subscriptions', () => {
       ['invalid_callback_url', { callback_url: 'https://169.254.169.254/latest' }],
       ['invalid_callback_url', { callback_url: 'https://100.64.0.1/in' }],
       ['invalid_callback_url', { callback_url: 'https://[::ffff:127.0.0.1]/in' }],
+      ['invalid_callback_url', { callback_url: 'https://hooks.example.com:0/in' }],
       ['invalid_json', { extra: true }],
     ])('answers 400 %s and creates nothing for %j', async (code, overrides) => {
       const owner = await account();
@@ -133,6 +134,12 @@ describe('webhooks: subscriptions', () => {
       expect(await response.json()).toEqual({ error: code, message: expect.any(String) });
       const listed = await call('GET', '/v1/webhooks/subscriptions', owner.token);
       expect(((await listed.json()) as { subscriptions: unknown[] }).subscriptions).toEqual([]);
+    });
+
+    it('stores the callback host normalized, as the address checks saw it (D12)', async () => {
+      const owner = await account();
+      const created = await subscribe(owner.token, 'https://Hooks.EXAMPLE.com./in');
+      expect(created.callback_url).toBe('https://hooks.example.com/in');
     });
 
     it('toggles status idempotently and hides other accounts’ subscriptions', async () => {

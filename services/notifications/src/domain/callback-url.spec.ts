@@ -36,6 +36,12 @@ describe('webhook callback URLs', () => {
     'https://[fd00:ec2::254]/in',
     'https://[fe80::1]/in',
     'https://user:pass@hooks.example.com/in',
+    'https://hooks.example.com:0/in',
+    'https://LOCALHOST./in',
+    'https://metadata.google.internal./computeMetadata',
+    'https://./in',
+    'https://vm../in',
+    'https://.vm/in',
   ])('refuses %s with invalid_callback_url', (url) => {
     expect(codeOf(() => validateCallbackUrl(url, strict))).toBe('invalid_callback_url');
   });
@@ -46,6 +52,21 @@ describe('webhook callback URLs', () => {
     'https://[2001:4860:4860::8888]/',
   ])('accepts %s', (url) => {
     expect(codeOf(() => validateCallbackUrl(url, strict))).toBeNull();
+  });
+
+  it.each([
+    ['https://vm./x', 'https://vm/x'],
+    ['https://Hooks.EXAMPLE.com./in?x=1', 'https://hooks.example.com/in?x=1'],
+    ['https://bücher.example/in', 'https://xn--bcher-kva.example/in'],
+    ['https://hooks.example.com:65535/in', 'https://hooks.example.com:65535/in'],
+    ['https://hooks.example.com:443/in', 'https://hooks.example.com/in'],
+  ])('normalizes %s to %s before the address checks', (url, normalized) => {
+    expect(validateCallbackUrl(url, strict).toString()).toBe(normalized);
+  });
+
+  it('checks the trailing-dot form of a loopback name as the name itself', () => {
+    expect(codeOf(() => validateCallbackUrl('https://localhost./hook', loopback))).toBeNull();
+    expect(validateCallbackUrl('https://localhost./hook', loopback).hostname).toBe('localhost');
   });
 
   it('lets loopback through only with the development switch', () => {

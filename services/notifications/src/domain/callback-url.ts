@@ -2,18 +2,22 @@ import ipaddr from 'ipaddr.js';
 import { DomainError } from '@platform/contracts';
 
 /**
- * Where a webhook may be sent (spec section 2, decisions D7): HTTPS to a public address only.
- * Loopback, private, link-local (cloud metadata), CGNAT, multicast, reserved and IPv4-mapped
- * IPv6 forms are refused. `allow_loopback` (WEBHOOKS_ALLOW_LOOPBACK, never in live) lets
- * http(s)://127.0.0.1:* and localhost through for development and tests.
+ * Where a webhook may be sent (spec section 2, decisions D7, D12): HTTPS to a public address
+ * only, on a port from 1 to 65535. Loopback, private, link-local (cloud metadata), CGNAT,
+ * multicast, reserved and IPv4-mapped IPv6 forms are refused. The host is normalized first
+ * (case, IDN to punycode, the trailing dot of a fully qualified name), so `https://VM./` is
+ * checked, resolved and called as `vm`. `allow_loopback` (WEBHOOKS_ALLOW_LOOPBACK, never in
+ * live) lets http(s)://127.0.0.1:* and localhost through for development and tests.
  */
 export interface CallbackPolicy {
   allow_loopback: boolean;
 }
 
 const MAX_URL_CHARS = 2048;
-/** Names that always mean this machine or a cloud metadata service. */
-const FORBIDDEN_NAMES = [/^localhost\.?$/i, /\.localhost\.?$/i, /^metadata\.google\.internal\.?$/i];
+/** Names that always mean this machine or a cloud metadata service (normalized hosts). */
+const FORBIDDEN_NAMES = [/^localhost$/, /\.localhost$/, /^metadata\.google\.internal$/];
+/** A host name of non-empty labels, as DNS can resolve it. */
+const HOST_NAME = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
 
 function refuse(message: string): never {
   throw new DomainError('invalid_callback_url', message);
@@ -25,10 +29,33 @@ function hostOf(url: URL): string {
 }
 
 function isLoopbackName(host: string): boolean {
-  return /^localhost\.?$/i.test(host);
+  return host === 'localhost';
 }
 
-/** Checks a callback URL as written; names are checked again once resolved, at connect time. */
+/**
+ * The WHATWG URL parser has lower-cased the host, mapped an IDN to punycode and read numeric
+ * IPv4 forms; what is left is the trailing dot of a fully qualified name, dropped here so that
+ * the name checked at registration is the one resolved at connect time.
+ */
+function normalizeHost(url: URL): void {
+  const host = url.hostname;
+  if (!host.endsWith('.')) return;
+  const bare = host.slice(0, -1);
+  if (!HOST_NAME.test(bare)) refuse('callback_url host is invalid');
+  url.hostname = bare;
+}
+
+function assertPort(url: URL): void {
+  if (url.port === '') return;
+  const port = Number(url.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    refuse('callback_url port must be between 1 and 65535');
+}
+
+/**
+ * Checks a callback URL and answers it normalized (the form to store and to call); names are
+ * checked again once resolved, at connect time.
+ */
 export function validateCallbackUrl(text: string, policy: CallbackPolicy): URL {
   if (text.length === 0 || text.length > MAX_URL_CHARS) refuse('callback_url must be an HTTPS URL');
   let url: URL;
@@ -38,6 +65,8 @@ export function validateCallbackUrl(text: string, policy: CallbackPolicy): URL {
     return refuse('callback_url must be an HTTPS URL');
   }
   if (url.username !== '' || url.password !== '') refuse('callback_url must not carry credentials');
+  normalizeHost(url);
+  assertPort(url);
   const host = hostOf(url);
   const loopback_allowed = policy.allow_loopback && isLoopbackHost(host);
   if (url.protocol !== 'https:' && !(loopback_allowed && url.protocol === 'http:')) {
@@ -50,7 +79,7 @@ export function validateCallbackUrl(text: string, policy: CallbackPolicy): URL {
   if (ipaddr.isValid(host) && !isPublicAddress(host, policy)) {
     refuse('callback_url must not point to a local or internal address');
   }
-  if (!ipaddr.isValid(host) && !/^[a-z0-9.-]+$/i.test(host)) refuse('callback_url host is invalid');
+  if (!ipaddr.isValid(host) && !HOST_NAME.test(host)) refuse('callback_url host is invalid');
   return url;
 }
 

@@ -41,6 +41,22 @@ describe('CallbackSender: connect-time address filter', () => {
     expect(hits).toEqual([]);
   });
 
+  it('resolves the normalized name: a trailing dot does not slip past the hosts file', async () => {
+    // As the system resolver here: `vm` is in /etc/hosts as 127.0.0.1, `vm.` is not found.
+    const asked: string[] = [];
+    const hostsFile: Resolver = (hostname, _options, callback) => {
+      asked.push(hostname);
+      if (hostname === 'vm') return callback(null, [{ address: '127.0.0.1', family: 4 }]);
+      return callback(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), []);
+    };
+    const sender = new CallbackSender({ allow_loopback: false }, 2_000, hostsFile);
+    const outcome = await sender.post(`https://VM.:${port}/hook`, {}, Buffer.from('{}'));
+    await sender.close();
+    expect(outcome).toMatchObject({ status: null, failure: 'callback_refused' });
+    expect(asked).toEqual(['vm']);
+    expect(hits).toEqual([]);
+  });
+
   it('filters resolved addresses and keeps the public ones', (done) => {
     const mixed: Resolver = (_hostname, _options, callback) =>
       callback(null, [

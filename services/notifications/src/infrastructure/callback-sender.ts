@@ -94,9 +94,10 @@ export class CallbackSender {
     const started_ms = performance.now();
     const took = () => Math.round(performance.now() - started_ms);
     try {
-      // The URL is checked again as written: an IP literal never goes through the lookup.
-      validateCallbackUrl(url, this.policy);
-      const response = await request(url, {
+      // The URL is checked again, and called as normalized: an IP literal never goes through the
+      // lookup, and a name is resolved in the form registration checked.
+      const target = validateCallbackUrl(url, this.policy);
+      const response = await request(target.toString(), {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body,

@@ -35,7 +35,9 @@ export class WebhooksController {
     description:
       'callback_url must be HTTPS to a public address (loopback, private, link-local, CGNAT, ' +
       'metadata and IPv4-mapped IPv6 forms are refused, at registration and again at every ' +
-      'connection, so DNS rebinding is caught). secret: at least 16 characters, write-only, ' +
+      'connection, so DNS rebinding is caught), on a port from 1 to 65535. The host is ' +
+      'normalized before those checks (lower case, IDN to punycode, no trailing dot) and ' +
+      'stored so: the answer shows the callback_url that will be called. secret: at least 16 characters, write-only, ' +
       'stored encrypted. No test delivery is sent on subscribe. Errors: invalid_event_type, ' +
       'weak_secret, invalid_callback_url.',
   })
