@@ -60,7 +60,8 @@ function assertHumanSession(principal: AuthenticatedPrincipal): void {
  * Spec §5 rule 7, decisions D4. With no declaration, reads (GET, HEAD) are open to every role
  * and writes need an operator: a viewer's write is `forbidden`. `@RequireRole('owner')` admits
  * owners only (`owner_required`, the code spec §7 names for it); any other declared role is the
- * lowest one admitted (`forbidden` below it). API keys act as the owner.
+ * lowest one admitted (`forbidden` below it). API keys act as the owner (on routes that admit
+ * them at all: credential routes do not).
  */
 export function assertRole(role: MemberRole, required: MemberRole | undefined, method: string) {
   const lowest = required ?? (READ_METHODS.has(method.toUpperCase()) ? 'viewer' : 'operator');

@@ -18,7 +18,10 @@ export interface SessionPrincipal {
   second_factor: boolean;
 }
 
-/** An API key: an account credential with no session; it acts with the owner's role. */
+/**
+ * An API key: an account credential with no session; it acts with the owner's role on the
+ * account's money and data, never on its credentials (`@ManagesCredentials()`, decisions D12).
+ */
 export interface ApiKeyPrincipal {
   kind: 'api_key';
   api_key_id: string;

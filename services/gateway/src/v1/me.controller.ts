@@ -20,6 +20,7 @@ import { accountListing } from './account-listing';
 import {
   actorOf,
   CurrentPrincipal,
+  personOf,
   type AuthenticatedPrincipal,
   type Principal,
 } from '../auth/principal';
@@ -108,7 +109,7 @@ export class MeController {
         session_id,
       });
     return this.bus.send(ACCOUNT_COMMANDS.revoke_session, {
-      actor: actorOf(caller),
+      actor: actorOf(personOf(caller)),
       session_id,
       client: clientInfoOf(request),
     });
@@ -131,7 +132,7 @@ export class MeController {
         admin_id: caller.admin_id,
       });
     return this.bus.send(ACCOUNT_COMMANDS.revoke_all_sessions, {
-      actor: actorOf(caller),
+      actor: actorOf(personOf(caller)),
       client: clientInfoOf(request),
     });
   }
