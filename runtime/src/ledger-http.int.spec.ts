@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { ledgerHttp, type LedgerTestAccount as Account } from './ledger-test-client';
 import { startTestPlatform, type TestPlatform } from './test-platform';
@@ -282,6 +286,36 @@ describe('ledger HTTP: balances, settlement, rates, movements, history, statemen
     ] as const) {
       expect(document.paths[route]?.[method]).toBeDefined();
     }
+  });
+
+  it('types GET /v1/balances in a client generated from the document as its real shape', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'openapi-client-'));
+    writeFileSync(
+      path.join(dir, 'openapi.json'),
+      await (await call('GET', '/openapi.json', {})).text(),
+    );
+    const bin = (name: string) => path.join(__dirname, '..', '..', 'node_modules', '.bin', name);
+    execFileSync(bin('openapi-typescript'), ['openapi.json', '-o', 'api.ts'], { cwd: dir });
+    writeFileSync(
+      path.join(dir, 'client.ts'),
+      [
+        "import type { paths } from './api';",
+        "type Balances = paths['/v1/balances']['get']['responses'][200]['content']['application/json'];",
+        'export const sheet: Balances = {',
+        "  balances: [{ asset: 'USD', available: '1.00', held: '0.00', total: '1.00', decimals: 2 }],",
+        "  settlement_asset: 'USD',",
+        "  payin_settlement_asset: 'USD',",
+        "  total_usd: '1.00',",
+        '};',
+        '// @ts-expect-error money is a decimal string, never a number',
+        "export const available: Balances['balances'][number]['available'] = 1;",
+        '// @ts-expect-error only the ten assets',
+        "export const asset: Balances['balances'][number]['asset'] = 'EUR';",
+        '',
+      ].join('\n'),
+    );
+    // Fails to compile if the response is untyped (the @ts-expect-error lines would be unused).
+    execFileSync(bin('tsc'), ['--noEmit', '--strict', '--skipLibCheck', 'client.ts'], { cwd: dir });
   });
 
   describe('rates', () => {

@@ -27,7 +27,7 @@ export async function startTestPlatform(
     admin_database_url: testAdminUrl(),
     database_prefix,
     data_dir: mkdtempSync(path.join(os.tmpdir(), `${prefix}-`)),
-    settings: { OPERATOR_TOKEN: TEST_OPERATOR_TOKEN, ...settings },
+    settings: { OPERATOR_TOKEN: TEST_OPERATOR_TOKEN, BUS_VALIDATE_REPLIES: 'true', ...settings },
   });
   return {
     ...platform,

@@ -5,3 +5,4 @@ export * from './errors';
 export * from './events';
 export * from './messages';
 export * from './commands';
+export * from './catalog';

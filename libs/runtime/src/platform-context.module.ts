@@ -1,20 +1,27 @@
-import { Module, type DynamicModule } from '@nestjs/common';
-import { BusClient, MESSAGE_BUS } from '@platform/messaging';
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { messageBusProviders } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from './context';
+
+/**
+ * MESSAGE_BUS and a BusClient on the context's bus. With `BUS_VALIDATE_REPLIES=true` (the test
+ * platforms set it) every reply is checked against its command's reply schema.
+ */
+export function busClientProviders(context: PlatformContext): Provider[] {
+  return messageBusProviders(context.bus, {
+    validate_replies: context.settings.BUS_VALIDATE_REPLIES === 'true',
+  });
+}
 
 /** Makes the runtime's context (bus, environment, settings) and a bus client injectable. */
 @Module({})
 export class PlatformContextModule {
   static forRoot(context: PlatformContext): DynamicModule {
+    const bus_providers = busClientProviders(context);
     return {
       module: PlatformContextModule,
       global: true,
-      providers: [
-        { provide: PLATFORM_CONTEXT, useValue: context },
-        { provide: MESSAGE_BUS, useValue: context.bus },
-        BusClient,
-      ],
-      exports: [PLATFORM_CONTEXT, MESSAGE_BUS, BusClient],
+      providers: [{ provide: PLATFORM_CONTEXT, useValue: context }, ...bus_providers],
+      exports: [PLATFORM_CONTEXT, ...bus_providers],
     };
   }
 }

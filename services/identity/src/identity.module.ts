@@ -3,12 +3,12 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { createPrismaClient } from '@platform/persistence';
 import {
+  busClientProviders,
+  type PlatformContext,
   SERVICE_POOL,
   ServiceDatabaseModule,
-  type PlatformContext,
   type ServiceDefinition,
 } from '@platform/runtime';
-import { messageBusProviders } from '@platform/messaging';
 import { ApiKeysService } from './application/api-keys.service';
 import { MembersService } from './application/members.service';
 import { OrganizationsService } from './application/organizations.service';
@@ -89,7 +89,7 @@ export class IdentityModule {
         OrgAdminsRepository,
         OrganizationsService,
         IdentityLifecycle,
-        ...messageBusProviders(context.bus),
+        ...busClientProviders(context),
         AccountsRepository,
         SessionsRepository,
         SessionSigner,

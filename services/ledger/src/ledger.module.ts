@@ -1,11 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
-import { messageBusProviders } from '@platform/messaging';
 import {
+  busClientProviders,
+  type PlatformContext,
   SERVICE_POOL,
   ServiceDatabaseModule,
-  type PlatformContext,
   type ServiceDefinition,
 } from '@platform/runtime';
 import { LedgerCommands } from './application/ledger-commands';
@@ -52,7 +52,7 @@ export class LedgerModule {
           useFactory: (pool: Pool, swap: SwapSettings) => new LedgerQueries(pool, swap.rates),
         },
         LedgerLifecycle,
-        ...messageBusProviders(context.bus),
+        ...busClientProviders(context),
         ...publicLedgerProviders(context, SWAP_SETTINGS),
       ],
     };

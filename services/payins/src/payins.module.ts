@@ -1,11 +1,12 @@
 import { Logger, Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PgEventStore } from '@platform/event-store';
-import { BusClient, messageBusProviders } from '@platform/messaging';
+import { BusClient } from '@platform/messaging';
 import {
+  busClientProviders,
+  type PlatformContext,
   SERVICE_POOL,
   ServiceDatabaseModule,
-  type PlatformContext,
   type ServiceDefinition,
 } from '@platform/runtime';
 import { CheckoutService } from './application/checkout.service';
@@ -56,7 +57,7 @@ export class PayinsModule {
       ],
       controllers: [PayinsMessages],
       providers: [
-        ...messageBusProviders(context.bus),
+        ...busClientProviders(context),
         { provide: SETTINGS, useFactory: () => readPayinsSettings(context.settings) },
         {
           provide: PAYINS_EVENTS,

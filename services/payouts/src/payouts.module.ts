@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { messageBusProviders } from '@platform/messaging';
 import {
+  busClientProviders,
+  type PlatformContext,
   SERVICE_POOL,
   ServiceDatabaseModule,
-  type PlatformContext,
   type ServiceDefinition,
 } from '@platform/runtime';
 import { PayoutCreation } from './application/payout-creation';
@@ -40,7 +40,7 @@ export class PayoutsModule {
           useFactory: (pool: Pool) => openPayoutsEventStore(pool, context.environment),
         },
         { provide: RAIL_CONNECTORS, useValue: new RailConnectors(context.environment) },
-        ...messageBusProviders(context.bus),
+        ...busClientProviders(context),
         PayoutsRepository,
         LimitsAndDocumentsRepository,
         OtherServices,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ASSET_CODES } from '../assets';
+import { defineCommand } from '../catalog/define';
+import * as replies from './ledger-replies';
 
 /**
  * The ledger's commands for other services. Amounts are decimal strings; their precision per
@@ -269,13 +271,14 @@ export type SeedDemoHistoryCommand = z.infer<typeof seedDemoHistoryCommand>;
  */
 export const getOrgSettingsQuery = z.object({ org_id: id, account_id: id.optional() }).strict();
 export type GetOrgSettingsQuery = z.infer<typeof getOrgSettingsQuery>;
-export interface OrgSettings {
-  org_id: string;
-  slug: string;
-  timezone: string;
-  locale: string;
-  account_locale: string | null;
-}
+export const orgSettingsReply = z.object({
+  org_id: z.string(),
+  slug: z.string(),
+  timezone: z.string(),
+  locale: z.string(),
+  account_locale: z.string().nullable(),
+});
+export type OrgSettings = z.infer<typeof orgSettingsReply>;
 
 /**
  * `identity.resolve_recipient`: accounts of the organization matching an account id, an email, or
@@ -290,43 +293,185 @@ export const resolveRecipientQuery = z
   })
   .strict();
 export type ResolveRecipientQuery = z.infer<typeof resolveRecipientQuery>;
-export interface RecipientMatch {
-  account_id: string;
-  display_name: string;
-  type: 'person' | 'company';
-  status: string;
-}
+export const recipientMatch = z.object({
+  account_id: z.string(),
+  display_name: z.string(),
+  type: z.enum(['person', 'company']),
+  status: z.string(),
+});
+export type RecipientMatch = z.infer<typeof recipientMatch>;
 
 export const IDENTITY_DIRECTORY_QUERIES = {
-  get_org_settings: 'identity.get_org_settings',
-  resolve_recipient: 'identity.resolve_recipient',
+  get_org_settings: defineCommand({
+    name: 'identity.get_org_settings',
+    summary: "an organization's timezone and locales, and an account's profile locale",
+    request: getOrgSettingsQuery,
+    reply: orgSettingsReply,
+  }),
+  resolve_recipient: defineCommand({
+    name: 'identity.resolve_recipient',
+    summary: 'accounts of an organization matching an account id, an email or a verified phone',
+    request: resolveRecipientQuery,
+    reply: z.object({ matches: z.array(recipientMatch) }),
+  }),
 } as const;
 
+/** The ledger's commands: each name once, with the request it takes and the reply it answers. */
 export const LEDGER_COMMANDS = {
-  credit_funds: 'ledger.credit_funds',
-  debit_funds: 'ledger.debit_funds',
-  place_hold: 'ledger.place_hold',
-  post_hold: 'ledger.post_hold',
-  release_hold: 'ledger.release_hold',
-  transfer_funds: 'ledger.transfer_funds',
-  get_balances: 'ledger.get_balances',
-  swap_assets: 'ledger.swap_assets',
-  get_rates: 'ledger.get_rates',
-  list_movements: 'ledger.list_movements',
-  get_balance_sheet: 'ledger.get_balance_sheet',
-  get_settlement: 'ledger.get_settlement',
-  update_settlement: 'ledger.update_settlement',
-  list_public_rates: 'ledger.list_public_rates',
-  get_balance_history: 'ledger.get_balance_history',
-  query_movements: 'ledger.query_movements',
-  get_statement: 'ledger.get_statement',
-  create_swap: 'ledger.create_swap',
-  list_swaps: 'ledger.list_swaps',
-  get_swap: 'ledger.get_swap',
-  create_transfer: 'ledger.create_transfer',
-  list_transfers: 'ledger.list_transfers',
-  get_transfer: 'ledger.get_transfer',
-  set_alias: 'ledger.set_alias',
-  resolve_alias: 'ledger.resolve_alias',
-  seed_demo_history: 'ledger.seed_demo_history',
+  credit_funds: defineCommand({
+    name: 'ledger.credit_funds',
+    summary: 'an external inflow to an account',
+    request: creditFundsCommand,
+    reply: replies.operationReply,
+  }),
+  debit_funds: defineCommand({
+    name: 'ledger.debit_funds',
+    summary: 'an external outflow, never below an available balance of zero',
+    request: debitFundsCommand,
+    reply: replies.operationReply,
+  }),
+  place_hold: defineCommand({
+    name: 'ledger.place_hold',
+    summary: 'reserve part of the available balance under a hold id',
+    request: placeHoldCommand,
+    reply: replies.operationReply,
+  }),
+  post_hold: defineCommand({
+    name: 'ledger.post_hold',
+    summary: 'turn a placed hold into a debit',
+    request: endHoldCommand,
+    reply: replies.operationReply,
+  }),
+  release_hold: defineCommand({
+    name: 'ledger.release_hold',
+    summary: 'give a placed hold back to the available balance',
+    request: endHoldCommand,
+    reply: replies.operationReply,
+  }),
+  transfer_funds: defineCommand({
+    name: 'ledger.transfer_funds',
+    summary: 'debit one account and credit another, atomically',
+    request: transferFundsCommand,
+    reply: replies.operationReply,
+  }),
+  get_balances: defineCommand({
+    name: 'ledger.get_balances',
+    summary: 'the ten balances of one account, from the projection',
+    request: getBalancesCommand,
+    reply: replies.accountBalancesReply,
+  }),
+  swap_assets: defineCommand({
+    name: 'ledger.swap_assets',
+    summary: "exchange one asset for another on one account at the ledger's rate table",
+    request: swapAssetsCommand,
+    reply: replies.operationReply,
+  }),
+  get_rates: defineCommand({
+    name: 'ledger.get_rates',
+    summary: 'the configured rate table',
+    request: getRatesCommand,
+    reply: replies.rateTableReply,
+  }),
+  list_movements: defineCommand({
+    name: 'ledger.list_movements',
+    summary: "an account's movements between two instants, newest first",
+    request: listMovementsCommand,
+    reply: replies.movementPageReply,
+  }),
+  get_balance_sheet: defineCommand({
+    name: 'ledger.get_balance_sheet',
+    summary: 'the ten balances with settlement assets and the USD total (GET /v1/balances)',
+    request: getBalanceSheetCommand,
+    reply: replies.balanceSheetReply,
+  }),
+  get_settlement: defineCommand({
+    name: 'ledger.get_settlement',
+    summary: "an account's settlement and payin settlement assets",
+    request: getSettlementCommand,
+    reply: replies.settlementSettings,
+  }),
+  update_settlement: defineCommand({
+    name: 'ledger.update_settlement',
+    summary: "change an account's settlement assets (PUT /v1/settlement)",
+    request: updateSettlementCommand,
+    reply: replies.settlementSettings,
+  }),
+  list_public_rates: defineCommand({
+    name: 'ledger.list_public_rates',
+    summary: 'per-country rates (GET /v1/rates)',
+    request: listPublicRatesCommand,
+    reply: replies.publicRatesReply,
+  }),
+  get_balance_history: defineCommand({
+    name: 'ledger.get_balance_history',
+    summary: 'daily balance series per asset (GET /v1/balances/history)',
+    request: getBalanceHistoryCommand,
+    reply: replies.balanceHistoryReply,
+  }),
+  query_movements: defineCommand({
+    name: 'ledger.query_movements',
+    summary: 'movements between organization-local dates (GET /v1/movements)',
+    request: queryMovementsCommand,
+    reply: replies.publicMovementPageReply,
+  }),
+  get_statement: defineCommand({
+    name: 'ledger.get_statement',
+    summary: 'opening and closing balances and totals by kind between two local dates',
+    request: getStatementCommand,
+    reply: replies.statementReply,
+  }),
+  create_swap: defineCommand({
+    name: 'ledger.create_swap',
+    summary: 'a swap between convertible assets (POST /v1/swaps)',
+    request: createSwapCommand,
+    reply: replies.swapRecord,
+  }),
+  list_swaps: defineCommand({
+    name: 'ledger.list_swaps',
+    summary: "an account's swaps, newest first",
+    request: listAccountRecordsCommand,
+    reply: replies.swapListReply,
+  }),
+  get_swap: defineCommand({
+    name: 'ledger.get_swap',
+    summary: 'one swap of the account',
+    request: getAccountRecordCommand,
+    reply: replies.swapRecord,
+  }),
+  create_transfer: defineCommand({
+    name: 'ledger.create_transfer',
+    summary: 'an internal transfer to another account (POST /v1/transfers)',
+    request: createTransferCommand,
+    reply: replies.transferRecord,
+  }),
+  list_transfers: defineCommand({
+    name: 'ledger.list_transfers',
+    summary: "an account's transfers, sent and received, newest first",
+    request: listAccountRecordsCommand,
+    reply: replies.transferListReply,
+  }),
+  get_transfer: defineCommand({
+    name: 'ledger.get_transfer',
+    summary: 'one transfer the account sent or received',
+    request: getAccountRecordCommand,
+    reply: replies.transferListing,
+  }),
+  set_alias: defineCommand({
+    name: 'ledger.set_alias',
+    summary: "the account's alias in its organization",
+    request: setAliasCommand,
+    reply: replies.aliasReply,
+  }),
+  resolve_alias: defineCommand({
+    name: 'ledger.resolve_alias',
+    summary: 'an alias or an account QR payload to the account, same organization',
+    request: resolveAliasCommand,
+    reply: replies.resolvedAccount,
+  }),
+  seed_demo_history: defineCommand({
+    name: 'ledger.seed_demo_history',
+    summary: 'D5 demo payins and payouts, test environment only, once per account',
+    request: seedDemoHistoryCommand,
+    reply: replies.seedDemoHistoryReply,
+  }),
 } as const;

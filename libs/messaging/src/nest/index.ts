@@ -3,3 +3,4 @@ export * from './bus-context';
 export * from './bus-exception.filter';
 export * from './bus-server';
 export { replyForError } from './reply';
+export * from './handles.decorator';

@@ -12,6 +12,7 @@ export { exceptionToError, type MappedError } from './errors/exception-to-error'
 export { replyValueOrThrow } from './errors/reply-value';
 export * from './validation/zod-validation.pipe';
 export * from './validation/api-zod-body.decorator';
+export * from './validation/api-reply.decorator';
 export * from './rate-limit/rate-limit-store';
 export {
   InMemoryRateLimitStore,

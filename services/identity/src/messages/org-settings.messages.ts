@@ -1,13 +1,12 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { Pool } from 'pg';
 import {
   DomainError,
-  getOrgSettingsQuery,
   IDENTITY_DIRECTORY_QUERIES,
-  parseCommand,
+  type GetOrgSettingsQuery,
   type OrgSettings,
 } from '@platform/contracts';
+import { Handles } from '@platform/messaging';
 import { SERVICE_POOL } from '@platform/runtime';
 
 /** `identity.get_org_settings`: what other services need of an organization (its timezone). */
@@ -15,9 +14,8 @@ import { SERVICE_POOL } from '@platform/runtime';
 export class OrgSettingsMessages {
   constructor(@Inject(SERVICE_POOL) private readonly pool: Pool) {}
 
-  @MessagePattern(IDENTITY_DIRECTORY_QUERIES.get_org_settings)
-  async orgSettings(@Payload() payload: unknown): Promise<OrgSettings> {
-    const { org_id, account_id } = parseCommand(getOrgSettingsQuery, payload);
+  @Handles(IDENTITY_DIRECTORY_QUERIES.get_org_settings)
+  async orgSettings({ org_id, account_id }: GetOrgSettingsQuery): Promise<OrgSettings> {
     const { rows } = await this.pool.query<OrgSettings>(
       `select o.id::text as org_id, o.slug, o.timezone, o.locale, a.locale as account_locale
          from organizations o

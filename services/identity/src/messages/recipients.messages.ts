@@ -1,12 +1,11 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { Pool } from 'pg';
 import {
   IDENTITY_DIRECTORY_QUERIES,
-  parseCommand,
-  resolveRecipientQuery,
   type RecipientMatch,
+  type ResolveRecipientQuery,
 } from '@platform/contracts';
+import { Handles } from '@platform/messaging';
 import { SERVICE_POOL } from '@platform/runtime';
 
 /**
@@ -20,9 +19,8 @@ import { SERVICE_POOL } from '@platform/runtime';
 export class RecipientsMessages {
   constructor(@Inject(SERVICE_POOL) private readonly pool: Pool) {}
 
-  @MessagePattern(IDENTITY_DIRECTORY_QUERIES.resolve_recipient)
-  async resolve(@Payload() payload: unknown): Promise<{ matches: RecipientMatch[] }> {
-    const query = parseCommand(resolveRecipientQuery, payload);
+  @Handles(IDENTITY_DIRECTORY_QUERIES.resolve_recipient)
+  async resolve(query: ResolveRecipientQuery): Promise<{ matches: RecipientMatch[] }> {
     const { rows } = await this.pool.query<RecipientMatch>(
       `select distinct a.id::text as account_id, a.display_name, a.type, a.status
          from accounts a

@@ -11,14 +11,14 @@ export class OrgDirectory {
   constructor(private readonly bus: BusClient) {}
 
   async timezoneOf(org_id: string): Promise<string> {
-    const settings = await this.bus.send<OrgSettings>(IDENTITY_DIRECTORY_QUERIES.get_org_settings, {
+    const settings = await this.bus.send(IDENTITY_DIRECTORY_QUERIES.get_org_settings, {
       org_id,
     });
     return settings.timezone;
   }
 
   async orgSettings(org_id: string, account_id: string): Promise<OrgSettings> {
-    return this.bus.send<OrgSettings>(IDENTITY_DIRECTORY_QUERIES.get_org_settings, {
+    return this.bus.send(IDENTITY_DIRECTORY_QUERIES.get_org_settings, {
       org_id,
       account_id,
     });
@@ -32,10 +32,10 @@ export class OrgDirectory {
     org_id: string,
     by: { account_id: string } | { email: string } | { phone: string },
   ): Promise<RecipientMatch> {
-    const { matches } = await this.bus.send<{ matches: RecipientMatch[] }>(
-      IDENTITY_DIRECTORY_QUERIES.resolve_recipient,
-      { org_id, ...by },
-    );
+    const { matches } = await this.bus.send(IDENTITY_DIRECTORY_QUERIES.resolve_recipient, {
+      org_id,
+      ...by,
+    });
     if (matches.length === 0) {
       throw new DomainError('recipient_not_found', 'no account of this organization matches');
     }

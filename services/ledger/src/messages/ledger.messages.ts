@@ -1,19 +1,17 @@
 import { Controller } from '@nestjs/common';
-import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  creditFundsCommand,
-  debitFundsCommand,
-  endHoldCommand,
-  getBalancesCommand,
-  getRatesCommand,
+  HEALTH_COMMANDS,
   LEDGER_COMMANDS,
-  listMovementsCommand,
-  parseCommand,
-  placeHoldCommand,
-  swapAssetsCommand,
-  transferFundsCommand,
+  type CreditFundsCommand,
+  type DebitFundsCommand,
+  type EndHoldCommand,
+  type GetBalancesCommand,
+  type ListMovementsCommand,
+  type PlaceHoldCommand,
+  type SwapAssetsCommand,
+  type TransferFundsCommand,
 } from '@platform/contracts';
-import type { BusContext } from '@platform/messaging';
+import { Handles, type BusContext } from '@platform/messaging';
 import { LedgerCommands } from '../application/ledger-commands';
 import { LedgerQueries } from '../application/ledger-queries';
 
@@ -29,62 +27,58 @@ export class LedgerMessages {
     private readonly queries: LedgerQueries,
   ) {}
 
-  @MessagePattern('ledger.get_health')
-  health(): { service: string; status: 'ok' } {
-    return { service: 'ledger', status: 'ok' };
+  @Handles(HEALTH_COMMANDS.ledger)
+  health() {
+    return { service: 'ledger', status: 'ok' as const };
   }
 
-  @MessagePattern(LEDGER_COMMANDS.credit_funds)
-  credit(@Payload() payload: unknown, @Ctx() context: BusContext) {
-    return this.commands.credit(parseCommand(creditFundsCommand, payload), correlationOf(context));
+  @Handles(LEDGER_COMMANDS.credit_funds)
+  credit(command: CreditFundsCommand, context: BusContext) {
+    return this.commands.credit(command, correlationOf(context));
   }
 
-  @MessagePattern(LEDGER_COMMANDS.debit_funds)
-  debit(@Payload() payload: unknown, @Ctx() context: BusContext) {
-    return this.commands.debit(parseCommand(debitFundsCommand, payload), correlationOf(context));
+  @Handles(LEDGER_COMMANDS.debit_funds)
+  debit(command: DebitFundsCommand, context: BusContext) {
+    return this.commands.debit(command, correlationOf(context));
   }
 
-  @MessagePattern(LEDGER_COMMANDS.place_hold)
-  placeHold(@Payload() payload: unknown, @Ctx() context: BusContext) {
-    return this.commands.placeHold(parseCommand(placeHoldCommand, payload), correlationOf(context));
+  @Handles(LEDGER_COMMANDS.place_hold)
+  placeHold(command: PlaceHoldCommand, context: BusContext) {
+    return this.commands.placeHold(command, correlationOf(context));
   }
 
-  @MessagePattern(LEDGER_COMMANDS.post_hold)
-  postHold(@Payload() payload: unknown, @Ctx() context: BusContext) {
-    return this.commands.postHold(parseCommand(endHoldCommand, payload), correlationOf(context));
+  @Handles(LEDGER_COMMANDS.post_hold)
+  postHold(command: EndHoldCommand, context: BusContext) {
+    return this.commands.postHold(command, correlationOf(context));
   }
 
-  @MessagePattern(LEDGER_COMMANDS.release_hold)
-  releaseHold(@Payload() payload: unknown, @Ctx() context: BusContext) {
-    return this.commands.releaseHold(parseCommand(endHoldCommand, payload), correlationOf(context));
+  @Handles(LEDGER_COMMANDS.release_hold)
+  releaseHold(command: EndHoldCommand, context: BusContext) {
+    return this.commands.releaseHold(command, correlationOf(context));
   }
 
-  @MessagePattern(LEDGER_COMMANDS.transfer_funds)
-  transfer(@Payload() payload: unknown, @Ctx() context: BusContext) {
-    return this.commands.transfer(
-      parseCommand(transferFundsCommand, payload),
-      correlationOf(context),
-    );
+  @Handles(LEDGER_COMMANDS.transfer_funds)
+  transfer(command: TransferFundsCommand, context: BusContext) {
+    return this.commands.transfer(command, correlationOf(context));
   }
 
-  @MessagePattern(LEDGER_COMMANDS.get_balances)
-  balances(@Payload() payload: unknown) {
-    return this.queries.balances(parseCommand(getBalancesCommand, payload).account_id);
+  @Handles(LEDGER_COMMANDS.get_balances)
+  balances(query: GetBalancesCommand) {
+    return this.queries.balances(query.account_id);
   }
 
-  @MessagePattern(LEDGER_COMMANDS.swap_assets)
-  swap(@Payload() payload: unknown, @Ctx() context: BusContext) {
-    return this.commands.swap(parseCommand(swapAssetsCommand, payload), correlationOf(context));
+  @Handles(LEDGER_COMMANDS.swap_assets)
+  swap(command: SwapAssetsCommand, context: BusContext) {
+    return this.commands.swap(command, correlationOf(context));
   }
 
-  @MessagePattern(LEDGER_COMMANDS.get_rates)
-  rates(@Payload() payload: unknown) {
-    parseCommand(getRatesCommand, payload ?? {});
+  @Handles(LEDGER_COMMANDS.get_rates)
+  rates() {
     return this.queries.rateTable();
   }
 
-  @MessagePattern(LEDGER_COMMANDS.list_movements)
-  movements(@Payload() payload: unknown) {
-    return this.queries.movements(parseCommand(listMovementsCommand, payload));
+  @Handles(LEDGER_COMMANDS.list_movements)
+  movements(query: ListMovementsCommand) {
+    return this.queries.movements(query);
   }
 }

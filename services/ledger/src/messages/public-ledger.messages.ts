@@ -1,25 +1,23 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  createSwapCommand,
-  createTransferCommand,
-  getAccountRecordCommand,
-  getBalanceHistoryCommand,
-  getBalanceSheetCommand,
-  getSettlementCommand,
-  getStatementCommand,
   LEDGER_COMMANDS,
   LEDGER_EXPORT_ROW_LIMIT,
-  listAccountRecordsCommand,
-  listPublicRatesCommand,
-  parseCommand,
-  queryMovementsCommand,
-  resolveAliasCommand,
-  seedDemoHistoryCommand,
-  setAliasCommand,
-  updateSettlementCommand,
+  type CreateSwapCommand,
+  type CreateTransferCommand,
+  type GetAccountRecordCommand,
+  type GetBalanceHistoryCommand,
+  type GetBalanceSheetCommand,
+  type GetSettlementCommand,
+  type GetStatementCommand,
   type ListAccountRecordsCommand,
+  type ListPublicRatesCommand,
+  type QueryMovementsCommand,
+  type ResolveAliasCommand,
+  type SeedDemoHistoryCommand,
+  type SetAliasCommand,
+  type UpdateSettlementCommand,
 } from '@platform/contracts';
+import { Handles } from '@platform/messaging';
 import { AccountOverviewService } from '../application/account-overview.service';
 import { DemoHistory } from '../application/demo-history';
 import { ReportsService } from '../application/reports.service';
@@ -46,89 +44,85 @@ export class PublicLedgerMessages {
     private readonly demo: DemoHistory,
   ) {}
 
-  @MessagePattern(LEDGER_COMMANDS.get_balance_sheet)
-  balanceSheet(@Payload() payload: unknown) {
-    return this.overview.balanceSheet(parseCommand(getBalanceSheetCommand, payload).account_id);
+  @Handles(LEDGER_COMMANDS.get_balance_sheet)
+  balanceSheet(query: GetBalanceSheetCommand) {
+    return this.overview.balanceSheet(query.account_id);
   }
 
-  @MessagePattern(LEDGER_COMMANDS.get_settlement)
-  settlement(@Payload() payload: unknown) {
-    return this.overview.settlement(parseCommand(getSettlementCommand, payload).account_id);
+  @Handles(LEDGER_COMMANDS.get_settlement)
+  settlement(query: GetSettlementCommand) {
+    return this.overview.settlement(query.account_id);
   }
 
-  @MessagePattern(LEDGER_COMMANDS.update_settlement)
-  updateSettlement(@Payload() payload: unknown) {
-    return this.overview.updateSettlement(parseCommand(updateSettlementCommand, payload));
+  @Handles(LEDGER_COMMANDS.update_settlement)
+  updateSettlement(command: UpdateSettlementCommand) {
+    return this.overview.updateSettlement(command);
   }
 
-  @MessagePattern(LEDGER_COMMANDS.list_public_rates)
-  rates(@Payload() payload: unknown) {
-    return this.overview.rateRows(parseCommand(listPublicRatesCommand, payload ?? {}));
+  @Handles(LEDGER_COMMANDS.list_public_rates)
+  rates(query: ListPublicRatesCommand) {
+    return this.overview.rateRows(query);
   }
 
-  @MessagePattern(LEDGER_COMMANDS.get_balance_history)
-  history(@Payload() payload: unknown) {
-    return this.reports.history(parseCommand(getBalanceHistoryCommand, payload));
+  @Handles(LEDGER_COMMANDS.get_balance_history)
+  history(query: GetBalanceHistoryCommand) {
+    return this.reports.history(query);
   }
 
-  @MessagePattern(LEDGER_COMMANDS.query_movements)
-  movements(@Payload() payload: unknown) {
-    return this.reports.movements(parseCommand(queryMovementsCommand, payload));
+  @Handles(LEDGER_COMMANDS.query_movements)
+  movements(query: QueryMovementsCommand) {
+    return this.reports.movements(query);
   }
 
-  @MessagePattern(LEDGER_COMMANDS.get_statement)
-  statement(@Payload() payload: unknown) {
-    return this.reports.statement(parseCommand(getStatementCommand, payload));
+  @Handles(LEDGER_COMMANDS.get_statement)
+  statement(query: GetStatementCommand) {
+    return this.reports.statement(query);
   }
 
-  @MessagePattern(LEDGER_COMMANDS.create_swap)
-  createSwap(@Payload() payload: unknown) {
-    return this.swaps.create(parseCommand(createSwapCommand, payload));
+  @Handles(LEDGER_COMMANDS.create_swap)
+  createSwap(command: CreateSwapCommand) {
+    return this.swaps.create(command);
   }
 
-  @MessagePattern(LEDGER_COMMANDS.get_swap)
-  getSwap(@Payload() payload: unknown) {
-    const { account_id, record_id } = parseCommand(getAccountRecordCommand, payload);
+  @Handles(LEDGER_COMMANDS.get_swap)
+  getSwap({ account_id, record_id }: GetAccountRecordCommand) {
     return this.swaps.get(account_id, record_id);
   }
 
-  @MessagePattern(LEDGER_COMMANDS.list_swaps)
-  async listSwaps(@Payload() payload: unknown) {
-    const query = parseCommand(listAccountRecordsCommand, payload);
+  @Handles(LEDGER_COMMANDS.list_swaps)
+  async listSwaps(query: ListAccountRecordsCommand) {
     const { limit, offset } = windowOf(query);
     return { swaps: await this.records.swaps(query.account_id, limit, offset) };
   }
 
-  @MessagePattern(LEDGER_COMMANDS.create_transfer)
-  createTransfer(@Payload() payload: unknown) {
-    return this.transfers.create(parseCommand(createTransferCommand, payload));
+  @Handles(LEDGER_COMMANDS.create_transfer)
+  createTransfer(command: CreateTransferCommand) {
+    return this.transfers.create(command);
   }
 
-  @MessagePattern(LEDGER_COMMANDS.get_transfer)
-  getTransfer(@Payload() payload: unknown) {
-    const { account_id, record_id } = parseCommand(getAccountRecordCommand, payload);
+  @Handles(LEDGER_COMMANDS.get_transfer)
+  getTransfer({ account_id, record_id }: GetAccountRecordCommand) {
     return this.transfers.get(account_id, record_id);
   }
 
-  @MessagePattern(LEDGER_COMMANDS.list_transfers)
-  async listTransfers(@Payload() payload: unknown) {
-    const query = parseCommand(listAccountRecordsCommand, payload);
+  @Handles(LEDGER_COMMANDS.list_transfers)
+  async listTransfers(query: ListAccountRecordsCommand) {
     const { limit, offset } = windowOf(query);
     return { transfers: await this.records.transfers(query.account_id, limit, offset) };
   }
 
-  @MessagePattern(LEDGER_COMMANDS.set_alias)
-  setAlias(@Payload() payload: unknown) {
-    return this.transfers.setAlias(parseCommand(setAliasCommand, payload));
+  @Handles(LEDGER_COMMANDS.set_alias)
+  setAlias(command: SetAliasCommand) {
+    return this.transfers.setAlias(command);
   }
 
-  @MessagePattern(LEDGER_COMMANDS.resolve_alias)
-  resolve(@Payload() payload: unknown) {
-    return this.transfers.resolve(parseCommand(resolveAliasCommand, payload));
+  @Handles(LEDGER_COMMANDS.resolve_alias)
+  resolve(command: ResolveAliasCommand) {
+    return this.transfers.resolve(command);
   }
 
-  @MessagePattern(LEDGER_COMMANDS.seed_demo_history)
-  seedDemoHistory(@Payload() payload: unknown) {
-    return this.demo.seed(parseCommand(seedDemoHistoryCommand, payload).account_id);
+  @Handles(LEDGER_COMMANDS.seed_demo_history)
+  seedDemoHistory(command: SeedDemoHistoryCommand) {
+    return this.demo.seed(command.account_id);
   }
 }

@@ -32,7 +32,7 @@ export class BusLedgerPort implements LedgerPort {
 
   /** The rate table is configuration: read once per process. */
   async rates(): Promise<RateTableView> {
-    this.rate_table ??= await this.bus.send<RateTableView>(LEDGER_COMMANDS.get_rates, {});
+    this.rate_table ??= await this.bus.send(LEDGER_COMMANDS.get_rates, {});
     return this.rate_table;
   }
 

@@ -1,4 +1,5 @@
 import type { PayoutBeneficiary, PayoutStatusChanged } from '@platform/contracts';
+import type { Asset } from '@platform/money';
 import type { DispatchMode } from './corridors';
 import { receiptAvailable, type PayoutFlags, type StatusCode } from './payout-status';
 
@@ -20,7 +21,7 @@ export interface PayoutRecord extends PayoutFlags {
   dispatch: DispatchMode;
   /** `api` or `qr`: how the payout was created. */
   source: string;
-  settlement_asset: string;
+  settlement_asset: Asset;
   total_debit: string;
   fee: string;
   usdt_amount: string;
@@ -109,7 +110,7 @@ export function statusChangedData(record: PayoutRecord): PayoutStatusChanged {
     predebit_failure: record.predebit_failure,
     compliance_pending: record.compliance_pending,
     receipt_url: receiptUrlOf(record),
-    settlement_asset: record.settlement_asset as PayoutStatusChanged['settlement_asset'],
+    settlement_asset: record.settlement_asset,
     idempotency_key: record.idempotency_key,
   };
 }

@@ -51,7 +51,7 @@ export class OtherServices {
   constructor(private readonly bus: BusClient) {}
 
   rates(): Promise<RateTableView> {
-    return this.bus.send<RateTableView>(LEDGER_COMMANDS.get_rates, {});
+    return this.bus.send(LEDGER_COMMANDS.get_rates, {});
   }
 
   /** The account's settlement asset; USD while the ledger does not answer `get_settlement`. */

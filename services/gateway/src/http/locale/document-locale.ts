@@ -1,4 +1,4 @@
-import { IDENTITY_DIRECTORY_QUERIES, type OrgSettings } from '@platform/contracts';
+import { IDENTITY_DIRECTORY_QUERIES } from '@platform/contracts';
 import type { BusClient } from '@platform/messaging';
 import { resolveLocale, toLocale, type Locale } from './resolve-locale';
 
@@ -15,7 +15,7 @@ export async function documentLocale(
 ): Promise<Locale> {
   const from_query = toLocale(textOf(query.lang)) ?? toLocale(textOf(query.locale));
   if (from_query) return from_query;
-  const settings = await bus.send<OrgSettings>(IDENTITY_DIRECTORY_QUERIES.get_org_settings, {
+  const settings = await bus.send(IDENTITY_DIRECTORY_QUERIES.get_org_settings, {
     org_id: caller.org_id,
     account_id: caller.account_id,
   });

@@ -3,7 +3,7 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { LEDGER_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
+import { ApiCredentials, ApiReply, ApiZodBody, ValidatedBody } from '../../http';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 
 const settlementBody = z
@@ -26,6 +26,7 @@ export class AccountLedgerController {
   constructor(private readonly bus: BusClient) {}
 
   @Get('balances')
+  @ApiReply(LEDGER_COMMANDS.get_balance_sheet)
   @ApiOperation({
     summary: 'The ten balances (D4)',
     description:
@@ -39,6 +40,7 @@ export class AccountLedgerController {
   }
 
   @Get('balances/history')
+  @ApiReply(LEDGER_COMMANDS.get_balance_history)
   @ApiOperation({
     summary: 'Daily balance series per asset',
     description:
@@ -60,6 +62,7 @@ export class AccountLedgerController {
   }
 
   @Put('settlement')
+  @ApiReply(LEDGER_COMMANDS.update_settlement)
   @ApiZodBody(
     settlementBody,
     'Convertible assets only (`invalid_settlement_asset`); an asset disabled by configuration ' +
@@ -77,6 +80,7 @@ export class AccountLedgerController {
   }
 
   @Get('rates')
+  @ApiReply(LEDGER_COMMANDS.list_public_rates)
   @ApiOperation({
     summary: 'Rates per country (D4)',
     description:
@@ -96,6 +100,7 @@ export class AccountLedgerController {
   }
 
   @Get('resolve')
+  @ApiReply(LEDGER_COMMANDS.resolve_alias)
   @ApiOperation({
     summary: 'Resolve an alias or an account QR payload',
     description:
@@ -114,6 +119,7 @@ export class AccountLedgerController {
   }
 
   @Put('me/alias')
+  @ApiReply(LEDGER_COMMANDS.set_alias)
   @ApiZodBody(
     aliasBody,
     'Sets the account alias others can pay (`recipient` of a transfer, `GET /v1/resolve`): 3-30 ' +

@@ -5,6 +5,7 @@ import { DomainError, LEDGER_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
+  ApiReply,
   documentLocale,
   pageBody,
   parseExportFormat,
@@ -19,7 +20,6 @@ import {
   renderStatement,
   STATEMENT_CONTENT_TYPES,
   STATEMENT_FORMATS,
-  type StatementData,
   type StatementFormat,
 } from './statement-document';
 
@@ -33,7 +33,6 @@ const MOVEMENT_COLUMNS = [
   'reference_id',
   'description',
 ] as const;
-type MovementRow = Record<(typeof MOVEMENT_COLUMNS)[number], string>;
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;
@@ -48,6 +47,7 @@ export class LedgerReportsController {
   constructor(private readonly bus: BusClient) {}
 
   @Get('movements')
+  @ApiReply(LEDGER_COMMANDS.query_movements)
   @ApiOperation({
     summary: 'Ledger movements, newest first',
     description:
@@ -68,18 +68,15 @@ export class LedgerReportsController {
   ) {
     const format = parseExportFormat(query.format);
     const pagination = parsePagination(query);
-    const { movements } = await this.bus.send<{ movements: MovementRow[] }>(
-      LEDGER_COMMANDS.query_movements,
-      {
-        account_id: principal.account_id,
-        org_id: principal.org_id,
-        from: text(query.from),
-        to: text(query.to),
-        page: pagination.page,
-        page_size: pagination.page_size,
-        export: format !== undefined,
-      },
-    );
+    const { movements } = await this.bus.send(LEDGER_COMMANDS.query_movements, {
+      account_id: principal.account_id,
+      org_id: principal.org_id,
+      from: text(query.from),
+      to: text(query.to),
+      page: pagination.page,
+      page_size: pagination.page_size,
+      export: format !== undefined,
+    });
     if (!format) return pageBody('movements', pagination, movements);
     const headers =
       EXPORT_HEADERS[await documentLocale(this.bus, principal, query, accept_language)];
@@ -112,7 +109,7 @@ export class LedgerReportsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const format = statementFormat(query.format);
-    const data = await this.bus.send<StatementData>(LEDGER_COMMANDS.get_statement, {
+    const data = await this.bus.send(LEDGER_COMMANDS.get_statement, {
       account_id: principal.account_id,
       org_id: principal.org_id,
       from: text(query.from),

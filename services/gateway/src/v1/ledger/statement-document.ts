@@ -1,20 +1,12 @@
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import type { Statement } from '@platform/contracts';
 import { documentFonts } from '@platform/documents';
 import type { Locale } from '../../http';
 import { STATEMENT_LABELS, type StatementLabels } from './statement-labels';
 
 /** What `ledger.get_statement` answers: balances and totals, never the raw movements (§9). */
-export interface StatementData {
-  account_id: string;
-  timezone: string;
-  account_locale: string | null;
-  org_locale: string;
-  from: string;
-  to: string;
-  balances: { asset: string; decimals: number; opening: string; closing: string }[];
-  totals_by_kind: { kind: string; asset: string; credits: string; debits: string; count: number }[];
-}
+export type StatementData = Statement;
 
 export const STATEMENT_FORMATS = ['pdf', 'xlsx'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];

@@ -1,11 +1,13 @@
 import { Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { LEDGER_COMMANDS } from '@platform/contracts';
+import { LEDGER_COMMANDS, swapRecord } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
+  ApiReply,
   ApiZodBody,
+  listingPage,
   pageBody,
   parsePagination,
   ValidatedBody,
@@ -32,6 +34,7 @@ export class SwapsController {
 
   @Post()
   @HttpCode(201)
+  @ApiReply(LEDGER_COMMANDS.create_swap, 201)
   @ApiZodBody(
     swapBody,
     '`amount` is in `from_asset` (a decimal string). USD-USDT is 1:1; other pairs use the rate ' +
@@ -60,10 +63,11 @@ export class SwapsController {
   }
 
   @Get()
+  @ApiReply(listingPage('swaps', swapRecord))
   @ApiOperation({ summary: 'The account’s swaps, newest first (`{page, page_size, swaps}`)' })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     const pagination = parsePagination(query);
-    const { swaps } = await this.bus.send<{ swaps: unknown[] }>(LEDGER_COMMANDS.list_swaps, {
+    const { swaps } = await this.bus.send(LEDGER_COMMANDS.list_swaps, {
       account_id: principal.account_id,
       page: pagination.page,
       page_size: pagination.page_size,
@@ -72,6 +76,7 @@ export class SwapsController {
   }
 
   @Get(':id')
+  @ApiReply(LEDGER_COMMANDS.get_swap)
   @ApiOperation({ summary: 'One swap; another account’s is 404 `not_found`' })
   get(@CurrentPrincipal() principal: Principal, @Param('id') swap_id: string) {
     return this.bus.send(LEDGER_COMMANDS.get_swap, {

@@ -2,11 +2,18 @@ import { Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@ne
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { DomainError, LEDGER_COMMANDS, PAYINS_COMMANDS } from '@platform/contracts';
+import {
+  DomainError,
+  LEDGER_COMMANDS,
+  PAYINS_COMMANDS,
+  transferListing,
+} from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
+  ApiReply,
   ApiZodBody,
+  listingPage,
   documentLocale,
   pageBody,
   parseExportFormat,
@@ -41,7 +48,6 @@ const TRANSFER_COLUMNS = [
   'description',
   'status',
 ] as const;
-type TransferRow = Record<(typeof TRANSFER_COLUMNS)[number], string>;
 
 /** Free internal transfers within the organization (spec §1, §4; D4). */
 @ApiTags('transfers')
@@ -105,6 +111,7 @@ export class TransfersController {
   }
 
   @Get()
+  @ApiReply(listingPage('transfers', transferListing))
   @ApiOperation({
     summary: 'Transfers sent and received, newest first',
     description:
@@ -119,15 +126,12 @@ export class TransfersController {
   ) {
     const format = parseExportFormat(query.format);
     const pagination = parsePagination(query);
-    const { transfers } = await this.bus.send<{ transfers: TransferRow[] }>(
-      LEDGER_COMMANDS.list_transfers,
-      {
-        account_id: principal.account_id,
-        page: pagination.page,
-        page_size: pagination.page_size,
-        export: format !== undefined,
-      },
-    );
+    const { transfers } = await this.bus.send(LEDGER_COMMANDS.list_transfers, {
+      account_id: principal.account_id,
+      page: pagination.page,
+      page_size: pagination.page_size,
+      export: format !== undefined,
+    });
     if (!format) return pageBody('transfers', pagination, transfers);
     const headers =
       EXPORT_HEADERS[await documentLocale(this.bus, principal, query, accept_language)];
@@ -140,6 +144,7 @@ export class TransfersController {
   }
 
   @Get(':id')
+  @ApiReply(LEDGER_COMMANDS.get_transfer)
   @ApiOperation({ summary: 'One transfer the account sent or received; otherwise 404' })
   get(@CurrentPrincipal() principal: Principal, @Param('id') transfer_id: string) {
     return this.bus.send(LEDGER_COMMANDS.get_transfer, {

@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+
+/** The services that serve commands on the bus: the first part of every command name. */
+export const COMMAND_SERVICES = [
+  'identity',
+  'ledger',
+  'payouts',
+  'payins',
+  'crypto-wallets',
+  'compliance',
+  'risk-scoring',
+  'notifications',
+] as const;
+export type CommandService = (typeof COMMAND_SERVICES)[number];
+
+/** `<service>.<verb>_<noun>`: the name a command travels under on the bus (its Kafka topic's key). */
+export type CommandName = `${CommandService}.${string}`;
+
+/**
+ * One command of the catalog: its name, the request it takes and the reply it answers, each a
+ * zod schema. Callers send the definition (never a name), so the request is checked by the
+ * compiler and the reply is typed; handlers declare the definition they serve and receive the
+ * parsed request. The gateway documents its responses from the same reply schemas.
+ */
+export interface CommandDefinition<
+  Request extends z.ZodType = z.ZodType,
+  Reply extends z.ZodType = z.ZodType,
+> {
+  readonly name: CommandName;
+  readonly request: Request;
+  readonly reply: Reply;
+  /** What the command does, in one line: for logs, traces and the catalog's reference. */
+  readonly summary: string;
+}
+
+/** Any command of the catalog, whatever its schemas. */
+export type AnyCommand = CommandDefinition<any, any>;
+
+/** What a caller passes: the request schema's input (defaults may be left out). */
+export type CommandInput<C extends AnyCommand> = z.input<C['request']>;
+/** What a handler receives: the parsed request (defaults applied, transforms run). */
+export type CommandRequest<C extends AnyCommand> = z.output<C['request']>;
+/** What a handler returns: the reply schema's input. */
+export type CommandResult<C extends AnyCommand> = z.input<C['reply']>;
+/** What a caller gets back: the reply schema's output. */
+export type CommandReply<C extends AnyCommand> = z.output<C['reply']>;
+
+const COMMAND_NAME = /^[a-z][a-z-]*\.[a-z][a-z0-9_]*$/;
+
+/** Defines a command of the catalog; a malformed name fails at load time, not at first call. */
+export function defineCommand<Request extends z.ZodType, Reply extends z.ZodType>(
+  definition: CommandDefinition<Request, Reply>,
+): CommandDefinition<Request, Reply> {
+  const service = definition.name.slice(0, definition.name.indexOf('.'));
+  if (!COMMAND_NAME.test(definition.name) || !COMMAND_SERVICES.includes(service as CommandService))
+    throw new Error(`command name must be <service>.<verb>_<noun>: ${definition.name}`);
+  return Object.freeze({ ...definition });
+}

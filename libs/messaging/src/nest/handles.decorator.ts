@@ -1,0 +1,37 @@
+import { MessagePattern } from '@nestjs/microservices';
+import {
+  parseCommand,
+  type AnyCommand,
+  type CommandRequest,
+  type CommandResult,
+} from '@platform/contracts';
+import type { BusContext } from './bus-context';
+
+/** The shape a handler of `C` has: the parsed request in, the reply (or its promise) out. */
+export type CommandHandler<C extends AnyCommand> = (
+  request: CommandRequest<C>,
+  context: BusContext,
+) => CommandResult<C> | Promise<CommandResult<C>>;
+
+/**
+ * `@Handles(command)`: this method serves `command`. The payload is parsed with the command's
+ * request schema before the method runs (`invalid_json` for unknown fields, `invalid_request`
+ * otherwise), and the compiler checks the method against the command's request and reply types.
+ * The only way a service serves a command: no pattern string appears outside the catalog.
+ */
+export function Handles<C extends AnyCommand>(command: C) {
+  return <M extends CommandHandler<C>>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<M>,
+  ): void => {
+    const handler = descriptor.value;
+    if (!handler) throw new Error(`@Handles(${command.name}) needs a method`);
+    const parsing = function (this: unknown, payload: unknown, context: BusContext) {
+      return handler.call(this, parseCommand(command.request, payload), context);
+    };
+    Object.defineProperty(parsing, 'name', { value: handler.name });
+    descriptor.value = parsing as unknown as M;
+    MessagePattern(command.name)(target, key, descriptor);
+  };
+}

@@ -1,0 +1,34 @@
+import { ApiResponse } from '@nestjs/swagger';
+import { z } from 'zod';
+import type { CommandDefinition } from '@platform/contracts';
+import { zodToOpenApiSchema } from './api-zod-body.decorator';
+
+/**
+ * Documents a success response from the schema of the command whose reply the route relays (or
+ * from a schema the route builds around it, such as a listing page), so the document can never
+ * drift from what the services answer: the same schema validates the reply in tests.
+ */
+export function ApiReply(
+  reply: CommandDefinition | z.ZodType,
+  status = 200,
+  description = 'success',
+): MethodDecorator {
+  const schema = reply instanceof z.ZodType ? reply : reply.reply;
+  return ApiResponse({
+    status,
+    description,
+    content: { 'application/json': { schema: zodToOpenApiSchema(schema, 'output') } },
+  });
+}
+
+/** A listing page of D7: `{page, page_size, <collection>: [...]}`. */
+export function listingPage<Name extends string, Item extends z.ZodType>(
+  collection: Name,
+  item: Item,
+) {
+  return z.object({
+    page: z.number().int(),
+    page_size: z.number().int(),
+    [collection]: z.array(item),
+  } as { page: z.ZodNumber; page_size: z.ZodNumber } & Record<Name, z.ZodArray<Item>>);
+}
