@@ -11,7 +11,6 @@ export default tseslint.config(
       'dist/**',
       '.data/**',
       '.nx/**',
-      '**/generated/**',
       'coverage/**',
       '.kafka/**',
       'deploy/kafka/libs/**',
@@ -63,7 +62,7 @@ export default tseslint.config(
               message: 'domain/ imports only @platform/contracts and @platform/money',
             },
             {
-              group: ['@nestjs/*', 'pg', 'kafkajs', '@prisma/*', 'fastify'],
+              group: ['@nestjs/*', 'pg', 'kafkajs', 'fastify'],
               message: 'domain/ is pure: no framework, database or bus',
             },
             {

@@ -15,8 +15,6 @@ const moduleNameMapper = {
       `<rootDir>/${target}`,
     ]),
   ),
-  // Generated Prisma clients import their siblings as `./x.js`; the sources are `./x.ts`.
-  '^(\\.{1,2}/.*/generated/.*)\\.js$': '$1',
   '^(\\./.*)\\.js$': '$1',
 };
 const common = {

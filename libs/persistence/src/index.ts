@@ -1,4 +1,3 @@
 export * from './database';
 export * from './embedded';
 export * from './migrations';
-export * from './prisma';

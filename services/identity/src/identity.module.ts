@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { createPrismaClient } from '@platform/persistence';
 import {
   busClientProviders,
   type PlatformContext,
@@ -18,11 +17,9 @@ import { RegistrationService } from './application/registration.service';
 import { SessionsService } from './application/sessions.service';
 import { AccountsRepository } from './infrastructure/accounts.repository';
 import { ApiKeysRepository } from './infrastructure/api-keys.repository';
-import { PrismaClient } from './infrastructure/generated/prisma/client';
 import { IdentityLifecycle } from './infrastructure/identity-lifecycle';
 import {
   IDENTITY_EVENTS,
-  IDENTITY_PRISMA,
   openIdentityEventStore,
 } from './infrastructure/identity-store';
 import { OrgAdminsRepository } from './infrastructure/org-admins.repository';
@@ -78,12 +75,6 @@ export class IdentityModule {
           provide: IDENTITY_EVENTS,
           inject: [SERVICE_POOL],
           useFactory: (pool: Pool) => openIdentityEventStore(pool, context.environment),
-        },
-        {
-          provide: IDENTITY_PRISMA,
-          inject: [SERVICE_POOL],
-          useFactory: (pool: Pool) =>
-            createPrismaClient(PrismaClient, { pool, schema: 'identity' }),
         },
         OrganizationsRepository,
         OrgAdminsRepository,

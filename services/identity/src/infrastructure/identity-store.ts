@@ -14,4 +14,3 @@ export async function openIdentityEventStore(
   return store;
 }
 
-export const IDENTITY_PRISMA = Symbol('IDENTITY_PRISMA');

@@ -9,8 +9,7 @@ import {
   type Organization,
   type OtpChannel,
 } from '../domain/organization';
-import { PrismaClient } from './generated/prisma/client';
-import { IDENTITY_EVENTS, IDENTITY_PRISMA } from './identity-store';
+import { IDENTITY_EVENTS } from './identity-store';
 
 interface OrganizationRow {
   id: string;
@@ -41,7 +40,6 @@ export class OrganizationsRepository {
   constructor(
     @Inject(SERVICE_POOL) private readonly pool: Pool,
     @Inject(IDENTITY_EVENTS) private readonly events: PgEventStore,
-    @Inject(IDENTITY_PRISMA) private readonly prisma: PrismaClient,
   ) {}
 
   /**
@@ -91,16 +89,9 @@ export class OrganizationsRepository {
   }
 
   async list(): Promise<Organization[]> {
-    const rows = await this.prisma.organization.findMany({
-      orderBy: [{ created_at: 'asc' }, { slug: 'asc' }],
-    });
-    return rows.map((row) =>
-      toOrganization({
-        ...row,
-        locale: row.locale as Locale,
-        otp_channel_floor: row.otp_channel_floor as OtpChannel,
-        branding: row.branding as Record<string, string>,
-      }),
+    const { rows } = await this.pool.query<OrganizationRow>(
+      'select * from organizations order by created_at, slug',
     );
+    return rows.map(toOrganization);
   }
 }
