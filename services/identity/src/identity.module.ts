@@ -18,10 +18,7 @@ import { SessionsService } from './application/sessions.service';
 import { AccountsRepository } from './infrastructure/accounts.repository';
 import { ApiKeysRepository } from './infrastructure/api-keys.repository';
 import { IdentityLifecycle } from './infrastructure/identity-lifecycle';
-import {
-  IDENTITY_EVENTS,
-  openIdentityEventStore,
-} from './infrastructure/identity-store';
+import { IDENTITY_EVENTS, openIdentityEventStore } from './infrastructure/identity-store';
 import { OrgAdminsRepository } from './infrastructure/org-admins.repository';
 import { MembersRepository } from './infrastructure/members.repository';
 import { OrganizationsRepository } from './infrastructure/organizations.repository';

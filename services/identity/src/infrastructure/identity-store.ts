@@ -13,4 +13,3 @@ export async function openIdentityEventStore(
   await store.migrate();
   return store;
 }
-
