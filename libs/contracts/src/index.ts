@@ -6,3 +6,4 @@ export * from './events';
 export * from './messages';
 export * from './commands';
 export * from './catalog';
+export * from './idempotency-key';

@@ -137,8 +137,6 @@ export type ListMovementsCommand = z.infer<typeof listMovementsCommand>;
 
 /** A date in the organization's timezone, `YYYY-MM-DD`. */
 const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
-/** D7 / spec §8: up to 256 characters, no CR/LF (`invalid_idempotency_key` otherwise). */
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 256;
 /** Checked by the ledger (length, CR/LF, reserved prefixes) to answer the spec codes. */
 const idempotencyKey = z.string();
 const listing = {

@@ -1,25 +1,63 @@
 import 'reflect-metadata';
-import { PATTERN_METADATA } from '@nestjs/microservices/constants';
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { z } from 'zod';
 import { DomainError, defineCommand } from '@platform/contracts';
-import { Handles } from './handles.decorator';
+import { InProcessBus } from '../in-process-bus';
+import { BusClient } from './bus-client';
 import type { BusContext } from './bus-context';
+import { BusExceptionFilter } from './bus-exception.filter';
+import { BusServer } from './bus-server';
+import { Handles } from './handles.decorator';
 
 const echo = defineCommand({
   name: 'ledger.echo_amount',
   summary: 'test command',
   request: z.object({ amount: z.string(), times: z.coerce.number().default(1) }).strict(),
-  reply: z.object({ echoed: z.string() }),
+  reply: z.object({ echoed: z.string(), attempt: z.number() }),
 });
 
+const lying = defineCommand({
+  name: 'ledger.get_lie',
+  summary: 'answers a shape its reply schema does not promise',
+  request: z.object({}).strict(),
+  reply: z.object({ amount: z.string() }),
+});
+
+@Controller()
 class EchoHandlers {
   @Handles(echo)
-  echo(request: { amount: string; times: number }) {
-    return { echoed: request.amount.repeat(request.times) };
+  echo(request: { amount: string; times: number }, context: BusContext) {
+    return { echoed: request.amount.repeat(request.times), attempt: context.getMessage().attempt };
+  }
+
+  @Handles(lying)
+  lie() {
+    return { amount: 12 } as unknown as { amount: string };
   }
 }
 
+@Module({ controllers: [EchoHandlers] })
+class EchoModule {}
+
 describe('the command catalog', () => {
+  let bus: InProcessBus;
+  let app: INestMicroservice;
+
+  beforeAll(async () => {
+    bus = new InProcessBus();
+    app = await NestFactory.createMicroservice(EchoModule, {
+      strategy: new BusServer(bus, { group: 'ledger' }),
+      logger: false,
+    });
+    app.useGlobalFilters(new BusExceptionFilter());
+    await app.listen();
+  });
+  afterAll(async () => {
+    await app.close();
+    await bus.close();
+  });
+
   it('refuses a command name that is not <service>.<verb>_<noun> of a bus service', () => {
     const define = (name: string) =>
       defineCommand({
@@ -34,21 +72,29 @@ describe('the command catalog', () => {
     expect(define('crypto-wallets.get_wallet').name).toBe('crypto-wallets.get_wallet');
   });
 
-  it('serves the command under its catalog name', () => {
-    const method = EchoHandlers.prototype.echo;
-    expect(Reflect.getMetadata(PATTERN_METADATA, method)).toEqual(['ledger.echo_amount']);
+  it('hands the handler the parsed request and the message context', async () => {
+    const client = new BusClient(bus);
+    await expect(client.send(echo, { amount: 'ab' })).resolves.toEqual({
+      echoed: 'ab',
+      attempt: 1,
+    });
+    await expect(client.send(echo, { amount: 'ab', times: 2 })).resolves.toEqual({
+      echoed: 'abab',
+      attempt: 1,
+    });
   });
 
-  it('hands the handler the parsed request: defaults applied, unknown fields refused', () => {
-    const handlers = new EchoHandlers();
-    const call = (payload: unknown) =>
-      (handlers.echo as unknown as (p: unknown, c: BusContext) => unknown)(
-        payload,
-        {} as BusContext,
-      );
-    expect(call({ amount: 'ab' })).toEqual({ echoed: 'ab' });
-    expect(call({ amount: 'ab', times: '2' })).toEqual({ echoed: 'abab' });
-    expect(() => call({ amount: 'ab', extra: true })).toThrow(DomainError);
-    expect(() => call({ amount: 1 })).toThrow(/amount/);
+  it('answers a malformed request with the typed error, before the handler runs', async () => {
+    const client = new BusClient(bus);
+    const unknown_field = { amount: 'ab', extra: true } as unknown as { amount: string };
+    await expect(client.send(echo, unknown_field)).rejects.toMatchObject({ code: 'invalid_json' });
+    const wrong_type = { amount: 1 } as unknown as { amount: string };
+    await expect(client.send(echo, wrong_type)).rejects.toBeInstanceOf(DomainError);
+  });
+
+  it('checks replies against the catalog when asked to, as the test platforms do', async () => {
+    await expect(new BusClient(bus).send(lying, {})).resolves.toEqual({ amount: 12 });
+    const checking = new BusClient(bus, { validate_replies: true });
+    await expect(checking.send(lying, {})).rejects.toThrow(/ledger.get_lie does not match/);
   });
 });

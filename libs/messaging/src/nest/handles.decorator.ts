@@ -1,4 +1,4 @@
-import { MessagePattern } from '@nestjs/microservices';
+import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
 import {
   parseCommand,
   type AnyCommand,
@@ -32,6 +32,9 @@ export function Handles<C extends AnyCommand>(command: C) {
     };
     Object.defineProperty(parsing, 'name', { value: handler.name });
     descriptor.value = parsing as unknown as M;
+    // Without declared parameters Nest hands a handler the payload alone: declare both.
+    Payload()(target, key, 0);
+    Ctx()(target, key, 1);
     MessagePattern(command.name)(target, key, descriptor);
   };
 }

@@ -33,6 +33,7 @@ export { convertOpenApi30To31 } from './openapi/openapi-3-1';
 export * from './locale/resolve-locale';
 export * from './locale/document-locale';
 export * from './pagination';
+export { idempotencyKeyOf } from './idempotency';
 export * from './export/send-export';
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 export { SERVICE_ENVIRONMENT_HEADER } from './standard-headers.hook';

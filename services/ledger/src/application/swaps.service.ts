@@ -1,4 +1,4 @@
-import { DomainError, type CreateSwapCommand } from '@platform/contracts';
+import { type CreateSwapCommand, DomainError, IdempotencyKey } from '@platform/contracts';
 import { Money, isAsset, type Asset } from '@platform/money';
 import {
   checkPriceGuard,
@@ -18,7 +18,6 @@ import {
   type PublicLedgerSettings,
 } from '../infrastructure/public/public-settings';
 import type { LedgerCommands, OperationReply } from './ledger-commands';
-import { requireIdempotencyKey } from './idempotency-key';
 
 /** `POST /v1/swaps`: checks, the BTC price guard, the ledger swap, the public record. */
 export class SwapsService {
@@ -40,7 +39,7 @@ export class SwapsService {
       }
     }
     const amount = Money.parse(from_asset, command.amount);
-    const idempotency_key = requireIdempotencyKey(command.idempotency_key);
+    const idempotency_key = IdempotencyKey.parse(command.idempotency_key) ?? undefined;
     const fingerprint = [from_asset, to_asset, amount.toString()].join('|');
     return this.idempotency.run(
       { account_id: command.account_id, scope: 'swap', idempotency_key },

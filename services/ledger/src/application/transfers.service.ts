@@ -1,6 +1,7 @@
 import {
-  DomainError,
   type CreateTransferCommand,
+  DomainError,
+  IdempotencyKey,
   type RecipientMatch,
   type ResolveAliasCommand,
   type SetAliasCommand,
@@ -14,7 +15,6 @@ import type {
   TransferListing,
   TransferRecord,
 } from '../infrastructure/public/records.repository';
-import { requireIdempotencyKey } from './idempotency-key';
 import type { LedgerCommands } from './ledger-commands';
 import type { OrgDirectory } from './org-directory';
 
@@ -45,7 +45,7 @@ export class TransfersService {
     const recipient_ref = classifyRecipient(command.recipient);
     const asset = transferableAsset(command.asset);
     const amount = Money.parse(asset, command.amount);
-    const idempotency_key = requireIdempotencyKey(command.idempotency_key);
+    const idempotency_key = IdempotencyKey.parse(command.idempotency_key) ?? undefined;
     const description = command.description ?? '';
     const recipient = await this.recipient(command.org_id, recipient_ref);
     if (recipient.account_id === command.account_id) {

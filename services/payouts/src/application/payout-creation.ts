@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import Big from 'big.js';
-import { DomainError, type CreatePayoutBody, type CreatePayoutCommand } from '@platform/contracts';
+import {
+  type CreatePayoutBody,
+  type CreatePayoutCommand,
+  DomainError,
+  IdempotencyKey,
+} from '@platform/contracts';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { flagsOf, type StatusCode } from '../domain/payout-status';
 import { publicPayout, type PayoutRecord } from '../domain/payout-record';
-import {
-  checkIdempotencyKey,
-  draftPayout,
-  requestFingerprint,
-  type PayoutDraft,
-} from '../domain/payout-request';
+import { draftPayout, requestFingerprint, type PayoutDraft } from '../domain/payout-request';
 import { pricePayout, type PayoutPrice } from '../domain/pricing';
 import { LimitsAndDocumentsRepository } from '../infrastructure/limits-and-documents.repository';
 import { OtherServices } from '../infrastructure/other-services';
@@ -39,7 +39,7 @@ export class PayoutCreation {
   ) {}
 
   create(command: CreatePayoutCommand, correlation_id: string | null): Promise<CreateReply> {
-    const key = checkIdempotencyKey(command.idempotency_key ?? command.request.idempotency_key);
+    const key = IdempotencyKey.require(command.idempotency_key ?? command.request.idempotency_key);
     const draft = draftPayout(command.request);
     const fingerprint = requestFingerprint('payout', command.request);
     return this.createOnce(

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, type ConfirmPayoutQrCommand } from '@platform/contracts';
+import { type ConfirmPayoutQrCommand, DomainError, IdempotencyKey } from '@platform/contracts';
 import { Money } from '@platform/money';
 import { decodePixQr } from '../domain/emv-qr';
 import { maskAccount } from '../domain/payout-record';
-import { checkIdempotencyKey, requestFingerprint } from '../domain/payout-request';
+import { requestFingerprint } from '../domain/payout-request';
 import { PayoutCreation, type CreateReply } from './payout-creation';
 
 /** QR payouts: scan decodes without any debit; confirm creates the payout the QR describes. */
@@ -30,7 +30,7 @@ export class QrPayouts {
    * (`invalid_amount` otherwise), so the payer confirms what they saw.
    */
   confirm(command: ConfirmPayoutQrCommand, correlation_id: string | null): Promise<CreateReply> {
-    const key = checkIdempotencyKey(command.idempotency_key ?? command.request.idempotency_key);
+    const key = IdempotencyKey.require(command.idempotency_key ?? command.request.idempotency_key);
     const qr = decodePixQr(command.request.qr_payload);
     const amount = Money.parse(qr.currency, command.request.amount);
     if (qr.amount !== null && !amount.eq(Money.parse(qr.currency, qr.amount))) {

@@ -1,10 +1,5 @@
 import { DomainError } from '@platform/contracts';
-import {
-  checkIdempotencyKey,
-  draftPayout,
-  requestFingerprint,
-  sandboxMagicOf,
-} from './payout-request';
+import { draftPayout, requestFingerprint, sandboxMagicOf } from './payout-request';
 
 const codeOf = (work: () => unknown): string | null => {
   try {
@@ -25,15 +20,6 @@ const pix = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('payout requests', () => {
-  it('checks the idempotency key', () => {
-    expect(codeOf(() => checkIdempotencyKey(null))).toBe('idempotency_key_required');
-    expect(codeOf(() => checkIdempotencyKey(''))).toBe('idempotency_key_required');
-    expect(checkIdempotencyKey('k'.repeat(256))).toHaveLength(256);
-    expect(codeOf(() => checkIdempotencyKey('k'.repeat(257)))).toBe('invalid_idempotency_key');
-    expect(codeOf(() => checkIdempotencyKey('a\r\nb'))).toBe('invalid_idempotency_key');
-    expect(codeOf(() => checkIdempotencyKey('checkout-swap:1'))).toBe('reserved_idempotency_key');
-  });
-
   it('fingerprints equivalent payloads alike and different ones apart', () => {
     const base = requestFingerprint('payout', pix({ amount: '50.0', idempotency_key: 'a' }));
     expect(requestFingerprint('payout', pix({ amount: '050.00', idempotency_key: 'b' }))).toBe(

@@ -3,27 +3,6 @@ import { DomainError, type CreatePayoutBody, type PayoutBeneficiary } from '@pla
 import { Money, isCurrency, type Currency } from '@platform/money';
 import { checkBeneficiary, checkPurpose, findMethod, type DispatchMode } from './corridors';
 
-/** Spec §8: up to 256 characters, no CR/LF. */
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 256;
-/** Keys the platform uses for its own operations (spec §7 `reserved_idempotency_key`). */
-export const RESERVED_KEY_PREFIXES = ['payin-convert:', 'checkout-swap:'] as const;
-
-export function checkIdempotencyKey(key: string | null | undefined): string {
-  if (key === null || key === undefined || key === '') {
-    throw new DomainError('idempotency_key_required', 'idempotency_key is required');
-  }
-  if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH || /[\r\n]/.test(key)) {
-    throw new DomainError(
-      'invalid_idempotency_key',
-      `idempotency_key must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters without line breaks`,
-    );
-  }
-  if (RESERVED_KEY_PREFIXES.some((prefix) => key.startsWith(prefix))) {
-    throw new DomainError('reserved_idempotency_key', 'idempotency_key uses a reserved prefix');
-  }
-  return key;
-}
-
 /** A payout request that passed every check that needs no other service. */
 export interface PayoutDraft {
   country: string;

@@ -7,11 +7,3 @@ export function amountText(value: unknown): string {
   }
   return value;
 }
-
-/** D7: the body's `idempotency_key` wins over the `Idempotency-Key` header. */
-export function idempotencyKeyOf(
-  body_key: string | undefined,
-  header_key: string | undefined,
-): string | undefined {
-  return body_key ?? header_key ?? undefined;
-}

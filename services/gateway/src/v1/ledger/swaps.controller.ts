@@ -7,6 +7,7 @@ import {
   ApiCredentials,
   ApiReply,
   ApiZodBody,
+  idempotencyKeyOf,
   listingPage,
   pageBody,
   parsePagination,
@@ -14,7 +15,7 @@ import {
   type PaginationQuery,
 } from '../../http';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
-import { amountText, idempotencyKeyOf } from './money-body';
+import { amountText } from './money-body';
 
 const swapBody = z
   .object({

@@ -13,6 +13,7 @@ import {
   ApiCredentials,
   ApiReply,
   ApiZodBody,
+  idempotencyKeyOf,
   listingPage,
   documentLocale,
   pageBody,
@@ -22,7 +23,7 @@ import {
 } from '../../http';
 import { RequireOtp } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
-import { amountText, idempotencyKeyOf } from './money-body';
+import { amountText } from './money-body';
 import { exportBody } from './send-file';
 import { EXPORT_HEADERS } from './statement-labels';
 

@@ -16,6 +16,7 @@ import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
   ApiZodBody,
+  idempotencyKeyOf,
   EXPORT_ROW_LIMIT,
   documentLocale,
   pageBody,
@@ -78,7 +79,7 @@ export class PayoutsController {
     const result = await this.bus.send<CreateReply>(PAYOUTS_COMMANDS.create_payout, {
       account_id: principal.account_id,
       org_id: principal.org_id,
-      idempotency_key: body.idempotency_key ?? header_key ?? null,
+      idempotency_key: idempotencyKeyOf(body.idempotency_key, header_key) ?? null,
       request: body,
     });
     void reply.status(result.status);
@@ -162,7 +163,7 @@ export class PayoutsController {
     const result = await this.bus.send<CreateReply>(PAYOUTS_COMMANDS.confirm_qr, {
       account_id: principal.account_id,
       org_id: principal.org_id,
-      idempotency_key: body.idempotency_key ?? header_key ?? null,
+      idempotency_key: idempotencyKeyOf(body.idempotency_key, header_key) ?? null,
       request: body,
     });
     void reply.status(result.status);

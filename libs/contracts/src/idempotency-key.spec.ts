@@ -1,0 +1,33 @@
+import { DomainError } from './errors';
+import { IdempotencyKey } from './idempotency-key';
+
+const codeOf = (run: () => unknown): string | undefined => {
+  try {
+    run();
+    return undefined;
+  } catch (error) {
+    return error instanceof DomainError ? error.code : 'not a DomainError';
+  }
+};
+
+describe('IdempotencyKey', () => {
+  it('takes up to 256 characters without CR/LF, never a reserved prefix', () => {
+    expect(IdempotencyKey.parse('k'.repeat(256))).toHaveLength(256);
+    expect(codeOf(() => IdempotencyKey.parse('k'.repeat(257)))).toBe('invalid_idempotency_key');
+    expect(codeOf(() => IdempotencyKey.parse('a\r\nb'))).toBe('invalid_idempotency_key');
+    expect(codeOf(() => IdempotencyKey.parse('a\nb'))).toBe('invalid_idempotency_key');
+    expect(codeOf(() => IdempotencyKey.parse(42))).toBe('invalid_idempotency_key');
+    expect(codeOf(() => IdempotencyKey.parse({}))).toBe('invalid_idempotency_key');
+    expect(codeOf(() => IdempotencyKey.parse('checkout-swap:1'))).toBe('reserved_idempotency_key');
+    expect(codeOf(() => IdempotencyKey.parse('payin-convert:x'))).toBe('reserved_idempotency_key');
+  });
+
+  it('reads an absent or empty key as none, which an operation that needs one refuses', () => {
+    expect(IdempotencyKey.parse(undefined)).toBeNull();
+    expect(IdempotencyKey.parse(null)).toBeNull();
+    expect(IdempotencyKey.parse('')).toBeNull();
+    expect(codeOf(() => IdempotencyKey.require(null))).toBe('idempotency_key_required');
+    expect(codeOf(() => IdempotencyKey.require(''))).toBe('idempotency_key_required');
+    expect(IdempotencyKey.require('order-1')).toBe('order-1');
+  });
+});

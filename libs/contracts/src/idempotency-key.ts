@@ -1,0 +1,39 @@
+import { DomainError } from './errors';
+
+/** Spec §8: up to 256 characters, no CR/LF. */
+const MAX_LENGTH = 256;
+/** Spec §7 `reserved_idempotency_key`: prefixes the platform uses for its own operations. */
+const RESERVED_PREFIXES = ['payin-convert:', 'checkout-swap:'] as const;
+
+function checked(value: unknown): string {
+  if (typeof value !== 'string' || value.length > MAX_LENGTH || /[\r\n]/.test(value))
+    throw new DomainError(
+      'invalid_idempotency_key',
+      `idempotency_key must be a string of at most ${MAX_LENGTH} characters without line breaks`,
+    );
+  if (RESERVED_PREFIXES.some((prefix) => value.startsWith(prefix)))
+    throw new DomainError('reserved_idempotency_key', 'this idempotency_key prefix is reserved');
+  return value;
+}
+
+const absent = (value: unknown): boolean => value === undefined || value === null || value === '';
+
+/**
+ * The rules of a client's idempotency key (D7, spec §7-8), in one place for every service that
+ * takes one. Which of the body's key and the `Idempotency-Key` header counts is the gateway's
+ * one helper (`idempotencyKeyOf`): services get one key.
+ */
+export const IdempotencyKey = {
+  MAX_LENGTH,
+  RESERVED_PREFIXES,
+  /** The key, or null when none was sent (absent or empty). */
+  parse(value: unknown): string | null {
+    return absent(value) ? null : checked(value);
+  },
+  /** The key of an operation that needs one: `idempotency_key_required` when none was sent. */
+  require(value: unknown): string {
+    if (absent(value))
+      throw new DomainError('idempotency_key_required', 'idempotency_key is required');
+    return checked(value);
+  },
+} as const;
