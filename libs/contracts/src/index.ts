@@ -5,3 +5,5 @@ export * from './errors';
 export * from './events';
 export * from './messages';
 export * from './commands';
+export * from './filter-dates';
+export * from './client-amount';

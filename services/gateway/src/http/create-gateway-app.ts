@@ -21,6 +21,7 @@ import { requestIdOf } from './request-id';
 import { useRequestMetrics } from './request-metrics.hook';
 import { useRequestTracing } from './request-tracing.hook';
 import { setStandardHeaders, standardHeadersHook } from './standard-headers.hook';
+import { refuseUnsafeText } from './validation/text-input.hook';
 
 // Orchestrator probes every few seconds would drown the access log.
 function isProbe(request: { url?: string }): boolean {
@@ -65,6 +66,7 @@ export async function createGatewayApp(
     fastify.addHook('onRequest', rateLimitHook(store, options.rate_limit ?? DEFAULT_RATE_LIMIT));
   }
   useJsonBodiesOnly(fastify);
+  refuseUnsafeText(fastify);
 
   const module = GatewayModule.forRoot({
     ...gateway_options,

@@ -8,7 +8,7 @@ import {
   type ProfileChanges,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery } from '../http';
+import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery, ApiPagination } from '../http';
 import { accountListing } from './account-listing';
 import {
   actorOf,
@@ -46,6 +46,7 @@ export class MeController {
   }
 
   @Get('security/events')
+  @ApiPagination()
   securityEvents(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     return accountListing(this.bus, {
       command: ACCOUNT_COMMANDS.list_security_events,

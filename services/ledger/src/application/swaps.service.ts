@@ -39,7 +39,7 @@ export class SwapsService {
         throw new DomainError('swap_asset_disabled', `${asset} swaps are not available`);
       }
     }
-    const amount = Money.parse(from_asset, command.amount);
+    const amount = Money.parseInput(from_asset, command.amount);
     const idempotency_key = requireIdempotencyKey(command.idempotency_key);
     const fingerprint = [from_asset, to_asset, amount.toString()].join('|');
     return this.idempotency.run(

@@ -1,16 +1,9 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { DomainError, LEDGER_COMMANDS } from '@platform/contracts';
+import { DomainError, LEDGER_COMMANDS, parseFilterDates } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import {
-  ApiCredentials,
-  documentLocale,
-  pageBody,
-  parseExportFormat,
-  parsePagination,
-  resolveLocale,
-} from '../../http';
+import { ApiCredentials, documentLocale, pageBody, parseExportFormat, parsePagination, resolveLocale, ApiDateFilters, ApiPagination } from '../../http';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { exportBody } from './send-file';
 import { EXPORT_HEADERS } from './statement-labels';
@@ -57,8 +50,8 @@ export class LedgerReportsController {
       'up to 10,000 rows (header `X-Export-Truncated: true` beyond), headers in the `lang` / ' +
       '`Accept-Language` locale. A placed hold shows as a debit and a released one as a credit.',
   })
-  @ApiQuery({ name: 'from', required: false })
-  @ApiQuery({ name: 'to', required: false })
+  @ApiDateFilters()
+  @ApiPagination()
   @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv', 'xlsx'] })
   async movements(
     @CurrentPrincipal() principal: Principal,
@@ -73,8 +66,7 @@ export class LedgerReportsController {
       {
         account_id: principal.account_id,
         org_id: principal.org_id,
-        from: text(query.from),
-        to: text(query.to),
+        ...parseFilterDates(query),
         page: pagination.page,
         page_size: pagination.page_size,
         export: format !== undefined,
@@ -102,8 +94,7 @@ export class LedgerReportsController {
       '`Accept-Language`, English; an invalid value is ignored (`Content-Language` tells).',
   })
   @ApiQuery({ name: 'format', required: false, enum: ['pdf', 'xlsx'] })
-  @ApiQuery({ name: 'from', required: false })
-  @ApiQuery({ name: 'to', required: false })
+  @ApiDateFilters()
   @ApiQuery({ name: 'lang', required: false, enum: ['en', 'es', 'zh'] })
   async statement(
     @CurrentPrincipal() principal: Principal,
@@ -115,8 +106,7 @@ export class LedgerReportsController {
     const data = await this.bus.send<StatementData>(LEDGER_COMMANDS.get_statement, {
       account_id: principal.account_id,
       org_id: principal.org_id,
-      from: text(query.from),
-      to: text(query.to),
+      ...parseFilterDates(query),
     });
     const requested = resolveLocale({
       query_lang: text(query.lang),

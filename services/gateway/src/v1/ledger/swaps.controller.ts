@@ -3,14 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { LEDGER_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import {
-  ApiCredentials,
-  ApiZodBody,
-  pageBody,
-  parsePagination,
-  ValidatedBody,
-  type PaginationQuery,
-} from '../../http';
+import { ApiCredentials, ApiZodBody, pageBody, parsePagination, ValidatedBody, type PaginationQuery, ApiPagination } from '../../http';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { amountText, idempotencyKeyOf } from './money-body';
 
@@ -60,6 +53,7 @@ export class SwapsController {
   }
 
   @Get()
+  @ApiPagination()
   @ApiOperation({ summary: 'The account’s swaps, newest first (`{page, page_size, swaps}`)' })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     const pagination = parsePagination(query);

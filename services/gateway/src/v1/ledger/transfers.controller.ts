@@ -4,15 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { DomainError, LEDGER_COMMANDS, PAYINS_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import {
-  ApiCredentials,
-  ApiZodBody,
-  documentLocale,
-  pageBody,
-  parseExportFormat,
-  parsePagination,
-  ValidatedBody,
-} from '../../http';
+import { ApiCredentials, ApiZodBody, documentLocale, pageBody, parseExportFormat, parsePagination, ValidatedBody, ApiPagination } from '../../http';
 import { RequireOtp } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { amountText, idempotencyKeyOf } from './money-body';
@@ -105,6 +97,7 @@ export class TransfersController {
   }
 
   @Get()
+  @ApiPagination()
   @ApiOperation({
     summary: 'Transfers sent and received, newest first',
     description:

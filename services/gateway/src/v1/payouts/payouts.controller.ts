@@ -10,22 +10,11 @@ import {
   PAYOUTS_COMMANDS,
   scanPayoutQrBody,
   uploadPayoutDocumentBody,
+  parseFilterDates,
   type CreatePayoutBody,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import {
-  ApiCredentials,
-  ApiZodBody,
-  EXPORT_ROW_LIMIT,
-  documentLocale,
-  pageBody,
-  parseExportFormat,
-  parsePagination,
-  sendExport,
-  toLocale,
-  ValidatedBody,
-  ValidatedQuery,
-} from '../../http';
+import { ApiCredentials, ApiZodBody, EXPORT_ROW_LIMIT, documentLocale, pageBody, parseExportFormat, parsePagination, sendExport, toLocale, ValidatedBody, ValidatedQuery, ApiZodQuery } from '../../http';
 import { RequireCredentialLevel, RequireOtp } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import {
@@ -38,14 +27,13 @@ import {
 } from './payout-docs';
 import { PAYOUT_EXPORT_COLUMNS, payoutExportRow } from './payout-export';
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
 const listQuery = z.object({
   status: z.enum(PAYOUT_STATUSES).optional(),
   country: z.string().max(8).optional(),
   method: z.string().max(40).optional(),
   search: z.string().max(200).optional(),
-  from: date.optional(),
-  to: date.optional(),
+  from: z.unknown().optional(),
+  to: z.unknown().optional(),
   format: z.string().optional(),
   page: z.unknown().optional(),
   page_size: z.unknown().optional(),
@@ -87,6 +75,7 @@ export class PayoutsController {
 
   @Get()
   @ApiOperation({ summary: 'List payouts', description: LIST_PAYOUTS_DESCRIPTION })
+  @ApiZodQuery(listQuery)
   async list(
     @CurrentPrincipal() principal: Principal,
     @ValidatedQuery(listQuery) query: z.infer<typeof listQuery>,
@@ -103,8 +92,7 @@ export class PayoutsController {
         country: query.country,
         method: query.method,
         search: query.search,
-        from: query.from,
-        to: query.to,
+        ...parseFilterDates(query),
         limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
         offset: format ? 0 : pagination.offset,
       },

@@ -4,14 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SIGN_IN_COMMANDS, webAuthnCredentialField } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import {
-  ApiCredentials,
-  ApiZodBody,
-  pageBody,
-  parsePagination,
-  ValidatedBody,
-  type PaginationQuery,
-} from '../../http';
+import { ApiCredentials, ApiZodBody, pageBody, parsePagination, ValidatedBody, type PaginationQuery, ApiPagination } from '../../http';
 import { RequireCredentialLevel, RequireRole } from '../../auth/access.decorators';
 import { Public } from '../../auth/public.decorator';
 import { actorOf, CurrentPrincipal, type Principal } from '../../auth/principal';
@@ -80,6 +73,7 @@ export class MyPasskeysController {
   }
 
   @Get()
+  @ApiPagination()
   @ApiOperation({ summary: 'The passkeys of the signed-in person, newest first (D7 listing)' })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     const pagination = parsePagination(query);

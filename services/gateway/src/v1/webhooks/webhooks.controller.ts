@@ -11,14 +11,7 @@ import {
 import { BusClient } from '@platform/messaging';
 import { RequireOtp } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
-import {
-  ApiCredentials,
-  ApiZodBody,
-  pageBody,
-  parsePagination,
-  ValidatedBody,
-  type PaginationQuery,
-} from '../../http';
+import { ApiCredentials, ApiZodBody, pageBody, parsePagination, ValidatedBody, type PaginationQuery, ApiPagination } from '../../http';
 
 /** Webhook subscriptions (spec sections 2, 3, 6; decisions D4, D7). */
 @ApiTags('webhooks')
@@ -52,6 +45,7 @@ export class WebhooksController {
   }
 
   @Get()
+  @ApiPagination()
   @ApiOperation({ summary: 'Subscriptions of the account, newest first (D7 paging)' })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     const pagination = parsePagination(query);
@@ -98,6 +92,7 @@ export class WebhooksController {
   }
 
   @Get(':id/deliveries')
+  @ApiPagination()
   @ApiParam({ name: 'id' })
   @ApiOperation({
     summary: 'Delivery log: one row per attempt, newest first (D7 paging)',
