@@ -4,6 +4,7 @@ import { DomainError } from '@platform/contracts';
 import { createLogger } from '@platform/observability';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GatewayModule } from '../gateway.module';
+import { clientErrorHandler } from './errors/client-error';
 import { exceptionToError } from './errors/exception-to-error';
 import {
   API_VERSION,
@@ -49,6 +50,7 @@ export async function createGatewayApp(
     bodyLimit: options.body_limit_bytes ?? DEFAULT_BODY_LIMIT_BYTES,
     genReqId: requestIdOf,
     trustProxy: options.trust_proxy ?? false,
+    clientErrorHandler: clientErrorHandler(options.environment),
     // A request Fastify cannot even route (a malformed URL) never reaches Nest's handlers.
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
       setStandardHeaders(reply, gateway_options.environment, request.id);
