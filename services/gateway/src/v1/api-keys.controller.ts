@@ -3,7 +3,13 @@ import { ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ACCOUNT_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery, ApiPagination } from '../http';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  ValidatedBody,
+  type PaginationQuery,
+  ApiPagination,
+} from '../http';
 import { accountListing } from './account-listing';
 import { actorOf, CurrentPrincipal, type Principal } from '../auth/principal';
 import { RequireOtp, RequireRole } from '../auth/access.decorators';

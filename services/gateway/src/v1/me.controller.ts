@@ -8,7 +8,13 @@ import {
   type ProfileChanges,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery, ApiPagination } from '../http';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  ValidatedBody,
+  type PaginationQuery,
+  ApiPagination,
+} from '../http';
 import { accountListing } from './account-listing';
 import {
   actorOf,

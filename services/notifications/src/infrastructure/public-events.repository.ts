@@ -46,7 +46,6 @@ function toPositioned(row: PublicEventRow): PositionedPublicEvent {
   };
 }
 
-
 /** Whose events a reader sees: one account's, or (an organization admin) its organization's. */
 export type EventScope = { account_id: string } | { org_id: string };
 

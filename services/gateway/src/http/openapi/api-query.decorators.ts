@@ -54,3 +54,24 @@ export function ApiZodQuery(schema: z.ZodObject): MethodDecorator {
     ),
   );
 }
+
+/** Documents `lang` and `locale`, the query choices of a document's language (spec §1 order). */
+export function ApiDocumentLocale(): MethodDecorator {
+  return applyDecorators(
+    ApiQuery({
+      name: 'lang',
+      required: false,
+      schema: { type: 'string', enum: ['en', 'es', 'zh'] },
+    }),
+    ApiQuery({ name: 'locale', required: false, schema: { type: 'string' } }),
+  );
+}
+
+/** Documents `format=csv|xlsx`: an export of up to 10,000 rows instead of a page. */
+export function ApiExportFormat(): MethodDecorator {
+  return ApiQuery({
+    name: 'format',
+    required: false,
+    schema: { type: 'string', enum: ['csv', 'xlsx'] },
+  });
+}

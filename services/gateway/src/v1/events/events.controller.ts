@@ -23,7 +23,14 @@ import {
 import { BusClient } from '@platform/messaging';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import type { AuthenticatedPrincipal } from '../../auth/principal';
-import { ApiCredentials, pageBody, parsePagination, type PaginationQuery, ApiDateFilters, ApiPagination } from '../../http';
+import {
+  ApiCredentials,
+  pageBody,
+  parsePagination,
+  type PaginationQuery,
+  ApiDateFilters,
+  ApiPagination,
+} from '../../http';
 import { EventStreamSession } from './event-stream-session';
 import { EVENTS_SETTINGS, type EventsSettings } from './events-settings';
 import { PublicEventsFeed } from './public-events-feed';

@@ -3,7 +3,17 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { DomainError, LEDGER_COMMANDS, parseFilterDates } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, documentLocale, pageBody, parseExportFormat, parsePagination, resolveLocale, ApiDateFilters, ApiPagination } from '../../http';
+import {
+  ApiCredentials,
+  documentLocale,
+  pageBody,
+  parseExportFormat,
+  parsePagination,
+  resolveLocale,
+  ApiDateFilters,
+  ApiPagination,
+  ApiDocumentLocale,
+} from '../../http';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { exportBody } from './send-file';
 import { EXPORT_HEADERS } from './statement-labels';
@@ -53,6 +63,7 @@ export class LedgerReportsController {
   @ApiDateFilters()
   @ApiPagination()
   @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv', 'xlsx'] })
+  @ApiDocumentLocale()
   async movements(
     @CurrentPrincipal() principal: Principal,
     @Query() query: Record<string, unknown>,
@@ -95,7 +106,7 @@ export class LedgerReportsController {
   })
   @ApiQuery({ name: 'format', required: false, enum: ['pdf', 'xlsx'] })
   @ApiDateFilters()
-  @ApiQuery({ name: 'lang', required: false, enum: ['en', 'es', 'zh'] })
+  @ApiDocumentLocale()
   async statement(
     @CurrentPrincipal() principal: Principal,
     @Query() query: Record<string, unknown>,

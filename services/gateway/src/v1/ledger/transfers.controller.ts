@@ -4,7 +4,18 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { DomainError, LEDGER_COMMANDS, PAYINS_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, documentLocale, pageBody, parseExportFormat, parsePagination, ValidatedBody, ApiPagination } from '../../http';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  documentLocale,
+  pageBody,
+  parseExportFormat,
+  parsePagination,
+  ValidatedBody,
+  ApiPagination,
+  ApiExportFormat,
+  ApiDocumentLocale,
+} from '../../http';
 import { RequireOtp } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { amountText, idempotencyKeyOf } from './money-body';
@@ -98,6 +109,8 @@ export class TransfersController {
 
   @Get()
   @ApiPagination()
+  @ApiExportFormat()
+  @ApiDocumentLocale()
   @ApiOperation({
     summary: 'Transfers sent and received, newest first',
     description:

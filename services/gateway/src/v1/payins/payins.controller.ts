@@ -23,7 +23,21 @@ import {
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
-import { ApiCredentials, ApiZodBody, documentLocale, EXPORT_ROW_LIMIT, pageBody, parseExportFormat, parsePagination, sendExport, toLocale, ValidatedBody, ValidatedQuery, ApiZodQuery } from '../../http';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  documentLocale,
+  EXPORT_ROW_LIMIT,
+  pageBody,
+  parseExportFormat,
+  parsePagination,
+  sendExport,
+  toLocale,
+  ValidatedBody,
+  ValidatedQuery,
+  ApiZodQuery,
+  ApiDocumentLocale,
+} from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { PAYIN_EXPORT_COLUMNS, payinExportRow, type PayinListItem } from './payin-export';
@@ -228,6 +242,7 @@ export class PayinsController {
   @Get(':id/receipt')
   @ApiOperation({ summary: 'Payin receipt (PDF)', description: PAYIN_RECEIPT_DESCRIPTION })
   @ApiProduces('application/pdf')
+  @ApiDocumentLocale()
   async receipt(
     @CurrentPrincipal() principal: Principal,
     @Param('id') payin_id: string,

@@ -14,7 +14,21 @@ import {
   type CreatePayoutBody,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, EXPORT_ROW_LIMIT, documentLocale, pageBody, parseExportFormat, parsePagination, sendExport, toLocale, ValidatedBody, ValidatedQuery, ApiZodQuery } from '../../http';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  EXPORT_ROW_LIMIT,
+  documentLocale,
+  pageBody,
+  parseExportFormat,
+  parsePagination,
+  sendExport,
+  toLocale,
+  ValidatedBody,
+  ValidatedQuery,
+  ApiZodQuery,
+  ApiDocumentLocale,
+} from '../../http';
 import { RequireCredentialLevel, RequireOtp } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import {
@@ -172,6 +186,7 @@ export class PayoutsController {
   @Get(':id/receipt')
   @ApiOperation({ summary: 'Payout receipt (PDF)', description: RECEIPT_DESCRIPTION })
   @ApiProduces('application/pdf')
+  @ApiDocumentLocale()
   async receipt(
     @CurrentPrincipal() principal: Principal,
     @Param('id') payout_id: string,

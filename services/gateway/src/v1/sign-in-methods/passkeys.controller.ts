@@ -4,7 +4,15 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SIGN_IN_COMMANDS, webAuthnCredentialField } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, pageBody, parsePagination, ValidatedBody, type PaginationQuery, ApiPagination } from '../../http';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  pageBody,
+  parsePagination,
+  ValidatedBody,
+  type PaginationQuery,
+  ApiPagination,
+} from '../../http';
 import { RequireCredentialLevel, RequireRole } from '../../auth/access.decorators';
 import { Public } from '../../auth/public.decorator';
 import { actorOf, CurrentPrincipal, type Principal } from '../../auth/principal';

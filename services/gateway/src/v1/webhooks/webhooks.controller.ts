@@ -11,7 +11,15 @@ import {
 import { BusClient } from '@platform/messaging';
 import { RequireOtp } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
-import { ApiCredentials, ApiZodBody, pageBody, parsePagination, ValidatedBody, type PaginationQuery, ApiPagination } from '../../http';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  pageBody,
+  parsePagination,
+  ValidatedBody,
+  type PaginationQuery,
+  ApiPagination,
+} from '../../http';
 
 /** Webhook subscriptions (spec sections 2, 3, 6; decisions D4, D7). */
 @ApiTags('webhooks')
