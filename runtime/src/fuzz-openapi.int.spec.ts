@@ -19,7 +19,7 @@ import { startTestPlatform, type TestPlatform } from './test-platform';
 const SEED = Number(process.env.FUZZ_SEED ?? 13);
 const MIN_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 5_000);
 /** Operations fuzzed at once: requests of one operation stay in order, for shrinking. */
-const PARALLEL_OPERATIONS = 8;
+const PARALLEL_OPERATIONS = 4;
 
 interface Failure {
   operation: string;
@@ -64,6 +64,7 @@ describe('OpenAPI fuzzer: no input reaches a 5xx, every error is {error, message
     const runs = Math.ceil(MIN_REQUESTS / operations.length);
     const counts = new Map<string, number>();
     const statuses = new Map<number, number>();
+    const error_codes = new Map<string, number>();
     const failures: Failure[] = [];
 
     const fuzzOne = async (operation: Operation, index: number) => {
@@ -80,6 +81,8 @@ describe('OpenAPI fuzzer: no input reaches a 5xx, every error is {error, message
           });
           counts.set(name, (counts.get(name) ?? 0) + 1);
           if (answer) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          const code = answer ? errorCodeOf(answer) : null;
+          if (code) error_codes.set(code, (error_codes.get(code) ?? 0) + 1);
           const violation = answer ? violationOf(answer) : `no answer: ${failure_reason}`;
           if (violation) failing.last = { request, answer, violation };
           return violation === null;
@@ -100,23 +103,43 @@ describe('OpenAPI fuzzer: no input reaches a 5xx, every error is {error, message
     );
 
     const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
-    process.stdout.write(summary(total, operations.length, counts, statuses, failures));
+    process.stdout.write(
+      summary(total, operations.length, { counts, statuses, error_codes }, failures),
+    );
     expect(failures.map(describeFailure)).toEqual([]);
     expect(counts.size).toBe(operations.length);
     expect(total).toBeGreaterThanOrEqual(MIN_REQUESTS);
   });
 });
 
+interface Tallies {
+  counts: Map<string, number>;
+  statuses: Map<number, number>;
+  error_codes: Map<string, number>;
+}
+
+function errorCodeOf(answer: FuzzAnswer): string | null {
+  if (answer.status < 400) return null;
+  try {
+    return String((JSON.parse(answer.text) as { error?: unknown }).error);
+  } catch {
+    return null;
+  }
+}
+
 function summary(
   total: number,
   operation_count: number,
-  counts: Map<string, number>,
-  statuses: Map<number, number>,
+  { counts, statuses, error_codes }: Tallies,
   failures: Failure[],
 ): string {
   const histogram = [...statuses.entries()]
     .sort(([a], [b]) => a - b)
     .map(([status, count]) => `${status}: ${count}`)
+    .join(', ');
+  const codes = [...error_codes.entries()]
+    .sort(([, a], [, b]) => b - a)
+    .map(([code, count]) => `${code} ${count}`)
     .join(', ');
   const per_operation = [...counts.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
@@ -128,7 +151,7 @@ function summary(
   return (
     `\nOpenAPI fuzzer (seed ${SEED}): ${total} requests over ${operation_count} operations, ` +
     `${five_xx} answered 5xx, ${failures.length} operation(s) failing\n` +
-    `statuses: ${histogram}\nrequests per operation:\n${per_operation}\n` +
+    `statuses: ${histogram}\nerror codes: ${codes}\nrequests per operation:\n${per_operation}\n` +
     failures.map((failure) => `\nFAILURE ${describeFailure(failure)}\n`).join('')
   );
 }

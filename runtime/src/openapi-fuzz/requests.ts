@@ -253,6 +253,8 @@ const BAD_JSON_TEXTS = [
   `${'['.repeat(5000)}${']'.repeat(5000)}`,
   `{"a":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`,
   '{"a":1,"a":2}',
+  // Over the gateway's 1 MB body limit: 413 payload_too_large.
+  `{"a":"${'x'.repeat(1_100_000)}"}`,
   'null',
   '123',
   'true',
