@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { encodePixQr } from '@platform/svc-payouts';
 import { payinsClient, type HttpAnswer, type PayinsClient } from './payins-int-client';
 import { startTestPlatform, type TestPlatform } from './test-platform';
@@ -326,6 +327,45 @@ describe('input hardening at the edge (D12)', () => {
         400,
         'invalid_amount',
       );
+    });
+  });
+
+  describe('found by the OpenAPI fuzzer', () => {
+    it('headers over the server limit answer 431 headers_too_large as JSON', async () => {
+      const answer = await get(`/v1/me?${'q'.repeat(20_000)}`);
+      expectError(answer, 431, 'headers_too_large');
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    });
+
+    it('a request the HTTP parser refuses answers 400 invalid_request as JSON', async () => {
+      const { hostname, port } = new URL(api.base_url);
+      const text = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), hostname, () => {
+          socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
+        });
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString()));
+        socket.on('end', () => resolve(received));
+        socket.on('error', reject);
+      });
+      expect(text).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({
+        error: 'invalid_request',
+        message: expect.any(String),
+      });
+    });
+
+    it('an OTP challenge id that is not a UUID is not found, not a 500', async () => {
+      const answer = await post('/v1/otp/challenges/[object Object]/verify', { code: '000000' });
+      expect(answer.status).toBe(404);
+      expect(Object.keys(answer.body)).toEqual(['error', 'message']);
+    });
+
+    it('an unknown organization is not echoed back, whatever its length', async () => {
+      const org = 'o'.repeat(70_000);
+      const answer = await api.request('POST', '/v1/auth/passkeys/login/begin', { body: { org } });
+      expectError(answer, 400, 'unknown_org');
+      expect(answer.body.message).not.toContain('ooooo');
     });
   });
 
