@@ -14,7 +14,10 @@ import { startTestPlatform, type TestPlatform } from './test-platform';
  * The property-based fuzzer of issue 13, generated from the platform's own `/openapi.json`:
  * for every operation it sends hostile and plausible bodies, path and query parameters and
  * headers, and fails on any 5xx and on any error answer that is not `{error, message}` JSON.
- * Deterministic: a fixed seed and count. `FUZZ_SEED` and `FUZZ_REQUESTS` explore further.
+ * HTML pages and file downloads (`/pay/{token}`, receipts, statements, exports) are held to the
+ * same rule: the gateway's exception filter answers every error as JSON whatever the route's type.
+ * The requests are fixed by the seed and count (`FUZZ_SEED` and `FUZZ_REQUESTS` explore further);
+ * operations run a few at a time, so only their interleaving varies from run to run.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 13);
 const MIN_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 5_000);
