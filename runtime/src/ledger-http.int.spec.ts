@@ -120,7 +120,7 @@ describe('ledger HTTP: balances, settlement, rates, movements, history, statemen
       await expectError(
         await call('GET', '/v1/movements?from=2024-02-30', account.headers),
         400,
-        'invalid_request',
+        'invalid_range',
       );
     });
 

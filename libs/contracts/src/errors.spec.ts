@@ -7,7 +7,7 @@ import {
 } from './errors';
 
 const ERROR_STATUSES = new Set([
-  400, 401, 402, 403, 404, 405, 409, 410, 413, 415, 422, 429, 500, 502, 503,
+  400, 401, 402, 403, 404, 405, 408, 409, 410, 413, 415, 422, 429, 431, 500, 502, 503,
 ]);
 const codes = Object.keys(ERROR_HTTP_STATUS) as ErrorCode[];
 

@@ -272,6 +272,8 @@ export const ERROR_HTTP_STATUS = {
   internal_error: 500, // an unexpected fault; the body never carries its details
   method_not_allowed: 405, // a known path with a verb it does not serve
   payload_too_large: 413, // a request body over the gateway's size limit (not a review file)
+  headers_too_large: 431, // request headers over the HTTP server's size limit
+  request_timeout: 408, // a request that did not arrive whole in time
   service_unavailable: 503, // not ready yet or shutting down; retry with the same idempotency key
   unsupported_media_type: 415, // a body that is not application/json where JSON is required
 } as const;
@@ -307,6 +309,8 @@ export function defaultMessage(code: ErrorCode): string {
       return 'the resource was not found';
     case 405:
       return 'this method is not allowed on this path';
+    case 408:
+      return 'the request did not arrive in time';
     case 409:
       return 'the request conflicts with the current state of the resource';
     case 410:
@@ -315,6 +319,8 @@ export function defaultMessage(code: ErrorCode): string {
       return 'the request or file is too large';
     case 415:
       return 'this content type is not supported';
+    case 431:
+      return 'the request headers are too large';
     case 422:
       return 'the request could not be processed';
     case 429:

@@ -7,3 +7,5 @@ export * from './messages';
 export * from './commands';
 export * from './catalog';
 export * from './idempotency-key';
+export * from './filter-dates';
+export * from './client-amount';

@@ -13,7 +13,7 @@ import {
   type Asset,
   type MoneyUnit,
 } from './assets';
-import { Money, MoneyUnitMismatchError, type Rounding } from './money';
+import { MAX_INPUT_INTEGER_DIGITS, Money, MoneyUnitMismatchError, type Rounding } from './money';
 
 const UNITS: readonly MoneyUnit[] = [...new Set<MoneyUnit>([...ASSET_CODES, ...CURRENCY_CODES])];
 const ROUNDINGS: readonly Rounding[] = ['down', 'up', 'half_even', 'half_up'];
@@ -260,6 +260,43 @@ describe('invalid_amount (D7)', () => {
     const error = errorOf(() => Money.parse('DOGE' as Asset, '1'));
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).code).toBe('invalid_asset');
+  });
+});
+
+describe('Money.parseInput: the amount ceiling (D12)', () => {
+  it('accepts up to 15 integer digits with every decimal the unit allows', () => {
+    expect(MAX_INPUT_INTEGER_DIGITS).toBe(15);
+    expect(Money.parseInput('USD', '999999999999999.99').toString()).toBe('999999999999999.99');
+    expect(Money.parseInput('BTC', '999999999999999.12345678').toString()).toBe(
+      '999999999999999.12345678',
+    );
+    expect(Money.parseInput('CLP', '000000000000000000123').toString()).toBe('123');
+  });
+
+  it.each([
+    ['16 integer digits', 'USD', '1000000000000000'],
+    ['16 digits with decimals', 'USD', '1000000000000000.01'],
+    ['23 digits (the sandbox payin of issue 13)', 'USD', '99999999999999999999999'],
+    ['38 digits', 'CLP', '9'.repeat(38)],
+    ['400 digits', 'USD', '9'.repeat(400)],
+  ] as const)('answers invalid_amount for %s', (_case, unit, text) => {
+    const error = errorOf(() => Money.parseInput(unit, text));
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe('invalid_amount');
+    expect((error as DomainError).message).toContain('at most 15 integer digits');
+  });
+
+  it('applies every rule of Money.parse first', () => {
+    for (const text of ['0', '-1', '1e3', '1.001', 50]) {
+      const error = errorOf(() => Money.parseInput('USD', text));
+      expect((error as DomainError).code).toBe('invalid_amount');
+    }
+  });
+
+  it('leaves stored and computed amounts (Money.parse) without the ceiling', () => {
+    expect(Money.parse('USD', '99999999999999999999999').toString()).toBe(
+      '99999999999999999999999.00',
+    );
   });
 });
 

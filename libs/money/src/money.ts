@@ -11,6 +11,11 @@ Decimal.strict = true;
 
 /** Longest amount text we read; anything longer is a mistake or an attack, never money. */
 const MAX_AMOUNT_LENGTH = 40;
+/**
+ * D12: the ceiling of every amount a client sends, in integer digits (so below one quadrillion
+ * of any unit). Stored and computed amounts (conversions, balances) are not held to it.
+ */
+export const MAX_INPUT_INTEGER_DIGITS = 15;
 /** Rates come from our own rate table, never from a client, but are still checked. */
 const MAX_RATE_LENGTH = 60;
 
@@ -80,6 +85,13 @@ function readDecimal(unit: MoneyUnit, text: unknown, signed: boolean): Big {
   return value;
 }
 
+/** A well-formed amount text (of any length) with more integer digits than the D12 ceiling. */
+function aboveInputCeiling(text: unknown): boolean {
+  if (typeof text !== 'string' || !UNSIGNED_DECIMAL.test(text)) return false;
+  const integer_part = text.split('.', 1)[0]!.replace(/^0+/, '');
+  return integer_part.length > MAX_INPUT_INTEGER_DIGITS;
+}
+
 function readFactor(text: string, what: string): Big {
   if (typeof text !== 'string' || text.length > MAX_RATE_LENGTH || !UNSIGNED_DECIMAL.test(text)) {
     throw new RangeError(
@@ -107,7 +119,25 @@ export class Money<U extends MoneyUnit = MoneyUnit> {
     Object.freeze(this);
   }
 
-  /** A client amount: a plain positive decimal string within the unit's precision. */
+  /**
+   * An amount a client sent (D7, D12): `parse`, and at most MAX_INPUT_INTEGER_DIGITS integer
+   * digits. Every route where money enters reads its amount with this.
+   */
+  static parseInput<U extends MoneyUnit>(asset: U, text: unknown): Money<U> {
+    const unit = requireUnit(asset) as U;
+    if (aboveInputCeiling(text)) {
+      throw new DomainError(
+        'invalid_amount',
+        `amount must be below 10^${MAX_INPUT_INTEGER_DIGITS} (at most ${MAX_INPUT_INTEGER_DIGITS} integer digits)`,
+      );
+    }
+    return new Money(unit, readDecimal(unit, text, false));
+  }
+
+  /**
+   * A plain positive decimal string within the unit's precision: a stored or computed amount,
+   * or one a service passed on. Client input goes through `parseInput`.
+   */
   static parse<U extends MoneyUnit>(asset: U, text: unknown): Money<U> {
     const unit = requireUnit(asset) as U;
     return new Money(unit, readDecimal(unit, text, false));

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { clientAmountText } from '../client-amount';
 import { ASSET_CODES } from '../assets';
 import { defineCommand } from '../catalog/define';
+import { filterDateSchema } from '../filter-dates';
 import * as replies from './ledger-replies';
 
 /**
@@ -135,8 +137,8 @@ export type ListMovementsCommand = z.infer<typeof listMovementsCommand>;
 
 /* ---------------- The ledger's public surface (commands the gateway sends) ---------------- */
 
-/** A date in the organization's timezone, `YYYY-MM-DD`. */
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
+/** A date in the organization's timezone, `YYYY-MM-DD` (D12 bounds). */
+const localDate = filterDateSchema;
 /** Checked by the ledger (length, CR/LF, reserved prefixes) to answer the spec codes. */
 const idempotencyKey = z.string();
 const listing = {
@@ -172,7 +174,7 @@ export type UpdateSettlementCommand = z.infer<typeof updateSettlementCommand>;
 
 /** `ledger.list_public_rates`: D4 `GET /v1/rates`, per country. */
 export const listPublicRatesCommand = z
-  .object({ currency: z.string().max(10).optional(), amount: z.string().max(40).optional() })
+  .object({ currency: z.string().max(10).optional(), amount: clientAmountText.optional() })
   .strict();
 export type ListPublicRatesCommand = z.infer<typeof listPublicRatesCommand>;
 
@@ -211,7 +213,7 @@ export const createSwapCommand = z
     account_id: id,
     from_asset: z.string().max(40),
     to_asset: z.string().max(40),
-    amount: z.string().max(60),
+    amount: clientAmountText,
     idempotency_key: idempotencyKey.optional(),
   })
   .strict();
@@ -226,7 +228,7 @@ export const createTransferCommand = z
     ...accountInOrg,
     recipient: z.string().max(320).optional(),
     asset: z.string().max(40),
-    amount: z.string().max(60),
+    amount: clientAmountText,
     description: z.string().max(500).optional(),
     idempotency_key: idempotencyKey.optional(),
   })

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { clientAmountText } from '../client-amount';
+import { filterDateSchema } from '../filter-dates';
 
 /**
  * The payins service's commands. Field values of the create body are only typed loosely here:
@@ -127,8 +129,8 @@ export const listPayinsCommand = z
     /** `none`, `partial` or `refunded`. */
     refund_status: z.string().optional(),
     search: z.string().optional(),
-    from: z.string().optional(),
-    to: z.string().optional(),
+    from: filterDateSchema.optional(),
+    to: filterDateSchema.optional(),
     limit: z.number().int().min(1).max(10_001),
     offset: z.number().int().min(0),
   })
@@ -184,7 +186,7 @@ export const payCheckoutByTransferCommand = z
     payer_account_id: accountId,
     /** What the payer means to pay, when it says: a difference is `checkout_amount_mismatch`. */
     asset: z.string().max(40).optional(),
-    amount: z.string().max(64).optional(),
+    amount: clientAmountText.optional(),
   })
   .strict();
 export type PayCheckoutByTransferCommand = z.infer<typeof payCheckoutByTransferCommand>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterDateSchema } from '../filter-dates';
 
 /**
  * The payouts service's commands. The gateway checks only the shape of a request; the payouts
@@ -82,14 +83,8 @@ export const listPayoutsCommand = z
     country: z.string().max(8).optional(),
     method: z.string().max(40).optional(),
     search: z.string().max(200).optional(),
-    from: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-    to: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
+    from: filterDateSchema.optional(),
+    to: filterDateSchema.optional(),
     limit: z
       .number()
       .int()

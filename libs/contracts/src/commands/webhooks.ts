@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterDateSchema } from '../filter-dates';
 
 /**
  * The public event names of spec section 6: what a webhook subscription's `event_type` and the
@@ -153,8 +154,8 @@ export const listPublicEventsCommand = z
   .object({
     ...scope,
     types: z.array(z.string()).optional(),
-    from: z.string().optional(),
-    to: z.string().optional(),
+    from: filterDateSchema.optional(),
+    to: filterDateSchema.optional(),
     timezone: z.string().default('America/New_York'),
     ...listing,
   })

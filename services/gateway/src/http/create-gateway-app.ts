@@ -4,6 +4,7 @@ import { DomainError } from '@platform/contracts';
 import { createLogger } from '@platform/observability';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GatewayModule } from '../gateway.module';
+import { clientErrorHandler } from './errors/client-error';
 import { exceptionToError } from './errors/exception-to-error';
 import {
   API_VERSION,
@@ -21,6 +22,7 @@ import { requestIdOf } from './request-id';
 import { useRequestMetrics } from './request-metrics.hook';
 import { useRequestTracing } from './request-tracing.hook';
 import { setStandardHeaders, standardHeadersHook } from './standard-headers.hook';
+import { refuseUnsafeText } from './validation/text-input.hook';
 
 // Orchestrator probes every few seconds would drown the access log.
 function isProbe(request: { url?: string }): boolean {
@@ -48,6 +50,7 @@ export async function createGatewayApp(
     bodyLimit: options.body_limit_bytes ?? DEFAULT_BODY_LIMIT_BYTES,
     genReqId: requestIdOf,
     trustProxy: options.trust_proxy ?? false,
+    clientErrorHandler: clientErrorHandler(options.environment),
     // A request Fastify cannot even route (a malformed URL) never reaches Nest's handlers.
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
       setStandardHeaders(reply, gateway_options.environment, request.id);
@@ -65,6 +68,7 @@ export async function createGatewayApp(
     fastify.addHook('onRequest', rateLimitHook(store, options.rate_limit ?? DEFAULT_RATE_LIMIT));
   }
   useJsonBodiesOnly(fastify);
+  refuseUnsafeText(fastify);
 
   const module = GatewayModule.forRoot({
     ...gateway_options,

@@ -29,6 +29,13 @@ export {
   API_KEY_SECURITY_SCHEME,
   BEARER_SECURITY_SCHEME,
 } from './openapi/api-credentials.decorator';
+export {
+  ApiDateFilters,
+  ApiDocumentLocale,
+  ApiExportFormat,
+  ApiPagination,
+  ApiZodQuery,
+} from './openapi/api-query.decorators';
 export { convertOpenApi30To31 } from './openapi/openapi-3-1';
 export * from './locale/resolve-locale';
 export * from './locale/document-locale';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { PAYINS_COMMANDS, payinCollectBody } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
-import { ApiZodBody, resolveLocale, ValidatedBody, ValidatedQuery } from '../http';
+import { ApiZodBody, ApiZodQuery, resolveLocale, ValidatedBody, ValidatedQuery } from '../http';
 import { Public } from '../auth/public.decorator';
 import { publicBaseUrl } from '../v1/payins/public-base-url';
 import { cardPage, checkoutPage } from './pay-pages';
@@ -38,6 +38,7 @@ export class PayController {
   @Get('card/:token')
   @Header('Content-Type', 'text/html; charset=utf-8')
   @ApiOperation({ summary: 'Hosted card page of a card payin (HTML)' })
+  @ApiZodQuery(localeQuery)
   async cardPage(
     @Param('token') token: string,
     @ValidatedQuery(localeQuery) query: z.infer<typeof localeQuery>,
@@ -65,6 +66,7 @@ export class PayController {
   @Get(':token')
   @Header('Content-Type', 'text/html; charset=utf-8')
   @ApiOperation({ summary: 'Hosted checkout page (HTML, en/es/zh by the locale order of spec §1)' })
+  @ApiZodQuery(localeQuery)
   async checkoutPage(
     @Param('token') token: string,
     @ValidatedQuery(localeQuery) query: z.infer<typeof localeQuery>,
@@ -111,6 +113,7 @@ export class PayController {
       'card). 409 `already_paid`, 410 `checkout_expired`, 422 `checkout_expiring_soon` (card with ' +
       'under 5 minutes left), 422 `method_unavailable`, 400 `payin_corridor_unsupported`.',
   })
+  @ApiZodQuery(methodQuery)
   payWithMethod(
     @Param('token') token: string,
     @Param('method') method: string,

@@ -3,7 +3,13 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ACCOUNT_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery } from '../http';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  ValidatedBody,
+  type PaginationQuery,
+  ApiPagination,
+} from '../http';
 import { accountListing } from './account-listing';
 import { actorOf, CurrentPrincipal, type Principal } from '../auth/principal';
 import { ManagesCredentials, RequireOtp, RequireRole } from '../auth/access.decorators';
@@ -45,6 +51,7 @@ export class ApiKeysController {
       'Every member may list them; the secrets are never shown again. An inventory of ' +
       'credentials, so API keys themselves cannot read it (403 `session_required`).',
   })
+  @ApiPagination()
   list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     return accountListing(this.bus, {
       command: ACCOUNT_COMMANDS.list_api_keys,

@@ -15,6 +15,7 @@ import {
   parsePagination,
   ValidatedBody,
   type PaginationQuery,
+  ApiPagination,
 } from '../http';
 import { accountListing } from './account-listing';
 import {
@@ -54,6 +55,7 @@ export class MeController {
   }
 
   @Get('security/events')
+  @ApiPagination()
   @RequireCredentialLevel('account_or_org_admin')
   @ApiOperation({
     summary: 'Security events, newest first (D7 listing)',

@@ -3,7 +3,13 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { ACCOUNT_COMMANDS, createMemberCommand } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery } from '../http';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  ValidatedBody,
+  type PaginationQuery,
+  ApiPagination,
+} from '../http';
 import { accountListing } from './account-listing';
 import { actorOf, CurrentPrincipal, type Principal } from '../auth/principal';
 import { ManagesCredentials, RequireOtp, RequireRole } from '../auth/access.decorators';
@@ -42,6 +48,7 @@ export class MembersController {
       'keeping a back office in step). Creating and changing members is a person’s: API keys ' +
       'get 403 `session_required` there.',
   })
+  @ApiPagination()
   list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     return accountListing(this.bus, {
       command: ACCOUNT_COMMANDS.list_members,

@@ -61,7 +61,7 @@ export class OtpSettingsService {
   /** Decisions D2: the operator sets an organization's OTP policy; omitted fields stay. */
   async setOrgPolicy(command: SetOrgOtpPolicyCommand): Promise<OrgOtpPolicyAnswer> {
     const current = await this.policies.policyBySlug(command.org);
-    if (!current) throw new DomainError('unknown_org', `no organization ${command.org}`);
+    if (!current) throw new DomainError('unknown_org', 'no organization has that slug');
     const next: OrgOtpPolicy = {
       ...current,
       floor:

@@ -150,7 +150,7 @@ export class PasskeysService {
     command: BeginPasskeyLoginCommand,
   ): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const organization = await this.organizations.findBySlug(command.org);
-    if (!organization) throw new DomainError('unknown_org', `no organization ${command.org}`);
+    if (!organization) throw new DomainError('unknown_org', 'no organization has that slug');
     const member = command.email
       ? await this.accounts.findMember(organization.org_id, command.email.trim().toLowerCase())
       : null;
@@ -170,7 +170,7 @@ export class PasskeysService {
 
   async finishLogin(command: FinishPasskeyLoginCommand): Promise<Session> {
     const organization = await this.organizations.findBySlug(command.org);
-    if (!organization) throw new DomainError('unknown_org', `no organization ${command.org}`);
+    if (!organization) throw new DomainError('unknown_org', 'no organization has that slug');
     const challenge = await this.consumeChallenge(
       command.credential.response.clientDataJSON,
       'login',

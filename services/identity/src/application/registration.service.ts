@@ -186,7 +186,7 @@ export class RegistrationService {
 
   private async requireOrganization(slug: string): Promise<Organization> {
     const organization = await this.organizations.findBySlug(slug);
-    if (!organization) throw new DomainError('unknown_org', `no organization ${slug}`);
+    if (!organization) throw new DomainError('unknown_org', 'no organization has that slug');
     return organization;
   }
 }

@@ -70,7 +70,7 @@ export class SocialLoginService {
     const provider = parseSocialProvider(command.provider);
     const config = this.verifier.configOf(provider);
     const organization = await this.organizations.findBySlug(command.org);
-    if (!organization) throw new DomainError('unknown_org', `no organization ${command.org}`);
+    if (!organization) throw new DomainError('unknown_org', 'no organization has that slug');
     const identity = await this.verifier.verify(config, command.id_token);
     const known = await this.identities.memberByIdentity(
       organization.org_id,

@@ -92,7 +92,7 @@ export class OtpChallengesRepository {
       const { rows } = await client.query<PendingChallenge>(
         `select id as challenge_id, member_id, account_id, action, channel, code_hash, status,
                 failed_attempts, expires_at
-           from otp_challenges where id = $1 and member_id = $2 for update`,
+           from otp_challenges where id::text = $1 and member_id = $2 for update`,
         [challenge_id, member_id],
       );
       const challenge = rows[0] ?? null;

@@ -86,7 +86,7 @@ export class AccountOverviewService {
     if (currency !== undefined && !RATE_COUNTRIES.some((row) => row.currency === currency)) {
       throw new DomainError('currency_not_supported', `no rate for ${currency}`);
     }
-    const usd = query.amount === undefined ? null : Money.parse('USD', query.amount);
+    const usd = query.amount === undefined ? null : Money.parseInput('USD', query.amount);
     const rows = RATE_COUNTRIES.filter(
       (row) => currency === undefined || row.currency === currency,
     );

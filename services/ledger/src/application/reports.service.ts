@@ -1,12 +1,14 @@
 import type { Pool } from 'pg';
 import {
+  FILTER_DATE_MIN,
   LEDGER_EXPORT_ROW_LIMIT,
+  parseFilterDate,
   type GetBalanceHistoryCommand,
   type GetStatementCommand,
   type QueryMovementsCommand,
 } from '@platform/contracts';
 import { ASSET_CODES, ASSETS, Money, isAsset, type Asset } from '@platform/money';
-import { parseLocalDate, requireRange, totalUsdOf, type RateTable } from '../domain';
+import { requireRange, totalUsdOf, type RateTable } from '../domain';
 import { readMovements, type MovementView } from '../infrastructure/movements-projection';
 import {
   dailyChanges,
@@ -103,8 +105,8 @@ export class ReportsService {
     page_size: number;
     movements: Omit<MovementView, 'account_id'>[];
   }> {
-    const from = parseLocalDate('from', command.from);
-    const to = parseLocalDate('to', command.to);
+    const from = parseFilterDate('from', command.from);
+    const to = parseFilterDate('to', command.to);
     if (from && to) requireRange(from, to, Number.MAX_SAFE_INTEGER);
     const timezone = await this.directory.timezoneOf(command.org_id);
     const instants = await rangeInstants(this.pool, timezone, from, to);
@@ -172,13 +174,17 @@ export class ReportsService {
   ): Promise<LocalRange> {
     const timezone = known_timezone ?? (await this.directory.timezoneOf(command.org_id));
     const defaults = await localDates(this.pool, timezone, DEFAULT_DAYS - 1);
-    const to = parseLocalDate('to', command.to) ?? defaults.today;
-    const from =
-      parseLocalDate('from', command.from) ??
-      new Date(Date.parse(to) - (DEFAULT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+    const to = parseFilterDate('to', command.to) ?? defaults.today;
+    const from = parseFilterDate('from', command.from) ?? daysBefore(to, DEFAULT_DAYS - 1);
     requireRange(from, to, MAX_DAYS);
     return { account_id: command.account_id, timezone, from, to };
   }
+}
+
+/** The date `days` before `date`, never before the first date a filter knows. */
+function daysBefore(date: string, days: number): string {
+  const earlier = new Date(Date.parse(date) - days * 86_400_000).toISOString().slice(0, 10);
+  return earlier < FILTER_DATE_MIN ? FILTER_DATE_MIN : earlier;
 }
 
 function datesBetween(from: string, to: string): string[] {

@@ -38,7 +38,7 @@ export class SwapsService {
         throw new DomainError('swap_asset_disabled', `${asset} swaps are not available`);
       }
     }
-    const amount = Money.parse(from_asset, command.amount);
+    const amount = Money.parseInput(from_asset, command.amount);
     const idempotency_key = IdempotencyKey.parse(command.idempotency_key) ?? undefined;
     const fingerprint = [from_asset, to_asset, amount.toString()].join('|');
     return this.idempotency.run(

@@ -44,7 +44,7 @@ export class TransfersService {
   async create(command: CreateTransferCommand): Promise<TransferRecord> {
     const recipient_ref = classifyRecipient(command.recipient);
     const asset = transferableAsset(command.asset);
-    const amount = Money.parse(asset, command.amount);
+    const amount = Money.parseInput(asset, command.amount);
     const idempotency_key = IdempotencyKey.parse(command.idempotency_key) ?? undefined;
     const description = command.description ?? '';
     const recipient = await this.recipient(command.org_id, recipient_ref);

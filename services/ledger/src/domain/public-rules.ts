@@ -54,17 +54,6 @@ export function parseAlias(text: string): string {
   return alias;
 }
 
-/** `YYYY-MM-DD` that is a real calendar date. */
-export function parseLocalDate(name: string, text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const date = match ? new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!)) : null;
-  if (!date || date.toISOString().slice(0, 10) !== text) {
-    throw new DomainError('invalid_request', `${name} must be a date YYYY-MM-DD`);
-  }
-  return text;
-}
-
 /** `from` not after `to`, and at most `max_days` days long. */
 export function requireRange(from: string, to: string, max_days: number): void {
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import {
-  DomainError,
+  parseFilterDates,
   PUBLIC_EVENTS_TOPIC,
   type EventEnvelope,
   type PositionedPublicEvent,
@@ -45,8 +45,6 @@ function toPositioned(row: PublicEventRow): PositionedPublicEvent {
     },
   };
 }
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whose events a reader sees: one account's, or (an organization admin) its organization's. */
 export type EventScope = { account_id: string } | { org_id: string };
@@ -218,11 +216,7 @@ export class PublicEventsRepository {
     limit: number;
     offset: number;
   }): Promise<PositionedPublicEvent[]> {
-    for (const date of [filter.from, filter.to]) {
-      if (date !== null && (!DATE.test(date) || Number.isNaN(Date.parse(date)))) {
-        throw new DomainError('invalid_request', 'from and to must be dates YYYY-MM-DD');
-      }
-    }
+    parseFilterDates(filter);
     const scope = scopeFilter(filter.scope);
     const { rows } = await this.pool.query<PublicEventRow>(
       `${SELECT_EVENT}

@@ -51,7 +51,7 @@ export class CheckoutCollectService {
       const local = localAmountFor(charged, corridor.currency, await this.ledger.rates());
       if (
         command.body.amount !== undefined &&
-        !Money.parse(corridor.currency, command.body.amount).eq(local)
+        !Money.parseInput(corridor.currency, command.body.amount).eq(local)
       )
         throw new DomainError(
           'checkout_amount_mismatch',

@@ -87,10 +87,10 @@ function requireSameCharge(
   amount: string,
 ): void {
   const asset_differs = command.asset !== undefined && command.asset !== asset;
-  // A malformed amount is `invalid_amount` (Money.parse), as on every other money route.
+  // A malformed amount is `invalid_amount` (Money.parseInput), as on every other money route.
   const amount_differs =
     command.amount !== undefined &&
-    !Money.parse(asset, command.amount).eq(Money.parse(asset, amount));
+    !Money.parseInput(asset, command.amount).eq(Money.parse(asset, amount));
   if (asset_differs || amount_differs)
     throw new DomainError(
       'checkout_amount_mismatch',

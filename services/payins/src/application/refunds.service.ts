@@ -76,7 +76,7 @@ function refundable(payin: Payin, requested: unknown): { asset: Asset; amount: M
   );
   if (!remaining.isPositive())
     throw new DomainError('payin_not_refundable', 'the payin is already fully refunded');
-  const amount = requested === undefined ? remaining : Money.parse(asset, requested);
+  const amount = requested === undefined ? remaining : Money.parseInput(asset, requested);
   if (amount.gt(remaining))
     throw new DomainError(
       'refund_exceeds_payin',

@@ -30,7 +30,7 @@ export function readCollectRequest(
   header_key: string | undefined,
 ): CollectRequest {
   const corridor = readCollectCorridor(body);
-  const amount = Money.parse(corridor.currency, body.amount);
+  const amount = Money.parseInput(corridor.currency, body.amount);
   const idempotency_key = readIdempotencyKey(body.idempotency_key ?? header_key);
   if (typeof body.otp !== 'string' || !/^\d{6,8}$/.test(body.otp))
     throw new DomainError(
@@ -69,21 +69,25 @@ export function readCollectOtpRequest(body: PayinCollectBody): CollectOtpRequest
     );
   if (body.otp !== undefined)
     throw new DomainError('invalid_request', 'otp goes to /collect, once the payer received it');
-  if (body.amount !== undefined) Money.parse(corridor.currency, body.amount);
+  if (body.amount !== undefined) Money.parseInput(corridor.currency, body.amount);
   return { corridor, payer: readPayer(body.payer) };
 }
 
 /** The corridor of a collect or collect-OTP body. */
 export function readCollectCorridor(body: PayinCollectBody): CollectCorridor {
-  if (body.method === undefined || body.method === null || body.method === '')
-    throw new DomainError('invalid_request', `method is required: ${COLLECT_METHODS.join(', ')}`);
+  const method = body.method;
+  if (typeof method !== 'string' || method === '')
+    throw new DomainError(
+      'invalid_request',
+      `method is required, one of: ${COLLECT_METHODS.join(', ')}`,
+    );
   const country = readCode(body.country, 'country', 'country_required', /^[A-Z]{2}$/);
   const currency = readCode(body.currency, 'currency', 'currency_required', /^[A-Z]{3}$/);
-  const corridor = findCollectCorridor(String(body.method), country, currency);
+  const corridor = findCollectCorridor(method, country, currency);
   if (!corridor)
     throw new DomainError(
       'payin_corridor_unsupported',
-      `no pull collection ${String(body.method)} for ${currency} in ${country}; see GET /v1/payins/methods`,
+      `that method does not collect ${currency} in ${country}; see GET /v1/payins/methods`,
     );
   return corridor;
 }

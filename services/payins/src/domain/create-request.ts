@@ -104,7 +104,7 @@ function readCorridorPayin(
       'payin_corridor_unsupported',
       `${method} does not collect ${currency} in ${country}; see GET /v1/payins/methods`,
     );
-  const amount = Money.parse(corridor.currency, body.amount);
+  const amount = Money.parseInput(corridor.currency, body.amount);
   const fiat_hold_local = readOptionalBoolean(body.fiat_hold_local, 'fiat_hold_local') ?? false;
   if (fiat_hold_local && !corridor.fiat_hold_local)
     throw new DomainError('invalid_request', 'fiat_hold_local applies to BOB, MXN and ARS payins');
@@ -154,7 +154,7 @@ function readCheckout(
       );
   }
   const settlement_asset = readSettlementAsset(body.settlement_asset);
-  const amount = Money.parse(settlement_asset, body.amount);
+  const amount = Money.parseInput(settlement_asset, body.amount);
   const expires_in = body.expires_in;
   if (
     typeof expires_in !== 'number' ||

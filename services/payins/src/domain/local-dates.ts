@@ -1,4 +1,4 @@
-import { DomainError } from '@platform/contracts';
+import { dayAfter, filterDay, type CalendarDay } from '@platform/contracts';
 
 /**
  * Date filters of spec §1: `YYYY-MM-DD` in the organization's time zone; `from` is that day's
@@ -10,37 +10,15 @@ export function localDateRange(
   timezone: string,
 ): { from?: Date; to?: Date } {
   return {
-    ...(from ? { from: midnightIn(parseDay(from, 'from'), timezone) } : {}),
-    ...(to ? { to: midnightIn(nextDay(parseDay(to, 'to')), timezone) } : {}),
+    ...(from ? { from: midnightIn(filterDay(from), timezone) } : {}),
+    ...(to ? { to: midnightIn(dayAfter(filterDay(to)), timezone) } : {}),
   };
 }
 
-interface Day {
-  year: number;
-  month: number;
-  day: number;
-}
-
-function parseDay(text: string, field: string): Day {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const day = match ? { year: +match[1]!, month: +match[2]!, day: +match[3]! } : null;
-  const valid =
-    day !== null &&
-    new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDate() === day.day &&
-    day.month >= 1 &&
-    day.month <= 12;
-  if (!valid) throw new DomainError('invalid_request', `${field} must be a date as YYYY-MM-DD`);
-  return day;
-}
-
-function nextDay(day: Day): Day {
-  const next = new Date(Date.UTC(day.year, day.month - 1, day.day + 1));
-  return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
-}
-
 /** The instant of midnight of `day` in `timezone`. */
-export function midnightIn(day: Day, timezone: string): Date {
-  const wall = Date.UTC(day.year, day.month - 1, day.day);
+export function midnightIn(day: CalendarDay, timezone: string): Date {
+  // setUTCFullYear, unlike Date.UTC, reads years 0 to 99 as they are.
+  const wall = new Date(0).setUTCFullYear(day.year, day.month - 1, day.day);
   // Two passes settle the offset across a DST change near midnight.
   let instant = wall - offsetMs(new Date(wall), timezone);
   instant = wall - offsetMs(new Date(instant), timezone);
@@ -60,13 +38,7 @@ function offsetMs(at: Date, timezone: string): number {
     second: '2-digit',
   }).formatToParts(at);
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const wall = Date.UTC(
-    value('year'),
-    value('month') - 1,
-    value('day'),
-    value('hour'),
-    value('minute'),
-    value('second'),
-  );
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
+  const wall = new Date(0).setUTCFullYear(value('year'), value('month') - 1, value('day'));
+  const time_ms = ((value('hour') * 60 + value('minute')) * 60 + value('second')) * 1000;
+  return wall + time_ms - Math.floor(at.getTime() / 1000) * 1000;
 }

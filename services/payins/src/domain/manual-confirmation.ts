@@ -39,7 +39,7 @@ export function readReceipt(body: Record<string, unknown>, payin: Payin): Receip
   if (account_id !== undefined && typeof account_id !== 'string')
     throw new DomainError('invalid_request', 'account_id must be a string');
   return {
-    amount: Money.parse(payin.currency as MoneyUnit, body.amount),
+    amount: Money.parseInput(payin.currency as MoneyUnit, body.amount),
     bank_reference: bank_reference.trim(),
     account_id: account_id ?? null,
   };

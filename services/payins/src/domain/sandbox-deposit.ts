@@ -22,7 +22,7 @@ const PAYER_FIELDS: Record<keyof DepositPayer, RegExp> = {
 
 /** Checks a `POST /v1/sandbox/deposit-accounts/{id}/deposits` body. */
 export function readSandboxDeposit(body: SandboxDepositBody, currency: Currency): SandboxDeposit {
-  const amount = Money.parse(currency, body.amount);
+  const amount = Money.parseInput(currency, body.amount);
   const paid_to =
     body.to === undefined ? 'account_number' : DEPOSIT_ADDRESSES.find((to) => to === body.to);
   if (!paid_to)

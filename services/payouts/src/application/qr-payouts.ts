@@ -32,7 +32,7 @@ export class QrPayouts {
   confirm(command: ConfirmPayoutQrCommand, correlation_id: string | null): Promise<CreateReply> {
     const key = IdempotencyKey.require(command.idempotency_key ?? command.request.idempotency_key);
     const qr = decodePixQr(command.request.qr_payload);
-    const amount = Money.parse(qr.currency, command.request.amount);
+    const amount = Money.parseInput(qr.currency, command.request.amount);
     if (qr.amount !== null && !amount.eq(Money.parse(qr.currency, qr.amount))) {
       throw new DomainError('invalid_amount', `the QR asks for ${qr.amount} ${qr.currency}`);
     }

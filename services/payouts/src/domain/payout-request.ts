@@ -30,7 +30,7 @@ export function draftPayout(request: CreatePayoutBody): PayoutDraft {
   if (!isCurrency(currency)) {
     throw new DomainError('currency_not_supported', `${currency} is not supported`);
   }
-  const local_amount = Money.parse(currency, request.amount);
+  const local_amount = Money.parseInput(currency, request.amount);
   const { beneficiary, destination } = checkBeneficiary(
     payout_method,
     currency,

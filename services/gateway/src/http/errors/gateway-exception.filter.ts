@@ -24,7 +24,12 @@ export class GatewayExceptionFilter implements ExceptionFilter {
       );
     }
     if (reply.sent) return;
-    void reply.code(mapped.status).send(mapped.body);
+    // A route that answers HTML, a PDF or a file has set its own type: the error body is JSON.
+    void reply
+      .removeHeader('Content-Disposition')
+      .type('application/json; charset=utf-8')
+      .code(mapped.status)
+      .send(mapped.body);
   }
 
   private unknownRoute(request: FastifyRequest, reply: FastifyReply): MappedError {

@@ -1,5 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { FILTER_DATE_MAX, FILTER_DATE_MIN } from '@platform/contracts';
+import { MAX_INPUT_INTEGER_DIGITS } from '@platform/money';
 import { ERROR_BODY_JSON_SCHEMA } from '../errors/error-body';
 import { API_VERSION, type GatewayOptions } from '../gateway-options';
 import { API_KEY_SECURITY_SCHEME, BEARER_SECURITY_SCHEME } from './api-credentials.decorator';
@@ -17,7 +19,10 @@ export function buildOpenApiDocument(
     .setTitle('Multi-Currency Payments Platform API')
     .setDescription(
       'Payouts, payins, transfers, crypto and compliance over one API. Errors always answer `{error, message}`; ' +
-        'every response carries `Service-Environment: test|live`.',
+        'every response carries `Service-Environment: test|live`. Input rules of every route: an amount is a ' +
+        `decimal string of at most ${MAX_INPUT_INTEGER_DIGITS} integer digits (400 \`invalid_amount\` beyond); ` +
+        'text holding a NUL character or an unpaired surrogate answers 400 `invalid_request`; date filters ' +
+        `run from ${FILTER_DATE_MIN} to ${FILTER_DATE_MAX} (400 \`invalid_range\` for an impossible date).`,
     )
     .setVersion(API_VERSION)
     .addServer(options.public_base_url, serverDescription(options))

@@ -3,7 +3,13 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ACCOUNT_SETTINGS_COMMANDS, DomainError } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
-import { ApiCredentials, pageBody, parsePagination, type PaginationQuery } from '../../http';
+import {
+  ApiCredentials,
+  pageBody,
+  parsePagination,
+  type PaginationQuery,
+  ApiPagination,
+} from '../../http';
 import { CurrentPrincipal, memberIdOf, type Principal } from '../../auth/principal';
 
 /** Decisions D3: the sandbox serves the messages the platform kept instead of sending them. */
@@ -17,6 +23,7 @@ export class MailboxController {
   ) {}
 
   @Get()
+  @ApiPagination()
   @ApiOperation({
     summary: 'Your sandbox mailbox (test environment only)',
     description:

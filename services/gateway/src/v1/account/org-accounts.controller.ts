@@ -2,7 +2,13 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ACCOUNT_SETTINGS_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, pageBody, parsePagination, type PaginationQuery } from '../../http';
+import {
+  ApiCredentials,
+  pageBody,
+  parsePagination,
+  type PaginationQuery,
+  ApiPagination,
+} from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentOrgAdmin, type OrgAdminPrincipal } from '../../auth/principal';
 
@@ -15,6 +21,7 @@ export class OrgAccountsController {
   constructor(private readonly bus: BusClient) {}
 
   @Get('accounts')
+  @ApiPagination()
   @ApiOperation({
     summary: "The organization's accounts",
     description:

@@ -15,6 +15,7 @@ import {
   LEDGER_COMMANDS,
   ORG_PUBLIC_EVENT_COMMANDS,
   PUBLIC_EVENT_COMMANDS,
+  parseFilterDate,
   type PositionedPublicEvent,
   type PublicEvent,
   type PublicEventType,
@@ -22,7 +23,14 @@ import {
 import { BusClient } from '@platform/messaging';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import type { AuthenticatedPrincipal } from '../../auth/principal';
-import { ApiCredentials, pageBody, parsePagination, type PaginationQuery } from '../../http';
+import {
+  ApiCredentials,
+  pageBody,
+  parsePagination,
+  type PaginationQuery,
+  ApiDateFilters,
+  ApiPagination,
+} from '../../http';
 import { EventStreamSession } from './event-stream-session';
 import { EVENTS_SETTINGS, type EventsSettings } from './events-settings';
 import { PublicEventsFeed } from './public-events-feed';
@@ -111,8 +119,8 @@ export class EventsController {
   @ApiQuery({ name: 'types', required: false, description: 'comma-separated event names' })
   @ApiQuery({ name: 'snapshot', required: false, enum: ['true', 'false'] })
   @ApiQuery({ name: 'last_event_id', required: false })
-  @ApiQuery({ name: 'from', required: false })
-  @ApiQuery({ name: 'to', required: false })
+  @ApiDateFilters()
+  @ApiPagination()
   @ApiHeader({ name: 'Last-Event-ID', required: false })
   @ApiResponse({
     status: 429,
@@ -159,8 +167,8 @@ export class EventsController {
     types: PublicEventType[] | null,
   ) {
     const pagination = parsePagination(query);
-    const from = optionalText('from', query.from);
-    const to = optionalText('to', query.to);
+    const from = parseFilterDate('from', query.from);
+    const to = parseFilterDate('to', query.to);
     const timezone = from || to ? await this.timezoneOf(principal) : DEFAULT_TIMEZONE;
     const reply = await this.bus.send<{ events: PublicEvent[] }>(
       principal.kind === 'org_admin'

@@ -1,9 +1,9 @@
 import { Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { LEDGER_COMMANDS } from '@platform/contracts';
+import { LEDGER_COMMANDS, parseFilterDates } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiReply, ApiZodBody, ValidatedBody } from '../../http';
+import { ApiCredentials, ApiDateFilters, ApiReply, ApiZodBody, ValidatedBody } from '../../http';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 
 const settlementBody = z
@@ -50,14 +50,12 @@ export class AccountLedgerController {
       'available balance}, total_usd}]}`. `BANK_USD` and `BANK_EUR` (2 decimals) are the banking ' +
       'series, outside `total_usd`.',
   })
-  @ApiQuery({ name: 'from', required: false })
-  @ApiQuery({ name: 'to', required: false })
+  @ApiDateFilters()
   history(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>) {
     return this.bus.send(LEDGER_COMMANDS.get_balance_history, {
       account_id: principal.account_id,
       org_id: principal.org_id,
-      from: text(query.from),
-      to: text(query.to),
+      ...parseFilterDates(query),
     });
   }
 

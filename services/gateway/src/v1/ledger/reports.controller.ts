@@ -1,7 +1,7 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { DomainError, LEDGER_COMMANDS } from '@platform/contracts';
+import { DomainError, LEDGER_COMMANDS, parseFilterDates } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
@@ -11,6 +11,9 @@ import {
   parseExportFormat,
   parsePagination,
   resolveLocale,
+  ApiDateFilters,
+  ApiPagination,
+  ApiDocumentLocale,
 } from '../../http';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { exportBody } from './send-file';
@@ -57,9 +60,10 @@ export class LedgerReportsController {
       'up to 10,000 rows (header `X-Export-Truncated: true` beyond), headers in the `lang` / ' +
       '`Accept-Language` locale. A placed hold shows as a debit and a released one as a credit.',
   })
-  @ApiQuery({ name: 'from', required: false })
-  @ApiQuery({ name: 'to', required: false })
+  @ApiDateFilters()
+  @ApiPagination()
   @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv', 'xlsx'] })
+  @ApiDocumentLocale()
   async movements(
     @CurrentPrincipal() principal: Principal,
     @Query() query: Record<string, unknown>,
@@ -71,8 +75,7 @@ export class LedgerReportsController {
     const { movements } = await this.bus.send(LEDGER_COMMANDS.query_movements, {
       account_id: principal.account_id,
       org_id: principal.org_id,
-      from: text(query.from),
-      to: text(query.to),
+      ...parseFilterDates(query),
       page: pagination.page,
       page_size: pagination.page_size,
       export: format !== undefined,
@@ -99,9 +102,8 @@ export class LedgerReportsController {
       '`Accept-Language`, English; an invalid value is ignored (`Content-Language` tells).',
   })
   @ApiQuery({ name: 'format', required: false, enum: ['pdf', 'xlsx'] })
-  @ApiQuery({ name: 'from', required: false })
-  @ApiQuery({ name: 'to', required: false })
-  @ApiQuery({ name: 'lang', required: false, enum: ['en', 'es', 'zh'] })
+  @ApiDateFilters()
+  @ApiDocumentLocale()
   async statement(
     @CurrentPrincipal() principal: Principal,
     @Query() query: Record<string, unknown>,
@@ -112,8 +114,7 @@ export class LedgerReportsController {
     const data = await this.bus.send(LEDGER_COMMANDS.get_statement, {
       account_id: principal.account_id,
       org_id: principal.org_id,
-      from: text(query.from),
-      to: text(query.to),
+      ...parseFilterDates(query),
     });
     const requested = resolveLocale({
       query_lang: text(query.lang),

@@ -13,6 +13,7 @@ import {
   parsePagination,
   ValidatedBody,
   type PaginationQuery,
+  ApiPagination,
 } from '../../http';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { amountText } from './money-body';
@@ -65,6 +66,7 @@ export class SwapsController {
 
   @Get()
   @ApiReply(listingPage('swaps', swapRecord))
+  @ApiPagination()
   @ApiOperation({ summary: 'The account’s swaps, newest first (`{page, page_size, swaps}`)' })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     const pagination = parsePagination(query);

@@ -20,6 +20,9 @@ import {
   parseExportFormat,
   parsePagination,
   ValidatedBody,
+  ApiPagination,
+  ApiExportFormat,
+  ApiDocumentLocale,
 } from '../../http';
 import { RequireOtp } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
@@ -113,6 +116,9 @@ export class TransfersController {
 
   @Get()
   @ApiReply(listingPage('transfers', transferListing))
+  @ApiPagination()
+  @ApiExportFormat()
+  @ApiDocumentLocale()
   @ApiOperation({
     summary: 'Transfers sent and received, newest first',
     description:

@@ -3,7 +3,13 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { bankAliasBody, depositAccountBody, PAYINS_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody, type PaginationQuery } from '../../http';
+import {
+  ApiCredentials,
+  ApiZodBody,
+  ValidatedBody,
+  type PaginationQuery,
+  ApiPagination,
+} from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { accountListing } from '../account-listing';
@@ -39,6 +45,7 @@ export class DepositAccountsController {
   }
 
   @Get()
+  @ApiPagination()
   @ApiOperation({ summary: 'The account’s deposit accounts, newest first' })
   list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     return accountListing(this.bus, {

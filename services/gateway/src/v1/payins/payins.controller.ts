@@ -19,6 +19,7 @@ import {
   payinCollectBody,
   payinCreateBody,
   payinRefundBody,
+  parseFilterDates,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
@@ -34,6 +35,8 @@ import {
   toLocale,
   ValidatedBody,
   ValidatedQuery,
+  ApiZodQuery,
+  ApiDocumentLocale,
 } from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
@@ -48,8 +51,8 @@ const listQuery = z.object({
   kind: z.string().max(20).optional(),
   refund_status: z.string().max(20).optional(),
   search: z.string().max(200).optional(),
-  from: z.string().optional(),
-  to: z.string().optional(),
+  from: z.unknown().optional(),
+  to: z.unknown().optional(),
   format: z.string().optional(),
   page: z.unknown().optional(),
   page_size: z.unknown().optional(),
@@ -207,6 +210,7 @@ export class PayinsController {
       'exp_year}`, else null), `deposit_account_id` and `payer` (deposits) and `receipt_url` ' +
       '(once credited).',
   })
+  @ApiZodQuery(listQuery)
   async list(
     @CurrentPrincipal() principal: Principal,
     @ValidatedQuery(listQuery) query: z.infer<typeof listQuery>,
@@ -214,13 +218,14 @@ export class PayinsController {
   ) {
     const format = parseExportFormat(query.format);
     const pagination = parsePagination(query);
-    const { format: _format, page: _page, page_size: _size, ...filters } = query;
+    const { format: _format, page: _page, page_size: _size, from: _f, to: _t, ...filters } = query;
     const { payins } = await this.bus.send<{ payins: PayinListItem[] }>(
       PAYINS_COMMANDS.list_payins,
       {
         account_id: principal.account_id,
         org_id: principal.org_id,
         ...filters,
+        ...parseFilterDates(query),
         limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
         offset: format ? 0 : pagination.offset,
       },
@@ -237,6 +242,7 @@ export class PayinsController {
   @Get(':id/receipt')
   @ApiOperation({ summary: 'Payin receipt (PDF)', description: PAYIN_RECEIPT_DESCRIPTION })
   @ApiProduces('application/pdf')
+  @ApiDocumentLocale()
   async receipt(
     @CurrentPrincipal() principal: Principal,
     @Param('id') payin_id: string,

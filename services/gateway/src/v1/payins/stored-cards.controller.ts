@@ -3,7 +3,13 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { PAYINS_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, pageBody, parsePagination, ValidatedQuery } from '../../http';
+import {
+  ApiCredentials,
+  pageBody,
+  parsePagination,
+  ValidatedQuery,
+  ApiPagination,
+} from '../../http';
 import { RequireCredentialLevel, RequireRole } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 
@@ -21,6 +27,7 @@ export class StoredCardsController {
   constructor(private readonly bus: BusClient) {}
 
   @Get()
+  @ApiPagination()
   @ApiOperation({
     summary: 'List the account’s stored cards, newest first',
     description:

@@ -10,6 +10,7 @@ import {
   PAYOUTS_COMMANDS,
   scanPayoutQrBody,
   uploadPayoutDocumentBody,
+  parseFilterDates,
   type CreatePayoutBody,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
@@ -26,6 +27,8 @@ import {
   toLocale,
   ValidatedBody,
   ValidatedQuery,
+  ApiZodQuery,
+  ApiDocumentLocale,
 } from '../../http';
 import { RequireCredentialLevel, RequireOtp } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
@@ -39,14 +42,13 @@ import {
 } from './payout-docs';
 import { PAYOUT_EXPORT_COLUMNS, payoutExportRow } from './payout-export';
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
 const listQuery = z.object({
   status: z.enum(PAYOUT_STATUSES).optional(),
   country: z.string().max(8).optional(),
   method: z.string().max(40).optional(),
   search: z.string().max(200).optional(),
-  from: date.optional(),
-  to: date.optional(),
+  from: z.unknown().optional(),
+  to: z.unknown().optional(),
   format: z.string().optional(),
   page: z.unknown().optional(),
   page_size: z.unknown().optional(),
@@ -88,6 +90,7 @@ export class PayoutsController {
 
   @Get()
   @ApiOperation({ summary: 'List payouts', description: LIST_PAYOUTS_DESCRIPTION })
+  @ApiZodQuery(listQuery)
   async list(
     @CurrentPrincipal() principal: Principal,
     @ValidatedQuery(listQuery) query: z.infer<typeof listQuery>,
@@ -104,8 +107,7 @@ export class PayoutsController {
         country: query.country,
         method: query.method,
         search: query.search,
-        from: query.from,
-        to: query.to,
+        ...parseFilterDates(query),
         limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
         offset: format ? 0 : pagination.offset,
       },
@@ -185,6 +187,7 @@ export class PayoutsController {
   @Get(':id/receipt')
   @ApiOperation({ summary: 'Payout receipt (PDF)', description: RECEIPT_DESCRIPTION })
   @ApiProduces('application/pdf')
+  @ApiDocumentLocale()
   async receipt(
     @CurrentPrincipal() principal: Principal,
     @Param('id') payout_id: string,

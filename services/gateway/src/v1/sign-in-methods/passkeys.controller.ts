@@ -11,6 +11,7 @@ import {
   parsePagination,
   ValidatedBody,
   type PaginationQuery,
+  ApiPagination,
 } from '../../http';
 import { ManagesCredentials, RequireRole } from '../../auth/access.decorators';
 import { Public } from '../../auth/public.decorator';
@@ -80,6 +81,7 @@ export class MyPasskeysController {
   }
 
   @Get()
+  @ApiPagination()
   @ApiOperation({ summary: 'The passkeys of the signed-in person, newest first (D7 listing)' })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     const pagination = parsePagination(query);

@@ -18,6 +18,7 @@ import {
   parsePagination,
   ValidatedBody,
   type PaginationQuery,
+  ApiPagination,
 } from '../../http';
 
 /** Webhook subscriptions (spec sections 2, 3, 6; decisions D4, D7). */
@@ -54,6 +55,7 @@ export class WebhooksController {
   }
 
   @Get()
+  @ApiPagination()
   @ApiOperation({ summary: 'Subscriptions of the account, newest first (D7 paging)' })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     const pagination = parsePagination(query);
@@ -100,6 +102,7 @@ export class WebhooksController {
   }
 
   @Get(':id/deliveries')
+  @ApiPagination()
   @ApiParam({ name: 'id' })
   @ApiOperation({
     summary: 'Delivery log: one row per attempt, newest first (D7 paging)',
