@@ -10,6 +10,7 @@ import { BUS_SERVICE_NAMES } from './context';
  *
  * Light on purpose (type-only imports): the launcher reads it without loading the runtime.
  */
+export { BUS_SERVICE_NAMES } from './context';
 export type BusServiceName = (typeof BUS_SERVICE_NAMES)[number];
 
 export const DEFAULT_HEALTH_PORT_BASE: Readonly<Record<Environment, number>> = {

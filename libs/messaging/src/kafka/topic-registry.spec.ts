@@ -20,8 +20,10 @@ const invalidTopic = () =>
 function scriptedAdmin(script: {
   create: Array<Error | 'ok'>;
   leaders: Array<'none' | 'unknown' | 'ok'>;
+  /** Answers of the leaders to a first request (listing offsets); 'ok' when the script is spent. */
+  offsets?: Array<'not_leader' | 'ok'>;
 }) {
-  const calls = { create: 0, metadata: 0 };
+  const calls = { create: 0, metadata: 0, offsets: 0 };
   const admin = {
     createTopics: async () => {
       const answer = script.create[Math.min(calls.create++, script.create.length - 1)];
@@ -43,6 +45,14 @@ function scriptedAdmin(script: {
           })),
         })),
       };
+    },
+    fetchTopicOffsets: async () => {
+      if ((script.offsets ?? [])[calls.offsets++] === 'not_leader')
+        throw Object.assign(new Error('This server is not the leader for that topic-partition'), {
+          type: 'NOT_LEADER_FOR_PARTITION',
+          retriable: true,
+        });
+      return [];
     },
   };
   return { admin: admin as unknown as Admin, calls };
@@ -67,6 +77,16 @@ describe('TopicRegistry', () => {
     });
     await new TopicRegistry(admin, 2, fast).ensure(['a', 'b']);
     expect(calls.metadata).toBe(4);
+  });
+
+  it('waits until the named leader answers for its partition', async () => {
+    const { admin, calls } = scriptedAdmin({
+      create: ['ok'],
+      leaders: ['ok'],
+      offsets: ['not_leader', 'not_leader', 'ok'],
+    });
+    await new TopicRegistry(admin, 2, fast).ensure(['a']);
+    expect(calls.offsets).toBe(3);
   });
 
   it('takes a batch answer of "already exists" and retriable failures as retriable', async () => {

@@ -17,7 +17,7 @@ const DEFAULT_BACKOFF: RetryBackoff = { initial_ms: 100, max_ms: 2_000 };
  * controller has just created may not be served by the broker yet: kafkajs's own wait for
  * leaders (`waitForLeaders`) then fails with UNKNOWN_TOPIC_OR_PARTITION and took the process
  * down. So creation does not wait inside kafkajs: it retries retriable failures with backoff,
- * then polls the metadata until every partition has a leader.
+ * then polls until every partition has a leader that answers for it.
  */
 export class TopicRegistry {
   private readonly known = new Map<string, Promise<void>>();
@@ -70,24 +70,29 @@ export class TopicRegistry {
     await this.awaitLeaders(topics, deadline);
   }
 
-  /** Polls until the broker serves every partition of `topics` with a leader. */
+  /**
+   * Polls until every partition of `topics` has a leader that answers for it: the metadata can
+   * name a leader a moment before that broker serves the partition (NOT_LEADER_FOR_PARTITION).
+   */
   private async awaitLeaders(topics: string[], deadline: number): Promise<void> {
     for (let attempt = 1; ; attempt++) {
-      const ready = await this.admin
-        .fetchTopicMetadata({ topics })
-        .then((metadata) =>
-          metadata.topics.every(
-            (topic) =>
-              topic.partitions.length > 0 &&
-              topic.partitions.every((partition) => partition.leader >= 0),
-          ),
-        )
-        // The broker may not know a topic its controller has just created: not there yet.
-        .catch(() => false);
+      // The broker may not know a topic its controller has just created: not there yet.
+      const ready = await this.served(topics).catch(() => false);
       if (ready) return;
       if (Date.now() > deadline) throw new Error(`topics without a leader: ${topics.join(', ')}`);
       await sleep(Math.min(backoffAfter(attempt, this.backoff), 500));
     }
+  }
+
+  private async served(topics: string[]): Promise<boolean> {
+    const metadata = await this.admin.fetchTopicMetadata({ topics });
+    const led = metadata.topics.every(
+      (topic) =>
+        topic.partitions.length > 0 && topic.partitions.every((partition) => partition.leader >= 0),
+    );
+    if (!led) return false;
+    await Promise.all(topics.map((topic) => this.admin.fetchTopicOffsets(topic)));
+    return true;
   }
 }
 
