@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import Big from 'big.js';
-import { Kafka, logLevel } from 'kafkajs';
+import { kafkaTestNamespace } from '@platform/messaging';
 import { dropDatabase, ensureDatabase } from '@platform/persistence';
 import { BUS_SERVICE_NAMES, healthPortOf } from '@platform/runtime';
 import { testAdminUrl } from '@platform/testing';
@@ -21,7 +21,6 @@ import { testAdminUrl } from '@platform/testing';
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 const LAUNCHER = path.join(ROOT, 'dist/tools/scripts/start-distributed.js');
-const BROKERS = process.env.KAFKA_BROKERS ?? '127.0.0.1:9092';
 const COLD_STARTS = 3;
 const OPERATOR_TOKEN = `op_launcher_${randomBytes(6).toString('hex')}`;
 
@@ -55,7 +54,9 @@ async function freePorts(): Promise<{ base: number; gateway: number }> {
 /** One run of the launcher, on its own topic prefix and database. */
 class LauncherRun {
   readonly lines: LauncherLine[] = [];
-  readonly prefix = `launch${randomBytes(4).toString('hex')}`;
+  readonly namespace = kafkaTestNamespace('launch');
+  /** The run's database, named like its topics. */
+  readonly prefix = this.namespace.topic_prefix.replace(/[^a-z0-9]/g, '_').replace(/_+$/, '');
   private child?: ChildProcess;
   ports = { base: 0, gateway: 0 };
   base_url = '';
@@ -70,8 +71,8 @@ class LauncherRun {
       env: {
         ...process.env,
         ENVIRONMENT: 'test',
-        KAFKA_BROKERS: BROKERS,
-        KAFKA_TOPIC_PREFIX: `${this.prefix}.`,
+        KAFKA_BROKERS: this.namespace.brokers.join(','),
+        KAFKA_TOPIC_PREFIX: this.namespace.topic_prefix,
         DATABASE_URL: database_url,
         PORT: String(this.ports.gateway),
         HEALTH_PORT_BASE: String(this.ports.base),
@@ -139,11 +140,7 @@ class LauncherRun {
   async dispose(): Promise<void> {
     if (this.child?.exitCode === null) this.child.kill('SIGKILL');
     await dropDatabase(testAdminUrl(), this.prefix).catch(() => undefined);
-    const admin = new Kafka({ brokers: BROKERS.split(','), logLevel: logLevel.NOTHING }).admin();
-    await admin.connect();
-    const topics = (await admin.listTopics()).filter((topic) => topic.startsWith(this.prefix));
-    if (topics.length > 0) await admin.deleteTopics({ topics }).catch(() => undefined);
-    await admin.disconnect();
+    await this.namespace.remove().catch(() => undefined);
   }
 }
 
