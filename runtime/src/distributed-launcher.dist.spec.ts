@@ -17,7 +17,7 @@ import { testAdminUrl } from '@platform/testing';
  * gateway several times, each time on topics no run has used (a fresh broker as far as topics
  * go) and a fresh database; each time every /readyz must answer 200 and a client must register,
  * confirm and read its balances. Then one service is killed: the launcher starts it again and
- * the platform answers again.
+ * the platform answers again; and when the launcher itself is killed, its processes stop.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 const LAUNCHER = path.join(ROOT, 'dist/tools/scripts/start-distributed.js');
@@ -137,6 +137,13 @@ class LauncherRun {
     return exited;
   }
 
+  async kill(): Promise<void> {
+    const child = this.child!;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
   async dispose(): Promise<void> {
     if (this.child?.exitCode === null) this.child.kill('SIGKILL');
     await dropDatabase(testAdminUrl(), this.prefix).catch(() => undefined);
@@ -212,7 +219,7 @@ describe('the distributed launcher', () => {
     240_000,
   );
 
-  it('starts a killed service again, and the platform answers again', async () => {
+  it('starts a killed service again, the platform answers again, and all stop with the launcher', async () => {
     const run = new LauncherRun();
     runs.push(run);
     await run.start();
@@ -232,6 +239,11 @@ describe('the distributed launcher', () => {
     // Registration runs in identity: served by the new process.
     const usd = await registerAndReadBalances(run.base_url, `${run.prefix}-again@example.com`);
     expect(new Big(usd).gte(10_000)).toBe(true);
-    expect(await run.stop()).toBe(0);
+    // The launcher itself dies: its processes notice and stop instead of living on unsupervised.
+    const pids = [...BUS_SERVICE_NAMES, 'gateway'].map((service) => run.pidOf(service));
+    await run.kill();
+    for (let attempt = 0; attempt < 120 && pids.some((pid) => !isGone(pid)); attempt++)
+      await pause(250);
+    expect(pids.filter((pid) => !isGone(pid))).toEqual([]);
   }, 240_000);
 });
