@@ -47,13 +47,23 @@ function settings() {
     process.exit(1);
   }
   const environment: Environment = ENVIRONMENT;
-  const health_port_base = process.env.HEALTH_PORT_BASE
-    ? Number(process.env.HEALTH_PORT_BASE)
-    : undefined;
-  const gateway_port = Number(process.env.PORT ?? (environment === 'live' ? 8081 : 8080));
+  const health_port_base = portSetting('HEALTH_PORT_BASE');
+  const gateway_port = portSetting('PORT') ?? (environment === 'live' ? 8081 : 8080);
   const host = process.env.HOST ?? '127.0.0.1';
+  // Probes go where the processes listen; a wildcard address is reached on loopback.
   const probe_host = host === '0.0.0.0' ? '127.0.0.1' : host;
-  return { environment, health_port_base, gateway_port, host, probe_host };
+  return { environment, health_port_base, gateway_port, probe_host };
+}
+
+function portSetting(name: string): number | undefined {
+  const text = process.env[name];
+  if (text === undefined || text === '') return undefined;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    process.stderr.write(`${name} must be a port number, not ${text}\n`);
+    process.exit(1);
+  }
+  return port;
 }
 
 const config = settings();
