@@ -1,6 +1,6 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { dropDatabase } from '@platform/persistence';
@@ -65,6 +65,50 @@ async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise
   );
   child.kill(signal);
   return exited;
+}
+
+/** Runs the process until it exits by itself: its exit code and what it wrote to stderr. */
+async function runToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [ENTRY], {
+    env: { ...process.env, ...env, PORT_TEST: '0', PORT_LIVE: '0', OPERATOR_TOKEN },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, stderr };
+}
+
+/** The postmaster of the embedded cluster in `data_dir`, from its lock file. */
+function postmasterPid(data_dir: string): number | undefined {
+  const lock = path.join(data_dir, 'postgres', 'postmaster.pid');
+  if (!existsSync(lock)) return undefined;
+  return Number(readFileSync(lock, 'utf8').split('\n')[0]);
+}
+
+function isRunning(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  // A dead process nobody has reaped yet (a zombie) is not running.
+  const stat = `/proc/${pid}/stat`;
+  return !existsSync(stat) || readFileSync(stat, 'utf8').split(') ')[1]?.[0] !== 'Z';
+}
+
+/** Runs `work` with DATABASE_URL out of the environment the platform process inherits. */
+async function withoutDatabaseUrl(work: () => Promise<void>): Promise<void> {
+  const { DATABASE_URL: database_url, ...without_database } = process.env;
+  process.env = without_database;
+  try {
+    await work();
+  } finally {
+    if (database_url !== undefined) process.env.DATABASE_URL = database_url;
+  }
 }
 
 const admin = (base_url: string, route: string, init: RequestInit = {}) =>
@@ -140,6 +184,55 @@ describe('all-in-one process', () => {
       expect(await stopProcess(second.child, 'SIGTERM')).toBe(0);
     } finally {
       process.env = { ...process.env, ...(_unused === undefined ? {} : { DATABASE_URL: _unused }) };
+    }
+  });
+
+  it('comes up after a SIGKILL with the same DATA_DIR, its orphaned PostgreSQL stopped, data kept', async () => {
+    const data_dir = mkdtempSync(path.join(os.tmpdir(), 'proc-crash-'));
+    const env = { DATA_DIR: data_dir, EMBEDDED_PG_PORT: String(await freePort()) };
+    await withoutDatabaseUrl(async () => {
+      const first = await startProcess(env);
+      const created = await admin(first.test_url, '/admin/v1/organizations', {
+        method: 'POST',
+        body: JSON.stringify({ slug: 'survivor', name: 'Survivor' }),
+      });
+      expect(created.status).toBe(201);
+      expect(await stopProcess(first.child, 'SIGKILL')).toBeNull();
+      // The embedded server outlives the process that started it: the situation of issue 13.
+      const orphan = postmasterPid(data_dir);
+      expect(isRunning(orphan)).toBe(true);
+
+      const second = await startProcess(env);
+      const listed = (await (await admin(second.test_url, '/admin/v1/organizations')).json()) as {
+        organizations: { slug: string }[];
+      };
+      expect(listed.organizations.map((o) => o.slug)).toContain('survivor');
+      expect(isRunning(orphan)).toBe(false);
+      const running = postmasterPid(data_dir);
+      expect(await stopProcess(second.child, 'SIGTERM')).toBe(0);
+      expect(isRunning(running)).toBe(false);
+    });
+  });
+
+  it('says what failed when its embedded PostgreSQL cannot start', async () => {
+    const port = await freePort();
+    // Another program holds the port the embedded server must listen on.
+    const squatter: Server = createServer();
+    await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve));
+    try {
+      await withoutDatabaseUrl(async () => {
+        const data_dir = mkdtempSync(path.join(os.tmpdir(), 'proc-busy-'));
+        const { code, stderr } = await runToExit({
+          DATA_DIR: data_dir,
+          EMBEDDED_PG_PORT: String(port),
+        });
+        expect(code).toBe(1);
+        expect(stderr).toMatch(/^platform failed to start: .*PostgreSQL/m);
+        expect(stderr).not.toContain('undefined');
+        expect(stderr).toContain('Address already in use');
+      });
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
     }
   });
 });

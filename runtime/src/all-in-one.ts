@@ -2,7 +2,12 @@ import { telemetry } from './telemetry-first';
 import 'reflect-metadata';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '@platform/persistence';
-import { readAllInOneSettings, exitOnSignal } from '@platform/runtime';
+import {
+  describeError,
+  exitOnSignal,
+  loadSecretFiles,
+  readAllInOneSettings,
+} from '@platform/runtime';
 import { startPlatform } from './platform';
 
 /**
@@ -10,6 +15,7 @@ import { startPlatform } from './platform';
  * on PORT_LIVE, data in DATA_DIR on the embedded PostgreSQL unless DATABASE_URL names a server.
  */
 async function main(): Promise<void> {
+  loadSecretFiles();
   const settings = readAllInOneSettings();
   const data_dir = path.resolve(settings.DATA_DIR);
   const log = (line: string) =>
@@ -40,8 +46,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `platform failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
-  );
+  process.stderr.write(`platform failed to start: ${describeError(error)}\n`);
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import { ensureDatabase } from '@platform/persistence';
 import {
   bootService,
   PlatformContextModule,
+  readBusRequestTimeout,
   type PlatformContext,
   type RunningService,
   sharedHandoffSecret,
@@ -74,10 +75,10 @@ async function startEnvironment(
     options.admin_database_url,
     `${options.database_prefix}_${environment}`,
   );
-  const bus = new InProcessBus();
+  const settings = { ...process.env, ...options.settings };
+  const bus = new InProcessBus({ request_timeout_ms: readBusRequestTimeout(settings) });
   await bus.start();
   const data_dir = `${options.data_dir}/${environment}`;
-  const settings = { ...process.env, ...options.settings };
   const context: PlatformContext = {
     environment,
     bus,

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { healthPortOf, type BusServiceName } from '@platform/runtime/health-ports';
 import { readYaml, repo_root, serviceFolders } from './deploy-files';
 
 interface ComposeService {
@@ -9,9 +10,11 @@ interface ComposeService {
   depends_on?: string[] | Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   volumes?: string[];
+  secrets?: string[];
 }
 interface ComposeFile {
   services: Record<string, ComposeService>;
+  secrets?: Record<string, { environment?: string; file?: string }>;
 }
 
 const compose = readYaml<ComposeFile>('docker-compose.yml');
@@ -68,12 +71,30 @@ describe('docker-compose.yml', () => {
     },
   );
 
-  it.each(built_services)('%s has a healthcheck on /healthz of its own port', (name, service) => {
-    const env = service.environment ?? {};
-    const port = name === 'gateway' ? String(env.PORT) : String(env.HEALTH_PORT);
-    expect(port).toBe(name === 'gateway' ? '8080' : '9000');
-    expect(env.HOST).toBe('0.0.0.0');
-    expect(service.healthcheck?.test.join(' ')).toContain(`http://127.0.0.1:${port}/healthz`);
+  it.each(built_services)(
+    '%s has a healthcheck on /readyz of its own fixed port',
+    (name, service) => {
+      const env = service.environment ?? {};
+      const port = name === 'gateway' ? String(env.PORT) : String(env.HEALTH_PORT);
+      expect(port).toBe(
+        name === 'gateway' ? '8080' : String(healthPortOf(name as BusServiceName, 'test')),
+      );
+      expect(env.HOST).toBe('0.0.0.0');
+      expect(service.healthcheck?.test.join(' ')).toContain(`http://127.0.0.1:${port}/readyz`);
+    },
+  );
+
+  it.each(built_services)(
+    '%s reads OPERATOR_TOKEN from the operator_token secret, never from a plain setting',
+    (_name, service) => {
+      expect(service.secrets).toContain('operator_token');
+      expect(service.environment?.OPERATOR_TOKEN_FILE).toBe('/run/secrets/operator_token');
+      expect(service.environment).not.toHaveProperty('OPERATOR_TOKEN');
+    },
+  );
+
+  it("defines the operator_token secret from the operator's environment", () => {
+    expect(compose.secrets?.operator_token).toEqual({ environment: 'OPERATOR_TOKEN' });
   });
 
   it('runs the infrastructure: Kafka 3.9 KRaft, PostgreSQL 17, MinIO, a collector and Jaeger', () => {

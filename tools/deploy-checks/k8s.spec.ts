@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { healthPortOf, type BusServiceName } from '@platform/runtime/health-ports';
 import { readYaml, readYamlDocuments, serviceFolders } from './deploy-files';
 
 interface Kustomization {
@@ -13,7 +14,11 @@ interface Container {
   name: string;
   image: string;
   ports?: { name?: string; containerPort: number }[];
-  env?: { name: string }[];
+  env?: {
+    name: string;
+    value?: string;
+    valueFrom?: { secretKeyRef?: { name: string; key: string } };
+  }[];
   envFrom?: { configMapRef?: { name: string } }[];
   livenessProbe?: Probe;
   readinessProbe?: Probe;
@@ -80,7 +85,27 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
       expect(probesDeclaredPort(container, container.livenessProbe)).toBe(true);
       expect(probesDeclaredPort(container, container.readinessProbe)).toBe(true);
       const port = container.ports?.[0]?.containerPort;
-      expect(port).toBe(service === 'gateway' ? 8080 : 9000);
+      expect(port).toBe(
+        service === 'gateway' ? 8080 : healthPortOf(service as BusServiceName, 'test'),
+      );
+    });
+
+    it('is ready only when /readyz says so (it checks the database and the bus)', () => {
+      expect(containerOf(service).readinessProbe?.httpGet?.path).toBe('/readyz');
+    });
+
+    it('takes OPERATOR_TOKEN from the platform-keys secret, never from a literal', () => {
+      const token = (containerOf(service).env ?? []).find(
+        (variable) => variable.name === 'OPERATOR_TOKEN',
+      );
+      expect(token).toEqual({
+        name: 'OPERATOR_TOKEN',
+        valueFrom: { secretKeyRef: { name: 'platform-keys', key: 'operator_token' } },
+      });
+      expect(Object.keys(common_settings)).not.toContain('OPERATOR_TOKEN');
+      expect(Object.keys(find('ConfigMap', `${service}-config`)?.data ?? {})).not.toContain(
+        'OPERATOR_TOKEN',
+      );
     });
 
     it('runs as non-root without privilege escalation', () => {

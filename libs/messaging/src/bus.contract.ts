@@ -8,6 +8,7 @@ import { Ctx, EventPattern, MessagePattern, Payload } from '@nestjs/microservice
 import { DomainError } from '@platform/contracts';
 import { of } from 'rxjs';
 import {
+  BusClosedError,
   BusHandlerError,
   BusTimeoutError,
   deadLetterTopicOf,
@@ -236,6 +237,14 @@ export function busContract(name: string, makeBus: () => MessageBus): void {
       } finally {
         release.resolve();
       }
+    });
+
+    it('reports itself ready while open and serving, and not ready once closed', async () => {
+      const bus = await startBus();
+      await bus.serve(`${uniqueName('svc')}.ping`, async () => 'pong');
+      await expect(bus.checkReady()).resolves.toBeUndefined();
+      await bus.close();
+      await expect(bus.checkReady()).rejects.toBeInstanceOf(BusClosedError);
     });
 
     it('rejects a request with BusHandlerError when its handler throws', async () => {

@@ -57,6 +57,11 @@ export interface MessageBus {
   request(pattern: string, payload: unknown, options?: RequestOptions): Promise<unknown>;
   /** Serves a request pattern; replicas of one service share the load (group = service name). */
   serve(pattern: string, handler: RequestHandler): Promise<Subscription>;
+  /**
+   * For readiness probes: resolves when the bus can carry messages now (open, connected, none of
+   * its consumers stopped for good); rejects saying why not.
+   */
+  checkReady(): Promise<void>;
 }
 
 export class BusTimeoutError extends Error {

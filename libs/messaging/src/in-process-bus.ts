@@ -241,6 +241,10 @@ export class InProcessBus implements MessageBus {
     };
   }
 
+  async checkReady(): Promise<void> {
+    this.assertOpen();
+  }
+
   private assertOpen(): void {
     if (this.closed) throw new BusClosedError();
   }

@@ -2,6 +2,7 @@ export * from './bus';
 export * from './broadcast';
 export * from './in-process-bus';
 export * from './kafka/kafka-bus';
+export * from './kafka/kafka-test-namespace';
 export type { KafkaLogEntry, KafkaLogLevel, KafkaLogSink } from './kafka/kafka-log';
 export type { RetryBackoff } from './retry';
 export * from './nest';

@@ -16,4 +16,7 @@ export function exitOnSignal(steps: Array<() => Promise<void>>, log: (line: stri
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+  // Started by the launcher (npm run start:distributed) with an IPC channel: when the launcher
+  // dies, even by SIGKILL, the channel closes and this process stops instead of living on alone.
+  if (process.connected) process.once('disconnect', () => void stop('launcher gone'));
 }

@@ -1,8 +1,13 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
-import { KafkaBus } from '@platform/messaging';
 import { startTelemetry } from '@platform/observability';
-import { exitOnSignal, PlatformContextModule, readDistributedSettings } from '@platform/runtime';
+import {
+  describeError,
+  exitOnSignal,
+  kafkaBusOf,
+  loadSecretFiles,
+  PlatformContextModule,
+  readDistributedSettings,
+} from '@platform/runtime';
 import { AdminModule } from './admin/admin.module';
 import { PublicApiModule } from './v1/public-api.module';
 import { createGatewayApp } from './http/create-gateway-app';
@@ -13,17 +18,14 @@ import { rateLimitFromSettings } from './http/gateway-options';
  * processes may run side by side; each has its own reply topic.
  */
 async function main(): Promise<void> {
+  loadSecretFiles();
   const settings = readDistributedSettings();
   const environment = settings.ENVIRONMENT;
   const port = Number(process.env.PORT ?? (environment === 'live' ? 8081 : 8080));
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`invalid PORT ${process.env.PORT}`);
   const telemetry = startTelemetry({ service_name: 'gateway', environment });
-  const bus = new KafkaBus({
-    brokers: settings.KAFKA_BROKERS,
-    client_id: `gateway-${settings.INSTANCE_ID ?? randomUUID().slice(0, 8)}`,
-    topic_prefix: settings.KAFKA_TOPIC_PREFIX ?? `${environment}.`,
-  });
+  const bus = kafkaBusOf(settings, 'gateway');
   await bus.start();
   const context = {
     environment,
@@ -46,8 +48,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `gateway failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
-  );
+  process.stderr.write(`gateway failed to start: ${describeError(error)}\n`);
   process.exit(1);
 });

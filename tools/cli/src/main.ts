@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
 import { Command, Option } from 'commander';
-import { createPool, withDatabase } from '@platform/persistence';
 import { adminCall, adminTarget } from './admin-client';
-import { eventStoreSchemas, replayEvents } from './replay';
+import { registerEventsReplay } from './commands/events-replay';
+import { registerEventsTail } from './commands/events-tail';
 
 /** The platform operator's CLI (`npm run cli -- <command>`). */
 const program = new Command('platform')
@@ -135,88 +135,8 @@ program
   });
 
 const events = program.command('events').description('the event stores and the live bus');
-events
-  .command('replay')
-  .description('write stored events as NDJSON to stdout')
-  .option(
-    '--database-url <url>',
-    "the environment's database (default: platform_<env> on DATABASE_URL's server, else on the embedded server of npm start)",
-  )
-  .option('--schema <schema>', 'one event store, e.g. identity_events (default: all)')
-  .option('--from-position <n>', 'only events after this global position', '0')
-  .option('--since <time>', 'only events at or after this ISO time')
-  .option('--type <type...>', 'only these event types')
-  .option('--stream <prefix>', 'only streams starting with this')
-  .option('--account <id>', 'only this account')
-  .option('--no-progress', 'no progress bar on stderr')
-  .action(
-    async (o: {
-      databaseUrl?: string;
-      schema?: string;
-      fromPosition: string;
-      since?: string;
-      type?: string[];
-      stream?: string;
-      account?: string;
-      progress: boolean;
-    }) => {
-      const { env } = program.opts<Globals>();
-      const server =
-        process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:54329/postgres';
-      const pool = createPool({
-        url: o.databaseUrl ?? withDatabase(server, `platform_${env}`),
-        max_connections: 2,
-      });
-      try {
-        const schemas = o.schema ? [o.schema] : await eventStoreSchemas(pool);
-        for (const schema of schemas) {
-          await replayEvents({
-            pool,
-            schema,
-            out: process.stdout,
-            progress: o.progress && process.stderr.isTTY === true,
-            filter: {
-              from_position: o.fromPosition,
-              since: o.since ? new Date(o.since) : undefined,
-              types: o.type,
-              stream: o.stream,
-              account_id: o.account,
-            },
-          });
-        }
-      } finally {
-        await pool.end();
-      }
-    },
-  );
-events
-  .command('tail')
-  .description(
-    'print domain events as they cross the bus, as NDJSON (either runtime, through the gateway)',
-  )
-  .option('--topic <topic...>', "topics (default: every service's events.<service>)")
-  .action(async (o: { topic?: string[] }) => {
-    const query = o.topic
-      ? `?${new URLSearchParams({ topics: o.topic.join(',') }).toString()}`
-      : '';
-    const { base_url, token } = target();
-    const response = await fetch(`${base_url}/admin/v1/bus/tail${query}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (!response.ok || !response.body) throw new Error(`tail refused: ${response.status}`);
-    const decoder = new TextDecoder();
-    let pending = '';
-    for await (const chunk of response.body) {
-      pending += decoder.decode(chunk as Uint8Array, { stream: true });
-      let newline: number;
-      while ((newline = pending.indexOf('\n')) >= 0) {
-        const line = pending.slice(0, newline);
-        pending = pending.slice(newline + 1);
-        if (line.startsWith('{"tailing"')) process.stderr.write(`tailing ${line}\n`);
-        else process.stdout.write(`${line}\n`);
-      }
-    }
-  });
+registerEventsReplay(events, () => program.opts<Globals>().env);
+registerEventsTail(events, target);
 
 program.parseAsync().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

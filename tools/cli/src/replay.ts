@@ -13,6 +13,32 @@ export interface ReplayFilter {
 
 const BATCH_SIZE = 500;
 
+const ISO_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+
+/**
+ * An ISO 8601 date (`2026-11-01`, midnight UTC) or date and time (`2026-11-01T12:00:00Z`). A
+ * date that does not exist (`2026-02-30`, month 13, year 0) or any other text is refused: it
+ * must not pass as no filter at all.
+ */
+export function parseReplayTime(text: string): Date {
+  const match = ISO_TIME.exec(text);
+  const time = new Date(text);
+  if (!match || Number.isNaN(time.getTime()) || !isCalendarDate(match))
+    throw new Error(
+      `"${text}" is not an ISO 8601 date or time (e.g. 2026-11-01 or 2026-11-01T12:00:00Z)`,
+    );
+  return time;
+}
+
+function isCalendarDate([, year, month, day]: RegExpExecArray): boolean {
+  const [y, m, d] = [Number(year), Number(month), Number(day)];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return (
+    y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+  );
+}
+
 /** The event-store schemas present in a database: every `<service>_events` schema. */
 export async function eventStoreSchemas(pool: Pool): Promise<string[]> {
   const { rows } = await pool.query<{ schema_name: string }>(

@@ -103,6 +103,8 @@ export class KafkaBus implements MessageBus {
   private readonly outgoing: BatchingProducer;
   private readonly topics: TopicRegistry;
   private readonly consumers = new Set<Consumer>();
+  /** Consumers kafkajs gave up on (a crash it does not restart from), by their group. */
+  private readonly stopped_consumers = new Map<Consumer, string>();
   private readonly endpoints = new Map<string, ServiceEndpoint>();
   private readonly pending = new Map<string, PendingRequest>();
   private startup: Promise<void> | undefined;
@@ -268,6 +270,16 @@ export class KafkaBus implements MessageBus {
     };
   }
 
+  async checkReady(): Promise<void> {
+    if (this.closed) throw new BusClosedError();
+    if (!this.startup) throw new Error('bus not started');
+    await this.startup;
+    if (this.stopped_consumers.size > 0)
+      throw new Error(`consumers stopped: ${[...this.stopped_consumers.values()].join(', ')}`);
+    // A round trip to the cluster: the broker answers now, not only when this bus started.
+    await this.admin.describeCluster();
+  }
+
   private async ready(): Promise<void> {
     if (this.closed) throw new BusClosedError();
     await this.start();
@@ -305,6 +317,7 @@ export class KafkaBus implements MessageBus {
       consumer.on(consumer.events.GROUP_JOIN, () => resolve());
       consumer.on(consumer.events.CRASH, ({ payload }) => {
         if (payload.restart) return;
+        this.stopped_consumers.set(consumer, group_id);
         this.log({
           level: 'error',
           namespace: 'KafkaBus',
@@ -330,6 +343,7 @@ export class KafkaBus implements MessageBus {
 
   private async stopConsumer(consumer: Consumer): Promise<void> {
     this.consumers.delete(consumer);
+    this.stopped_consumers.delete(consumer);
     await consumer.disconnect();
   }
 

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { ValidatedQuery } from '../http';
+import { readEventsSettings } from '../v1/events/events-settings';
 import { OperatorGuard } from './operator.guard';
 
 /** The topics a tail follows unless told otherwise: every service's domain events. */
@@ -23,7 +24,9 @@ const tailQuery = z.object({ topics: z.string().optional() }).strict();
 
 /**
  * The live bus as NDJSON, for the operator CLI's `events tail`, on either runtime: the gateway
- * joins the bus in a consumer group of its own for as long as the response stays open.
+ * joins the bus in a consumer group of its own for as long as the response stays open. A
+ * `{"heartbeat": time}` line every EVENTS_STREAM_HEARTBEAT_MS (as the public stream's comments)
+ * keeps a quiet tail open through proxies and client idle timeouts.
  */
 @ApiExcludeController()
 @UseGuards(OperatorGuard)
@@ -52,6 +55,13 @@ export class BusTailController {
     });
     // Tells the client the subscription is in place: what is published from now on will show.
     raw.write(`${JSON.stringify({ tailing: topics })}\n`);
-    raw.once('close', () => void subscription.close());
+    const heartbeat = setInterval(
+      () => raw.write(`${JSON.stringify({ heartbeat: new Date().toISOString() })}\n`),
+      readEventsSettings(this.context).heartbeat_ms,
+    );
+    raw.once('close', () => {
+      clearInterval(heartbeat);
+      void subscription.close();
+    });
   }
 }

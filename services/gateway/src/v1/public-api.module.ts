@@ -13,6 +13,7 @@ import { PayModule } from '../pay/pay.module';
 import { SignInMethodsModule } from './sign-in-methods/sign-in-methods.module';
 import { LedgerHttpModule } from './ledger/ledger-http.module';
 import { PayoutsApiModule } from './payouts/payouts.module';
+import { PlatformReadinessModule } from '../http/health/platform-readiness.module';
 
 /**
  * The public /v1 surface of identity with its credential guard. Needs the bus client and the
@@ -30,6 +31,7 @@ import { PayoutsApiModule } from './payouts/payouts.module';
     SignInMethodsModule,
     LedgerHttpModule,
     PayoutsApiModule,
+    PlatformReadinessModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],
 })

@@ -6,6 +6,7 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import { DomainError } from '@platform/contracts';
+import { BusTimeoutError } from '@platform/messaging';
 import { exceptionToError } from './exception-to-error';
 
 describe('exceptionToError', () => {
@@ -28,6 +29,17 @@ describe('exceptionToError', () => {
       'internal error',
     );
     expect(exceptionToError('a string').unexpected).toBe(true);
+  });
+
+  it('answers a command without a reply in time with 503 recovery_pending, naming nothing inside', () => {
+    const mapped = exceptionToError(new BusTimeoutError('payouts.create_payout', 30_000));
+    expect(mapped).toMatchObject({
+      status: 503,
+      body: { error: 'recovery_pending' },
+      unexpected: false,
+    });
+    expect(mapped.body.message).toMatch(/same idempotency key/);
+    expect(mapped.body.message).not.toMatch(/payouts|30000|bus/);
   });
 
   it('maps framework exceptions by status', () => {

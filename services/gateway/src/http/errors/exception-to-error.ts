@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { DomainError, isErrorCode, type ErrorCode } from '@platform/contracts';
+import { BusTimeoutError } from '@platform/messaging';
 import { INTERNAL_ERROR_BODY, httpStatusOf, type ErrorBody } from './error-body';
 
 export interface MappedError {
@@ -24,6 +25,13 @@ const CODE_BY_HTTP_STATUS: Readonly<Record<number, ErrorCode>> = {
 
 export function exceptionToError(exception: unknown): MappedError {
   if (exception instanceof DomainError) return fromDomainError(exception);
+  // No reply in time is no answer: the command may still run, so the client must not take it as
+  // failed. Spec section 7: retry with the same idempotency key, never create a second operation.
+  if (exception instanceof BusTimeoutError)
+    return known(
+      'recovery_pending',
+      'the operation did not complete in time and may still be applied: retry with the same idempotency key',
+    );
   if (exception instanceof HttpException) return fromHttpException(exception);
   if (isJsonSyntaxError(exception)) return known('invalid_json', 'request body is not valid JSON');
   return unexpected();

@@ -7,18 +7,14 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
-import { ReadinessRegistry, type ReadinessState } from './readiness-registry';
+import { readinessBody, type ReadinessBody } from '@platform/runtime';
+import { ReadinessRegistry } from './readiness-registry';
 
 export interface HealthBody {
   status: 'ok';
   livemode: boolean;
   version: string;
 }
-
-// A failed readiness answers the error shape too, so every non-2xx body has `error` and `message`.
-export type ReadinessBody =
-  | { status: 'ready'; checks: Record<string, ReadinessState> }
-  | { error: 'not_ready'; message: string; checks: Record<string, ReadinessState> };
 
 @ApiTags('health')
 @Controller()
@@ -55,9 +51,10 @@ export class HealthController {
   @ApiServiceUnavailableResponse({ description: 'not ready' })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessBody> {
     const report = await this.readiness.run();
-    if (report.ready) return { status: 'ready', checks: report.checks };
-    reply.request.log.warn({ failures: report.failures }, 'readiness check failed');
-    void reply.code(503);
-    return { error: 'not_ready', message: 'the service is not ready', checks: report.checks };
+    if (!report.ready) {
+      reply.request.log.warn({ failures: report.failures }, 'readiness check failed');
+      void reply.code(503);
+    }
+    return readinessBody(report);
   }
 }

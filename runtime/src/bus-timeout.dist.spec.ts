@@ -1,0 +1,81 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { kafkaTestNamespace } from '@platform/messaging';
+import { testAdminUrl } from '@platform/testing';
+
+/**
+ * Issue 13: a command that got no reply on Kafka in time answered 500 internal_error, though it
+ * may still run. A gateway alone on the bus, with nothing serving its commands, must answer 503
+ * recovery_pending: the client retries with the same idempotency key (spec section 7).
+ */
+const ROOT = path.resolve(__dirname, '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+describe('a command without a reply on Kafka', () => {
+  const namespace = kafkaTestNamespace('bustimeout');
+  let gateway: ChildProcess;
+  let base_url: string;
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [path.join(ROOT, 'tools/scripts/build.mjs')], { cwd: ROOT });
+    const port = await freePort();
+    base_url = `http://127.0.0.1:${port}`;
+    gateway = spawn(process.execPath, [path.join(ROOT, 'dist/services/gateway/src/main.js')], {
+      env: {
+        ...process.env,
+        ENVIRONMENT: 'test',
+        KAFKA_BROKERS: namespace.brokers.join(','),
+        KAFKA_TOPIC_PREFIX: namespace.topic_prefix,
+        DATABASE_URL: testAdminUrl(),
+        PORT: String(port),
+        BUS_REQUEST_TIMEOUT_MS: '1500',
+        JWT_SECRET: `bus-timeout-test-session-key-${randomBytes(8).toString('hex')}`,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    for (let attempt = 0; attempt < 240; attempt++) {
+      const ready = await fetch(`${base_url}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ready) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  });
+  afterAll(async () => {
+    gateway.kill('SIGKILL');
+    await namespace.remove();
+  });
+
+  it('answers 503 recovery_pending, and the gateway stays ready', async () => {
+    const response = await fetch(`${base_url}/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        org: 'demo',
+        type: 'person',
+        email: 'nobody-answers@example.com',
+        password: 'correct horse battery',
+        display_name: 'Left Waiting',
+      }),
+    });
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as { error: string; message: string };
+    expect(body.error).toBe('recovery_pending');
+    expect(body.message).toMatch(/retry with the same idempotency key/);
+    const ready = await fetch(`${base_url}/readyz`);
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { bus: 'ok', database: 'ok' } });
+  });
+});
