@@ -2,3 +2,4 @@ export * from './database';
 export * from './embedded';
 export * from './migrations';
 export * from './prisma';
+export * from './dead-letters';

@@ -1,0 +1,3 @@
+export * from './dead-letters';
+export * from './failures';
+export * from './poison-tracker';
