@@ -87,7 +87,7 @@ describe('CatchUpSubscription with a dead-letter table', () => {
     ).rows.map((row) => row.label);
 
   const letters = async (source: string): Promise<DeadLetter[]> =>
-    (await dead_letters.list({ source, page: 1, page_size: 10 })).dead_letters;
+    (await dead_letters.list({ source, limit: 10, offset: 0 })).dead_letters;
 
   it('sets a poison event aside with its reason and applies the events after it', async () => {
     const stream = `s-${randomUUID()}`;

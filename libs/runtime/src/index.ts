@@ -10,3 +10,4 @@ export * from './platform-context.module';
 export * from './event-relay';
 export * from './session-key';
 export * from './handoff-key';
+export * from './dead-letters.messages';

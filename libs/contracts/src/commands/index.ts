@@ -11,3 +11,4 @@ export * from './otp';
 export * from './account-settings';
 export * from './sign-in-methods';
 export * from './stream-leases';
+export * from './dead-letters';

@@ -35,9 +35,8 @@ export interface NewDeadLetter {
 
 export interface DeadLetterFilter {
   source?: string;
-  /** From 1. */
-  page: number;
-  page_size: number;
+  limit: number;
+  offset: number;
 }
 
 export interface DeadLetterPage {
@@ -120,7 +119,7 @@ export class DeadLetters {
           where $1::text is null or source = $1
           order by last_failed_at desc, letter_id desc
           limit $2 offset $3`,
-        [source, filter.page_size, (filter.page - 1) * filter.page_size],
+        [source, filter.limit, filter.offset],
       ),
     ]);
     return {
@@ -140,14 +139,20 @@ export class DeadLetters {
     return new Set(rows.map((row) => row.record_key));
   }
 
-  /**
-   * A SQL condition for a source's look for work: true when the row's key (`key_sql`, a text
-   * expression) was not set aside by the source named by the parameter `source_parameter`.
-   */
+  /** See notSetAsideSql, on this table. */
   notSetAside(source_parameter: string, key_sql: string): string {
-    return `not exists (select 1 from ${this.schema}.dead_letters as letter
-      where letter.source = ${source_parameter} and letter.record_key = ${key_sql})`;
+    return notSetAsideSql(this.schema, source_parameter, key_sql);
   }
+}
+
+/**
+ * A SQL condition for a source's look for work (or a replay): true when the row's key (`key_sql`,
+ * a text expression) was not set aside by the source named by the parameter `source_parameter`
+ * in `schema`'s dead-letter table.
+ */
+export function notSetAsideSql(schema: string, source_parameter: string, key_sql: string): string {
+  return `not exists (select 1 from ${assertIdentifier(schema)}.dead_letters as letter
+    where letter.source = ${source_parameter} and letter.record_key = ${key_sql})`;
 }
 
 function payloadText(payload: unknown): string | null {

@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
-import { withTransaction } from '@platform/persistence';
+import { notSetAsideSql, withTransaction } from '@platform/persistence';
 import { LEDGER_EVENT_TYPES } from '../domain';
-import { LEDGER_EVENTS_SCHEMA } from './ledger-store';
+import { LEDGER_EVENTS_SCHEMA, LEDGER_SCHEMA } from './ledger-store';
 
 export const ACCOUNT_STREAM_PREFIX = 'account-';
 /**
@@ -53,7 +53,8 @@ export async function replayProjection(pool: Pool, replay: ProjectionReplay): Pr
 
 /**
  * Applies, in the caller's transaction and in position order, the ledger events after `after`
- * up to `up_to` (both positions a checkpoint reached, so every event up to them has committed).
+ * up to `up_to` (both positions a checkpoint reached, so every event up to them has committed),
+ * but those the live projections set aside as dead letters: a replay applies what they applied.
  * Returns how many events it applied.
  */
 export async function replayRange(
@@ -69,6 +70,7 @@ export async function replayRange(
          from ${LEDGER_EVENTS_SCHEMA}.events
         where position > $1::bigint and position <= $2::bigint
           and stream like $3 and type = any($4::text[])
+          and ${notSetAsideSql(LEDGER_SCHEMA, '$6', 'events.event_id::text')}
         order by events.position limit $5`,
       [
         after_position,
@@ -76,6 +78,7 @@ export async function replayRange(
         `${ACCOUNT_STREAM_PREFIX}%`,
         LEDGER_EVENT_TYPES,
         REPLAY_PAGE_SIZE,
+        LEDGER_PROJECTIONS_SUBSCRIPTION,
       ],
     );
     await apply(client, page.rows);

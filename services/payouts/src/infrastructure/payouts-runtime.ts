@@ -7,7 +7,9 @@ import {
 } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { PgEventStore, Subscription } from '@platform/event-store';
+import type { DeadLetters } from '@platform/persistence';
 import {
+  DEAD_LETTERS,
   PLATFORM_CONTEXT,
   SERVICE_POOL,
   startEventRelay,
@@ -59,6 +61,7 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
     @Inject(PAYOUTS_EVENTS) private readonly events: PgEventStore,
+    @Inject(DEAD_LETTERS) private readonly dead_letters: DeadLetters,
     @Inject(SERVICE_POOL) private readonly pool: Pool,
     private readonly lifecycle: PayoutLifecycle,
     private readonly payouts: PayoutsRepository,
@@ -73,6 +76,7 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
       bus: this.context.bus,
       service: 'payouts',
       on_error: (error) => this.logger.warn(`event relay retrying: ${String(error)}`),
+      dead_letters: this.dead_letters,
     });
     this.schedule();
   }
