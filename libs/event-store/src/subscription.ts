@@ -21,6 +21,11 @@ const DEFAULTS = {
 };
 /** The longest wait before an event that keeps failing is tried again. */
 const MAX_EVENT_BACKOFF_MS = 30_000;
+/**
+ * Failures, alone in their transaction, before an event may be set aside: every event after it
+ * waits meanwhile, and an event that fails the same way three times alone is not going through.
+ */
+const EVENT_MAX_ATTEMPTS = 3;
 
 type BatchOutcome =
   | { outcome: 'full' | 'partial'; next_position: string }
@@ -53,6 +58,7 @@ export class CatchUpSubscription implements Subscription {
       linger_ms: options.linger_ms ?? DEFAULTS.linger_ms,
     };
     this.tracker = new PoisonTracker({
+      max_attempts: EVENT_MAX_ATTEMPTS,
       backoff_initial_ms: this.settings.retry_delay_ms,
       backoff_max_ms: Math.max(this.settings.retry_delay_ms, MAX_EVENT_BACKOFF_MS),
       ...options.poison_policy,

@@ -11,3 +11,4 @@ export * from './event-relay';
 export * from './session-key';
 export * from './handoff-key';
 export * from './dead-letters.messages';
+export * from './poison-policy';

@@ -1,3 +1,4 @@
 export * from './dead-letters';
 export * from './failures';
 export * from './poison-tracker';
+export * from './poison-guard';
