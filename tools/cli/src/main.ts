@@ -3,6 +3,9 @@ import 'reflect-metadata';
 import { Command, Option } from 'commander';
 import { createPool, withDatabase } from '@platform/persistence';
 import { adminCall, adminTarget } from './admin-client';
+import { registerDeadLetters } from './commands/dead-letters';
+import { registerProjectionsRebuild } from './commands/rebuild-projection';
+import { registerEventsVerify } from './commands/verify-events';
 import { eventStoreSchemas, replayEvents } from './replay';
 
 /** The platform operator's CLI (`npm run cli -- <command>`). */
@@ -217,6 +220,10 @@ events
       }
     }
   });
+
+registerEventsVerify(events, () => program.opts<Globals>().env);
+registerProjectionsRebuild(program, () => program.opts<Globals>().env);
+registerDeadLetters(program, target);
 
 program.parseAsync().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

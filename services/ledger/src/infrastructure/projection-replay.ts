@@ -39,16 +39,31 @@ export interface ProjectionReplay {
  * the replay applies exactly what the live projection had. Returns how many events it replayed.
  */
 export async function replayProjection(pool: Pool, replay: ProjectionReplay): Promise<number> {
-  return withTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ position: string }>(
-      `select position::text from ${LEDGER_EVENTS_SCHEMA}.subscription_checkpoints
-        where name = $1 for update`,
-      [replay.subscription],
-    );
-    const checkpoint = rows[0]?.position ?? '0';
-    await client.query(`truncate ${replay.tables.join(', ')}`);
-    return replayRange(client, { after: '0', up_to: checkpoint }, replay.apply);
-  });
+  return withTransaction(pool, (client) => replayProjectionIn(client, replay, 'truncate'));
+}
+
+/**
+ * replayProjection in the caller's open transaction, which the caller then commits (the replay
+ * replaces the projection) or rolls back (nothing changed). `delete` empties the tables row by
+ * row: readers keep seeing the projection as it was until the commit, where `truncate` (faster)
+ * makes them wait. `before_reset` runs once the checkpoint is held, before the tables are emptied.
+ */
+export async function replayProjectionIn(
+  client: PoolClient,
+  replay: ProjectionReplay,
+  reset: 'truncate' | 'delete',
+  before_reset?: () => Promise<void>,
+): Promise<number> {
+  const { rows } = await client.query<{ position: string }>(
+    `select position::text from ${LEDGER_EVENTS_SCHEMA}.subscription_checkpoints
+      where name = $1 for update`,
+    [replay.subscription],
+  );
+  const checkpoint = rows[0]?.position ?? '0';
+  await before_reset?.();
+  if (reset === 'truncate') await client.query(`truncate ${replay.tables.join(', ')}`);
+  else for (const table of replay.tables) await client.query(`delete from ${table}`);
+  return replayRange(client, { after: '0', up_to: checkpoint }, replay.apply);
 }
 
 /**
