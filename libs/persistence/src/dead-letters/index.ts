@@ -2,3 +2,4 @@ export * from './dead-letters';
 export * from './failures';
 export * from './poison-tracker';
 export * from './poison-guard';
+export * from './in-order';

@@ -71,6 +71,8 @@ export class WebhookRuntime implements OnApplicationBootstrap, OnApplicationShut
       schema: 'notifications',
       poll_interval_ms: settings.poll_interval_ms,
       on_error: (error) => this.logger.warn(`public events relay retrying: ${String(error)}`),
+      dead_letters,
+      poison_policy: poisonPolicyOf(context.settings),
     });
   }
 
