@@ -33,6 +33,7 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
   });
 
   interface Letter {
+    letter_id: string;
     service: string;
     source: string;
     record_key: string;
@@ -256,6 +257,25 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
     );
     expect(await letterOf('worker:collection_step', poison)()).toEqual(letter);
     expect(await payinStatus(account, poison)).toBe('pending');
+
+    // The operator forgets the letter: the worker tries the payin again, and sets it aside again.
+    const forgotten = await http.call(
+      'DELETE',
+      `/admin/v1/dead-letters/payins/${letter!.letter_id}`,
+      operator,
+    );
+    expect(await json(forgotten, 200)).toMatchObject({ record_key: poison });
+    const again = await eventually(async () => {
+      await createPayin(account, '7.00');
+      return letterOf('worker:collection_step', poison)();
+    }, 'the payin tried again and set aside again');
+    expect(again.letter_id).not.toBe(letter!.letter_id);
+    const missing = await http.call(
+      'DELETE',
+      `/admin/v1/dead-letters/payins/${letter!.letter_id}`,
+      operator,
+    );
+    expect(await json(missing, 404)).toMatchObject({ error: 'not_found' });
   });
 
   it('lists every service’s letters to the operator only, and refuses a bad filter', async () => {

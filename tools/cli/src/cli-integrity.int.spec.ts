@@ -198,7 +198,10 @@ describe('operator CLI: event store and projection integrity', () => {
     // Another account's history after it: the projections go on and set the bad one aside.
     await register(`third-${Date.now()}@integrity.example`);
 
-    let listed: { total: number; dead_letters: { record_key: string; source: string }[] } = {
+    let listed: {
+      total: number;
+      dead_letters: { letter_id: string; record_key: string; source: string }[];
+    } = {
       total: 0,
       dead_letters: [],
     };
@@ -220,5 +223,29 @@ describe('operator CLI: event store and projection integrity', () => {
 
     const rebuilt = await onDatabase('projections', 'rebuild', 'ledger.balances');
     expect(rebuilt.code).toBe(0);
+
+    const [letter] = listed.dead_letters;
+    const deleted = await cli(
+      'dead-letters',
+      'delete',
+      '--service',
+      'ledger',
+      '--id',
+      letter!.letter_id,
+    );
+    expect(deleted.code).toBe(0);
+    expect(JSON.parse(deleted.stdout)).toMatchObject({ record_key: event_id });
+    const after = await cli('dead-letters', 'list', '--service', 'ledger');
+    expect(JSON.parse(after.stdout)).toMatchObject({ total: 0 });
+    const again = await cli(
+      'dead-letters',
+      'delete',
+      '--service',
+      'ledger',
+      '--id',
+      letter!.letter_id,
+    );
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('not_found');
   });
 });

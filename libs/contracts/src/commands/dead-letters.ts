@@ -20,6 +20,18 @@ export function listDeadLettersPattern(service: string): string {
   return `${service}.list_dead_letters`;
 }
 
+/**
+ * `<service>.delete_dead_letter`: forgets a letter (`not_found` when there is none). A worker
+ * then tries its record again; an event a projection or consumer passed stays passed.
+ */
+export const deleteDeadLetterCommand = z
+  .object({ letter_id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'letter_id must be a letter id') })
+  .strict();
+
+export function deleteDeadLetterPattern(service: string): string {
+  return `${service}.delete_dead_letter`;
+}
+
 /** One letter as a service answers it. */
 export interface DeadLetterView {
   letter_id: string;

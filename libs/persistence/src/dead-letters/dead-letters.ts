@@ -128,6 +128,17 @@ export class DeadLetters {
     };
   }
 
+  /** Forgets a letter; the letter it was, or null when there was none. */
+  async delete(letter_id: string): Promise<DeadLetter | null> {
+    const { rows } = await this.pool.query<LetterRow>(
+      `delete from ${this.schema}.dead_letters where letter_id = $1::bigint
+       returning letter_id::text, source, record_key, reason, payload, attempts,
+                 first_failed_at, last_failed_at`,
+      [letter_id],
+    );
+    return rows[0] ? toDeadLetter(rows[0]) : null;
+  }
+
   /** The record keys of `source` that are set aside, of those given. */
   async setAside(source: string, record_keys: readonly string[], db: Queryable = this.pool) {
     if (record_keys.length === 0) return new Set<string>();

@@ -1,7 +1,8 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, Param, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
+  deleteDeadLetterPattern,
   DomainError,
   listDeadLettersPattern,
   MAX_DEAD_LETTERS_LISTED,
@@ -58,6 +59,14 @@ export class DeadLettersAdminController {
       })),
     );
     return pageOf(replies, pagination, services.length === 1);
+  }
+
+  /** Forgets a letter: a worker tries its record again (see `<service>.delete_dead_letter`). */
+  @Delete(':service/:letter_id')
+  delete(@Param('service') service: string, @Param('letter_id') letter_id: string) {
+    if (!(BUS_SERVICE_NAMES as readonly string[]).includes(service))
+      throw new DomainError('not_found', `no service ${service}`);
+    return this.bus.send(deleteDeadLetterPattern(service), { letter_id });
   }
 }
 
