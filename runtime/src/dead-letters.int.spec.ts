@@ -43,7 +43,9 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
     payload: unknown;
   }
 
-  async function letters(query = ''): Promise<{ total: number; dead_letters: Letter[] }> {
+  async function letters(
+    query = '',
+  ): Promise<{ total: number; dead_letters: Letter[]; unavailable: string[] }> {
     return json(await http.call('GET', `/admin/v1/dead-letters${query}`, operator), 200);
   }
 
@@ -232,8 +234,12 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
   it('sets aside a payin whose collection step always fails, and collects the others', async () => {
     const account = await http.newTestAccount();
     const poison = await createPayin(account, '30.00');
-    // Below the edge: a stored payin whose collection step can never succeed.
-    await pool.query(`update payins.payins set currency = 'ZZZ' where payin_id = $1`, [poison]);
+    // Issue 13: a 38-digit payin stayed pending, its collection step retried ~7 times a second.
+    // Put below the edge, as the edge now refuses such an amount.
+    await pool.query(`update payins.payins set local_amount = $2::numeric where payin_id = $1`, [
+      poison,
+      '9'.repeat(38),
+    ]);
 
     // Others keep going through while it fails; once it failed often enough, it is set aside.
     let letter: Letter | undefined;
@@ -246,7 +252,7 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
       letter = await letterOf('worker:collection_step', poison)();
     }
     expect(letter).toMatchObject({ service: 'payins', payload: { payin_id: poison } });
-    expect(letter?.reason).toContain('asset must be one of');
+    expect(letter?.reason).toContain('amount');
     // Tried a bounded number of times, then left alone: no retry loop after it was set aside.
     expect(letter?.attempts).toBeGreaterThanOrEqual(3);
     expect(letter?.attempts).toBeLessThanOrEqual(10);
@@ -289,5 +295,13 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
     expect(await bad.json()).toEqual({ error: 'invalid_request', message: expect.any(String) });
     const anonymous = await http.call('GET', '/admin/v1/dead-letters', {});
     expect(anonymous.status).toBe(401);
+  });
+
+  it('still lists the others’ letters when a service does not answer, and names it', async () => {
+    const risk = platform.environments.test.services.find(({ name }) => name === 'risk-scoring');
+    await risk!.app.close();
+    const listed = await letters();
+    expect(listed.unavailable).toEqual(['risk-scoring']);
+    expect(listed.dead_letters.length).toBeGreaterThan(0);
   });
 });

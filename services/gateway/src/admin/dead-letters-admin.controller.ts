@@ -10,6 +10,7 @@ import {
   type DeadLetterView,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
+import { isTransientFailure } from '@platform/persistence';
 import { BUS_SERVICE_NAMES } from '@platform/runtime';
 import { parsePagination, ValidatedQuery, type Pagination } from '../http';
 import { OperatorGuard } from './operator.guard';
@@ -27,6 +28,9 @@ const deadLettersQuery = z
 type DeadLettersQuery = z.infer<typeof deadLettersQuery>;
 
 type ServiceLetter = DeadLetterView & { service: string };
+
+/** How long the listing waits for each service: an operator is not kept waiting by a dead one. */
+const LISTING_TIMEOUT_MS = 5_000;
 
 /**
  * The records that projections, consumers and workers set aside (D12), with the reason, newest
@@ -50,13 +54,21 @@ export class DeadLettersAdminController {
     if (window.limit > MAX_DEAD_LETTERS_LISTED)
       throw new DomainError('invalid_request', 'page is too far: filter by service');
     const replies = await Promise.all(
-      services.map(async (service) => ({
-        service,
-        reply: await this.bus.send<DeadLettersReply>(listDeadLettersPattern(service), {
-          ...(query.source ? { source: query.source } : {}),
-          ...window,
-        }),
-      })),
+      services.map(async (service) => {
+        const payload = { ...(query.source ? { source: query.source } : {}), ...window };
+        const pattern = listDeadLettersPattern(service);
+        try {
+          const options = { timeout_ms: LISTING_TIMEOUT_MS };
+          return {
+            service,
+            reply: await this.bus.send<DeadLettersReply>(pattern, payload, options),
+          };
+        } catch (error) {
+          // A service that is down must not hide the others' letters: it is named instead.
+          if (services.length > 1 && isTransientFailure(error)) return { service, reply: null };
+          throw error;
+        }
+      }),
     );
     return pageOf(replies, pagination, services.length === 1);
   }
@@ -71,19 +83,23 @@ export class DeadLettersAdminController {
 }
 
 function pageOf(
-  replies: { service: string; reply: DeadLettersReply }[],
+  replies: { service: string; reply: DeadLettersReply | null }[],
   pagination: Pagination,
   paged_by_service: boolean,
 ) {
   const merged: ServiceLetter[] = replies
-    .flatMap(({ service, reply }) => reply.dead_letters.map((letter) => ({ service, ...letter })))
+    .flatMap(({ service, reply }) =>
+      (reply?.dead_letters ?? []).map((letter) => ({ service, ...letter })),
+    )
     .sort((a, b) => b.last_failed_at.localeCompare(a.last_failed_at));
   return {
     page: pagination.page,
     page_size: pagination.page_size,
-    total: replies.reduce((sum, { reply }) => sum + reply.total, 0),
+    total: replies.reduce((sum, { reply }) => sum + (reply?.total ?? 0), 0),
     dead_letters: paged_by_service
       ? merged
       : merged.slice(pagination.offset, pagination.offset + pagination.page_size),
+    /** Services that did not answer in time: their letters are not in this page. */
+    unavailable: replies.filter(({ reply }) => reply === null).map(({ service }) => service),
   };
 }
