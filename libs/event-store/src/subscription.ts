@@ -201,21 +201,22 @@ export class CatchUpSubscription implements Subscription {
       this.report(whole.error);
       return { outcome: 'failed', next_position: from_position };
     }
-    let held_back: RecordedEvent | null = null;
+    const applied: { held_back: RecordedEvent | null } = { held_back: null };
     const one_by_one = await this.inCheckpointTransaction(client, from_position, null, async () => {
-      const applied = await applyOneByOne(client, from_position, events, {
+      const taken = await applyOneByOne(client, from_position, events, {
         source: this.options.name,
         handler: this.options.handler,
         tracker: this.tracker,
         dead_letters,
         report: (error) => this.report(error),
       });
-      held_back = applied.held_back;
-      return applied.position;
+      applied.held_back = taken.held_back;
+      return taken.position;
     });
     if (one_by_one.status === 'moved')
       return { outcome: 'full', next_position: one_by_one.position };
     if (one_by_one.status === 'failed') throw one_by_one.error;
+    const { held_back } = applied;
     if (held_back) return { outcome: 'failed', next_position: one_by_one.position, held_back };
     return { outcome, next_position: one_by_one.position };
   }
