@@ -5,3 +5,4 @@ export {
   type RunningPlatform,
 } from './platform';
 export { startTestPlatform, TEST_OPERATOR_TOKEN, type TestPlatform } from './test-platform';
+export * from './operator-tools';

@@ -1,6 +1,8 @@
 import type { Notification, Pool, PoolClient } from 'pg';
+import { PoisonTracker } from '@platform/persistence';
+import { applyOneByOne } from './one-by-one';
 import { readSafeEvents, safeHeadPosition } from './read';
-import type { SubscribeOptions, Subscription, SubscriptionState } from './types';
+import type { RecordedEvent, SubscribeOptions, Subscription, SubscriptionState } from './types';
 
 export interface SubscriptionContext {
   pool: Pool;
@@ -17,6 +19,17 @@ const DEFAULTS = {
   standby_poll_ms: 1000,
   linger_ms: 0,
 };
+/** The longest wait before an event that keeps failing is tried again. */
+const MAX_EVENT_BACKOFF_MS = 30_000;
+/**
+ * Failures, alone in their transaction, before an event may be set aside: every event after it
+ * waits meanwhile, and an event that fails the same way three times alone is not going through.
+ */
+const EVENT_MAX_ATTEMPTS = 3;
+
+type BatchOutcome =
+  | { outcome: 'full' | 'partial'; next_position: string }
+  | { outcome: 'failed'; next_position: string; held_back?: RecordedEvent };
 
 /**
  * A catch-up subscription: one connection holds a session advisory lock on the name (standbys
@@ -31,6 +44,7 @@ export class CatchUpSubscription implements Subscription {
   private wake_up: { mode: WakeMode; resolve: () => void } | null = null;
   private readonly running: Promise<void>;
   private readonly settings: typeof DEFAULTS;
+  private readonly tracker: PoisonTracker;
 
   constructor(
     private readonly context: SubscriptionContext,
@@ -43,6 +57,12 @@ export class CatchUpSubscription implements Subscription {
       standby_poll_ms: options.standby_poll_ms ?? DEFAULTS.standby_poll_ms,
       linger_ms: options.linger_ms ?? DEFAULTS.linger_ms,
     };
+    this.tracker = new PoisonTracker({
+      max_attempts: EVENT_MAX_ATTEMPTS,
+      backoff_initial_ms: this.settings.retry_delay_ms,
+      backoff_max_ms: Math.max(this.settings.retry_delay_ms, MAX_EVENT_BACKOFF_MS),
+      ...options.poison_policy,
+    });
     this.running = this.run();
   }
 
@@ -94,13 +114,12 @@ export class CatchUpSubscription implements Subscription {
       let position = await this.ensureCheckpoint(client);
       while (!this.stopping) {
         this.woken = false;
-        const { outcome, next_position } = await this.processBatch(client, position);
-        const found_events = next_position !== position;
-        position = next_position;
-        if (outcome === 'full') continue;
-        // After a failure only time (or stop) ends the wait: new events must not hurry a retry.
-        if (outcome === 'failed') {
-          await this.sleep(this.settings.retry_delay_ms, 'stop_only');
+        const batch = await this.processBatch(client, position);
+        const found_events = batch.next_position !== position;
+        position = batch.next_position;
+        if (batch.outcome === 'full') continue;
+        if (batch.outcome === 'failed') {
+          await this.waitAfterFailure(batch.held_back);
           continue;
         }
         // After a batch, appends that follow gather for a while and are read as one batch.
@@ -159,14 +178,11 @@ export class CatchUpSubscription implements Subscription {
    * Reads the next batch after `from_position` (events are immutable: no transaction needed, and
    * an empty batch costs one statement), then runs the handler and advances the checkpoint in one
    * transaction. The checkpoint row is moved first, only from `from_position`: that locks it
-   * before the handler touches any table, in the order a projection rebuild takes them.
+   * before the handler touches any table, in the order a projection rebuild takes them. A batch
+   * that fails is, with a dead-letter table, applied again one event at a time (see applyOneByOne).
    */
-  private async processBatch(
-    client: PoolClient,
-    from_position: string,
-  ): Promise<{ outcome: 'full' | 'partial' | 'failed'; next_position: string }> {
-    const schema = this.context.schema;
-    const events = await readSafeEvents(client, schema, {
+  private async processBatch(client: PoolClient, from_position: string): Promise<BatchOutcome> {
+    const events = await readSafeEvents(client, this.context.schema, {
       from_position,
       limit: this.settings.batch_size,
       types: this.options.types,
@@ -174,32 +190,96 @@ export class CatchUpSubscription implements Subscription {
     });
     const last = events.at(-1);
     if (!last) return { outcome: 'partial', next_position: from_position };
+    const outcome = events.length === this.settings.batch_size ? 'full' : 'partial';
+    const whole = await this.inCheckpointTransaction(client, from_position, last.position, () =>
+      this.options.handler(events, client),
+    );
+    if (whole.status === 'moved') return { outcome: 'full', next_position: whole.position };
+    if (whole.status === 'done') return { outcome, next_position: whole.position };
+    const dead_letters = this.options.dead_letters;
+    if (!dead_letters) {
+      this.report(whole.error);
+      return { outcome: 'failed', next_position: from_position };
+    }
+    const applied: { held_back: RecordedEvent | null } = { held_back: null };
+    const one_by_one = await this.inCheckpointTransaction(client, from_position, null, async () => {
+      const taken = await applyOneByOne(client, from_position, events, {
+        source: this.options.name,
+        handler: this.options.handler,
+        tracker: this.tracker,
+        dead_letters,
+        report: (error) => this.report(error),
+      });
+      applied.held_back = taken.held_back;
+      return taken.position;
+    });
+    if (one_by_one.status === 'moved')
+      return { outcome: 'full', next_position: one_by_one.position };
+    if (one_by_one.status === 'failed') throw one_by_one.error;
+    const { held_back } = applied;
+    if (held_back) return { outcome: 'failed', next_position: one_by_one.position, held_back };
+    return { outcome, next_position: one_by_one.position };
+  }
+
+  /**
+   * One transaction that holds the checkpoint row (only if it is still at `from_position`) while
+   * `work` runs: moved to `to_position` at once, or (null) to the position `work` returns, once it
+   * has. `moved`: something else than this instance moved the checkpoint.
+   */
+  private async inCheckpointTransaction(
+    client: PoolClient,
+    from_position: string,
+    to_position: string | null,
+    work: () => Promise<string | void>,
+  ): Promise<
+    | { status: 'done'; position: string }
+    | { status: 'moved'; position: string }
+    | { status: 'failed'; error: unknown }
+  > {
+    const checkpoints = `${this.context.schema}.subscription_checkpoints`;
     await client.query('begin');
     try {
-      const moved = await client.query(
-        `update ${schema}.subscription_checkpoints set position = $3::bigint, updated_at = now()
+      const held = await client.query(
+        `update ${checkpoints} set position = coalesce($3::bigint, position), updated_at = now()
           where name = $1 and position = $2::bigint`,
-        [this.options.name, from_position, last.position],
+        [this.options.name, from_position, to_position],
       );
-      if (moved.rowCount !== 1) {
-        // Moved by something else than this instance: start again from where it is now.
+      if (held.rowCount !== 1) {
         await client.query('rollback');
-        return { outcome: 'full', next_position: await this.readCheckpoint(client) };
+        return { status: 'moved', position: await this.readCheckpoint(client) };
       }
+      let position = to_position;
       try {
-        await this.options.handler(events, client);
+        const reached = await work();
+        position ??= reached as string;
       } catch (error) {
         await client.query('rollback');
-        this.report(error);
-        return { outcome: 'failed', next_position: from_position };
+        return { status: 'failed', error };
       }
+      if (to_position === null)
+        await client.query(`update ${checkpoints} set position = $2::bigint where name = $1`, [
+          this.options.name,
+          position,
+        ]);
       await client.query('commit');
-      const outcome = events.length === this.settings.batch_size ? 'full' : 'partial';
-      return { outcome, next_position: last.position };
+      return { status: 'done', position: position as string };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * After a failure only time (or stop) ends the wait: new events must not hurry a retry. An event
+   * that failed as often as allowed waits only for another to go through, so new events end it.
+   */
+  private async waitAfterFailure(held_back: RecordedEvent | undefined): Promise<void> {
+    if (held_back && this.tracker.isExhausted(held_back.event_id)) {
+      await this.sleep(this.tracker.waitFor(held_back.event_id), 'notification_or_stop');
+      return;
+    }
+    const wait_ms = held_back ? this.tracker.waitFor(held_back.event_id) : 0;
+    await this.sleep(Math.max(this.settings.retry_delay_ms, wait_ms), 'stop_only');
   }
 
   private wake(): void {

@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { Environment, EventEnvelope } from '@platform/contracts';
+import type { DeadLetters, PoisonPolicy } from '@platform/persistence';
 import type { EventTraceContext } from './trace-context';
 
 /**
@@ -108,6 +109,14 @@ export interface SubscribeOptions {
    * omitted.
    */
   synchronous_commit?: boolean;
+  /**
+   * Where an event that keeps failing is set aside (D12), with the subscription's name as the
+   * letter's source: the checkpoint then passes it and the events after it go on. Without it, a
+   * failing event is retried until it goes through, holding back every event after it.
+   */
+  dead_letters?: DeadLetters;
+  /** When an event counts as poison; see PoisonPolicy (the backoff starts at retry_delay_ms). */
+  poison_policy?: Partial<PoisonPolicy>;
 }
 
 export type SubscriptionState = 'starting' | 'standby' | 'active' | 'stopped';

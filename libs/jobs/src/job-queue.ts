@@ -1,4 +1,10 @@
-import { assertIdentifier, createPool } from '@platform/persistence';
+import {
+  assertIdentifier,
+  createPool,
+  describeFailure,
+  isTransientFailure,
+  type DeadLetters,
+} from '@platform/persistence';
 import {
   type JobHelpers,
   type Logger,
@@ -77,6 +83,12 @@ export interface JobQueueOptions {
   log_level?: JobLogLevel;
   /** Recurring jobs, scheduled once per tick across every running worker. */
   crontab?: readonly RecurringJob[];
+  /**
+   * A job that fails its last attempt (not for a transient reason: database or bus down) is set
+   * aside there with the reason and its payload (D12), source `job:<task>`; the queue goes on.
+   * Without it, graphile-worker keeps it as a permanently failed job.
+   */
+  dead_letters?: DeadLetters;
 }
 
 export interface JobQueue {
@@ -171,7 +183,7 @@ class PgJobQueue implements JobQueue {
       logger: this.logger,
       // The host process owns shutdown; a library must not install signal handlers.
       noHandleSignals: true,
-      taskList: toTaskList(tasks),
+      taskList: toTaskList(tasks, this.options.dead_letters),
       parsedCronItems: toParsedCronItems(crontab),
     });
     this.runner.promise.catch((error: unknown) => {
@@ -274,11 +286,26 @@ function installErrorHandlers(pool: Pool, logger: Logger): void {
   }
 }
 
-function toTaskList(tasks: JobTasks): TaskList {
+function toTaskList(tasks: JobTasks, dead_letters: DeadLetters | undefined): TaskList {
   return Object.fromEntries(
     Object.entries(tasks).map(([task, handler]) => [
       task,
-      (payload: unknown, helpers: JobHelpers) => handler(payload as never, toJobContext(helpers)),
+      async (payload: unknown, helpers: JobHelpers) => {
+        const context = toJobContext(helpers);
+        try {
+          await handler(payload as never, context);
+        } catch (error) {
+          const last = context.attempt >= context.max_attempts;
+          if (!dead_letters || !last || isTransientFailure(error)) throw error;
+          await dead_letters.record({
+            source: `job:${task}`,
+            record_key: context.job_id,
+            reason: describeFailure(error),
+            payload,
+            attempts: context.attempt,
+          });
+        }
+      },
     ]),
   );
 }

@@ -1,4 +1,4 @@
-import { createPool, withTransaction } from '@platform/persistence';
+import { createPool, DeadLetters, withTransaction } from '@platform/persistence';
 import { type TestDatabase, createTestDatabase } from '@platform/testing';
 import type { Pool } from 'pg';
 import {
@@ -260,6 +260,33 @@ describe('job queue on PostgreSQL', () => {
     const [doomed] = await pendingJobs('retry_jobs');
     expect(doomed).toMatchObject({ key: 'doomed', attempts: 1 });
     expect(doomed?.last_error).toContain('planned failure on attempt 1');
+  });
+
+  it('sets a job that fails its last attempt aside as a dead letter and goes on', async () => {
+    await DeadLetters.migrate(pool, 'job_letters');
+    const dead_letters = new DeadLetters(pool, 'job_letters');
+    const jobs = queue('lettered_jobs', { dead_letters });
+    await jobs.schedule('doomed', { label: 'doomed' }, { max_attempts: 2 });
+    await jobs.start({
+      doomed: recorder('lettered_jobs', 'w', Number.MAX_SAFE_INTEGER),
+      record: recorder('lettered_jobs', 'w'),
+    });
+
+    const { dead_letters: letters } = await eventually(
+      () => dead_letters.list({ limit: 10, offset: 0 }),
+      (page) => page.total > 0,
+    );
+    expect(letters).toEqual([
+      expect.objectContaining({
+        source: 'job:doomed',
+        reason: 'Error: planned failure on attempt 2',
+        payload: { label: 'doomed' },
+        attempts: 2,
+      }),
+    ]);
+    // The queue keeps no failed job behind and runs the next ones.
+    await drain('lettered_jobs', jobs);
+    expect(await pendingJobs('lettered_jobs')).toEqual([]);
   });
 
   it('scheduleInTransaction: the job exists only if the transaction commits', async () => {

@@ -6,6 +6,7 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { context, propagation, ROOT_CONTEXT, trace, TraceFlags } from '@opentelemetry/api';
 import { Ctx, EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { DomainError } from '@platform/contracts';
+import type { DeadLetters, NewDeadLetter } from '@platform/persistence';
 import { of } from 'rxjs';
 import {
   BusClosedError,
@@ -362,7 +363,77 @@ export function busContract(name: string, makeBus: () => MessageBus): void {
       await waitFor(() => fixture.events.length === 1);
       expect(fixture.events).toEqual([{ n: 7 }]);
     });
+
+    it('sets an event its handler keeps refusing aside as a dead letter and takes the next (D12)', async () => {
+      const [server_bus, client_bus] = [await startBus(), await startBus()];
+      const service = uniqueName('poisoned');
+      const fixture = refusingFixture(service);
+      const letters: NewDeadLetter[] = [];
+      const dead_letters = { record: async (letter: NewDeadLetter) => void letters.push(letter) };
+      const app = await NestFactory.createMicroservice(fixture.module, {
+        strategy: new BusServer(server_bus, {
+          group: service,
+          max_attempts: 3,
+          dead_letters: () => dead_letters as unknown as DeadLetters,
+        }),
+        logger: false,
+      });
+      apps.push(app);
+      app.useGlobalFilters(new BusExceptionFilter());
+      await app.listen();
+
+      // One key: the good events wait behind the poison one, and come through once it is aside.
+      await client_bus.publish(`${service}.happened`, [
+        { id: 'flaky', key: 'acc-1', payload: { label: 'flaky' } },
+        { id: 'poison', key: 'acc-1', payload: { label: 'poison' } },
+        { id: 'good', key: 'acc-1', payload: { label: 'good' } },
+      ]);
+      await waitFor(() => fixture.handled.includes('good'));
+      expect(fixture.handled).toEqual(['flaky', 'good']);
+      expect(letters).toEqual([
+        expect.objectContaining({
+          source: `consumer:${service}.happened`,
+          record_key: 'poison',
+          reason: 'Error: cannot take poison',
+          payload: { label: 'poison' },
+          attempts: 3,
+        }),
+      ]);
+      // The database being down four times in a row never counted: `flaky` went through.
+      expect(fixture.attempts.get('flaky')).toBe(5);
+    });
   });
+}
+
+/**
+ * An event handler that refuses `poison` every time and fails `flaky` four times for a reason
+ * that says nothing about the event (its database is down), then takes it.
+ */
+function refusingFixture(service: string): {
+  module: new () => unknown;
+  handled: string[];
+  attempts: Map<string, number>;
+} {
+  const handled: string[] = [];
+  const attempts = new Map<string, number>();
+
+  @Controller()
+  class RefusingMessages {
+    @EventPattern(`${service}.happened`)
+    happened(@Payload() data: { label: string }): void {
+      const attempt = (attempts.get(data.label) ?? 0) + 1;
+      attempts.set(data.label, attempt);
+      if (data.label === 'poison') throw new Error('cannot take poison');
+      if (data.label === 'flaky' && attempt < 5)
+        throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      handled.push(data.label);
+    }
+  }
+
+  @Module({ controllers: [RefusingMessages] })
+  class RefusingModule {}
+
+  return { module: RefusingModule, handled, attempts };
 }
 
 function nestFixture(service: string): { module: new () => unknown; events: unknown[] } {

@@ -1,7 +1,7 @@
-import { createPool, withTransaction } from '@platform/persistence';
+import { createPool, DeadLetters, withTransaction } from '@platform/persistence';
 import { createTestDatabase, type TestDatabase } from '@platform/testing';
 import type { Pool } from 'pg';
-import type { DeliveredMessage } from './bus';
+import type { DeliveredMessage, MessageBus } from './bus';
 import { InProcessBus } from './in-process-bus';
 import { Outbox, OutboxRelay } from './outbox';
 
@@ -114,6 +114,52 @@ describe('Outbox and OutboxRelay', () => {
     expect(await relay.drain()).toBe(1);
     await waitFor(async () => received.length === 1);
     expect(await unpublished()).toBe(0);
+  });
+
+  it('sets a row the bus keeps refusing aside as a dead letter and publishes the rest (D12)', async () => {
+    await DeadLetters.migrate(pool, schema);
+    const dead_letters = new DeadLetters(pool, schema);
+    const { bus, received } = await startBus('ledger.funds_refused');
+    // A broker refusing one message, e.g. one too large for it, and taking every other.
+    const refusing: MessageBus = Object.assign(Object.create(bus) as MessageBus, {
+      publish: async (topic: string, messages: Parameters<MessageBus['publish']>[1]) => {
+        if (messages.some((message) => message.id === 'too-large'))
+          throw new Error('message too large');
+        await bus.publish(topic, messages);
+      },
+    });
+    await withTransaction(pool, (client) =>
+      outbox.enqueue(client, 'ledger.funds_refused', [
+        { id: 'before', key: 'acc-1', payload: 1 },
+        { id: 'too-large', key: 'acc-1', payload: 2 },
+        { id: 'after', key: 'acc-1', payload: 3 },
+      ]),
+    );
+    const relay = new OutboxRelay({
+      pool,
+      bus: refusing,
+      schema,
+      dead_letters,
+      poison_policy: { max_attempts: 2, backoff_initial_ms: 1, backoff_max_ms: 1 },
+    });
+    // The first pass publishes what comes before the refused row and holds back from it on.
+    await expect(relay.drain()).rejects.toThrow('message too large');
+    expect(await unpublished()).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await relay.drain()).toBe(2);
+
+    expect(await unpublished()).toBe(0);
+    await waitFor(async () => received.some((message) => message.id === 'after'));
+    expect(new Set(received.map((message) => message.id))).toEqual(new Set(['before', 'after']));
+    const { dead_letters: letters } = await dead_letters.list({ limit: 10, offset: 0 });
+    expect(letters).toEqual([
+      expect.objectContaining({
+        source: `outbox-relay:${schema}`,
+        record_key: 'too-large',
+        reason: 'Error: message too large',
+        attempts: 2,
+      }),
+    ]);
   });
 
   it('keeps per-key order and publishes each message once with several relays and writers', async () => {

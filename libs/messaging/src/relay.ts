@@ -1,4 +1,10 @@
 import type { Pool, PoolClient } from 'pg';
+import {
+  PoisonTracker,
+  takeInOrder,
+  type DeadLetters,
+  type PoisonPolicy,
+} from '@platform/persistence';
 import type { MessageBus, OutgoingMessage } from './bus';
 import { backoffAfter, type RetryBackoff } from './retry';
 
@@ -34,6 +40,12 @@ export interface RelayOptions {
   /** Wait after a failure (the bus or database down), growing with repeated failures. */
   retry_backoff?: RetryBackoff;
   on_error?: (error: unknown) => void;
+  /**
+   * A row the bus keeps refusing (while the rows after it go through) is set aside there (D12),
+   * source: the lock name, and marked published; without it, it holds back every row after it.
+   */
+  dead_letters?: DeadLetters;
+  poison_policy?: Partial<PoisonPolicy>;
 }
 
 const PRUNE_INTERVAL_MS = 60_000;
@@ -55,12 +67,14 @@ export class Relay {
   private woken = false;
   private wake: () => void = () => undefined;
   private last_prune_ms = 0;
+  private readonly refusals: PoisonTracker;
 
   constructor(private readonly options: RelayOptions) {
     this.batch_size = options.batch_size ?? 100;
     this.poll_interval_ms = options.poll_interval_ms ?? 1_000;
     this.retry_backoff = options.retry_backoff ?? { initial_ms: 200, max_ms: 10_000 };
     this.on_error = options.on_error ?? (() => undefined);
+    this.refusals = new PoisonTracker(options.poison_policy);
   }
 
   async start(): Promise<void> {
@@ -107,7 +121,7 @@ export class Relay {
 
   /** One transaction: lock, read, publish, mark. 0 when another relay holds the source. */
   private async publishBatch(): Promise<number> {
-    const { pool, bus, source } = this.options;
+    const { pool, source } = this.options;
     const client = await pool.connect();
     try {
       await client.query('begin');
@@ -120,17 +134,57 @@ export class Relay {
         return 0;
       }
       const pending = await source.pending(client, this.batch_size);
-      for (const run of runsByTopic(pending)) await bus.publish(run.topic, run.messages);
-      await source.markPublished(client, pending);
+      const { passed, error } = await this.publish(client, pending);
+      if (passed.length === 0 && error !== null) throw error;
+      if (passed.length > 0) await source.markPublished(client, passed);
       await this.pruneNow(client);
       await client.query('commit');
-      return pending.length;
+      // What went through stays published; the run waits out its backoff before the rest.
+      if (passed.length < pending.length && error !== null) throw error;
+      return passed.length;
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
     } finally {
       client.release();
     }
+  }
+
+  /** Publishes the rows in order; after a refusal, one by one (takeInOrder) with dead letters. */
+  private async publish(
+    client: PoolClient,
+    rows: RelayRow[],
+  ): Promise<{ passed: RelayRow[]; error: unknown }> {
+    const { bus, dead_letters, source } = this.options;
+    try {
+      for (const run of runsByTopic(rows)) await bus.publish(run.topic, run.messages);
+      return { passed: rows, error: null };
+    } catch (error) {
+      if (!dead_letters) return { passed: [], error };
+    }
+    const publishOne = (row: RelayRow) =>
+      bus.publish(row.topic, [row.message]).then(
+        () => null,
+        (error: unknown) => error ?? new Error('publish failed'),
+      );
+    return takeInOrder(rows, {
+      key: (row) => row.message.id,
+      attempt: publishOne,
+      // Published for real: consumers deduplicate, as after any republish.
+      probe: async (row) => (await publishOne(row)) === null,
+      set_aside: (row, letter) =>
+        dead_letters.record(
+          {
+            source: source.lock_name,
+            record_key: row.message.id,
+            payload: { topic: row.topic, message: row.message },
+            ...letter,
+          },
+          client,
+        ),
+      tracker: this.refusals,
+      report: () => undefined,
+    });
   }
 
   private async pruneNow(client: PoolClient): Promise<void> {

@@ -9,13 +9,19 @@ import { ASSET_CODES, CURRENCY_CODES, decimalsOf, isMoneyUnit, type MoneyUnit } 
 const Decimal = Big();
 Decimal.strict = true;
 
-/** Longest amount text we read; anything longer is a mistake or an attack, never money. */
+/** Longest amount text we read from a client; anything longer is a mistake or an attack. */
 const MAX_AMOUNT_LENGTH = 40;
 /**
  * D12: the ceiling of every amount a client sends, in integer digits (so below one quadrillion
  * of any unit). Stored and computed amounts (conversions, balances) are not held to it.
  */
 export const MAX_INPUT_INTEGER_DIGITS = 15;
+/**
+ * Longest amount text we read back from storage. Sums and conversions of client amounts grow
+ * past MAX_AMOUNT_LENGTH (a balance, a converted credit), and what the platform wrote it must be
+ * able to read again: a projection that cannot parse a committed event stops for everyone.
+ */
+const MAX_STORED_LENGTH = 1_000;
 /** Rates come from our own rate table, never from a client, but are still checked. */
 const MAX_RATE_LENGTH = 60;
 
@@ -72,11 +78,11 @@ function requireUnit(unit: unknown): MoneyUnit {
   throw new DomainError('invalid_asset', `asset must be one of ${known}`);
 }
 
-function readDecimal(unit: MoneyUnit, text: unknown, signed: boolean): Big {
+function readDecimal(unit: MoneyUnit, text: unknown, signed: boolean, max_length: number): Big {
   const pattern = signed ? SIGNED_DECIMAL : UNSIGNED_DECIMAL;
   const wellFormed =
     typeof text === 'string' &&
-    text.length <= MAX_AMOUNT_LENGTH &&
+    text.length <= max_length &&
     pattern.test(text) &&
     fractionDigits(text) <= decimalsOf(unit);
   if (!wellFormed) throw new DomainError('invalid_amount', amountRule(unit, signed));
@@ -108,8 +114,8 @@ function withoutNegativeZero(value: Big): Big {
 
 /**
  * An exact amount of one asset or currency, immutable, never more precise than its unit.
- * Build it from wire text with `parse` (positive, client input) or `parseSigned` (stored
- * movements); arithmetic is exact, and only `convert`/`multiply` round, with an explicit mode.
+ * Build it from wire text with `parse` (positive, client input), `parseStored` (positive, written
+ * by the platform) or `parseSigned` (stored movements and balances); arithmetic is exact, and only `convert`/`multiply` round, with an explicit mode.
  */
 export class Money<U extends MoneyUnit = MoneyUnit> {
   private constructor(
@@ -131,7 +137,7 @@ export class Money<U extends MoneyUnit = MoneyUnit> {
         `amount must be below 10^${MAX_INPUT_INTEGER_DIGITS} (at most ${MAX_INPUT_INTEGER_DIGITS} integer digits)`,
       );
     }
-    return new Money(unit, readDecimal(unit, text, false));
+    return new Money(unit, readDecimal(unit, text, false, MAX_AMOUNT_LENGTH));
   }
 
   /**
@@ -140,13 +146,22 @@ export class Money<U extends MoneyUnit = MoneyUnit> {
    */
   static parse<U extends MoneyUnit>(asset: U, text: unknown): Money<U> {
     const unit = requireUnit(asset) as U;
-    return new Money(unit, readDecimal(unit, text, false));
+    return new Money(unit, readDecimal(unit, text, false, MAX_AMOUNT_LENGTH));
+  }
+
+  /**
+   * A positive amount the platform stored or computed (an event's amount, a stored payin): as
+   * `parse`, but as long as storage holds it, so that whatever was written can be read back.
+   */
+  static parseStored<U extends MoneyUnit>(asset: U, text: unknown): Money<U> {
+    const unit = requireUnit(asset) as U;
+    return new Money(unit, readDecimal(unit, text, false, MAX_STORED_LENGTH));
   }
 
   /** A stored or computed amount that may be zero or negative (movements, balances). */
   static parseSigned<U extends MoneyUnit>(asset: U, text: unknown): Money<U> {
     const unit = requireUnit(asset) as U;
-    return new Money(unit, withoutNegativeZero(readDecimal(unit, text, true)));
+    return new Money(unit, withoutNegativeZero(readDecimal(unit, text, true, MAX_STORED_LENGTH)));
   }
 
   static zero<U extends MoneyUnit>(asset: U): Money<U> {

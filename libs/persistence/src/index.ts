@@ -1,3 +1,4 @@
 export * from './database';
 export * from './embedded';
 export * from './migrations';
+export * from './dead-letters';

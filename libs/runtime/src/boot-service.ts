@@ -1,7 +1,9 @@
 import { NestFactory } from '@nestjs/core';
 import type { INestMicroservice } from '@nestjs/common';
 import { BusExceptionFilter, BusServer } from '@platform/messaging';
+import type { DeadLetters } from '@platform/persistence';
 import type { PlatformContext } from './context';
+import { DEAD_LETTERS } from './dead-letters.messages';
 import type { ServiceDefinition } from './service-definition';
 
 export interface RunningService {
@@ -19,11 +21,17 @@ export async function bootService(
   definition: ServiceDefinition,
   context: PlatformContext,
 ): Promise<RunningService> {
+  let dead_letters: DeadLetters | null = null;
   const app = await NestFactory.createMicroservice(definition.module(context), {
-    strategy: new BusServer(context.bus, { group: definition.name }),
+    strategy: new BusServer(context.bus, {
+      group: definition.name,
+      dead_letters: () => dead_letters,
+    }),
     logger: ['error', 'warn'],
     abortOnError: false,
   });
+  // Its events handlers set poison events aside in the service's own table (D12).
+  dead_letters = app.get<symbol, DeadLetters>(DEAD_LETTERS, { strict: false });
   // Keeps a DomainError's code in the reply instead of Nest's generic RPC error.
   app.useGlobalFilters(new BusExceptionFilter());
   await app.listen();

@@ -1,5 +1,6 @@
 import { traceHeadersOf, type PgEventStore, type Subscription } from '@platform/event-store';
 import type { MessageBus } from '@platform/messaging';
+import type { DeadLetters } from '@platform/persistence';
 
 /** The topic a service's domain events are published on. */
 export function eventsTopic(service: string): string {
@@ -20,6 +21,8 @@ export function startEventRelay(options: {
   on_error?: (error: unknown) => void;
   /** See SubscribeOptions.linger_ms; 0 when omitted. */
   linger_ms?: number;
+  /** An event the bus keeps refusing (too large...) is set aside there, and the rest published. */
+  dead_letters?: DeadLetters;
 }): Subscription {
   const topic = eventsTopic(options.service);
   return options.store.subscribe({
@@ -28,6 +31,7 @@ export function startEventRelay(options: {
     batch_size: 200,
     linger_ms: options.linger_ms,
     on_error: options.on_error,
+    dead_letters: options.dead_letters,
     // A checkpoint a server crash undoes republishes its batch: at-least-once, as above.
     synchronous_commit: false,
     handler: async (events) => {

@@ -13,3 +13,5 @@ export * from './platform-context.module';
 export * from './event-relay';
 export * from './session-key';
 export * from './handoff-key';
+export * from './dead-letters.messages';
+export * from './poison-policy';

@@ -6,8 +6,9 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { createPool, migrate } from '@platform/persistence';
+import { createPool, DeadLetters, migrate } from '@platform/persistence';
 import { PLATFORM_CONTEXT, schemaOf, type PlatformContext, type ServiceName } from './context';
+import { DEAD_LETTERS, deadLettersMessagesFor } from './dead-letters.messages';
 
 export const SERVICE_POOL = Symbol('SERVICE_POOL');
 
@@ -21,7 +22,8 @@ class PoolCloser implements OnApplicationShutdown {
 
 /**
  * The service's connection pool on its own schema, with the service's forward-only migrations
- * applied before any handler can run (the provider factory completes during module init).
+ * applied before any handler can run (the provider factory completes during module init), and
+ * its dead-letter table (D12), served to the operator as `<service>.list_dead_letters`.
  */
 @Module({})
 export class ServiceDatabaseModule {
@@ -53,13 +55,20 @@ export class ServiceDatabaseModule {
             for (const { dir, version_table } of options.migrations ?? []) {
               await migrate(pool, { schema, migrations_dir: dir, version_table });
             }
+            await DeadLetters.migrate(pool, schema);
             await options.after_migrations?.(pool);
             return pool;
           },
         },
+        {
+          provide: DEAD_LETTERS,
+          inject: [SERVICE_POOL],
+          useFactory: (pool: Pool) => new DeadLetters(pool, schema),
+        },
         PoolCloser,
       ],
-      exports: [SERVICE_POOL, PLATFORM_CONTEXT],
+      controllers: [deadLettersMessagesFor(service)],
+      exports: [SERVICE_POOL, PLATFORM_CONTEXT, DEAD_LETTERS],
     };
   }
 }

@@ -25,7 +25,13 @@ export {
   rebuildMovements,
   type MovementView,
 } from './infrastructure/movements-projection';
-export { rebuildProjections } from './infrastructure/rebuild-projections';
+export {
+  LEDGER_PROJECTIONS,
+  rebuildAndCompare,
+  rebuildProjections,
+  type NamedProjection,
+  type ProjectionComparison,
+} from './infrastructure/rebuild-projections';
 export {
   DEFAULT_RATES_FILE,
   InvalidRateTableError,

@@ -2,8 +2,11 @@ import { Logger, Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { PgEventStore } from '@platform/event-store';
 import { BusClient } from '@platform/messaging';
+import type { DeadLetters } from '@platform/persistence';
 import {
   busClientProviders,
+  DEAD_LETTERS,
+  poisonPolicyOf,
   type PlatformContext,
   SERVICE_POOL,
   ServiceDatabaseModule,
@@ -194,14 +197,26 @@ export class PayinsModule {
         },
         {
           provide: CollectionScheduler,
-          inject: [PayinsRepository, CollectionWorker, SETTINGS],
+          inject: [PayinsRepository, CollectionWorker, SETTINGS, DEAD_LETTERS],
           useFactory: (
             payins: PayinsRepository,
             worker: CollectionWorker,
             settings: PayinsRuntimeSettings,
+            dead_letters: DeadLetters,
           ) =>
-            new CollectionScheduler(payins, worker, settings, (error) =>
-              logger.warn(`collection step retrying: ${String(error)}`),
+            new CollectionScheduler(
+              payins,
+              worker,
+              settings,
+              {
+                on_error: (error) => logger.warn(`collection step retrying: ${String(error)}`),
+                on_set_aside: (source, payin_id, reason) =>
+                  logger.error(
+                    `${source}: payin ${payin_id} set aside as a dead letter: ${reason}`,
+                  ),
+              },
+              dead_letters,
+              poisonPolicyOf(context.settings),
             ),
         },
         PayinsLifecycle,

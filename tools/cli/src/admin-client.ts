@@ -27,13 +27,16 @@ export function adminTarget(options: {
 
 export async function adminCall(
   target: AdminTarget,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   route: string,
   body?: unknown,
 ): Promise<unknown> {
   const response = await fetch(`${target.base_url}${route}`, {
     method,
-    headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${target.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const payload = (await response.json()) as { error?: string; message?: string };

@@ -2,8 +2,11 @@
 import 'reflect-metadata';
 import { Command, Option } from 'commander';
 import { adminCall, adminTarget } from './admin-client';
+import { registerDeadLetters } from './commands/dead-letters';
 import { registerEventsReplay } from './commands/events-replay';
 import { registerEventsTail } from './commands/events-tail';
+import { registerProjectionsRebuild } from './commands/rebuild-projection';
+import { registerEventsVerify } from './commands/verify-events';
 
 /** The platform operator's CLI (`npm run cli -- <command>`). */
 const program = new Command('platform')
@@ -137,6 +140,10 @@ program
 const events = program.command('events').description('the event stores and the live bus');
 registerEventsReplay(events, () => program.opts<Globals>().env);
 registerEventsTail(events, target);
+
+registerEventsVerify(events, () => program.opts<Globals>().env);
+registerProjectionsRebuild(program, () => program.opts<Globals>().env);
+registerDeadLetters(program, target);
 
 program.parseAsync().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

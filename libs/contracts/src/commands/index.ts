@@ -12,3 +12,4 @@ export * from './account-settings';
 export * from './sign-in-methods';
 export * from './stream-leases';
 export * from './ledger-replies';
+export * from './dead-letters';

@@ -1,7 +1,13 @@
 import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
 import { ok, type Reply } from '@platform/contracts';
+import { PoisonTracker, type DeadLetters } from '@platform/persistence';
 import { lastValueFrom } from 'rxjs';
-import type { DeliveredMessage, MessageBus, Subscription } from '../bus';
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  type DeliveredMessage,
+  type MessageBus,
+  type Subscription,
+} from '../bus';
 import { errorMessage } from '../retry';
 import { withHandlerSpan } from '../trace-context';
 import { BusContext } from './bus-context';
@@ -12,6 +18,13 @@ export interface BusServerOptions {
   group: string;
   /** Deliveries of an event before it is dead-lettered; the bus default when absent. */
   max_attempts?: number;
+  /**
+   * The service's dead-letter table, once its module is up (D12). An event its handler refuses
+   * max_attempts times is set aside there, with the reason, and the group goes on; a transient
+   * failure (database or bus unavailable) is retried without counting. Without it, the bus
+   * moves the event to `<topic>.dlq` after max_attempts deliveries, whatever the failure.
+   */
+  dead_letters?: () => DeadLetters | null;
 }
 
 export const BUS_TRANSPORT = Symbol('platform-bus');
@@ -27,12 +40,18 @@ export class BusServer extends Server implements CustomTransportStrategy {
   override transportId = BUS_TRANSPORT;
   private readonly subscriptions: Subscription[] = [];
   private warned_missing_filter = false;
+  private readonly refusals: PoisonTracker;
 
   constructor(
     private readonly bus: MessageBus,
     private readonly options: BusServerOptions,
   ) {
     super();
+    // A group's messages wait in line behind a failing one: the error's kind alone decides.
+    this.refusals = new PoisonTracker({
+      max_attempts: options.max_attempts ?? DEFAULT_MAX_ATTEMPTS,
+      require_evidence: false,
+    });
   }
 
   async listen(callback: (error?: unknown) => void): Promise<void> {
@@ -76,21 +95,50 @@ export class BusServer extends Server implements CustomTransportStrategy {
       [...this.messageHandlers].filter(([, handler]) => handler.isEventHandler === true),
     );
     if (handlers.size === 0) return;
+    const dead_letters = this.options.dead_letters?.() ?? null;
+    const max_attempts = dead_letters ? Number.POSITIVE_INFINITY : this.options.max_attempts;
     this.subscriptions.push(
       await this.bus.subscribe({
         topics: [...handlers.keys()],
         group: this.options.group,
-        ...(this.options.max_attempts === undefined
-          ? {}
-          : { max_attempts: this.options.max_attempts }),
+        ...(max_attempts === undefined ? {} : { max_attempts }),
         handler: (message) =>
           withHandlerSpan({ kind: 'event', group: this.options.group }, message, async () => {
             const handler = handlers.get(message.topic);
             if (!handler) throw new Error(`no event handler for ${message.topic}`);
-            await this.invoke(handler, message);
+            if (dead_letters) await this.consumeOrSetAside(handler, message, dead_letters);
+            else await this.invoke(handler, message);
           }),
       }),
     );
+  }
+
+  /** Handles the event, or records it as a dead letter once it has been refused often enough. */
+  private async consumeOrSetAside(
+    handler: MessageHandler,
+    message: DeliveredMessage,
+    dead_letters: DeadLetters,
+  ): Promise<void> {
+    try {
+      await this.invoke(handler, message);
+      this.refusals.succeeded(message.id);
+      return;
+    } catch (error) {
+      const verdict = this.refusals.failed(message.id, error);
+      if (verdict.action === 'retry') throw error;
+      await dead_letters.record({
+        source: `consumer:${message.topic}`,
+        record_key: message.id,
+        reason: verdict.reason,
+        payload: message.payload,
+        attempts: verdict.attempts,
+        first_failed_at: verdict.first_failed_at,
+      });
+      this.refusals.forget(message.id);
+      this.logger.warn(
+        `set aside ${message.topic} message ${message.id} after ${verdict.attempts} attempts: ${verdict.reason}`,
+      );
+    }
   }
 
   private async answer(

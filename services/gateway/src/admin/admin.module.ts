@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminController } from './admin.controller';
 import { BusTailController } from './bus-tail.controller';
+import { DeadLettersAdminController } from './dead-letters-admin.controller';
 import { LedgerAdminController } from './ledger-admin.controller';
 import { MetricsController } from './metrics.controller';
 import { OperatorGuard } from './operator.guard';
@@ -10,6 +11,7 @@ import { PayoutsAdminController } from './payouts-admin.controller';
   controllers: [
     AdminController,
     BusTailController,
+    DeadLettersAdminController,
     LedgerAdminController,
     MetricsController,
     PayoutsAdminController,

@@ -6,7 +6,13 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { PgEventStore, Subscription } from '@platform/event-store';
-import { PLATFORM_CONTEXT, startEventRelay, type PlatformContext } from '@platform/runtime';
+import type { DeadLetters } from '@platform/persistence';
+import {
+  DEAD_LETTERS,
+  PLATFORM_CONTEXT,
+  startEventRelay,
+  type PlatformContext,
+} from '@platform/runtime';
 import { OrganizationsService } from '../application/organizations.service';
 import { IDENTITY_EVENTS } from './identity-store';
 
@@ -19,6 +25,7 @@ export class IdentityLifecycle implements OnApplicationBootstrap, OnApplicationS
   constructor(
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
     @Inject(IDENTITY_EVENTS) private readonly events: PgEventStore,
+    @Inject(DEAD_LETTERS) private readonly dead_letters: DeadLetters,
     private readonly organizations: OrganizationsService,
   ) {}
 
@@ -29,6 +36,7 @@ export class IdentityLifecycle implements OnApplicationBootstrap, OnApplicationS
       bus: this.context.bus,
       service: 'identity',
       on_error: (error) => this.logger.warn(`event relay retrying: ${String(error)}`),
+      dead_letters: this.dead_letters,
     });
   }
 

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { DomainError } from '@platform/contracts';
 import type { PgEventStore } from '@platform/event-store';
-import { createPool, migrate } from '@platform/persistence';
+import { createPool, DeadLetters, migrate } from '@platform/persistence';
 import { createTestDatabase, type TestDatabase } from '@platform/testing';
 import {
   LEDGER_MIGRATIONS_DIR,
@@ -44,6 +44,7 @@ describe('ledger commands on PostgreSQL, two writers', () => {
       createPool({ url: database.url, schema: 'ledger', max_connections: 6 }),
     );
     await migrate(pools[0]!, { schema: 'ledger', migrations_dir: LEDGER_MIGRATIONS_DIR });
+    await DeadLetters.migrate(pools[0]!, 'ledger');
     stores = [];
     for (const pool of pools) stores.push(await openLedgerEventStore(pool, 'test'));
     writers = stores.map((store) => new LedgerCommands(store, { max_attempts: 100 }));
@@ -79,7 +80,7 @@ describe('ledger commands on PostgreSQL, two writers', () => {
       expect(reason).toBeInstanceOf(DomainError);
       expect((reason as DomainError).code).toBe('insufficient_funds');
     }
-    const projection = startLedgerProjections(stores[0]!);
+    const projection = startLedgerProjections(stores[0]!, new DeadLetters(pools[0]!, 'ledger'));
     try {
       const usd = async () =>
         (await readBalances(pools[0]!, 'a1')).find((balance) => balance.asset === 'USD');

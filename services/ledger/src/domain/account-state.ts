@@ -187,13 +187,13 @@ export function balanceChangesOf(event: LedgerEvent): BalanceChange[] {
     return [
       {
         asset: from_asset,
-        available: Money.parse(from_asset, from_amount).negate(),
+        available: Money.parseStored(from_asset, from_amount).negate(),
         held: Money.zero(from_asset),
         leg: 'from',
       },
       {
         asset: to_asset,
-        available: Money.parse(to_asset, to_amount),
+        available: Money.parseStored(to_asset, to_amount),
         held: Money.zero(to_asset),
         leg: 'to',
       },
@@ -201,14 +201,16 @@ export function balanceChangesOf(event: LedgerEvent): BalanceChange[] {
   }
   if (event.type === 'ledger.funds_credited') {
     const asset = event.data.asset;
-    return [{ asset, available: Money.parse(asset, event.data.amount), held: Money.zero(asset) }];
+    return [
+      { asset, available: Money.parseStored(asset, event.data.amount), held: Money.zero(asset) },
+    ];
   }
   const asset = event.data.asset;
   const legs: { amount: Money<Asset>; kind?: string }[] = [
-    { amount: Money.parse(asset, event.data.amount) },
+    { amount: Money.parseStored(asset, event.data.amount) },
   ];
   const fee = event.data.fee;
-  if (fee !== undefined) legs.push({ amount: Money.parse(asset, fee), kind: FEE_KIND });
+  if (fee !== undefined) legs.push({ amount: Money.parseStored(asset, fee), kind: FEE_KIND });
   const zero = Money.zero(asset);
   const change = (available: Money<Asset>, held: Money<Asset>, kind?: string): BalanceChange =>
     kind === undefined ? { asset, available, held } : { asset, available, held, kind };
@@ -247,13 +249,20 @@ function evolveHolds(
   const placed = holds.get(hold_id);
   const fee_leg =
     fee !== undefined && fee_account_id !== undefined
-      ? { amount: Money.parse(asset, fee), account_id: fee_account_id }
+      ? { amount: Money.parseStored(asset, fee), account_id: fee_account_id }
       : null;
   return holds.set(
     hold_id,
     placed
       ? { ...placed, status }
-      : { hold_id, amount: Money.parse(asset, amount), status, kind, reference_id, fee: fee_leg },
+      : {
+          hold_id,
+          amount: Money.parseStored(asset, amount),
+          status,
+          kind,
+          reference_id,
+          fee: fee_leg,
+        },
   );
 }
 

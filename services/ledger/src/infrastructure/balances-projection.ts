@@ -3,11 +3,11 @@ import type { Pool, PoolClient } from 'pg';
 import type { RecordedEvent } from '@platform/event-store';
 import { ASSET_CODES, ASSETS, Money, isAsset, type Asset } from '@platform/money';
 import { balanceChangesOf, isLedgerEventType, type LedgerEvent } from '../domain';
+import { LEDGER_SCHEMA } from './ledger-store';
 import { LEDGER_PROJECTIONS_SUBSCRIPTION, replayProjection } from './projection-replay';
 
 export const LEDGER_MIGRATIONS_DIR = path.join(__dirname, '../../migrations');
-/** The ledger's own schema, where its projections live. */
-export const LEDGER_SCHEMA = 'ledger';
+export { LEDGER_SCHEMA };
 
 interface BalanceDelta {
   account_id: string;

@@ -7,7 +7,9 @@ import {
 } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { PgEventStore, Subscription } from '@platform/event-store';
+import type { DeadLetters } from '@platform/persistence';
 import {
+  DEAD_LETTERS,
   PLATFORM_CONTEXT,
   SERVICE_POOL,
   startEventRelay,
@@ -26,6 +28,7 @@ export class LedgerLifecycle implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
     @Inject(LEDGER_EVENTS) private readonly events: PgEventStore,
+    @Inject(DEAD_LETTERS) private readonly dead_letters: DeadLetters,
     @Inject(SERVICE_POOL) private readonly pool: Pool,
   ) {}
 
@@ -41,8 +44,9 @@ export class LedgerLifecycle implements OnApplicationBootstrap, OnApplicationShu
         service: 'ledger',
         linger_ms: LEDGER_SUBSCRIPTION_LINGER_MS,
         on_error: (error) => this.logger.warn(`event relay retrying: ${String(error)}`),
+        dead_letters: this.dead_letters,
       }),
-      startLedgerProjections(this.events, (error) =>
+      startLedgerProjections(this.events, this.dead_letters, (error) =>
         this.logger.warn(`projections retrying: ${String(error)}`),
       ),
     ];

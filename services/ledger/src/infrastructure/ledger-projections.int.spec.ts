@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { PgEventStore, RecordedEvent } from '@platform/event-store';
-import { createPool, migrate, withTransaction } from '@platform/persistence';
+import { createPool, DeadLetters, migrate, withTransaction } from '@platform/persistence';
 import { createTestDatabase, type TestDatabase } from '@platform/testing';
 import { LedgerCommands } from '../application/ledger-commands';
 import { applyBalanceEvents, LEDGER_MIGRATIONS_DIR, rebuildBalances } from './balances-projection';
@@ -30,6 +30,7 @@ describe('ledger projections: taking over per-projection checkpoints', () => {
     database = await createTestDatabase('ledger_takeover');
     pool = createPool({ url: database.url, schema: 'ledger', max_connections: 6 });
     await migrate(pool, { schema: 'ledger', migrations_dir: LEDGER_MIGRATIONS_DIR });
+    await DeadLetters.migrate(pool, 'ledger');
     store = await openLedgerEventStore(pool, 'test');
     commands = new LedgerCommands(store);
   });
@@ -124,7 +125,7 @@ describe('ledger projections: taking over per-projection checkpoints', () => {
   });
 
   it('then keeps both projections from the single checkpoint on', async () => {
-    const subscription = startLedgerProjections(store);
+    const subscription = startLedgerProjections(store, new DeadLetters(pool, 'ledger'));
     try {
       await someHistory('t2');
       // Every event committed so far (a read of the store may hold back the newest for a moment).

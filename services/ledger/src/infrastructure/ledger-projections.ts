@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { PgEventStore, Subscription } from '@platform/event-store';
-import { withTransaction } from '@platform/persistence';
+import { withTransaction, type DeadLetters } from '@platform/persistence';
 import { LEDGER_EVENT_TYPES } from '../domain';
 import { applyBalanceEvents } from './balances-projection';
 import { LEDGER_EVENTS_SCHEMA } from './ledger-store';
@@ -22,14 +22,17 @@ export const RETIRED_POSITION = '9223372036854775807';
 
 /**
  * Keeps the balances and movements projections up to date from one read of each batch; both and
- * the checkpoint commit together.
+ * the checkpoint commit together. An event they cannot apply is set aside in `dead_letters` (its
+ * source is the subscription's name), so one bad event never stops them for every account.
  */
 export function startLedgerProjections(
   store: PgEventStore,
+  dead_letters: DeadLetters,
   on_error?: (error: unknown) => void,
 ): Subscription {
   return store.subscribe({
     name: LEDGER_PROJECTIONS_SUBSCRIPTION,
+    dead_letters,
     from: 'start',
     stream_prefix: ACCOUNT_STREAM_PREFIX,
     types: LEDGER_EVENT_TYPES,

@@ -6,6 +6,8 @@ export const LEDGER_EVENTS = Symbol('LEDGER_EVENTS');
 
 /** The schema of the ledger's event store: the source of truth and the outbox to the bus. */
 export const LEDGER_EVENTS_SCHEMA = 'ledger_events';
+/** The ledger's own schema, where its projections (and its dead letters) live. */
+export const LEDGER_SCHEMA = 'ledger';
 
 export async function openLedgerEventStore(
   pool: Pool,

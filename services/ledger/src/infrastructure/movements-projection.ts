@@ -57,24 +57,34 @@ function movementsOf(recorded: ProjectedEvent, event: LedgerEvent): MovementRow[
       // A fee account's credit names the account that paid the fee, as a transfer names its payer.
       const source = event.data.kind === FEE_KIND ? FEE_KIND : 'transfer';
       const text = from === undefined ? `${event.data.kind} credited` : `${source} from ${from}`;
-      return [row(0, asset, Money.parse(asset, amount), balance_after, text)];
+      return [row(0, asset, Money.parseStored(asset, amount), balance_after, text)];
     }
     case 'ledger.funds_debited': {
       const { asset, amount, balance_after, counterparty_account_id: to } = event.data;
       const text = to === undefined ? `${event.data.kind} debited` : `transfer to ${to}`;
-      const legs = withFeeLeg(asset, Money.parse(asset, amount).negate(), event.data.fee, text);
+      const legs = withFeeLeg(
+        asset,
+        Money.parseStored(asset, amount).negate(),
+        event.data.fee,
+        text,
+      );
       return legsToRows(legs, asset, balance_after, row);
     }
     case 'ledger.hold_placed': {
       const { asset, amount, available_after, hold_id } = event.data;
       const text = `${event.data.kind} ${hold_id} reserved`;
-      const legs = withFeeLeg(asset, Money.parse(asset, amount).negate(), event.data.fee, text);
+      const legs = withFeeLeg(
+        asset,
+        Money.parseStored(asset, amount).negate(),
+        event.data.fee,
+        text,
+      );
       return legsToRows(legs, asset, available_after, row);
     }
     case 'ledger.hold_released': {
       const { asset, amount, available_after, hold_id } = event.data;
       const text = `${event.data.kind} ${hold_id} released`;
-      const legs = withFeeLeg(asset, Money.parse(asset, amount), event.data.fee, text);
+      const legs = withFeeLeg(asset, Money.parseStored(asset, amount), event.data.fee, text);
       return legsToRows(legs, asset, available_after, row);
     }
     case 'ledger.hold_posted':
@@ -86,11 +96,11 @@ function movementsOf(recorded: ProjectedEvent, event: LedgerEvent): MovementRow[
         row(
           0,
           from_asset,
-          Money.parse(from_asset, from_amount).negate(),
+          Money.parseStored(from_asset, from_amount).negate(),
           event.data.from_balance_after,
           text,
         ),
-        row(1, to_asset, Money.parse(to_asset, to_amount), event.data.to_balance_after, text),
+        row(1, to_asset, Money.parseStored(to_asset, to_amount), event.data.to_balance_after, text),
       ];
     }
     default: {
@@ -114,7 +124,7 @@ function withFeeLeg(
   description: string,
 ): Leg[] {
   if (fee === undefined) return [{ amount, description }];
-  const fee_amount = Money.parse(asset, fee);
+  const fee_amount = Money.parseStored(asset, fee);
   const signed = amount.lt(Money.zero(asset)) ? fee_amount.negate() : fee_amount;
   return [
     { amount, description },

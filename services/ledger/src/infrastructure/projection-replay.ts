@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
-import { withTransaction } from '@platform/persistence';
+import { notSetAsideSql, withTransaction } from '@platform/persistence';
 import { LEDGER_EVENT_TYPES } from '../domain';
-import { LEDGER_EVENTS_SCHEMA } from './ledger-store';
+import { LEDGER_EVENTS_SCHEMA, LEDGER_SCHEMA } from './ledger-store';
 
 export const ACCOUNT_STREAM_PREFIX = 'account-';
 /**
@@ -39,21 +39,37 @@ export interface ProjectionReplay {
  * the replay applies exactly what the live projection had. Returns how many events it replayed.
  */
 export async function replayProjection(pool: Pool, replay: ProjectionReplay): Promise<number> {
-  return withTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ position: string }>(
-      `select position::text from ${LEDGER_EVENTS_SCHEMA}.subscription_checkpoints
-        where name = $1 for update`,
-      [replay.subscription],
-    );
-    const checkpoint = rows[0]?.position ?? '0';
-    await client.query(`truncate ${replay.tables.join(', ')}`);
-    return replayRange(client, { after: '0', up_to: checkpoint }, replay.apply);
-  });
+  return withTransaction(pool, (client) => replayProjectionIn(client, replay, 'truncate'));
+}
+
+/**
+ * replayProjection in the caller's open transaction, which the caller then commits (the replay
+ * replaces the projection) or rolls back (nothing changed). `delete` empties the tables row by
+ * row: readers keep seeing the projection as it was until the commit, where `truncate` (faster)
+ * makes them wait. `before_reset` runs once the checkpoint is held, before the tables are emptied.
+ */
+export async function replayProjectionIn(
+  client: PoolClient,
+  replay: ProjectionReplay,
+  reset: 'truncate' | 'delete',
+  before_reset?: () => Promise<void>,
+): Promise<number> {
+  const { rows } = await client.query<{ position: string }>(
+    `select position::text from ${LEDGER_EVENTS_SCHEMA}.subscription_checkpoints
+      where name = $1 for update`,
+    [replay.subscription],
+  );
+  const checkpoint = rows[0]?.position ?? '0';
+  await before_reset?.();
+  if (reset === 'truncate') await client.query(`truncate ${replay.tables.join(', ')}`);
+  else for (const table of replay.tables) await client.query(`delete from ${table}`);
+  return replayRange(client, { after: '0', up_to: checkpoint }, replay.apply);
 }
 
 /**
  * Applies, in the caller's transaction and in position order, the ledger events after `after`
- * up to `up_to` (both positions a checkpoint reached, so every event up to them has committed).
+ * up to `up_to` (both positions a checkpoint reached, so every event up to them has committed),
+ * but those the live projections set aside as dead letters: a replay applies what they applied.
  * Returns how many events it applied.
  */
 export async function replayRange(
@@ -69,6 +85,7 @@ export async function replayRange(
          from ${LEDGER_EVENTS_SCHEMA}.events
         where position > $1::bigint and position <= $2::bigint
           and stream like $3 and type = any($4::text[])
+          and ${notSetAsideSql(LEDGER_SCHEMA, '$6', 'events.event_id::text')}
         order by events.position limit $5`,
       [
         after_position,
@@ -76,6 +93,7 @@ export async function replayRange(
         `${ACCOUNT_STREAM_PREFIX}%`,
         LEDGER_EVENT_TYPES,
         REPLAY_PAGE_SIZE,
+        LEDGER_PROJECTIONS_SUBSCRIPTION,
       ],
     );
     await apply(client, page.rows);

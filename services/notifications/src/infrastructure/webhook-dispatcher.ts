@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { PublicEvent } from '@platform/contracts';
-import { withTransaction } from '@platform/persistence';
+import {
+  PoisonGuard,
+  withTransaction,
+  type DeadLetters,
+  type PoisonPolicy,
+} from '@platform/persistence';
 import { isSuccessfulStatus, nextAttemptOffsetMs } from '../domain/delivery-schedule';
 import { redactForAccount } from '../domain/public-event-projection';
 import { signWebhook } from '../domain/webhook-signature';
@@ -34,6 +39,14 @@ export interface DispatcherOptions {
   /** Attempts in flight at once. */
   concurrency?: number;
   on_error?: (error: unknown) => void;
+  /**
+   * A job whose attempt throws (not a failed delivery: a job that cannot even be sent, such as
+   * a secret that no longer opens) is retried after a backoff and, when it keeps failing while
+   * others go out, set aside there (D12).
+   */
+  dead_letters: DeadLetters;
+  poison_policy?: Partial<PoisonPolicy>;
+  on_set_aside?: (job_id: string, reason: string) => void;
 }
 
 /**
@@ -49,9 +62,15 @@ export class WebhookDispatcher {
   private wake: () => void = () => undefined;
   private readonly concurrency: number;
   private readonly in_flight = new Set<Promise<void>>();
+  private readonly guard: PoisonGuard;
 
   constructor(private readonly options: DispatcherOptions) {
     this.concurrency = options.concurrency ?? 8;
+    this.guard = new PoisonGuard(
+      options.dead_letters,
+      'worker:webhook_delivery',
+      options.poison_policy,
+    );
   }
 
   start(): void {
@@ -96,7 +115,20 @@ export class WebhookDispatcher {
   }
 
   private track(job: DueJob): void {
-    const attempt = this.attempt(job)
+    const { job_id, subscription_id, event_id } = job;
+    const attempt = this.guard
+      .run(job_id, { job_id, subscription_id, event_id }, () => this.attempt(job))
+      .then(async (result) => {
+        if (result.outcome === 'set_aside') this.options.on_set_aside?.(job_id, result.reason);
+        if (result.outcome !== 'retry') return;
+        this.options.on_error?.(result.error);
+        // Its lease is cut to the backoff: it is claimed again then, not when the lease ends.
+        await this.options.pool.query(
+          `update webhook_jobs set locked_until = now() + make_interval(secs => $2::double precision / 1000)
+            where job_id = $1`,
+          [job_id, result.retry_in_ms],
+        );
+      })
       .catch((error: unknown) => this.options.on_error?.(error))
       .finally(() => {
         this.in_flight.delete(attempt);
@@ -116,11 +148,12 @@ export class WebhookDispatcher {
            select job_id from webhook_jobs
            where state = 'pending' and next_attempt_at <= now()
              and (locked_until is null or locked_until < now())
+             and ${this.guard.notSetAside('$3', 'job_id::text')}
            order by next_attempt_at limit $1 for update skip locked)
          returning job.job_id::text, job.subscription_id, job.event_id, job.manual,
            job.attempts_made, job.max_attempts, job.queued_at, event.type as event_type,
            event.livemode, event.created_at, event.data`,
-        [limit, lease_ms],
+        [limit, lease_ms, this.guard.source],
       );
       return rows;
     });

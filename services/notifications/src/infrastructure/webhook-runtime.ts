@@ -7,7 +7,14 @@ import {
 } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { OutboxRelay } from '@platform/messaging';
-import { PLATFORM_CONTEXT, SERVICE_POOL, type PlatformContext } from '@platform/runtime';
+import type { DeadLetters } from '@platform/persistence';
+import {
+  DEAD_LETTERS,
+  PLATFORM_CONTEXT,
+  poisonPolicyOf,
+  SERVICE_POOL,
+  type PlatformContext,
+} from '@platform/runtime';
 import { CallbackSender } from './callback-sender';
 import { NOTIFICATIONS_SETTINGS, type NotificationsSettings } from './notifications-settings';
 import { PublicEventsRepository } from './public-events.repository';
@@ -33,6 +40,7 @@ export class WebhookRuntime implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     @Inject(PLATFORM_CONTEXT) context: PlatformContext,
     @Inject(SERVICE_POOL) pool: Pool,
+    @Inject(DEAD_LETTERS) dead_letters: DeadLetters,
     @Inject(NOTIFICATIONS_SETTINGS) private readonly settings: NotificationsSettings,
     subscriptions: WebhookSubscriptionsRepository,
     private readonly events: PublicEventsRepository,
@@ -52,6 +60,10 @@ export class WebhookRuntime implements OnApplicationBootstrap, OnApplicationShut
       attempt_timeout_ms: settings.attempt_timeout_ms,
       poll_interval_ms: settings.poll_interval_ms,
       on_error: (error) => this.logger.warn(`webhook dispatcher retrying: ${String(error)}`),
+      dead_letters,
+      poison_policy: poisonPolicyOf(context.settings),
+      on_set_aside: (job_id, reason) =>
+        this.logger.error(`webhook job ${job_id} set aside as a dead letter: ${reason}`),
     });
     this.relay = new OutboxRelay({
       pool,
@@ -59,6 +71,8 @@ export class WebhookRuntime implements OnApplicationBootstrap, OnApplicationShut
       schema: 'notifications',
       poll_interval_ms: settings.poll_interval_ms,
       on_error: (error) => this.logger.warn(`public events relay retrying: ${String(error)}`),
+      dead_letters,
+      poison_policy: poisonPolicyOf(context.settings),
     });
   }
 

@@ -160,9 +160,9 @@ export class CollectionWorker {
       return;
     }
     const asset = requiredSettlementAsset(link);
-    const charged = Money.parse(asset, link.local_amount);
+    const charged = Money.parseStored(asset, link.local_amount);
     await this.creditLedger(link, asset, charged.toString());
-    const local = Money.parse(attempt.currency as MoneyUnit, attempt.local_amount);
+    const local = Money.parseStored(attempt.currency as MoneyUnit, attempt.local_amount);
     const credited = await this.payins.update(client, link.payin_id, {
       status: 'credited',
       paid_attempt_id: attempt.payin_id,
@@ -232,7 +232,7 @@ export class CollectionWorker {
   }
 
   private async price(payin: Payin): Promise<PayinCredit> {
-    const amount = Money.parse(payin.currency as MoneyUnit, payin.local_amount);
+    const amount = Money.parseStored(payin.currency as MoneyUnit, payin.local_amount);
     const credit_asset = payin.fiat_hold_local
       ? (payin.currency as Asset)
       : await this.ledger.payinAsset(payin.account_id);

@@ -1,3 +1,4 @@
+import { PoisonGuard, type DeadLetters, type PoisonPolicy } from '@platform/persistence';
 import type { CollectionWorker } from '../application/collection-worker';
 import type { PayinsRepository } from './payins.repository';
 
@@ -8,26 +9,43 @@ export interface SchedulerSettings {
   settlement_interval_ms: number;
 }
 
+export interface SchedulerReports {
+  /** A transition failed and will be tried again after a backoff. */
+  on_error: (error: unknown) => void;
+  /** A payin's transition failed so often that it was set aside as a dead letter (D12). */
+  on_set_aside: (source: string, payin_id: string, reason: string) => void;
+}
+
 const BATCH_SIZE = 100;
 const PARALLEL_TRANSITIONS = 8;
 
 /**
  * A polling scheduler on the payins table: durable by construction, since what is due is read
  * from the committed rows on every tick (a restart loses nothing). Several instances may run:
- * each transition locks its row with `skip locked`.
+ * each transition locks its row with `skip locked`. A payin whose transition fails waits out a
+ * backoff, and one that keeps failing while others go through is set aside (D12).
  */
 export class CollectionScheduler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
   private last_settlement_ms = 0;
+  private readonly steps: PoisonGuard;
+  private readonly expiries: PoisonGuard;
+  private readonly settlements: PoisonGuard;
 
   constructor(
     private readonly payins: PayinsRepository,
     private readonly worker: CollectionWorker,
     private readonly settings: SchedulerSettings,
-    private readonly on_error: (error: unknown) => void,
-  ) {}
+    private readonly reports: SchedulerReports,
+    dead_letters: DeadLetters,
+    policy: Partial<PoisonPolicy> = {},
+  ) {
+    this.steps = new PoisonGuard(dead_letters, 'worker:collection_step', policy);
+    this.expiries = new PoisonGuard(dead_letters, 'worker:collection_expiry', policy);
+    this.settlements = new PoisonGuard(dead_letters, 'worker:card_settlement', policy);
+  }
 
   start(): void {
     this.schedule(0);
@@ -43,18 +61,24 @@ export class CollectionScheduler {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.running = this.tick()
-        .catch(this.on_error)
+        .catch(this.reports.on_error)
         .finally(() => this.schedule(this.settings.poll_ms));
     }, delay_ms);
   }
 
   private async tick(): Promise<void> {
-    await this.each(await this.payins.dueSteps(BATCH_SIZE), (id) => this.worker.step(id));
-    await this.each(await this.payins.dueExpiries(BATCH_SIZE), (id) => this.worker.expire(id));
+    const { steps, expiries, settlements } = this;
+    await this.each(steps, await this.payins.dueSteps(BATCH_SIZE, steps), (id) =>
+      this.worker.step(id),
+    );
+    await this.each(expiries, await this.payins.dueExpiries(BATCH_SIZE, expiries), (id) =>
+      this.worker.expire(id),
+    );
     const now_ms = Date.now();
     if (now_ms - this.last_settlement_ms >= this.settings.settlement_interval_ms) {
       this.last_settlement_ms = now_ms;
-      await this.each(await this.payins.dueSettlements(BATCH_SIZE), (id) => this.worker.settle(id));
+      const due = await this.payins.dueSettlements(BATCH_SIZE, settlements);
+      await this.each(settlements, due, (id) => this.worker.settle(id));
     }
   }
 
@@ -62,11 +86,28 @@ export class CollectionScheduler {
    * A few at a time (each waits on the ledger); one failing payin (ledger unavailable...) must
    * not hold back the others.
    */
-  private async each(ids: string[], work: (id: string) => Promise<unknown>): Promise<void> {
+  private async each(
+    guard: PoisonGuard,
+    ids: string[],
+    work: (id: string) => Promise<unknown>,
+  ): Promise<void> {
     for (let start = 0; start < ids.length; start += PARALLEL_TRANSITIONS) {
       if (this.stopped) return;
       const chunk = ids.slice(start, start + PARALLEL_TRANSITIONS);
-      await Promise.all(chunk.map((id) => work(id).catch(this.on_error)));
+      await Promise.all(chunk.map((id) => this.guarded(guard, id, work)));
     }
+  }
+
+  private async guarded(
+    guard: PoisonGuard,
+    payin_id: string,
+    work: (id: string) => Promise<unknown>,
+  ): Promise<void> {
+    const result = await guard
+      .run(payin_id, { payin_id }, () => work(payin_id))
+      .catch((error: unknown) => ({ outcome: 'retry' as const, error }));
+    if (result.outcome === 'retry') this.reports.on_error(result.error);
+    if (result.outcome === 'set_aside')
+      this.reports.on_set_aside(guard.source, payin_id, result.reason);
   }
 }

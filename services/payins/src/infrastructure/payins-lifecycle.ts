@@ -6,7 +6,13 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { PgEventStore, Subscription } from '@platform/event-store';
-import { PLATFORM_CONTEXT, startEventRelay, type PlatformContext } from '@platform/runtime';
+import type { DeadLetters } from '@platform/persistence';
+import {
+  DEAD_LETTERS,
+  PLATFORM_CONTEXT,
+  startEventRelay,
+  type PlatformContext,
+} from '@platform/runtime';
 import { CollectionScheduler } from './collection-scheduler';
 import { PAYINS_EVENTS } from './payins.repository';
 
@@ -19,6 +25,7 @@ export class PayinsLifecycle implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
     @Inject(PAYINS_EVENTS) private readonly events: PgEventStore,
+    @Inject(DEAD_LETTERS) private readonly dead_letters: DeadLetters,
     private readonly scheduler: CollectionScheduler,
   ) {}
 
@@ -28,6 +35,7 @@ export class PayinsLifecycle implements OnApplicationBootstrap, OnApplicationShu
       bus: this.context.bus,
       service: 'payins',
       on_error: (error) => this.logger.warn(`event relay retrying: ${String(error)}`),
+      dead_letters: this.dead_letters,
     });
     this.scheduler.start();
   }

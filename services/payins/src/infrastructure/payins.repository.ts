@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
-import { withTransaction } from '@platform/persistence';
+import { withTransaction, type PoisonGuard } from '@platform/persistence';
 import type { EventData, EventType } from '@platform/contracts';
 import { COLLECT_METHODS, DEPOSIT_METHOD } from '../domain/corridors';
 import type { Payin } from '../domain/payin';
@@ -190,28 +190,16 @@ export class PayinsRepository {
   }
 
   /** Ids of pending payins whose connector step is due. */
-  async dueSteps(limit: number): Promise<string[]> {
-    return this.ids(
-      `select payin_id from payins where status = 'pending' and next_step_at <= now()
-        order by next_step_at limit $1`,
-      limit,
-    );
+  async dueSteps(limit: number, guard?: PoisonGuard): Promise<string[]> {
+    return this.due(`status = 'pending' and next_step_at <= now()`, 'next_step_at', limit, guard);
   }
 
-  async dueExpiries(limit: number): Promise<string[]> {
-    return this.ids(
-      `select payin_id from payins where status = 'pending' and expires_at <= now()
-        order by expires_at limit $1`,
-      limit,
-    );
+  async dueExpiries(limit: number, guard?: PoisonGuard): Promise<string[]> {
+    return this.due(`status = 'pending' and expires_at <= now()`, 'expires_at', limit, guard);
   }
 
-  async dueSettlements(limit: number): Promise<string[]> {
-    return this.ids(
-      `select payin_id from payins where settlement_pending and settle_at <= now()
-        order by settle_at limit $1`,
-      limit,
-    );
+  async dueSettlements(limit: number, guard?: PoisonGuard): Promise<string[]> {
+    return this.due('settlement_pending and settle_at <= now()', 'settle_at', limit, guard);
   }
 
   /** Appends a domain event to the payin's stream in the caller's transaction (the outbox). */
@@ -229,8 +217,20 @@ export class PayinsRepository {
     );
   }
 
-  private async ids(sql: string, limit: number): Promise<string[]> {
-    const { rows } = await this.pool.query<{ payin_id: string }>(sql, [limit]);
+  /** Ids of payins due by `condition`, oldest first, but those the worker's guard leaves out. */
+  private async due(
+    condition: string,
+    order_by: string,
+    limit: number,
+    guard: PoisonGuard | undefined,
+  ): Promise<string[]> {
+    const left_out = guard
+      ? `and payin_id::text <> all($2::text[]) and ${guard.notSetAside('$3', 'payin_id::text')}`
+      : '';
+    const { rows } = await this.pool.query<{ payin_id: string }>(
+      `select payin_id from payins where ${condition} ${left_out} order by ${order_by} limit $1`,
+      guard ? [limit, guard.waiting(), guard.source] : [limit],
+    );
     return rows.map((row) => row.payin_id);
   }
 }

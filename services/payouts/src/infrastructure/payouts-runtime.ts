@@ -5,11 +5,12 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import type { Pool } from 'pg';
 import type { PgEventStore, Subscription } from '@platform/event-store';
+import { PoisonGuard, type DeadLetters } from '@platform/persistence';
 import {
+  DEAD_LETTERS,
   PLATFORM_CONTEXT,
-  SERVICE_POOL,
+  poisonPolicyOf,
   startEventRelay,
   type PlatformContext,
 } from '@platform/runtime';
@@ -22,8 +23,6 @@ import { PayoutsRepository } from './payouts.repository';
 /** Longest and shortest pause between looks at the due payouts. */
 const MAX_POLL_MS = 250;
 const MIN_POLL_MS = 10;
-/** A step that failed (a service down) is tried again after this long. */
-const FAILED_STEP_RETRY_MS = 1_000;
 const DUE_BATCH = 50;
 /**
  * A claimed key whose create has not finished after this long belongs to a process that died
@@ -55,16 +54,22 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
   private stopping = false;
   private readonly claim_recovery_ms: number;
   private last_recovery_at_ms = 0;
+  /** A step or recovery that fails waits out a backoff; one that keeps failing is set aside. */
+  private readonly steps: PoisonGuard;
+  private readonly recoveries: PoisonGuard;
 
   constructor(
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
     @Inject(PAYOUTS_EVENTS) private readonly events: PgEventStore,
-    @Inject(SERVICE_POOL) private readonly pool: Pool,
+    @Inject(DEAD_LETTERS) private readonly dead_letters: DeadLetters,
     private readonly lifecycle: PayoutLifecycle,
     private readonly payouts: PayoutsRepository,
     private readonly services: OtherServices,
   ) {
     this.claim_recovery_ms = claimRecoveryMs(context.settings);
+    const policy = poisonPolicyOf(context.settings);
+    this.steps = new PoisonGuard(this.dead_letters, 'worker:payout_step', policy);
+    this.recoveries = new PoisonGuard(this.dead_letters, 'worker:payout_claim_recovery', policy);
   }
 
   onApplicationBootstrap(): void {
@@ -73,6 +78,7 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
       bus: this.context.bus,
       service: 'payouts',
       on_error: (error) => this.logger.warn(`event relay retrying: ${String(error)}`),
+      dead_letters: this.dead_letters,
     });
     this.schedule();
   }
@@ -102,33 +108,33 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
         this.logger.warn(`claim recovery failed, retrying: ${String(error)}`),
       );
     }
-    const { rows } = await this.pool.query<{ payout_id: string }>(
-      `select payout_id::text from payouts where next_step_at <= now()
-       order by next_step_at limit $1`,
-      [DUE_BATCH],
-    );
-    for (const { payout_id } of rows) {
+    for (const payout_id of await this.payouts.dueSteps(DUE_BATCH, this.steps)) {
       if (this.stopping) return;
-      try {
-        await this.lifecycle.step(payout_id);
-      } catch (error) {
-        this.logger.warn(`payout ${payout_id} step failed, retrying: ${String(error)}`);
-        await this.pool.query(
-          `update payouts set next_step_at = now() + make_interval(secs => $2::double precision / 1000)
-           where payout_id = $1 and next_step_at <= now()`,
-          [payout_id, FAILED_STEP_RETRY_MS],
-        );
+      const result = await this.steps.run(payout_id, { payout_id }, () =>
+        this.lifecycle.step(payout_id),
+      );
+      if (result.outcome === 'retry') {
+        this.logger.warn(`payout ${payout_id} step failed, retrying: ${String(result.error)}`);
+        await this.payouts.postponeStep(payout_id, result.retry_in_ms);
       }
+      if (result.outcome === 'set_aside')
+        this.logger.error(`payout ${payout_id} step set aside as a dead letter: ${result.reason}`);
     }
   }
 
   private async recoverAbandonedClaims(): Promise<void> {
-    for (const claim of await this.payouts.abandonedClaims(this.claim_recovery_ms)) {
+    const claims = await this.payouts.abandonedClaims(this.claim_recovery_ms, this.recoveries);
+    for (const claim of claims) {
       if (this.stopping) return;
-      if (await this.services.releaseAbandonedHold(claim)) {
+      const result = await this.recoveries.run(claim.payout_id, claim, async () => {
+        if (!(await this.services.releaseAbandonedHold(claim))) return;
         await this.payouts.abandonClaim(claim.payout_id);
         this.logger.warn(`recovered the unfinished create of payout ${claim.payout_id}`);
-      }
+      });
+      if (result.outcome === 'retry')
+        this.logger.warn(`claim recovery of ${claim.payout_id} failed: ${String(result.error)}`);
+      if (result.outcome === 'set_aside')
+        this.logger.error(`claim recovery of ${claim.payout_id} set aside: ${result.reason}`);
     }
   }
 }

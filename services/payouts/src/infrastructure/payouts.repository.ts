@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
-import { withTransaction } from '@platform/persistence';
+import { withTransaction, type PoisonGuard } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
 import { statusChangedData, type PayoutRecord } from '../domain/payout-record';
 import { PAYOUTS_EVENTS, payoutStream } from './payouts-store';
@@ -68,15 +68,37 @@ export class PayoutsRepository {
    */
   async abandonedClaims(
     older_than_ms: number,
+    guard: PoisonGuard,
   ): Promise<{ payout_id: string; account_id: string }[]> {
     const { rows } = await this.pool.query<{ payout_id: string; account_id: string }>(
       `select payout_id::text, account_id::text from payouts
        where creation = 'creating'
          and created_at < now() - make_interval(secs => $1::double precision / 1000)
+         and payout_id::text <> all($2::text[]) and ${guard.notSetAside('$3', 'payout_id::text')}
        order by created_at limit 50`,
-      [older_than_ms],
+      [older_than_ms, guard.waiting(), guard.source],
     );
     return rows;
+  }
+
+  /** Payouts whose next step is due, oldest first, but those the guard leaves out. */
+  async dueSteps(limit: number, guard: PoisonGuard): Promise<string[]> {
+    const { rows } = await this.pool.query<{ payout_id: string }>(
+      `select payout_id::text from payouts where next_step_at <= now()
+         and payout_id::text <> all($2::text[]) and ${guard.notSetAside('$3', 'payout_id::text')}
+       order by next_step_at limit $1`,
+      [limit, guard.waiting(), guard.source],
+    );
+    return rows.map((row) => row.payout_id);
+  }
+
+  /** A step that failed is due again after `delay_ms` (unless it moved meanwhile). */
+  async postponeStep(payout_id: string, delay_ms: number): Promise<void> {
+    await this.pool.query(
+      `update payouts set next_step_at = now() + make_interval(secs => $2::double precision / 1000)
+       where payout_id = $1 and next_step_at <= now()`,
+      [payout_id, delay_ms],
+    );
   }
 
   /** A create that failed with a client error leaves nothing behind: the key is free again. */

@@ -2,6 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { createPool } from '@platform/persistence';
 import { eventStoreSchemas, parseReplayTime, replayEvents } from '../replay';
 import { defaultReplayDatabase } from '../replay-source';
+import { DATABASE_URL_HELP } from './environment-database';
 
 interface ReplayOptions {
   databaseUrl?: string;
@@ -19,10 +20,7 @@ export function registerEventsReplay(events: Command, environment: () => 'test' 
   events
     .command('replay')
     .description('write stored events as NDJSON to stdout')
-    .option(
-      '--database-url <url>',
-      "the environment's database (default: DATABASE_URL, or <DATABASE_PREFIX>_<env> on its server, else on the embedded server of npm start)",
-    )
+    .option('--database-url <url>', DATABASE_URL_HELP)
     .option('--schema <schema>', 'one event store, e.g. identity_events (default: all)')
     .option('--from-position <n>', 'only events after this global position', position, '0')
     .option('--since <time>', 'only events at or after this ISO 8601 date or time', since)

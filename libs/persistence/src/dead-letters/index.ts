@@ -1,0 +1,5 @@
+export * from './dead-letters';
+export * from './failures';
+export * from './poison-tracker';
+export * from './poison-guard';
+export * from './in-order';
