@@ -7,6 +7,7 @@ import {
   requireRange,
   requireSettlementAsset,
   totalUsdOf,
+  usdValueOf,
 } from './public-rules';
 
 const codeOf = (run: () => unknown): string | undefined => {
@@ -73,6 +74,17 @@ describe('public ledger rules', () => {
       rates,
     );
     expect(total.toString()).toBe('85.50');
+  });
+
+  it('values toward zero, a negative balance too, and an unpriced one at zero', () => {
+    const rates = { usd_per_unit: { BTC: '65000' }, per_usd: { MXN: '17.20', ARS: '0' } };
+    // -0.00000123 BTC = -0.07995 USD: toward zero, -0.07.
+    expect(usdValueOf(Money.parseSigned('BTC', '-0.00000123'), rates).toString()).toBe('-0.07');
+    // 10 MXN = 0.581395... USD.
+    expect(usdValueOf(Money.parse('MXN', '10.00'), rates).toString()).toBe('0.58');
+    expect(usdValueOf(Money.parse('GOLD', '3'), rates).toString()).toBe('0.00');
+    expect(usdValueOf(Money.parse('ARS', '3'), rates).toString()).toBe('0.00');
+    expect(usdValueOf(Money.parse('BOB', '6.96'), rates).toString()).toBe('6.96');
   });
 
   it('diverges only beyond the tolerance', () => {

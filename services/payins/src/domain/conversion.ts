@@ -70,6 +70,33 @@ export function localAmountFor(
   return back.lt(amount) ? exact.add(Money.fromMinor(currency, 1n)) : exact;
 }
 
+/** A checkout charge priced in a crypto asset, rounded up so the link is covered. */
+export function cryptoDueFor(charged: Money<Asset>, asset: Asset, rates: RateTableView): string {
+  return localAmountFor(charged, asset as MoneyUnit, {
+    ...rates,
+    currencies: [
+      ...rates.currencies,
+      {
+        currency: asset,
+        per_usd: perUsdOfAsset(rates, asset),
+      },
+    ],
+  }).toString();
+}
+
+/** Units of a convertible asset that one USD buys, from its USD price. */
+function perUsdOfAsset(rates: RateTableView, asset: Asset): string {
+  if (asset === 'USDT' || asset === 'USDC') return '1';
+  const price = rates.assets.find((entry) => entry.asset === asset)?.usd_per_unit ?? '1';
+  // 1 / price to 12 places, enough for the dues shown on the page (BTC has 8 decimals).
+  const scale = 10n ** 12n;
+  const [whole = '0', fraction = ''] = price.split('.');
+  const units = BigInt(`${whole}${fraction}`);
+  const inverse = (scale * 10n ** BigInt(fraction.length)) / units;
+  const text = inverse.toString().padStart(13, '0');
+  return `${text.slice(0, -12)}.${text.slice(-12)}`;
+}
+
 /** The rate of a local currency against the charged asset, for the event's `fx_rate`. */
 export function rateOf(local: Money, charged: Money<Asset>, rates: RateTableView): string {
   if (local.asset === charged.asset) return '1';
