@@ -1,7 +1,6 @@
 import { DomainError } from '@platform/contracts';
 import { Money } from '@platform/money';
 import {
-  checkPriceGuard,
   classifyRecipient,
   parseAlias,
   requireRange,
@@ -85,16 +84,5 @@ describe('public ledger rules', () => {
     expect(usdValueOf(Money.parse('GOLD', '3'), rates).toString()).toBe('0.00');
     expect(usdValueOf(Money.parse('ARS', '3'), rates).toString()).toBe('0.00');
     expect(usdValueOf(Money.parse('BOB', '6.96'), rates).toString()).toBe('6.96');
-  });
-
-  it('diverges only beyond the tolerance', () => {
-    const guard = { table_price: '65000', tolerance_percent: '1' };
-    expect(() => checkPriceGuard({ ...guard, second_price: '65650' })).not.toThrow();
-    expect(codeOf(() => checkPriceGuard({ ...guard, second_price: '65650.01' }))).toBe(
-      'guard_diverged',
-    );
-    expect(codeOf(() => checkPriceGuard({ ...guard, second_price: '60000' }))).toBe(
-      'guard_diverged',
-    );
   });
 });
