@@ -59,11 +59,8 @@ export function checkPriceGuard(guard: {
   const table = Ratio.parse(guard.table_price, 'table_price');
   const gap = table.minus(Ratio.parse(guard.second_price, 'second_price')).abs();
   // gap / table > tolerance / 100, multiplied out so that a zero table price needs no division.
-  if (
-    gap
-      .times('100')
-      .compare(table.times(Ratio.parse(guard.tolerance_percent, 'tolerance_percent'))) > 0
-  ) {
+  const tolerance = Ratio.parse(guard.tolerance_percent, 'tolerance_percent');
+  if (gap.times('100').compare(table.times(tolerance)) > 0) {
     throw new DomainError(
       'guard_diverged',
       'the BTC price sources diverge beyond the tolerance; retry with the same idempotency_key',
