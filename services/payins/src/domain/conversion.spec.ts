@@ -2,7 +2,6 @@ import { Money } from '@platform/money';
 import {
   cryptoDueFor,
   localAmountFor,
-  multiplyDecimals,
   priceLocalPayin,
   rateOf,
   type RateTableView,
@@ -50,12 +49,6 @@ describe('payin pricing at the rate table', () => {
     );
     expect(localAmountFor(Money.parse('USD', '1.00'), 'CLP', rates).toString()).toBe('930');
     expect(localAmountFor(Money.parse('USD', '0.01'), 'BOB', rates).toString()).toBe('0.07');
-  });
-
-  it('multiplies decimal strings exactly', () => {
-    expect(multiplyDecimals('17.20', '1')).toBe('17.20');
-    expect(multiplyDecimals('0.5', '0.5')).toBe('0.25');
-    expect(multiplyDecimals('930', '65000')).toBe('60450000');
   });
 
   it('rounds down a credit whose rate has no finite decimal form', () => {
