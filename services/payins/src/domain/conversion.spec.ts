@@ -80,4 +80,13 @@ describe('payin pricing at the rate table', () => {
     expect(cryptoDueFor(Money.parse('USD', '100'), 'USDC', rates)).toBe('100.000000');
     expect(cryptoDueFor(Money.parse('BTC', '0.001'), 'USDT', rates)).toBe('65.000000');
   });
+
+  it('prices a crypto due that covers the charge at any size, never short of it', () => {
+    // 1,000,000 USD / 65000 = 15.384615384...: a rate cut to 12 places gave 15.38461500.
+    expect(cryptoDueFor(Money.parse('USD', '1000000'), 'BTC', rates)).toBe('15.38461539');
+    for (const usd of ['99.99', '123456.78', '999999.99']) {
+      const due = Money.parse('BTC', cryptoDueFor(Money.parse('USD', usd), 'BTC', rates));
+      expect(due.convert('USD', '65000', 'down').gte(Money.parse('USD', usd))).toBe(true);
+    }
+  });
 });

@@ -68,18 +68,17 @@ export function localAmountFor(
   return amount.convert(currency, rate, 'up');
 }
 
-/** A checkout charge priced in a crypto asset, rounded up so the link is covered. */
+/**
+ * A checkout charge priced in a crypto asset, rounded up so the link is covered. The stablecoins
+ * are offered at 1 USD; BTC at the table's price, divided exactly (a rate cut to a number of
+ * places would fall short of the charge on large amounts).
+ */
 export function cryptoDueFor(charged: Money<Asset>, asset: Asset, rates: RateTableView): string {
-  const rate = usdPerUnit(rates, charged.asset).times(perUsdOfAsset(rates, asset));
-  return charged.convert(asset, rate, 'up').toString();
-}
-
-/** Units of a convertible asset that one USD buys, from its USD price. */
-function perUsdOfAsset(rates: RateTableView, asset: Asset): string {
-  if (asset === 'USDT' || asset === 'USDC') return '1';
-  const price = rates.assets.find((entry) => entry.asset === asset)?.usd_per_unit ?? '1';
-  // 1 / price to 12 places, enough for the dues shown on the page (BTC has 8 decimals).
-  return Ratio.ONE.per(price).toDecimal(12, 'down');
+  const stable = asset === 'USDT' || asset === 'USDC';
+  const asset_usd = stable
+    ? '1'
+    : (rates.assets.find((row) => row.asset === asset)?.usd_per_unit ?? '1');
+  return charged.convert(asset, usdPerUnit(rates, charged.asset).per(asset_usd), 'up').toString();
 }
 
 /** The rate of a local currency against the charged asset, for the event's `fx_rate`. */
