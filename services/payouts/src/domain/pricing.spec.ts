@@ -147,3 +147,20 @@ describe('payout pricing where the rates have no finite decimal form', () => {
     );
   });
 });
+
+describe('payout fees of a local-currency balance', () => {
+  it('charges exactly the percentage of the local amount, not a cent more', () => {
+    // 1% of 22.00 MXN is 0.22 MXN. Through USD at 17.23 (1.276842...) cut to 20 places and
+    // multiplied back, the fee came out a hair above 0.22 and was rounded up to 0.23.
+    const table = {
+      ...rates,
+      currencies: [{ currency: 'MXN', per_usd: '17.23' }],
+    };
+    const price = pricePayout(Money.parse('MXN', '22.00'), 'MXN', table, {
+      fixed_fee_usd: '0',
+      percentage: '1',
+    });
+    expect(price.fee.toString()).toBe('0.22');
+    expect(price.total_debit.toString()).toBe('22.22');
+  });
+});
