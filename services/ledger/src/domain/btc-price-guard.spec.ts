@@ -1,4 +1,3 @@
-import { DomainError } from '@platform/contracts';
 import { Money, type Asset } from '@platform/money';
 import {
   btcPriceGuardApplies,
@@ -17,41 +16,28 @@ const SETTINGS = { threshold_usd: '1000.00', tolerance_percent: '1' };
 const quote = (from: Asset, amount: string, to: Asset) =>
   quoteSwap(Money.parse(from, amount), to, RATES);
 
-const codeOf = (run: () => unknown): string | undefined => {
-  try {
-    run();
-    return undefined;
-  } catch (error) {
-    return error instanceof DomainError ? error.code : 'not a DomainError';
-  }
-};
+/** What a refused swap throws: the typed domain error the gateway maps. */
+const DIVERGED = expect.objectContaining({ code: 'guard_diverged' });
 
 /** The guard against a second source that answers `price`, counting the reads. */
-function guarded(swap: ReturnType<typeof quote>, price: SecondBtcPrice) {
-  let reads = 0;
-  const code = codeOf(() =>
+function guard(swap: ReturnType<typeof quote>, price: SecondBtcPrice) {
+  const reads: SecondBtcPrice[] = [];
+  const run = () =>
     requireBtcPriceConfirmed(swap, SETTINGS, () => {
-      reads += 1;
+      reads.push(price);
       return price;
-    }),
-  );
-  return { code, reads };
+    });
+  return { run, reads };
 }
 
 describe('the BTC price guard', () => {
-  it('diverges only beyond the tolerance', () => {
-    const guard = { table_price: '65000', tolerance_percent: '1' };
-    expect(() => checkPriceGuard({ ...guard, second_price: '65650' })).not.toThrow();
-    expect(codeOf(() => checkPriceGuard({ ...guard, second_price: '65650.01' }))).toBe(
-      'guard_diverged',
-    );
-    expect(codeOf(() => checkPriceGuard({ ...guard, second_price: '64350' }))).toBeUndefined();
-    expect(codeOf(() => checkPriceGuard({ ...guard, second_price: '64349.99' }))).toBe(
-      'guard_diverged',
-    );
-    expect(codeOf(() => checkPriceGuard({ ...guard, second_price: '60000' }))).toBe(
-      'guard_diverged',
-    );
+  it('diverges only beyond the tolerance, on either side of the table price', () => {
+    const prices = { table_price: '65000', tolerance_percent: '1' };
+    expect(() => checkPriceGuard({ ...prices, second_price: '65650' })).not.toThrow();
+    expect(() => checkPriceGuard({ ...prices, second_price: '65650.01' })).toThrow(DIVERGED);
+    expect(() => checkPriceGuard({ ...prices, second_price: '64350' })).not.toThrow();
+    expect(() => checkPriceGuard({ ...prices, second_price: '64349.99' })).toThrow(DIVERGED);
+    expect(() => checkPriceGuard({ ...prices, second_price: '60000' })).toThrow(DIVERGED);
   });
 
   it('watches swaps that give or receive BTC from the threshold on, and no others', () => {
@@ -66,21 +52,24 @@ describe('the BTC price guard', () => {
   });
 
   it('asks the second source only for a watched swap', () => {
-    expect(guarded(quote('USD', '999.99', 'BTC'), 'unavailable')).toEqual({
-      code: undefined,
-      reads: 0,
-    });
-    expect(guarded(quote('USD', '1000', 'BTC'), '65000')).toEqual({ code: undefined, reads: 1 });
+    const below = guard(quote('USD', '999.99', 'BTC'), 'unavailable');
+    expect(below.run).not.toThrow();
+    expect(below.reads).toHaveLength(0);
+    const watched = guard(quote('USD', '1000', 'BTC'), '65000');
+    expect(watched.run).not.toThrow();
+    expect(watched.reads).toHaveLength(1);
   });
 
   it('refuses a watched swap when the second price diverges or cannot be read', () => {
-    expect(guarded(quote('USD', '1000', 'BTC'), '66000').code).toBe('guard_diverged');
-    expect(guarded(quote('BTC', '1', 'USD'), '64000').code).toBe('guard_diverged');
-    expect(guarded(quote('USD', '1000', 'BTC'), 'unavailable').code).toBe('guard_diverged');
-    expect(guarded(quote('USD', '1000', 'BTC'), '65300').code).toBeUndefined();
+    expect(guard(quote('USD', '1000', 'BTC'), '66000').run).toThrow(DIVERGED);
+    expect(guard(quote('BTC', '1', 'USD'), '64000').run).toThrow(DIVERGED);
+    expect(guard(quote('USD', '1000', 'BTC'), 'unavailable').run).toThrow(DIVERGED);
+    expect(guard(quote('USD', '1000', 'BTC'), '65300').run).not.toThrow();
   });
 
   it('lets the table stand alone when no second source is configured', () => {
-    expect(guarded(quote('BTC', '1', 'GOLD'), null)).toEqual({ code: undefined, reads: 1 });
+    const alone = guard(quote('BTC', '1', 'GOLD'), null);
+    expect(alone.run).not.toThrow();
+    expect(alone.reads).toEqual([null]);
   });
 });
