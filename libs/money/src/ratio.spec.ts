@@ -106,7 +106,7 @@ describe('Ratio', () => {
   });
 
   it('rounds a negative value by its magnitude: down toward zero, up away from it', () => {
-    const negative = (text: string) => Ratio.parse('0').minus(text);
+    const negative = (text: string) => Ratio.ZERO.minus(text);
     expect(negative('0.125').toDecimal(2, 'down')).toBe('-0.12');
     expect(negative('0.125').toDecimal(2, 'up')).toBe('-0.13');
     expect(negative('0.125').toDecimal(2, 'half_even')).toBe('-0.12');

@@ -63,6 +63,7 @@ function gcd(a: bigint, b: bigint): bigint {
  * money (`Money.fromRatio`, `Money.convert`) or a rate text (`toDecimal`).
  */
 export class Ratio {
+  static readonly ZERO = new Ratio(0n, 1n);
   static readonly ONE = new Ratio(1n, 1n);
 
   private constructor(

@@ -76,7 +76,7 @@ export function pricePayout(
 
 /** The schedule's fee for a payout worth `usd` (exact, not yet rounded). */
 function feeInUsd(usd: Ratio, schedule: FeeSchedule | null): Ratio {
-  if (!schedule) return Ratio.parse('0');
+  if (!schedule) return Ratio.ZERO;
   const share = usd.times(schedule.percentage).per('100');
   return Ratio.parse(schedule.fixed_fee_usd).plus(share);
 }
