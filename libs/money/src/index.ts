@@ -1,2 +1,3 @@
 export * from './assets';
 export * from './money';
+export { Ratio } from './ratio';

@@ -1,6 +1,9 @@
 import Big from 'big.js';
 import { DomainError } from '@platform/contracts';
 import { ASSET_CODES, CURRENCY_CODES, decimalsOf, isMoneyUnit, type MoneyUnit } from './assets';
+import { Ratio, type Rounding } from './ratio';
+
+export type { Rounding };
 
 /**
  * A private Big constructor: its settings cannot be changed by other code that configures the
@@ -22,34 +25,9 @@ export const MAX_INPUT_INTEGER_DIGITS = 15;
  * able to read again: a projection that cannot parse a committed event stops for everyone.
  */
 const MAX_STORED_LENGTH = 1_000;
-/** Rates come from our own rate table, never from a client, but are still checked. */
-const MAX_RATE_LENGTH = 60;
 
 const UNSIGNED_DECIMAL = /^\d+(\.\d+)?$/;
 const SIGNED_DECIMAL = /^-?\d+(\.\d+)?$/;
-
-/**
- * How a result with more digits than the target precision is cut. `down` goes toward zero and
- * `up` away from zero (for positive amounts: never above / never below the exact value).
- */
-export type Rounding = 'down' | 'up' | 'half_even' | 'half_up';
-
-function bigRoundingMode(rounding: Rounding): Big.RoundingMode {
-  switch (rounding) {
-    case 'down':
-      return Decimal.roundDown;
-    case 'up':
-      return Decimal.roundUp;
-    case 'half_even':
-      return Decimal.roundHalfEven;
-    case 'half_up':
-      return Decimal.roundHalfUp;
-    default: {
-      const unknown: never = rounding;
-      throw new Error(`unknown rounding mode: ${String(unknown)}`);
-    }
-  }
-}
 
 /** Thrown when code mixes two units in one operation: a bug, never a client's mistake. */
 export class MoneyUnitMismatchError extends Error {
@@ -98,15 +76,6 @@ function aboveInputCeiling(text: unknown): boolean {
   return integer_part.length > MAX_INPUT_INTEGER_DIGITS;
 }
 
-function readFactor(text: string, what: string): Big {
-  if (typeof text !== 'string' || text.length > MAX_RATE_LENGTH || !UNSIGNED_DECIMAL.test(text)) {
-    throw new RangeError(
-      `${what} must be a non-negative decimal string, got ${JSON.stringify(text)}`,
-    );
-  }
-  return new Decimal(text);
-}
-
 /** Big keeps the sign of zero; money has only one zero. */
 function withoutNegativeZero(value: Big): Big {
   return value.eq('0') ? new Decimal('0') : value;
@@ -114,8 +83,10 @@ function withoutNegativeZero(value: Big): Big {
 
 /**
  * An exact amount of one asset or currency, immutable, never more precise than its unit.
- * Build it from wire text with `parse` (positive, client input), `parseStored` (positive, written
- * by the platform) or `parseSigned` (stored movements and balances); arithmetic is exact, and only `convert`/`multiply` round, with an explicit mode.
+ * Build it from wire text with `parseInput` (client input), `parse` (positive, passed on),
+ * `parseStored` (positive, written by the platform) or `parseSigned` (stored movements and
+ * balances); arithmetic is exact, and only `convert`, `multiply` and `fromRatio` round, with an
+ * explicit mode.
  */
 export class Money<U extends MoneyUnit = MoneyUnit> {
   private constructor(
@@ -176,6 +147,12 @@ export class Money<U extends MoneyUnit = MoneyUnit> {
       unit,
       withoutNegativeZero(new Decimal(`${amount_minor}e-${decimalsOf(unit)}`)),
     );
+  }
+
+  /** An exact value rounded once to the unit's precision, as `rounding` says. */
+  static fromRatio<U extends MoneyUnit>(asset: U, value: Ratio, rounding: Rounding): Money<U> {
+    const unit = requireUnit(asset) as U;
+    return Money.fromMinor(unit, value.toScaled(decimalsOf(unit), rounding));
   }
 
   get decimals(): number {
@@ -242,25 +219,26 @@ export class Money<U extends MoneyUnit = MoneyUnit> {
   }
 
   /**
-   * This amount times `rate` (units of `to` per unit of this), rounded to `to`'s precision.
-   * The mode is explicit because who gains the remainder is a business decision.
+   * This amount times `rate` (units of `to` per unit of this), rounded once to `to`'s precision.
+   * The rate is a decimal text or an exact `Ratio` (a cross rate such as 1/65000 has no finite
+   * decimal form). The mode is explicit because who gains the remainder is a business decision.
    */
-  convert<T extends MoneyUnit>(to: T, rate: string, rounding: Rounding): Money<T> {
-    const unit = requireUnit(to) as T;
-    const exact = this.value.times(readFactor(rate, 'rate'));
-    return new Money(
-      unit,
-      withoutNegativeZero(exact.round(decimalsOf(unit), bigRoundingMode(rounding))),
-    );
+  convert<T extends MoneyUnit>(to: T, rate: Ratio | string, rounding: Rounding): Money<T> {
+    return Money.fromRatio(to, this.toRatio().times(Ratio.of(rate, 'rate')), rounding);
   }
 
   /** This amount times a plain factor (a fee rate, a share), rounded to this unit's precision. */
   multiply(factor: string, rounding: Rounding): Money<U> {
-    const exact = this.value.times(readFactor(factor, 'factor'));
-    return new Money(
+    return Money.fromRatio(
       this.asset,
-      withoutNegativeZero(exact.round(this.decimals, bigRoundingMode(rounding))),
+      this.toRatio().times(Ratio.parse(factor, 'factor')),
+      rounding,
     );
+  }
+
+  /** The exact value, to compute with before one final rounding (`fromRatio`). */
+  toRatio(): Ratio {
+    return Ratio.fromScaled(this.toMinor(), this.decimals);
   }
 
   /** The wire form: exactly the unit's precision, never an exponent ("50" USD is "50.00"). */

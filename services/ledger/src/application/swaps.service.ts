@@ -1,8 +1,8 @@
 import { type CreateSwapCommand, DomainError, IdempotencyKey } from '@platform/contracts';
 import { Money, isAsset, type Asset } from '@platform/money';
 import {
-  checkPriceGuard,
   quoteSwap,
+  requireBtcPriceConfirmed,
   requireSwapPair,
   type RateTable,
   type SwapQuote,
@@ -55,8 +55,14 @@ export class SwapsService {
     to_asset: Asset,
     idempotency_key: string | undefined,
   ): Promise<SwapRecord> {
-    this.guardBtcPrice(amount, to_asset);
     const quote = quoteSwap(amount, to_asset, this.rates);
+    const { btc_guard_threshold_usd, btc_guard_tolerance_percent, btc_guard_price_file } =
+      this.config;
+    requireBtcPriceConfirmed(
+      quote,
+      { threshold_usd: btc_guard_threshold_usd, tolerance_percent: btc_guard_tolerance_percent },
+      () => readSecondBtcPrice(btc_guard_price_file),
+    );
     const created_at = new Date().toISOString();
     let record: SwapRecord | undefined;
     // The public row commits with the ledger's events: a crash cannot leave one alone.
@@ -78,26 +84,6 @@ export class SwapsService {
     );
     if (!record) throw new Error(`swap ${swap_id} wrote no record`);
     return (await this.records.swap(account_id, swap_id)) ?? record;
-  }
-
-  /** BTC swaps worth the threshold or more need the second price source to agree (spec §8). */
-  private guardBtcPrice(amount: Money<Asset>, to_asset: Asset): void {
-    if (amount.asset !== 'BTC' && to_asset !== 'BTC') return;
-    const quote = quoteSwap(amount, to_asset, this.rates);
-    if (quote.usd_value.lt(Money.parse('USD', this.config.btc_guard_threshold_usd))) return;
-    const table_price = this.rates.usd_per_unit.BTC ?? '0';
-    const second = readSecondBtcPrice(this.config.btc_guard_price_file);
-    if (second === 'unavailable') {
-      throw new DomainError(
-        'guard_diverged',
-        'the BTC price could not be confirmed; retry with the same idempotency_key',
-      );
-    }
-    checkPriceGuard({
-      table_price,
-      second_price: second ?? table_price,
-      tolerance_percent: this.config.btc_guard_tolerance_percent,
-    });
   }
 
   async get(account_id: string, swap_id: string): Promise<SwapRecord> {

@@ -1,12 +1,12 @@
 import { DomainError } from '@platform/contracts';
 import { Money } from '@platform/money';
 import {
-  checkPriceGuard,
   classifyRecipient,
   parseAlias,
   requireRange,
   requireSettlementAsset,
   totalUsdOf,
+  usdValueOf,
 } from './public-rules';
 
 const codeOf = (run: () => unknown): string | undefined => {
@@ -75,14 +75,14 @@ describe('public ledger rules', () => {
     expect(total.toString()).toBe('85.50');
   });
 
-  it('diverges only beyond the tolerance', () => {
-    const guard = { table_price: '65000', tolerance_percent: '1' };
-    expect(() => checkPriceGuard({ ...guard, second_price: '65650' })).not.toThrow();
-    expect(codeOf(() => checkPriceGuard({ ...guard, second_price: '65650.01' }))).toBe(
-      'guard_diverged',
-    );
-    expect(codeOf(() => checkPriceGuard({ ...guard, second_price: '60000' }))).toBe(
-      'guard_diverged',
-    );
+  it('values toward zero, a negative balance too, and an unpriced one at zero', () => {
+    const rates = { usd_per_unit: { BTC: '65000' }, per_usd: { MXN: '17.20', ARS: '0' } };
+    // -0.00000123 BTC = -0.07995 USD: toward zero, -0.07.
+    expect(usdValueOf(Money.parseSigned('BTC', '-0.00000123'), rates).toString()).toBe('-0.07');
+    // 10 MXN = 0.581395... USD.
+    expect(usdValueOf(Money.parse('MXN', '10.00'), rates).toString()).toBe('0.58');
+    expect(usdValueOf(Money.parse('GOLD', '3'), rates).toString()).toBe('0.00');
+    expect(usdValueOf(Money.parse('ARS', '3'), rates).toString()).toBe('0.00');
+    expect(usdValueOf(Money.parse('BOB', '6.96'), rates).toString()).toBe('6.96');
   });
 });

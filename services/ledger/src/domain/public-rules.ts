@@ -1,5 +1,5 @@
 import { DomainError } from '@platform/contracts';
-import { ASSETS, Money, isAsset, type Asset, type Currency } from '@platform/money';
+import { ASSETS, Money, Ratio, isAsset, type Asset, type Currency } from '@platform/money';
 import type { RateTable } from './swap-pricing';
 
 /** A settlement (or payin settlement) asset: one of the seven convertible ones, not disabled. */
@@ -63,61 +63,23 @@ export function requireRange(from: string, to: string, max_days: number): void {
   }
 }
 
-/** An amount in `asset` valued in USD at the table, rounded down to cents. */
+/** An amount in `asset` valued in USD at the table, rounded toward zero to cents. */
 export function usdValueOf(amount: Money<Asset>, rates: RateTable): Money<'USD'> {
   const asset = amount.asset;
   if (ASSETS[asset].convertible) {
-    return fromRatio(amount, rates.usd_per_unit[asset] ?? '0', '1');
+    return amount.convert('USD', rates.usd_per_unit[asset] ?? '0', 'down');
   }
-  // Local fiat ledgers: the table says how many units one USD buys.
-  return fromRatio(amount, '1', rates.per_usd[asset as Currency] ?? '1');
+  // Local fiat ledgers: the table says how many units one USD buys (a zero rate values nothing).
+  const per_usd = Ratio.parse(rates.per_usd[asset as Currency] ?? '1');
+  return per_usd.isZero()
+    ? Money.zero('USD')
+    : amount.convert('USD', Ratio.ONE.per(per_usd), 'down');
 }
 
 export function totalUsdOf(totals: readonly Money<Asset>[], rates: RateTable): Money<'USD'> {
   let sum = Money.zero('USD');
   for (const total of totals) sum = sum.add(usdValueOf(total, rates));
   return sum;
-}
-
-function scaled(text: string): { units: bigint; exponent: number } {
-  const [whole = '', fraction = ''] = text.split('.');
-  return { units: BigInt(`${whole}${fraction}`), exponent: fraction.length };
-}
-
-/** `amount * multiplier / divisor` in USD, toward zero. */
-function fromRatio(amount: Money<Asset>, multiplier: string, divisor: string): Money<'USD'> {
-  const times = scaled(multiplier);
-  const over = scaled(divisor);
-  if (over.units === 0n) return Money.zero('USD');
-  const numerator = amount.toMinor() * times.units * 10n ** BigInt(2 + over.exponent);
-  const denominator = over.units * 10n ** BigInt(amount.decimals + times.exponent);
-  return Money.fromMinor('USD', numerator / denominator);
-}
-
-/**
- * The BTC price guard (spec §8, from 1,000 USD): the table's BTC price and a second source may
- * differ by at most `tolerance_percent` of the table's price, or the swap is `guard_diverged`.
- */
-export function checkPriceGuard(guard: {
-  table_price: string;
-  second_price: string;
-  tolerance_percent: string;
-}): void {
-  const table = scaled(guard.table_price);
-  const second = scaled(guard.second_price);
-  const tolerance = scaled(guard.tolerance_percent);
-  const exponent = Math.max(table.exponent, second.exponent);
-  const align = (value: { units: bigint; exponent: number }) =>
-    value.units * 10n ** BigInt(exponent - value.exponent);
-  const difference = align(table) - align(second);
-  const gap = difference < 0n ? -difference : difference;
-  // gap / table > tolerance / 100, in integers.
-  if (gap * 100n * 10n ** BigInt(tolerance.exponent) > tolerance.units * align(table)) {
-    throw new DomainError(
-      'guard_diverged',
-      'the BTC price sources diverge beyond the tolerance; retry with the same idempotency_key',
-    );
-  }
 }
 
 /** The payout corridors of D6 by country, for `GET /v1/rates`. */

@@ -1,5 +1,5 @@
 import { DomainError } from '@platform/contracts';
-import { ASSETS, Money, type Asset, type Currency } from '@platform/money';
+import { ASSETS, Money, Ratio, type Asset, type Currency } from '@platform/money';
 
 /**
  * The configured rate table: the USD price of one unit of each convertible asset, and how many
@@ -49,7 +49,7 @@ export function requireSwapPair(from: Asset, to: Asset): void {
  * Prices `amount` of its asset in `to`: the exact value, rounded down so the client never
  * receives more than the table gives. The cross rate (from price / to price) rarely has a finite
  * decimal form (1/65000), and a rounded rate would turn 65000 USD into 0.99999999 BTC; so the
- * ratio is applied exactly, in integers, and the one rounding is the final one.
+ * rate stays an exact `Ratio` and the one rounding is the final one.
  */
 export function quoteSwap(amount: Money<Asset>, to: Asset, rates: RateTable): SwapQuote {
   const from = amount.asset;
@@ -57,7 +57,7 @@ export function quoteSwap(amount: Money<Asset>, to: Asset, rates: RateTable): Sw
   const parity = PARITY_PAIR.includes(from) && PARITY_PAIR.includes(to);
   const from_usd_per_unit = parity ? '1' : priceOf(rates, from);
   const to_usd_per_unit = parity ? '1' : priceOf(rates, to);
-  const to_amount = scaleDown(amount, to, from_usd_per_unit, to_usd_per_unit);
+  const to_amount = amount.convert(to, Ratio.parse(from_usd_per_unit).per(to_usd_per_unit), 'down');
   if (to_amount.isZero()) {
     throw new DomainError(
       'amount_too_small',
@@ -69,7 +69,7 @@ export function quoteSwap(amount: Money<Asset>, to: Asset, rates: RateTable): Sw
     to_amount,
     from_usd_per_unit,
     to_usd_per_unit,
-    usd_value: scaleDown(amount, 'USD', from_usd_per_unit, '1'),
+    usd_value: amount.convert('USD', from_usd_per_unit, 'down'),
   };
 }
 
@@ -77,26 +77,4 @@ function priceOf(rates: RateTable, asset: Asset): string {
   const price = rates.usd_per_unit[asset];
   if (price === undefined) throw new Error(`the rate table has no USD price for ${asset}`);
   return price;
-}
-
-/** A decimal string as an integer and a power of ten: `12.5` is 125 / 10^1. */
-function scaled(text: string): { units: bigint; exponent: number } {
-  const [whole = '', fraction = ''] = text.split('.');
-  return { units: BigInt(`${whole}${fraction}`), exponent: fraction.length };
-}
-
-/** `amount` times `multiplier / divisor`, in `to`, rounded toward zero. */
-function scaleDown<T extends Asset>(
-  amount: Money<Asset>,
-  to: T,
-  multiplier: string,
-  divisor: string,
-): Money<T> {
-  const times = scaled(multiplier);
-  const over = scaled(divisor);
-  const target = Money.zero(to);
-  // amount_minor / 10^da * (m / 10^em) / (d / 10^ed) * 10^dt, all integers.
-  const numerator = amount.toMinor() * times.units * 10n ** BigInt(target.decimals + over.exponent);
-  const denominator = over.units * 10n ** BigInt(amount.decimals + times.exponent);
-  return Money.fromMinor(to, numerator / denominator);
 }

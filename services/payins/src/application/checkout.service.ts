@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DomainError, type PayCheckoutMethodCommand } from '@platform/contracts';
-import { Money, type Asset, type MoneyUnit } from '@platform/money';
-import { localAmountFor } from '../domain/conversion';
+import { Money, type Asset } from '@platform/money';
+import { cryptoDueFor, localAmountFor } from '../domain/conversion';
 import {
   PAYIN_CORRIDORS,
   findCorridor,
@@ -95,7 +95,7 @@ export class CheckoutService {
       ),
       crypto: CRYPTO_ASSETS.map((asset) => ({
         asset,
-        amount: asset === charged.asset ? charged.toString() : cryptoDue(charged, asset, rates),
+        amount: asset === charged.asset ? charged.toString() : cryptoDueFor(charged, asset, rates),
       })),
       account_app: { asset: charged.asset, amount: charged.toString() },
     };
@@ -267,35 +267,4 @@ function corridorFor(command: PayCheckoutMethodCommand): PayinCorridor {
       `${method} does not collect ${command.currency} in ${command.country}`,
     );
   return corridor;
-}
-
-function cryptoDue(
-  charged: Money<Asset>,
-  asset: Asset,
-  rates: Awaited<ReturnType<LedgerPort['rates']>>,
-): string {
-  // The crypto due is the charge priced in the asset, rounded up so the link is covered.
-  return localAmountFor(charged, asset as MoneyUnit, {
-    ...rates,
-    currencies: [
-      ...rates.currencies,
-      {
-        currency: asset,
-        per_usd: perUsdOfAsset(rates, asset),
-      },
-    ],
-  }).toString();
-}
-
-/** Units of a convertible asset that one USD buys, from its USD price. */
-function perUsdOfAsset(rates: Awaited<ReturnType<LedgerPort['rates']>>, asset: Asset): string {
-  if (asset === 'USDT' || asset === 'USDC') return '1';
-  const price = rates.assets.find((entry) => entry.asset === asset)?.usd_per_unit ?? '1';
-  // 1 / price to 12 places, enough for the dues shown on the page (BTC has 8 decimals).
-  const scale = 10n ** 12n;
-  const [whole = '0', fraction = ''] = price.split('.');
-  const units = BigInt(`${whole}${fraction}`);
-  const inverse = (scale * 10n ** BigInt(fraction.length)) / units;
-  const text = inverse.toString().padStart(13, '0');
-  return `${text.slice(0, -12)}.${text.slice(-12)}`;
 }

@@ -1,8 +1,9 @@
 import { Money } from '@platform/money';
 import {
+  cryptoDueFor,
   localAmountFor,
-  multiplyDecimals,
   priceLocalPayin,
+  rateOf,
   type RateTableView,
 } from './conversion';
 
@@ -50,9 +51,42 @@ describe('payin pricing at the rate table', () => {
     expect(localAmountFor(Money.parse('USD', '0.01'), 'BOB', rates).toString()).toBe('0.07');
   });
 
-  it('multiplies decimal strings exactly', () => {
-    expect(multiplyDecimals('17.20', '1')).toBe('17.20');
-    expect(multiplyDecimals('0.5', '0.5')).toBe('0.25');
-    expect(multiplyDecimals('930', '65000')).toBe('60450000');
+  it('rounds down a credit whose rate has no finite decimal form', () => {
+    // 1000 / 17.20 / 65000 = 0.000894454...
+    const credit = priceLocalPayin(Money.parse('MXN', '1000.00'), 'BTC', rates, false);
+    expect(credit.credited.toString()).toBe('0.00089445');
+    expect(credit.fx_rate).toBe('1118000');
+  });
+
+  it('quotes up only when the exact local amount has more digits than the currency', () => {
+    // 0.01 USD = 9.3 CLP: up to 10; 0.001 BTC = 1118 MXN exactly: no step added.
+    expect(localAmountFor(Money.parse('USD', '0.01'), 'CLP', rates).toString()).toBe('10');
+    expect(localAmountFor(Money.parse('BTC', '0.001'), 'MXN', rates).toString()).toBe('1118.00');
+    // 3.33 * 17.20 = 57.276: up to 57.28.
+    expect(localAmountFor(Money.parse('USD', '3.33'), 'MXN', rates).toString()).toBe('57.28');
+  });
+
+  it('states the rate of a local amount against the charged asset', () => {
+    expect(rateOf(Money.parse('MXN', '172.00'), Money.parse('USDT', '10'), rates)).toBe('17.2');
+    expect(rateOf(Money.parse('CLP', '930'), Money.parse('BTC', '1'), rates)).toBe('60450000');
+    expect(rateOf(Money.parse('USD', '1'), Money.parse('USD', '1'), rates)).toBe('1');
+    const usdc = { ...rates, assets: [...rates.assets, { asset: 'USDC', usd_per_unit: '0.9990' }] };
+    expect(rateOf(Money.parse('BOB', '6.96'), Money.parse('USDC', '1'), usdc)).toBe('6.95304');
+  });
+
+  it('prices checkout crypto dues in the asset, rounded up', () => {
+    expect(cryptoDueFor(Money.parse('USDT', '10'), 'BTC', rates)).toBe('0.00015385');
+    expect(cryptoDueFor(Money.parse('USD', '100'), 'BTC', rates)).toBe('0.00153847');
+    expect(cryptoDueFor(Money.parse('USD', '100'), 'USDC', rates)).toBe('100.000000');
+    expect(cryptoDueFor(Money.parse('BTC', '0.001'), 'USDT', rates)).toBe('65.000000');
+  });
+
+  it('prices a crypto due that covers the charge at any size, never short of it', () => {
+    // 1,000,000 USD / 65000 = 15.384615384...: a rate cut to 12 places gave 15.38461500.
+    expect(cryptoDueFor(Money.parse('USD', '1000000'), 'BTC', rates)).toBe('15.38461539');
+    for (const usd of ['99.99', '123456.78', '999999.99']) {
+      const due = Money.parse('BTC', cryptoDueFor(Money.parse('USD', usd), 'BTC', rates));
+      expect(due.convert('USD', '65000', 'down').gte(Money.parse('USD', usd))).toBe(true);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Money, type Asset, type MoneyUnit } from '@platform/money';
+import { Money, Ratio, type Asset, type MoneyUnit } from '@platform/money';
 
 /** The ledger's rate table as `ledger.get_rates` answers it. */
 export interface RateTableView {
@@ -42,39 +42,49 @@ export function priceLocalPayin(
       fiat_hold_local: true,
     };
   }
-  const per_usd = perUsd(rates, amount.asset);
-  const usd_per_unit = PARITY.includes(credit_asset) ? '1' : usdPerUnit(rates, credit_asset);
-  // local / per_usd / usd_per_unit, exactly in integers, one rounding at the end.
-  const gross = scaleDown(amount, credit_asset, '1', multiplyDecimals(per_usd, usd_per_unit));
+  // Units of the local currency per unit of the credit asset; applied exactly, rounded once.
+  const local_per_unit = perUsd(rates, amount.asset).times(usdPerUnit(rates, credit_asset));
+  const gross = amount.convert(credit_asset, Ratio.ONE.per(local_per_unit), 'down');
   return {
     credit_asset,
     credited: gross,
     gross,
     fee: Money.zero(credit_asset),
-    fx_rate: trimZeros(multiplyDecimals(per_usd, usd_per_unit)),
+    fx_rate: local_per_unit.toString(),
     fiat_hold_local: false,
   };
 }
 
-/** A settlement-asset amount in a local currency (checkout quotes), rounded up for the payer. */
+/**
+ * A settlement-asset amount in a local currency (checkout quotes), rounded up so that the local
+ * amount always covers the charge.
+ */
 export function localAmountFor(
   amount: Money<Asset>,
   currency: MoneyUnit,
   rates: RateTableView,
 ): Money {
-  const usd_per_unit = PARITY.includes(amount.asset) ? '1' : usdPerUnit(rates, amount.asset);
-  const per_usd = perUsd(rates, currency);
-  const exact = scaleDown(amount, currency, multiplyDecimals(usd_per_unit, per_usd), '1');
-  const back = scaleDown(exact, amount.asset, '1', multiplyDecimals(usd_per_unit, per_usd));
-  // Round up one step when the rounded-down local amount would not cover the charge.
-  return back.lt(amount) ? exact.add(Money.fromMinor(currency, 1n)) : exact;
+  const rate = usdPerUnit(rates, amount.asset).times(perUsd(rates, currency));
+  return amount.convert(currency, rate, 'up');
+}
+
+/**
+ * A checkout charge priced in a crypto asset, rounded up so the link is covered. The stablecoins
+ * are offered at 1 USD; BTC at the table's price, divided exactly (a rate cut to a number of
+ * places would fall short of the charge on large amounts).
+ */
+export function cryptoDueFor(charged: Money<Asset>, asset: Asset, rates: RateTableView): string {
+  const stable = asset === 'USDT' || asset === 'USDC';
+  const asset_usd = stable
+    ? '1'
+    : (rates.assets.find((row) => row.asset === asset)?.usd_per_unit ?? '1');
+  return charged.convert(asset, usdPerUnit(rates, charged.asset).per(asset_usd), 'up').toString();
 }
 
 /** The rate of a local currency against the charged asset, for the event's `fx_rate`. */
 export function rateOf(local: Money, charged: Money<Asset>, rates: RateTableView): string {
   if (local.asset === charged.asset) return '1';
-  const usd_per_unit = PARITY.includes(charged.asset) ? '1' : usdPerUnit(rates, charged.asset);
-  return trimZeros(multiplyDecimals(perUsd(rates, local.asset), usd_per_unit));
+  return perUsd(rates, local.asset).times(usdPerUnit(rates, charged.asset)).toString();
 }
 
 function credit_assetOfLocal(unit: MoneyUnit): Asset {
@@ -82,51 +92,17 @@ function credit_assetOfLocal(unit: MoneyUnit): Asset {
   throw new Error(`${unit} has no local fiat ledger`);
 }
 
-function perUsd(rates: RateTableView, currency: string): string {
-  if (currency === 'USD') return '1';
+function perUsd(rates: RateTableView, currency: string): Ratio {
+  if (currency === 'USD') return Ratio.ONE;
   const rate = rates.currencies.find((entry) => entry.currency === currency)?.per_usd;
   if (!rate) throw new Error(`the rate table has no rate for ${currency}`);
-  return rate;
+  return Ratio.parse(rate);
 }
 
-function usdPerUnit(rates: RateTableView, asset: string): string {
+/** USD per unit of `asset`: 1 for USD and USDT whatever the table says. */
+function usdPerUnit(rates: RateTableView, asset: string): Ratio {
+  if (PARITY.includes(asset)) return Ratio.ONE;
   const price = rates.assets.find((entry) => entry.asset === asset)?.usd_per_unit;
   if (!price) throw new Error(`the rate table has no USD price for ${asset}`);
-  return price;
-}
-
-/** A decimal string as an integer and a power of ten: `12.5` is 125 / 10^1. */
-function scaled(text: string): { units: bigint; exponent: number } {
-  const [whole = '', fraction = ''] = text.split('.');
-  return { units: BigInt(`${whole}${fraction}`), exponent: fraction.length };
-}
-
-/** The exact product of two plain decimal strings. */
-export function multiplyDecimals(a: string, b: string): string {
-  const left = scaled(a);
-  const right = scaled(b);
-  const exponent = left.exponent + right.exponent;
-  const digits = (left.units * right.units).toString().padStart(exponent + 1, '0');
-  return exponent === 0
-    ? digits
-    : `${digits.slice(0, digits.length - exponent)}.${digits.slice(digits.length - exponent)}`;
-}
-
-function trimZeros(text: string): string {
-  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
-}
-
-/** `amount` times `multiplier / divisor`, in `to`, rounded toward zero. */
-function scaleDown<T extends MoneyUnit>(
-  amount: Money,
-  to: T,
-  multiplier: string,
-  divisor: string,
-): Money<T> {
-  const times = scaled(multiplier);
-  const over = scaled(divisor);
-  const target = Money.zero(to);
-  const numerator = amount.toMinor() * times.units * 10n ** BigInt(target.decimals + over.exponent);
-  const denominator = over.units * 10n ** BigInt(amount.decimals + times.exponent);
-  return Money.fromMinor(to, numerator / denominator);
+  return Ratio.parse(price);
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import Big from 'big.js';
 import {
   type CreatePayoutBody,
   type CreatePayoutCommand,
   DomainError,
   IdempotencyKey,
 } from '@platform/contracts';
+import { Money } from '@platform/money';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { flagsOf, type StatusCode } from '../domain/payout-status';
 import { publicPayout, type PayoutRecord } from '../domain/payout-record';
@@ -207,22 +207,24 @@ export class PayoutCreation {
   private async checkLimits(org_id: string, usd_value: string): Promise<void> {
     const limits = await this.limits.limitsOf(org_id);
     if (!limits) return;
-    const value = new Big(usd_value);
-    if (limits.min_amount_usd !== null && value.lt(limits.min_amount_usd)) {
+    // Stored and configured USD amounts, all at most cents (the limits' schema says so).
+    const usd = (text: string) => Money.parseSigned('USD', text);
+    const value = usd(usd_value);
+    if (limits.min_amount_usd !== null && value.lt(usd(limits.min_amount_usd))) {
       throw new DomainError(
         'amount_below_minimum',
         `the payout is below the minimum of ${limits.min_amount_usd} USD`,
       );
     }
-    if (limits.max_amount_usd !== null && value.gt(limits.max_amount_usd)) {
+    if (limits.max_amount_usd !== null && value.gt(usd(limits.max_amount_usd))) {
       throw new DomainError(
         'amount_above_maximum',
         `the payout is above the maximum of ${limits.max_amount_usd} USD`,
       );
     }
     if (limits.daily_amount_usd !== null) {
-      const paid = new Big(await this.limits.usdPaidOutLastDay(org_id));
-      if (paid.plus(value).gt(limits.daily_amount_usd)) {
+      const paid = usd(await this.limits.usdPaidOutLastDay(org_id));
+      if (paid.add(value).gt(usd(limits.daily_amount_usd))) {
         throw new DomainError(
           'velocity_limit_exceeded',
           'the payout exceeds the organization limit for the last 24 hours',

@@ -102,3 +102,65 @@ describe('payout fees of an organization (D6)', () => {
     expect(price.total_debit.toString()).toBe('189.20');
   });
 });
+
+describe('payout pricing where the rates have no finite decimal form', () => {
+  it('rounds every amount up from the exact value', () => {
+    // 10.00 BRL at 5.40 = 1.851851... USD.
+    const price = pricePayout(Money.parse('BRL', '10.00'), 'BTC', rates, {
+      fixed_fee_usd: '0.50',
+      percentage: '1.5',
+    });
+    expect(price.usd_value).toBe('1.86');
+    expect(price.usdt_amount).toBe('1.851852');
+    expect(price.debit.toString()).toBe('0.00002850');
+    // 0.50 + 1.5% of 1.851851... = 0.527777... USD.
+    expect(price.fee.toString()).toBe('0.00000812');
+    expect(price.rate).toBe('351000');
+    const in_usd = pricePayout(Money.parse('BRL', '10.00'), 'USD', rates, {
+      fixed_fee_usd: '0.50',
+      percentage: '1.5',
+    });
+    expect(in_usd.fee.toString()).toBe('0.53');
+  });
+
+  it('values the payout in USDT at the table price of USDT', () => {
+    const table = {
+      ...rates,
+      assets: rates.assets.map((row) =>
+        row.asset === 'USDT' ? { ...row, usd_per_unit: '1.002' } : row,
+      ),
+    };
+    expect(pricePayout(Money.parse('BRL', '10.00'), 'USD', table).usdt_amount).toBe('1.848156');
+  });
+
+  it('states the rate to 30 decimals, half to even, without trailing zeros', () => {
+    const fine = {
+      assets: [
+        { asset: 'USD', usd_per_unit: `1.${'0'.repeat(29)}1` },
+        { asset: 'USDT', usd_per_unit: '1' },
+      ],
+      currencies: [{ currency: 'BRL', per_usd: '2.5' }],
+    };
+    // 2.5 * 1.000...0001 = 2.500...00025 (31 decimals): the tie goes to the even 2.
+    expect(pricePayout(Money.parse('BRL', '10.00'), 'USD', fine).rate).toBe(
+      `2.5${'0'.repeat(28)}2`,
+    );
+  });
+});
+
+describe('payout fees of a local-currency balance', () => {
+  it('charges exactly the percentage of the local amount, not a cent more', () => {
+    // 1% of 22.00 MXN is 0.22 MXN. Through USD at 17.23 (1.276842...) cut to 20 places and
+    // multiplied back, the fee came out a hair above 0.22 and was rounded up to 0.23.
+    const table = {
+      ...rates,
+      currencies: [{ currency: 'MXN', per_usd: '17.23' }],
+    };
+    const price = pricePayout(Money.parse('MXN', '22.00'), 'MXN', table, {
+      fixed_fee_usd: '0',
+      percentage: '1',
+    });
+    expect(price.fee.toString()).toBe('0.22');
+    expect(price.total_debit.toString()).toBe('22.22');
+  });
+});

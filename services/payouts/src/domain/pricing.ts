@@ -1,6 +1,5 @@
-import Big from 'big.js';
 import { DomainError } from '@platform/contracts';
-import { ASSETS, Money, isAsset, type Asset, type Currency } from '@platform/money';
+import { ASSETS, Money, Ratio, isAsset, type Asset, type Currency } from '@platform/money';
 
 /** The ledger's rate table as `ledger.get_rates` answers it. */
 export interface RateTableView {
@@ -34,10 +33,8 @@ export interface PayoutPrice {
   rate_source: 'spot';
 }
 
-const Decimal = Big();
-Decimal.strict = true;
-/** Precision of divisions before the final rounding; far finer than any asset's decimals. */
-const DIVISION_DECIMALS = 30;
+/** Places of the stated rate; the amounts are exact until their own one rounding. */
+const RATE_DECIMALS = 30;
 
 /**
  * Prices a payout of `local` (in the payout currency) from `settlement_asset` (spec §1 rules 3
@@ -57,9 +54,9 @@ export function pricePayout(
   }
   const asset = settlement_asset;
   const per_usd = perUsd(rates, local.asset);
-  const usd = new Decimal(local.toString()).div(per_usd);
-  const usdt_amount = usd.div(usdPerUnit(rates, 'USDT')).round(6, Decimal.roundUp).toFixed(6);
-  const usd_value = usd.round(2, Decimal.roundUp).toFixed(2);
+  const usd = local.toRatio().per(per_usd);
+  const usdt_amount = Money.fromRatio('USDT', usd.per(usdPerUnit(rates, 'USDT')), 'up').toString();
+  const usd_value = Money.fromRatio('USD', usd, 'up').toString();
   const fee_usd = feeInUsd(usd, schedule);
   if (ASSETS[asset].same_currency_only) {
     if (asset !== local.asset) {
@@ -67,28 +64,21 @@ export function pricePayout(
     }
     const debit = Money.parse(asset, local.toString());
     // The fee is priced in USD: a local-currency balance pays it at the currency's rate.
-    const fee = roundedUp(asset, fee_usd.times(per_usd));
+    const fee = Money.fromRatio(asset, fee_usd.times(per_usd), 'up');
     return priced(asset, debit, fee, usdt_amount, usd_value, '1');
   }
   const unit_usd = usdPerUnit(rates, asset);
-  const debit = roundedUp(asset, usd.div(unit_usd));
-  const fee = roundedUp(asset, fee_usd.div(unit_usd));
-  const rate = per_usd.times(unit_usd).round(DIVISION_DECIMALS, Decimal.roundHalfEven);
-  const rate_text = trimZeros(rate.toFixed(DIVISION_DECIMALS));
-  return priced(asset, debit, fee, usdt_amount, usd_value, rate_text);
+  const debit = Money.fromRatio(asset, usd.per(unit_usd), 'up');
+  const fee = Money.fromRatio(asset, fee_usd.per(unit_usd), 'up');
+  const rate = per_usd.times(unit_usd).toDecimal(RATE_DECIMALS, 'half_even');
+  return priced(asset, debit, fee, usdt_amount, usd_value, rate);
 }
 
 /** The schedule's fee for a payout worth `usd` (exact, not yet rounded). */
-function feeInUsd(usd: Big, schedule: FeeSchedule | null): Big {
-  if (!schedule) return new Decimal('0');
-  const share = usd.times(new Decimal(schedule.percentage)).div('100');
-  return new Decimal(schedule.fixed_fee_usd).plus(share);
-}
-
-/** Rounded up to the asset's decimals, so the platform never charges less than it priced. */
-function roundedUp(asset: Asset, exact: Big): Money<Asset> {
-  const decimals = ASSETS[asset].decimals;
-  return Money.parseSigned(asset, exact.round(decimals, Decimal.roundUp).toFixed(decimals));
+function feeInUsd(usd: Ratio, schedule: FeeSchedule | null): Ratio {
+  if (!schedule) return Ratio.ZERO;
+  const share = usd.times(schedule.percentage).per('100');
+  return Ratio.parse(schedule.fixed_fee_usd).plus(share);
 }
 
 function priced(
@@ -111,18 +101,14 @@ function priced(
   };
 }
 
-function perUsd(rates: RateTableView, currency: string): Big {
+function perUsd(rates: RateTableView, currency: string): Ratio {
   const row = rates.currencies.find((entry) => entry.currency === currency);
   if (!row) throw new DomainError('currency_not_supported', `no rate for ${currency}`);
-  return new Decimal(row.per_usd);
+  return Ratio.parse(row.per_usd);
 }
 
-function usdPerUnit(rates: RateTableView, asset: string): Big {
+function usdPerUnit(rates: RateTableView, asset: string): Ratio {
   const row = rates.assets.find((entry) => entry.asset === asset);
   if (!row?.usd_per_unit) throw new DomainError('pricing_unavailable', `no price for ${asset}`);
-  return new Decimal(row.usd_per_unit);
-}
-
-function trimZeros(text: string): string {
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+  return Ratio.parse(row.usd_per_unit);
 }

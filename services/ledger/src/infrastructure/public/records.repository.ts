@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { Money, isAsset, type Asset } from '@platform/money';
+import { Money, Ratio, isAsset, type Asset } from '@platform/money';
 import { LEDGER_SCHEMA } from '../balances-projection';
 
 export interface SwapRecord {
@@ -63,22 +63,12 @@ interface TransferRow {
   created_at: Date;
 }
 
-const RATE_DECIMALS = 12n;
+/** Places of the cross rate shown on a swap record. */
+const RATE_DECIMALS = 12;
 
 /** `to` per `from` from the two USD prices, exact then rounded down. */
 export function crossRate(from_usd_per_unit: string, to_usd_per_unit: string): string {
-  const scaled = (text: string) => {
-    const [whole = '', fraction = ''] = text.split('.');
-    return { units: BigInt(`${whole}${fraction}`), exponent: BigInt(fraction.length) };
-  };
-  const from = scaled(from_usd_per_unit);
-  const to = scaled(to_usd_per_unit);
-  const numerator = from.units * 10n ** (RATE_DECIMALS + to.exponent);
-  const denominator = to.units * 10n ** from.exponent;
-  const units = (numerator / denominator).toString().padStart(Number(RATE_DECIMALS) + 1, '0');
-  const whole = units.slice(0, -Number(RATE_DECIMALS));
-  const fraction = units.slice(-Number(RATE_DECIMALS)).replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole;
+  return Ratio.parse(from_usd_per_unit).per(to_usd_per_unit).toDecimal(RATE_DECIMALS, 'down');
 }
 
 function amountText(asset: string, value: string): string {
