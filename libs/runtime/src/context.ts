@@ -1,23 +1,12 @@
 import type { Environment } from '@platform/contracts';
+import { COMMAND_SERVICES } from '@platform/contracts/services';
 import type { MessageBus } from '@platform/messaging';
 
-export const SERVICE_NAMES = [
-  'gateway',
-  'identity',
-  'ledger',
-  'payouts',
-  'payins',
-  'crypto-wallets',
-  'compliance',
-  'risk-scoring',
-  'notifications',
-] as const;
+export const SERVICE_NAMES = ['gateway', ...COMMAND_SERVICES] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** Services that serve commands and consume events over the bus (all but the HTTP edge). */
-export const BUS_SERVICE_NAMES = SERVICE_NAMES.filter(
-  (name): name is Exclude<ServiceName, 'gateway'> => name !== 'gateway',
-);
+export const BUS_SERVICE_NAMES: readonly Exclude<ServiceName, 'gateway'>[] = COMMAND_SERVICES;
 
 /**
  * What a service is given by whichever runtime hosts it. No service code knows which bus or

@@ -1,17 +1,8 @@
 import type { z } from 'zod';
 
-/** The services that serve commands on the bus: the first part of every command name. */
-export const COMMAND_SERVICES = [
-  'identity',
-  'ledger',
-  'payouts',
-  'payins',
-  'crypto-wallets',
-  'compliance',
-  'risk-scoring',
-  'notifications',
-] as const;
-export type CommandService = (typeof COMMAND_SERVICES)[number];
+import { COMMAND_SERVICES, type CommandService } from './services';
+
+export { COMMAND_SERVICES, type CommandService };
 
 /** `<service>.<verb>_<noun>`: the name a command travels under on the bus (its Kafka topic's key). */
 export type CommandName = `${CommandService}.${string}`;
