@@ -1,8 +1,15 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ACCOUNT_SETTINGS_COMMANDS } from '@platform/contracts';
+import { ACCOUNT_SETTINGS_COMMANDS, orgAccountListing } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, pageBody, parsePagination, type PaginationQuery } from '../../http';
+import {
+  ApiCredentials,
+  ApiReply,
+  listingPage,
+  pageBody,
+  parsePagination,
+  type PaginationQuery,
+} from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentOrgAdmin, type OrgAdminPrincipal } from '../../auth/principal';
 
@@ -15,6 +22,7 @@ export class OrgAccountsController {
   constructor(private readonly bus: BusClient) {}
 
   @Get('accounts')
+  @ApiReply(listingPage('accounts', orgAccountListing))
   @ApiOperation({
     summary: "The organization's accounts",
     description:
@@ -27,10 +35,11 @@ export class OrgAccountsController {
   })
   async list(@CurrentOrgAdmin() admin: OrgAdminPrincipal, @Query() query: PaginationQuery) {
     const pagination = parsePagination(query);
-    const reply = await this.bus.send<{ accounts: unknown[] }>(
-      ACCOUNT_SETTINGS_COMMANDS.list_org_accounts,
-      { org_id: admin.org_id, limit: pagination.page_size, offset: pagination.offset },
-    );
+    const reply = await this.bus.send(ACCOUNT_SETTINGS_COMMANDS.list_org_accounts, {
+      org_id: admin.org_id,
+      limit: pagination.page_size,
+      offset: pagination.offset,
+    });
     return pageBody('accounts', pagination, reply.accounts);
   }
 }
