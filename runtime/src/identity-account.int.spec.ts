@@ -162,6 +162,27 @@ describe('identity: account settings, password change, reset link, email change'
       expect((await client.login(email, NEW_PASSWORD)).status).toBe(200);
     });
 
+    it('records password and email changes among the security events', async () => {
+      const session = await client.registerAndConfirm(uniqueEmail('events'));
+      const token = session.access_token;
+      const changed = await change(token, {
+        current_password: TEST_PASSWORD,
+        new_password: NEW_PASSWORD,
+      });
+      expect(changed.status).toBe(200);
+      await client.withSecondFactor(token);
+      const post = (route: string, body: unknown) => client.request('POST', route, { token, body });
+      const new_email = uniqueEmail('events-new');
+      expect((await post('/v1/me/email/change', { new_email })).status).toBe(200);
+      expect((await post('/v1/me/email/verify', { code: '000000' })).status).toBe(200);
+      const { events } = await client.json<{ events: { type: string }[] }>(
+        await get('/v1/me/security/events', token),
+      );
+      expect(events.map((event) => event.type)).toEqual(
+        expect.arrayContaining(['email_changed', 'password_changed', 'login']),
+      );
+    });
+
     it('answers a wrong current password and a weak new one, changing nothing', async () => {
       const email = uniqueEmail('change-bad');
       const session = await client.registerAndConfirm(email);

@@ -727,4 +727,103 @@ describe('identity: registration, sessions and the credential guard', () => {
       });
     });
   });
+
+  describe('the OpenAPI document', () => {
+    interface JsonSchema {
+      type?: string;
+      enum?: unknown[];
+      anyOf?: JsonSchema[];
+      properties?: Record<string, JsonSchema>;
+    }
+    interface Operation {
+      responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+    }
+    const answerOf = async () => {
+      const document = (await (await fetch(`${base_url}/openapi.json`)).json()) as {
+        paths: Record<string, Record<string, Operation>>;
+      };
+      return (route: string, method: string, status: number) =>
+        document.paths[route]?.[method]?.responses?.[String(status)]?.content?.['application/json']
+          ?.schema;
+    };
+
+    it("documents every identity route's success answer from the catalog's reply schemas", async () => {
+      const answer = await answerOf();
+      const routes: [string, string, number][] = [
+        ['/v1/auth/register', 'post', 201],
+        ['/v1/auth/register/confirm', 'post', 200],
+        ['/v1/auth/login', 'post', 200],
+        ['/v1/auth/login/otp', 'post', 200],
+        ['/v1/auth/refresh', 'post', 200],
+        ['/v1/auth/password/forgot', 'post', 200],
+        ['/v1/auth/password/reset', 'post', 200],
+        ['/v1/auth/password/reset-link', 'post', 200],
+        ['/v1/auth/passkeys/login/begin', 'post', 200],
+        ['/v1/auth/passkeys/login/finish', 'post', 200],
+        ['/v1/auth/social/{provider}', 'post', 200],
+        ['/v1/auth/environment-handoff', 'post', 201],
+        ['/v1/auth/handoff', 'post', 200],
+        ['/v1/me', 'get', 200],
+        ['/v1/me', 'patch', 200],
+        ['/v1/me/security/events', 'get', 200],
+        ['/v1/me/sessions/{id}', 'delete', 200],
+        ['/v1/me/sessions/revoke-all', 'post', 200],
+        ['/v1/me/password', 'post', 200],
+        ['/v1/me/email/change', 'post', 200],
+        ['/v1/me/email/verify', 'post', 200],
+        ['/v1/me/totp/enroll', 'post', 201],
+        ['/v1/me/totp/confirm', 'post', 200],
+        ['/v1/me/phone/verification', 'post', 200],
+        ['/v1/me/phone/verification/confirm', 'post', 200],
+        ['/v1/me/passkeys/register/begin', 'post', 200],
+        ['/v1/me/passkeys/register/finish', 'post', 201],
+        ['/v1/me/passkeys', 'get', 200],
+        ['/v1/me/passkeys/{passkeyID}', 'delete', 200],
+        ['/v1/me/identities', 'get', 200],
+        ['/v1/me/identities/{provider}', 'post', 200],
+        ['/v1/me/identities/{provider}', 'delete', 200],
+        ['/v1/members', 'post', 201],
+        ['/v1/members', 'get', 200],
+        ['/v1/members/{id}', 'patch', 200],
+        ['/v1/api-keys', 'post', 201],
+        ['/v1/api-keys', 'get', 200],
+        ['/v1/api-keys/{id}', 'delete', 200],
+        ['/v1/otp/challenges', 'post', 201],
+        ['/v1/otp/challenges/{id}/verify', 'post', 200],
+        ['/v1/otp/preferences', 'get', 200],
+        ['/v1/otp/preferences', 'put', 200],
+        ['/v1/branding', 'get', 200],
+        ['/v1/services', 'get', 200],
+        ['/v1/integration-status', 'get', 200],
+        ['/v1/sandbox/mailbox', 'get', 200],
+        ['/v1/org/accounts', 'get', 200],
+      ];
+      const undocumented = routes.filter(
+        ([route, method, status]) => !answer(route, method, status),
+      );
+      expect(undocumented).toEqual([]);
+    });
+
+    it('gives the answers their real shape: enums, every kind of session, listing pages', async () => {
+      const answer = await answerOf();
+      expect(answer('/v1/me', 'get', 200)?.properties?.kyc_status?.enum).toEqual([
+        'none',
+        'pending',
+        'approved',
+        'rejected',
+      ]);
+      // A member's session, an OTP login to finish, or an organization admin's session.
+      expect(answer('/v1/auth/login', 'post', 200)?.anyOf).toHaveLength(3);
+      expect(answer('/v1/members', 'get', 200)).toMatchObject({
+        properties: {
+          page: { type: 'integer' },
+          page_size: { type: 'integer' },
+          members: { type: 'array' },
+        },
+      });
+      expect(answer('/v1/me/security/events', 'get', 200)).toMatchObject({
+        properties: { events: { items: { properties: { type: { enum: expect.any(Array) } } } } },
+      });
+    });
+  });
 });

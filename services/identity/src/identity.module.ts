@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type Provider, type Type } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
   busClientProviders,
@@ -8,45 +8,138 @@ import {
   ServiceDatabaseModule,
   type ServiceDefinition,
 } from '@platform/runtime';
+import { AccountSettingsService } from './application/account-settings.service';
 import { ApiKeysService } from './application/api-keys.service';
+import { EmailChangeService } from './application/email-change.service';
+import { HandoffService } from './application/handoff.service';
+import { MemberAdminService } from './application/member-admin.service';
 import { MembersService } from './application/members.service';
+import { OrgAdminSessionsService } from './application/org-admin-sessions.service';
 import { OrganizationsService } from './application/organizations.service';
-import { PasswordRecoveryService } from './application/password-recovery.service';
-import { ProfileService } from './application/profile.service';
-import { RegistrationService } from './application/registration.service';
-import { SessionsService } from './application/sessions.service';
-import { AccountsRepository } from './infrastructure/accounts.repository';
-import { ApiKeysRepository } from './infrastructure/api-keys.repository';
-import { IdentityLifecycle } from './infrastructure/identity-lifecycle';
-import { IDENTITY_EVENTS, openIdentityEventStore } from './infrastructure/identity-store';
-import { OrgAdminsRepository } from './infrastructure/org-admins.repository';
-import { MembersRepository } from './infrastructure/members.repository';
-import { OrganizationsRepository } from './infrastructure/organizations.repository';
-import { PasswordResetsRepository } from './infrastructure/password-resets.repository';
-import { SessionSigner } from './infrastructure/session-signer';
-import { SessionsRepository } from './infrastructure/sessions.repository';
-import { IdentityMessages } from './messages/identity.messages';
-import { OrgSettingsMessages } from './messages/org-settings.messages';
-import { RecipientsMessages } from './messages/recipients.messages';
 import { OtpChallengesService } from './application/otp-challenges.service';
 import { OtpCodes } from './application/otp-codes';
 import { OtpLoginService } from './application/otp-login.service';
 import { OtpLoginStarter } from './application/otp-login.starter';
 import { OtpSettingsService } from './application/otp-settings.service';
+import { PasskeysService } from './application/passkeys.service';
+import { PasswordChangeService } from './application/password-change.service';
+import { PasswordRecoveryService } from './application/password-recovery.service';
+import { PhoneVerificationService } from './application/phone-verification.service';
+import { LedgerPort, NotificationsPort } from './application/ports';
+import { ProfileService } from './application/profile.service';
+import { RegistrationService } from './application/registration.service';
+import { ResetLinkService } from './application/reset-link.service';
+import { SandboxMailboxService } from './application/sandbox-mailbox.service';
+import { SessionsService } from './application/sessions.service';
+import { SocialLoginService } from './application/social-login.service';
 import { TotpService } from './application/totp.service';
+import { AccountSettingsRepository } from './infrastructure/account-settings.repository';
+import { AccountsRepository } from './infrastructure/accounts.repository';
+import { ApiKeysRepository } from './infrastructure/api-keys.repository';
+import { BusLedgerPort, BusNotificationsPort } from './infrastructure/bus-ports';
+import { DirectoryRepository } from './infrastructure/directory.repository';
+import { EmailChangeRepository } from './infrastructure/email-change.repository';
+import { HandoffTokens } from './infrastructure/handoff-tokens';
+import { IdentityLifecycle } from './infrastructure/identity-lifecycle';
+import { IDENTITY_EVENTS, openIdentityEventStore } from './infrastructure/identity-store';
+import { MemberAdminRepository } from './infrastructure/member-admin.repository';
+import { MembersRepository } from './infrastructure/members.repository';
+import { OrgAdminSessionsRepository } from './infrastructure/org-admin-sessions.repository';
+import { OrgAdminsRepository } from './infrastructure/org-admins.repository';
+import { OrganizationsRepository } from './infrastructure/organizations.repository';
 import { OtpChallengesRepository } from './infrastructure/otp-challenges.repository';
 import { OtpPolicyRepository } from './infrastructure/otp-policy.repository';
+import { PasskeysRepository } from './infrastructure/passkeys.repository';
+import { PasswordChangeRepository } from './infrastructure/password-change.repository';
+import { PasswordResetsRepository } from './infrastructure/password-resets.repository';
 import { PhoneVerificationsRepository } from './infrastructure/phone-verifications.repository';
-import { PhoneVerificationService } from './application/phone-verification.service';
+import { ResetLinkRepository } from './infrastructure/reset-link.repository';
+import { SessionSigner } from './infrastructure/session-signer';
+import { SessionsRepository } from './infrastructure/sessions.repository';
+import { SocialIdentitiesRepository } from './infrastructure/social-identities.repository';
+import { SocialTokenVerifier } from './infrastructure/social-token-verifier';
 import { TotpEnrollmentsRepository } from './infrastructure/totp-enrollments.repository';
 import { TotpSecrets } from './infrastructure/totp-secrets';
-import { OtpMessages } from './messages/otp.messages';
 import { AccountSettingsMessages } from './messages/account-settings.messages';
-import { ACCOUNT_SETTINGS_PROVIDERS } from './account-settings.providers';
-import {
-  SIGN_IN_METHOD_CONTROLLERS,
-  SIGN_IN_METHOD_PROVIDERS,
-} from './passkey-social-handoff.providers';
+import { DirectoryMessages } from './messages/directory.messages';
+import { HandoffMessages } from './messages/handoff.messages';
+import { IdentityMessages } from './messages/identity.messages';
+import { OtpMessages } from './messages/otp.messages';
+import { PasskeysMessages } from './messages/passkeys.messages';
+import { SocialMessages } from './messages/social.messages';
+
+/** The bus handlers: identity's only door. */
+const MESSAGES: Type[] = [
+  IdentityMessages,
+  AccountSettingsMessages,
+  OtpMessages,
+  PasskeysMessages,
+  SocialMessages,
+  HandoffMessages,
+  DirectoryMessages,
+];
+
+/**
+ * One wiring style: every class is `@Injectable` and gets what it needs by constructor
+ * injection. Application code depends on ports (abstract classes) for other services; the bus
+ * implementations of those ports live in infrastructure.
+ */
+const APPLICATION: Provider[] = [
+  OrganizationsService,
+  RegistrationService,
+  SessionsService,
+  ProfileService,
+  ApiKeysService,
+  PasswordRecoveryService,
+  MembersService,
+  OtpCodes,
+  OtpLoginStarter,
+  OtpChallengesService,
+  OtpSettingsService,
+  OtpLoginService,
+  TotpService,
+  PhoneVerificationService,
+  AccountSettingsService,
+  OrgAdminSessionsService,
+  PasswordChangeService,
+  ResetLinkService,
+  EmailChangeService,
+  MemberAdminService,
+  SandboxMailboxService,
+  PasskeysService,
+  SocialLoginService,
+  HandoffService,
+];
+
+const INFRASTRUCTURE: Provider[] = [
+  { provide: NotificationsPort, useClass: BusNotificationsPort },
+  { provide: LedgerPort, useClass: BusLedgerPort },
+  IdentityLifecycle,
+  OrganizationsRepository,
+  OrgAdminsRepository,
+  AccountsRepository,
+  SessionsRepository,
+  SessionSigner,
+  ApiKeysRepository,
+  PasswordResetsRepository,
+  MembersRepository,
+  DirectoryRepository,
+  OtpPolicyRepository,
+  OtpChallengesRepository,
+  TotpEnrollmentsRepository,
+  TotpSecrets,
+  PhoneVerificationsRepository,
+  AccountSettingsRepository,
+  OrgAdminSessionsRepository,
+  PasswordChangeRepository,
+  ResetLinkRepository,
+  EmailChangeRepository,
+  MemberAdminRepository,
+  PasskeysRepository,
+  SocialIdentitiesRepository,
+  SocialTokenVerifier,
+  HandoffTokens,
+];
 
 /** Organizations, accounts, credentials and sessions. */
 @Module({})
@@ -59,43 +152,16 @@ export class IdentityModule {
           migrations: [{ dir: path.join(__dirname, '../migrations') }],
         }),
       ],
-      controllers: [
-        OtpMessages,
-        IdentityMessages,
-        AccountSettingsMessages,
-        OrgSettingsMessages,
-        RecipientsMessages,
-        ...SIGN_IN_METHOD_CONTROLLERS,
-      ],
+      controllers: MESSAGES,
       providers: [
+        ...busClientProviders(context),
         {
           provide: IDENTITY_EVENTS,
           inject: [SERVICE_POOL],
           useFactory: (pool: Pool) => openIdentityEventStore(pool, context.environment),
         },
-        OrganizationsRepository,
-        OrgAdminsRepository,
-        OrganizationsService,
-        IdentityLifecycle,
-        ...busClientProviders(context),
-        AccountsRepository,
-        SessionsRepository,
-        SessionSigner,
-        SessionsService,
-        RegistrationService,
-        ProfileService,
-        ApiKeysRepository,
-        ApiKeysService,
-        PasswordResetsRepository,
-        PasswordRecoveryService,
-        MembersRepository,
-        MembersService,
-        ...[OtpPolicyRepository, OtpChallengesRepository, TotpEnrollmentsRepository, TotpSecrets],
-        ...[OtpCodes, OtpLoginStarter, OtpChallengesService, OtpSettingsService, TotpService],
-        ...[PhoneVerificationsRepository, PhoneVerificationService],
-        OtpLoginService,
-        ...ACCOUNT_SETTINGS_PROVIDERS,
-        ...SIGN_IN_METHOD_PROVIDERS,
+        ...INFRASTRUCTURE,
+        ...APPLICATION,
       ],
     };
   }

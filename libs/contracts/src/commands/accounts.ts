@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { defineCommand } from '../catalog/define';
+import * as replies from './identity-replies';
+import type { MemberRole } from './identity-replies';
 
 /**
  * Identity's account and session commands. Field values are only typed here: the identity
@@ -65,6 +68,7 @@ export type RefreshSessionCommand = z.infer<typeof refreshSessionCommand>;
 
 /** `identity.get_profile`: the account of an authenticated credential. */
 export const getProfileCommand = z.object({ account_id: z.string().uuid() }).strict();
+export type GetProfileCommand = z.infer<typeof getProfileCommand>;
 
 /** The account a request acts for, as the gateway authenticated it. */
 export const actingAccountField = z
@@ -77,14 +81,18 @@ export const issueApiKeyCommand = z
   .strict();
 export type IssueApiKeyCommand = z.infer<typeof issueApiKeyCommand>;
 
-/** `identity.list_api_keys`: newest first. */
-export const listApiKeysCommand = z
+/** One page of an account's collection (decisions D7): `limit` rows after `offset`. */
+export const accountPageQuery = z
   .object({
     account_id: z.string().uuid(),
     limit: z.number().int().min(1).max(100),
     offset: z.number().int().min(0),
   })
   .strict();
+export type AccountPageQuery = z.infer<typeof accountPageQuery>;
+
+/** `identity.list_api_keys`: newest first. */
+export const listApiKeysCommand = accountPageQuery;
 
 /** `identity.revoke_api_key` (owners only); another account's key is `not_found`. */
 export const revokeApiKeyCommand = z
@@ -96,25 +104,14 @@ export type RevokeApiKeyCommand = z.infer<typeof revokeApiKeyCommand>;
 export const verifySessionCommand = z
   .object({ session_id: z.string().uuid(), generation: z.number().int().min(1) })
   .strict();
+export type VerifySessionCommand = z.infer<typeof verifySessionCommand>;
 
 /** `identity.authenticate_api_key`: the gateway's check of a presented `pk_...` token. */
 export const authenticateApiKeyCommand = z.object({ token: z.string() }).strict();
-
-/** What `identity.authenticate_api_key` answers for a live key of this environment. */
-export interface ApiKeyIdentity {
-  api_key_id: string;
-  account_id: string;
-  org_id: string;
-}
+export type AuthenticateApiKeyCommand = z.infer<typeof authenticateApiKeyCommand>;
 
 /** `identity.list_security_events`: newest first (decisions D4 listing shape). */
-export const listSecurityEventsCommand = z
-  .object({
-    account_id: z.string().uuid(),
-    limit: z.number().int().min(1).max(100),
-    offset: z.number().int().min(0),
-  })
-  .strict();
+export const listSecurityEventsCommand = accountPageQuery;
 
 /** `identity.revoke_session`: one session of the actor; any other id is `not_found`. */
 export const revokeSessionCommand = z
@@ -175,37 +172,119 @@ export const createMemberCommand = z
 export type CreateMemberCommand = z.infer<typeof createMemberCommand>;
 
 /** `identity.list_members`: oldest first, the owner leading. */
-export const listMembersCommand = z
-  .object({
-    account_id: z.string().uuid(),
-    limit: z.number().int().min(1).max(100),
-    offset: z.number().int().min(0),
-  })
-  .strict();
+export const listMembersCommand = accountPageQuery;
 
+/** Identity's account, member, API key and session commands. */
 export const ACCOUNT_COMMANDS = {
-  register_account: 'identity.register_account',
-  confirm_registration: 'identity.confirm_registration',
-  login: 'identity.login',
-  refresh_session: 'identity.refresh_session',
-  get_profile: 'identity.get_profile',
-  update_profile: 'identity.update_profile',
-  forgot_password: 'identity.forgot_password',
-  create_member: 'identity.create_member',
-  list_members: 'identity.list_members',
-  reset_password: 'identity.reset_password',
-  issue_api_key: 'identity.issue_api_key',
-  list_api_keys: 'identity.list_api_keys',
-  revoke_api_key: 'identity.revoke_api_key',
-  authenticate_api_key: 'identity.authenticate_api_key',
-  verify_session: 'identity.verify_session',
-  list_security_events: 'identity.list_security_events',
-  revoke_session: 'identity.revoke_session',
-  revoke_all_sessions: 'identity.revoke_all_sessions',
+  register_account: defineCommand({
+    name: 'identity.register_account',
+    summary: 'verify-first registration: mails a code, creates no session',
+    request: registerAccountCommand,
+    reply: replies.registrationAccepted,
+  }),
+  confirm_registration: defineCommand({
+    name: 'identity.confirm_registration',
+    summary: 'the emailed code opens the account and its first session',
+    request: confirmRegistrationCommand,
+    reply: replies.confirmedSession,
+  }),
+  login: defineCommand({
+    name: 'identity.login',
+    summary: "a member's or an organization admin's password sign-in",
+    request: loginCommand,
+    reply: z.union([replies.memberSession, replies.otpLoginRequired, replies.orgAdminSession]),
+  }),
+  refresh_session: defineCommand({
+    name: 'identity.refresh_session',
+    summary: 'exchange a single-use refresh token for a new pair',
+    request: refreshSessionCommand,
+    reply: z.union([replies.memberSession, replies.orgAdminSession]),
+  }),
+  get_profile: defineCommand({
+    name: 'identity.get_profile',
+    summary: 'the profile of an account',
+    request: getProfileCommand,
+    reply: replies.accountProfile,
+  }),
+  update_profile: defineCommand({
+    name: 'identity.update_profile',
+    summary: "change an account's editable profile fields",
+    request: updateProfileCommand,
+    reply: replies.accountProfile,
+  }),
+  forgot_password: defineCommand({
+    name: 'identity.forgot_password',
+    summary: 'mail a reset code and link; the same answer whether or not the email has an account',
+    request: forgotPasswordCommand,
+    reply: replies.resetCodeRequested,
+  }),
+  create_member: defineCommand({
+    name: 'identity.create_member',
+    summary: 'add a member to a company account (owners only)',
+    request: createMemberCommand,
+    reply: replies.memberListing,
+  }),
+  list_members: defineCommand({
+    name: 'identity.list_members',
+    summary: "an account's members, oldest first",
+    request: listMembersCommand,
+    reply: z.object({ members: z.array(replies.memberListing) }),
+  }),
+  reset_password: defineCommand({
+    name: 'identity.reset_password',
+    summary: 'the emailed code sets a new password and ends every session',
+    request: resetPasswordCommand,
+    reply: replies.passwordReset,
+  }),
+  issue_api_key: defineCommand({
+    name: 'identity.issue_api_key',
+    summary: 'a new API key of the account (owners only); its token is answered once',
+    request: issueApiKeyCommand,
+    reply: replies.issuedApiKey,
+  }),
+  list_api_keys: defineCommand({
+    name: 'identity.list_api_keys',
+    summary: "an account's live API keys, newest first",
+    request: listApiKeysCommand,
+    reply: z.object({ api_keys: z.array(replies.apiKeyListing) }),
+  }),
+  revoke_api_key: defineCommand({
+    name: 'identity.revoke_api_key',
+    summary: 'revoke an API key of the account (owners only)',
+    request: revokeApiKeyCommand,
+    reply: z.object({ api_key_id: z.string(), status: z.literal('revoked') }),
+  }),
+  authenticate_api_key: defineCommand({
+    name: 'identity.authenticate_api_key',
+    summary: 'the account behind a presented API key token of this environment',
+    request: authenticateApiKeyCommand,
+    reply: replies.apiKeyIdentity,
+  }),
+  verify_session: defineCommand({
+    name: 'identity.verify_session',
+    summary: "whether an access token's session is live at its generation",
+    request: verifySessionCommand,
+    reply: replies.liveSession,
+  }),
+  list_security_events: defineCommand({
+    name: 'identity.list_security_events',
+    summary: "an account's security events, newest first",
+    request: listSecurityEventsCommand,
+    reply: z.object({ events: z.array(replies.securityEvent) }),
+  }),
+  revoke_session: defineCommand({
+    name: 'identity.revoke_session',
+    summary: 'sign out one session of the acting member',
+    request: revokeSessionCommand,
+    reply: replies.sessionRevoked,
+  }),
+  revoke_all_sessions: defineCommand({
+    name: 'identity.revoke_all_sessions',
+    summary: 'sign out every live session of the acting member',
+    request: revokeAllSessionsCommand,
+    reply: replies.sessionsRevoked,
+  }),
 } as const;
-
-export const MEMBER_ROLES = ['owner', 'operator', 'viewer'] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /** The claims of a session access token, as identity signs them and the gateway reads them. */
 export interface SessionClaims {

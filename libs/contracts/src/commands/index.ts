@@ -1,4 +1,5 @@
 export * from './identity';
+export * from './identity-replies';
 export * from './ledger';
 export * from './payouts';
 export * from './compliance';

@@ -263,59 +263,6 @@ export type ResolveAliasCommand = z.infer<typeof resolveAliasCommand>;
 export const seedDemoHistoryCommand = z.object({ account_id: id }).strict();
 export type SeedDemoHistoryCommand = z.infer<typeof seedDemoHistoryCommand>;
 
-/* ---------------- Identity queries the ledger asks (served by identity) ---------------- */
-
-/**
- * `identity.get_org_settings`: `{org_id, slug, timezone, locale}`, plus the profile locale of
- * `account_id` when given (for the locale order of human-facing documents, spec §1).
- */
-export const getOrgSettingsQuery = z.object({ org_id: id, account_id: id.optional() }).strict();
-export type GetOrgSettingsQuery = z.infer<typeof getOrgSettingsQuery>;
-export const orgSettingsReply = z.object({
-  org_id: z.string(),
-  slug: z.string(),
-  timezone: z.string(),
-  locale: z.string(),
-  account_locale: z.string().nullable(),
-});
-export type OrgSettings = z.infer<typeof orgSettingsReply>;
-
-/**
- * `identity.resolve_recipient`: accounts of the organization matching an account id, an email, or
- * a verified E.164 phone (phones are not unique: several matches are `recipient_ambiguous`).
- */
-export const resolveRecipientQuery = z
-  .object({
-    org_id: id,
-    account_id: id.optional(),
-    email: z.string().max(320).optional(),
-    phone: z.string().max(16).optional(),
-  })
-  .strict();
-export type ResolveRecipientQuery = z.infer<typeof resolveRecipientQuery>;
-export const recipientMatch = z.object({
-  account_id: z.string(),
-  display_name: z.string(),
-  type: z.enum(['person', 'company']),
-  status: z.string(),
-});
-export type RecipientMatch = z.infer<typeof recipientMatch>;
-
-export const IDENTITY_DIRECTORY_QUERIES = {
-  get_org_settings: defineCommand({
-    name: 'identity.get_org_settings',
-    summary: "an organization's timezone and locales, and an account's profile locale",
-    request: getOrgSettingsQuery,
-    reply: orgSettingsReply,
-  }),
-  resolve_recipient: defineCommand({
-    name: 'identity.resolve_recipient',
-    summary: 'accounts of an organization matching an account id, an email or a verified phone',
-    request: resolveRecipientQuery,
-    reply: z.object({ matches: z.array(recipientMatch) }),
-  }),
-} as const;
-
 /** The ledger's commands: each name once, with the request it takes and the reply it answers. */
 export const LEDGER_COMMANDS = {
   credit_funds: defineCommand({

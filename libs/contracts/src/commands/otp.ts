@@ -1,27 +1,14 @@
 import { z } from 'zod';
+import { defineCommand } from '../catalog/define';
 import { clientInfoField } from './accounts';
+import * as replies from './identity-replies';
+import type { OtpAction } from './identity-replies';
 
 /**
  * One-time codes for sensitive actions and login (spec §5 rules 5-6, §7 "OTP and 2FA",
  * decisions D4, D7). Values are only typed here: identity answers `invalid_action`,
  * `invalid_channel` and the other codes of §7.
  */
-
-/** Decisions D7: the actions an organization may put behind OTP; anything else is `invalid_action`. */
-export const OTP_ACTIONS = [
-  'payout.create',
-  'transfer.create',
-  'withdrawal.create',
-  'api_key.create',
-  'member.create',
-  'webhook.create',
-  'password.change',
-  'wallet.import',
-  'wallet.export',
-  'contract.sign',
-  'otp.preferences',
-] as const;
-export type OtpAction = (typeof OTP_ACTIONS)[number];
 
 /** The actions a new organization (and `demo`) requires OTP for, per decisions D7. */
 export const DEFAULT_OTP_REQUIRED_ACTIONS: readonly OtpAction[] = [
@@ -68,16 +55,6 @@ export const createOtpChallengeCommand = z
   .strict();
 export type CreateOtpChallengeCommand = z.infer<typeof createOtpChallengeCommand>;
 
-/** What `POST /v1/otp/challenges` answers (decisions D4). */
-export interface OtpChallengeCreated {
-  challenge_id: string;
-  action: OtpAction;
-  channel: string;
-  /** Masked destination: a phone, an email, or the literal `authenticator_app`. */
-  phone: string;
-  expires_at: string;
-}
-
 /** `identity.verify_otp_challenge`: `{code}` for the challenge; answers `{otp_token}`. */
 export const verifyOtpChallengeBody = z.object({ code: z.string() }).strict();
 export const verifyOtpChallengeCommand = z
@@ -88,12 +65,6 @@ export const verifyOtpChallengeCommand = z
   })
   .strict();
 export type VerifyOtpChallengeCommand = z.infer<typeof verifyOtpChallengeCommand>;
-
-export interface OtpTokenIssued {
-  otp_token: string;
-  action: OtpAction;
-  expires_at: string;
-}
 
 /**
  * `identity.consume_otp_token`: the gateway's OTP guard asks whether a user session may run a
@@ -121,17 +92,7 @@ export type SetOtpPreferencesCommand = z.infer<typeof setOtpPreferencesCommand>;
 export const getOtpPreferencesCommand = z
   .object({ account_id: z.string().uuid(), org_id: z.string().uuid() })
   .strict();
-
-export interface OtpPreferences {
-  channels: string[];
-  /** The organization's floor: no channel weaker than it is used. */
-  channel_floor: string;
-  /** The actions this organization requires OTP for. */
-  required_actions: OtpAction[];
-  login_otp_required: boolean;
-  /** False when the organization turned one-time codes off (`otp_disabled_for_org`). */
-  otp_enabled: boolean;
-}
+export type GetOtpPreferencesCommand = z.infer<typeof getOtpPreferencesCommand>;
 
 /** `identity.enroll_totp`: a new (unconfirmed) authenticator secret for the member. */
 export const enrollTotpBody = z.object({ current_password: z.string().optional() }).strict();
@@ -139,12 +100,6 @@ export const enrollTotpCommand = z
   .object({ actor: otpSessionActorField, request: enrollTotpBody })
   .strict();
 export type EnrollTotpCommand = z.infer<typeof enrollTotpCommand>;
-
-export interface TotpEnrollment {
-  secret: string;
-  otpauth_uri: string;
-  status: 'pending_confirmation';
-}
 
 /** `identity.confirm_totp`: the first code from the authenticator app confirms the enrollment. */
 export const confirmTotpBody = z.object({ code: z.string() }).strict();
@@ -158,14 +113,6 @@ export const completeOtpLoginCommand = z
   .object({ pending_token: z.string(), code: z.string(), client: clientInfoField.optional() })
   .strict();
 export type CompleteOtpLoginCommand = z.infer<typeof completeOtpLoginCommand>;
-
-/** What login answers instead of a session when the organization requires OTP at login. */
-export interface OtpLoginRequired {
-  otp_required: true;
-  pending_token: string;
-  channel: string;
-  expires_at: string;
-}
 
 /**
  * `identity.set_org_otp_policy` (operator): which actions need OTP for user sessions, the
@@ -196,14 +143,6 @@ export const requestPhoneVerificationCommand = z
   .strict();
 export type RequestPhoneVerificationCommand = z.infer<typeof requestPhoneVerificationCommand>;
 
-export interface PhoneVerificationSent {
-  status: 'verification_sent';
-  channel: 'sms' | 'whatsapp';
-  /** The masked phone the code went to. */
-  phone: string;
-  expires_at: string;
-}
-
 /** `identity.confirm_phone_verification`: the code sent to the phone proves it. Body `{code}`. */
 export const confirmPhoneVerificationBody = z.object({ code: z.string() }).strict();
 export const confirmPhoneVerificationCommand = z
@@ -211,21 +150,72 @@ export const confirmPhoneVerificationCommand = z
   .strict();
 export type ConfirmPhoneVerificationCommand = z.infer<typeof confirmPhoneVerificationCommand>;
 
-export interface PhoneVerified {
-  status: 'phone_verified';
-  phone: string;
-}
-
+/** Identity's one-time code commands. */
 export const OTP_COMMANDS = {
-  request_phone_verification: 'identity.request_phone_verification',
-  confirm_phone_verification: 'identity.confirm_phone_verification',
-  create_otp_challenge: 'identity.create_otp_challenge',
-  verify_otp_challenge: 'identity.verify_otp_challenge',
-  consume_otp_token: 'identity.consume_otp_token',
-  set_otp_preferences: 'identity.set_otp_preferences',
-  get_otp_preferences: 'identity.get_otp_preferences',
-  enroll_totp: 'identity.enroll_totp',
-  confirm_totp: 'identity.confirm_totp',
-  complete_otp_login: 'identity.complete_otp_login',
-  set_org_otp_policy: 'identity.set_org_otp_policy',
+  request_phone_verification: defineCommand({
+    name: 'identity.request_phone_verification',
+    summary: "send a code to the account's phone to prove it",
+    request: requestPhoneVerificationCommand,
+    reply: replies.phoneVerificationSent,
+  }),
+  confirm_phone_verification: defineCommand({
+    name: 'identity.confirm_phone_verification',
+    summary: 'the code sent to the phone proves it',
+    request: confirmPhoneVerificationCommand,
+    reply: replies.phoneVerified,
+  }),
+  create_otp_challenge: defineCommand({
+    name: 'identity.create_otp_challenge',
+    summary: 'send a one-time code for an action',
+    request: createOtpChallengeCommand,
+    reply: replies.otpChallengeCreated,
+  }),
+  verify_otp_challenge: defineCommand({
+    name: 'identity.verify_otp_challenge',
+    summary: "a challenge's code for a single-use OTP token",
+    request: verifyOtpChallengeCommand,
+    reply: replies.otpTokenIssued,
+  }),
+  consume_otp_token: defineCommand({
+    name: 'identity.consume_otp_token',
+    summary: "whether a session may run an action under its organization's OTP policy",
+    request: consumeOtpTokenCommand,
+    reply: z.object({ required: z.boolean() }),
+  }),
+  set_otp_preferences: defineCommand({
+    name: 'identity.set_otp_preferences',
+    summary: "set the account's OTP channels, preferred first (owners only)",
+    request: setOtpPreferencesCommand,
+    reply: replies.otpPreferences,
+  }),
+  get_otp_preferences: defineCommand({
+    name: 'identity.get_otp_preferences',
+    summary: "the account's OTP channels and its organization's policy",
+    request: getOtpPreferencesCommand,
+    reply: replies.otpPreferences,
+  }),
+  enroll_totp: defineCommand({
+    name: 'identity.enroll_totp',
+    summary: "start enrolling the member's authenticator app",
+    request: enrollTotpCommand,
+    reply: replies.totpEnrollment,
+  }),
+  confirm_totp: defineCommand({
+    name: 'identity.confirm_totp',
+    summary: 'confirm the authenticator app with its current code',
+    request: confirmTotpCommand,
+    reply: z.object({ status: z.literal('confirmed') }),
+  }),
+  complete_otp_login: defineCommand({
+    name: 'identity.complete_otp_login',
+    summary: 'finish an OTP login with its code: a session',
+    request: completeOtpLoginCommand,
+    reply: replies.memberSession,
+  }),
+  set_org_otp_policy: defineCommand({
+    name: 'identity.set_org_otp_policy',
+    summary: "set an organization's OTP policy (operator)",
+    request: setOrgOtpPolicyCommand,
+    reply: replies.orgOtpPolicyReply,
+  }),
 } as const;

@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { defineCommand } from '../catalog/define';
 import { actingAccountField, clientInfoField } from './accounts';
+import * as replies from './identity-replies';
 
 /**
  * Identity's passwordless sign-in methods: passkeys (WebAuthn), social login by ID-token
  * exchange (spec §5 rule 10) and the live-to-test environment handoff (spec §1, §4).
  */
-
-/** The identity providers of spec §5 rule 10. */
-export const SOCIAL_PROVIDERS = ['google', 'apple', 'microsoft', 'facebook'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 /**
  * A WebAuthn credential as browsers serialize it (`PublicKeyCredential.toJSON()`): binary
@@ -121,17 +119,78 @@ export const redeemEnvironmentHandoffCommand = z
   .strict();
 export type RedeemEnvironmentHandoffCommand = z.infer<typeof redeemEnvironmentHandoffCommand>;
 
+/** Identity's passwordless sign-in commands: passkeys, social login, environment handoff. */
 export const SIGN_IN_COMMANDS = {
-  begin_passkey_registration: 'identity.begin_passkey_registration',
-  finish_passkey_registration: 'identity.finish_passkey_registration',
-  list_passkeys: 'identity.list_passkeys',
-  delete_passkey: 'identity.delete_passkey',
-  begin_passkey_login: 'identity.begin_passkey_login',
-  finish_passkey_login: 'identity.finish_passkey_login',
-  social_login: 'identity.social_login',
-  link_social_identity: 'identity.link_social_identity',
-  list_social_identities: 'identity.list_social_identities',
-  unlink_social_identity: 'identity.unlink_social_identity',
-  issue_environment_handoff: 'identity.issue_environment_handoff',
-  redeem_environment_handoff: 'identity.redeem_environment_handoff',
+  begin_passkey_registration: defineCommand({
+    name: 'identity.begin_passkey_registration',
+    summary: 'creation options for a new passkey of the signed-in member',
+    request: beginPasskeyRegistrationCommand,
+    reply: replies.passkeyCreationOptions,
+  }),
+  finish_passkey_registration: defineCommand({
+    name: 'identity.finish_passkey_registration',
+    summary: "store a passkey from the authenticator's attestation",
+    request: finishPasskeyRegistrationCommand,
+    reply: replies.passkeyListing,
+  }),
+  list_passkeys: defineCommand({
+    name: 'identity.list_passkeys',
+    summary: "the signed-in member's passkeys, newest first",
+    request: listPasskeysCommand,
+    reply: z.object({ passkeys: z.array(replies.passkeyListing) }),
+  }),
+  delete_passkey: defineCommand({
+    name: 'identity.delete_passkey',
+    summary: 'remove a passkey, never the last way to sign in',
+    request: deletePasskeyCommand,
+    reply: z.object({ id: z.string(), deleted: z.literal(true) }),
+  }),
+  begin_passkey_login: defineCommand({
+    name: 'identity.begin_passkey_login',
+    summary: 'request options for a passkey sign-in',
+    request: beginPasskeyLoginCommand,
+    reply: replies.passkeyRequestOptions,
+  }),
+  finish_passkey_login: defineCommand({
+    name: 'identity.finish_passkey_login',
+    summary: 'a passkey assertion for a session',
+    request: finishPasskeyLoginCommand,
+    reply: replies.memberSession,
+  }),
+  social_login: defineCommand({
+    name: 'identity.social_login',
+    summary: "an identity provider's ID token for a session, signing up when new",
+    request: socialLoginCommand,
+    reply: z.union([replies.memberSession, replies.otpLoginRequired]),
+  }),
+  link_social_identity: defineCommand({
+    name: 'identity.link_social_identity',
+    summary: 'add a provider identity to the signed-in member',
+    request: linkSocialIdentityCommand,
+    reply: z.object({ provider: z.enum(replies.SOCIAL_PROVIDERS), email: z.string().nullable() }),
+  }),
+  list_social_identities: defineCommand({
+    name: 'identity.list_social_identities',
+    summary: "the signed-in member's linked providers, newest first",
+    request: listSocialIdentitiesCommand,
+    reply: z.object({ identities: z.array(replies.linkedIdentity) }),
+  }),
+  unlink_social_identity: defineCommand({
+    name: 'identity.unlink_social_identity',
+    summary: 'remove a linked provider, never the last way to sign in',
+    request: unlinkSocialIdentityCommand,
+    reply: z.object({ provider: z.enum(replies.SOCIAL_PROVIDERS), deleted: z.literal(true) }),
+  }),
+  issue_environment_handoff: defineCommand({
+    name: 'identity.issue_environment_handoff',
+    summary: 'live: a single-use token for a session of the same person in test',
+    request: issueEnvironmentHandoffCommand,
+    reply: replies.environmentHandoff,
+  }),
+  redeem_environment_handoff: defineCommand({
+    name: 'identity.redeem_environment_handoff',
+    summary: 'test: a handoff token for a session',
+    request: redeemEnvironmentHandoffCommand,
+    reply: replies.memberSession,
+  }),
 } as const;

@@ -9,7 +9,7 @@ import {
   type CreateOrganizationCommand,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ValidatedBody, ValidatedQuery } from '../http';
+import { ApiReply, ValidatedBody, ValidatedQuery } from '../http';
 import { OperatorGuard } from './operator.guard';
 
 const createAdminBody = createOrgAdminCommand.omit({ org: true });
@@ -32,17 +32,20 @@ export class AdminController {
 
   @Post('organizations')
   @HttpCode(201)
+  @ApiReply(IDENTITY_COMMANDS.create_organization, 201)
   createOrganization(@ValidatedBody(createOrganizationCommand) body: CreateOrganizationCommand) {
     return this.bus.send(IDENTITY_COMMANDS.create_organization, body);
   }
 
   @Get('organizations')
+  @ApiReply(IDENTITY_COMMANDS.list_organizations)
   listOrganizations() {
     return this.bus.send(IDENTITY_COMMANDS.list_organizations, {});
   }
 
   @Post('organizations/:slug/admins')
   @HttpCode(201)
+  @ApiReply(IDENTITY_COMMANDS.create_org_admin, 201)
   createAdmin(
     @Param('slug') slug: string,
     @ValidatedBody(createAdminBody) body: z.infer<typeof createAdminBody>,
@@ -51,6 +54,7 @@ export class AdminController {
   }
 
   @Get('organizations/:slug/admins')
+  @ApiReply(IDENTITY_COMMANDS.list_org_admins)
   listAdmins(@Param('slug') slug: string) {
     return this.bus.send(IDENTITY_COMMANDS.list_org_admins, { org: slug });
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ACCOUNT_COMMANDS, type ApiKeyIdentity } from '@platform/contracts';
+import { ACCOUNT_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import type { ApiKeyPrincipal } from './principal';
 
@@ -13,9 +13,7 @@ export class ApiKeyVerifier {
 
   /** Rejects with `unauthorized` for a key that is unknown, revoked or of the other environment. */
   async verify(token: string): Promise<ApiKeyPrincipal> {
-    const identity = await this.bus.send<ApiKeyIdentity>(ACCOUNT_COMMANDS.authenticate_api_key, {
-      token,
-    });
+    const identity = await this.bus.send(ACCOUNT_COMMANDS.authenticate_api_key, { token });
     return { kind: 'api_key', role: 'owner', ...identity };
   }
 }

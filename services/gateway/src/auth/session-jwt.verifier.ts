@@ -105,13 +105,13 @@ export class SessionJwtVerifier {
       });
       return principal;
     }
-    const live = await this.bus.send<{ second_factor?: boolean }>(ACCOUNT_COMMANDS.verify_session, {
+    const live = await this.bus.send(ACCOUNT_COMMANDS.verify_session, {
       session_id: principal.session_id,
       generation: principal.generation,
     });
     // Spec §5 rule 9: whether the session has 2FA is identity's record, not the token's claim,
     // so a second factor proven after sign-in counts at once.
-    return { ...principal, second_factor: live.second_factor === true };
+    return { ...principal, second_factor: live.second_factor };
   }
 
   private verifySignature(request: unknown): Promise<SessionPrincipal | OrgAdminPrincipal | null> {

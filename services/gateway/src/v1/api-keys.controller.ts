@@ -1,14 +1,16 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { ACCOUNT_COMMANDS } from '@platform/contracts';
+import { ACCOUNT_COMMANDS, apiKeyListing } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
-  ApiZodBody,
-  ValidatedBody,
-  type PaginationQuery,
   ApiPagination,
+  ApiReply,
+  ApiZodBody,
+  listingPage,
+  type PaginationQuery,
+  ValidatedBody,
 } from '../http';
 import { accountListing } from './account-listing';
 import { actorOf, CurrentPrincipal, type Principal } from '../auth/principal';
@@ -31,6 +33,7 @@ export class ApiKeysController {
   @RequireOtp('api_key.create')
   @RequireRole('owner')
   @HttpCode(201)
+  @ApiReply(ACCOUNT_COMMANDS.issue_api_key, 201)
   @ApiZodBody(issueBody, 'the token is in this answer only')
   issue(
     @CurrentPrincipal() principal: Principal,
@@ -45,6 +48,7 @@ export class ApiKeysController {
 
   @Get()
   @ManagesCredentials()
+  @ApiReply(listingPage('api_keys', apiKeyListing))
   @ApiOperation({
     summary: "The account's API keys, newest first (D7 listing)",
     description:
@@ -64,6 +68,7 @@ export class ApiKeysController {
   @Delete(':id')
   @ManagesCredentials()
   @RequireRole('owner')
+  @ApiReply(ACCOUNT_COMMANDS.revoke_api_key)
   revoke(@CurrentPrincipal() principal: Principal, @Param('id') api_key_id: string) {
     return this.bus.send(ACCOUNT_COMMANDS.revoke_api_key, {
       actor: actorOf(principal),

@@ -15,7 +15,7 @@ import {
   type RegisterAccountCommand,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiZodBody, ValidatedBody } from '../http';
+import { ApiReply, ApiZodBody, ValidatedBody } from '../http';
 import { Public } from '../auth/public.decorator';
 import { clientInfoOf } from './client-info';
 
@@ -34,6 +34,7 @@ export class AuthController {
 
   @Post('register')
   @HttpCode(201)
+  @ApiReply(ACCOUNT_COMMANDS.register_account, 201)
   @ApiZodBody(
     registerAccountCommand,
     'verify-first registration: creates no session. A new email and one that already has an ' +
@@ -46,6 +47,7 @@ export class AuthController {
 
   @Post('register/confirm')
   @HttpCode(200)
+  @ApiReply(ACCOUNT_COMMANDS.confirm_registration)
   @ApiZodBody(confirmBody, 'the emailed code; returns the first session with the account')
   confirm(
     @ValidatedBody(confirmBody) body: z.infer<typeof confirmBody>,
@@ -59,6 +61,7 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
+  @ApiReply(ACCOUNT_COMMANDS.login)
   @ApiZodBody(
     loginBody,
     'returns the session, or, when the organization requires OTP at login, ' +
@@ -71,6 +74,7 @@ export class AuthController {
 
   @Post('login/otp')
   @HttpCode(200)
+  @ApiReply(OTP_COMMANDS.complete_otp_login)
   @ApiZodBody(
     otpLoginBody,
     'finishes a login that answered {otp_required, pending_token, channel}: returns the session; ' +
@@ -89,6 +93,7 @@ export class AuthController {
 
   @Post('refresh')
   @HttpCode(200)
+  @ApiReply(ACCOUNT_COMMANDS.refresh_session)
   @ApiZodBody(
     refreshBody,
     'single use: answers a new pair, and the previous access token of that session stops ' +
@@ -114,6 +119,7 @@ export class AuthController {
 
   @Post('password/forgot')
   @HttpCode(200)
+  @ApiReply(ACCOUNT_COMMANDS.forgot_password)
   @ApiZodBody(
     forgotPasswordCommand,
     'always the same answer, whether or not the email has an account',
@@ -126,6 +132,7 @@ export class AuthController {
 
   @Post('password/reset')
   @HttpCode(200)
+  @ApiReply(ACCOUNT_COMMANDS.reset_password)
   @ApiZodBody(resetBody, 'the emailed code; signs every session out')
   resetPassword(
     @ValidatedBody(resetBody) body: z.infer<typeof resetBody>,

@@ -5,12 +5,15 @@ import {
   ACCOUNT_COMMANDS,
   ACCOUNT_SETTINGS_COMMANDS,
   profileChangesField,
+  securityEvent,
   type ProfileChanges,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
+  ApiReply,
   ApiZodBody,
+  listingPage,
   pageBody,
   parsePagination,
   ValidatedBody,
@@ -37,11 +40,13 @@ export class MeController {
   constructor(private readonly bus: BusClient) {}
 
   @Get()
+  @ApiReply(ACCOUNT_COMMANDS.get_profile)
   profile(@CurrentPrincipal() principal: Principal) {
     return this.bus.send(ACCOUNT_COMMANDS.get_profile, { account_id: principal.account_id });
   }
 
   @Patch()
+  @ApiReply(ACCOUNT_COMMANDS.update_profile)
   @ApiZodBody(profileChangesField, 'only the changed fields; an empty locale stores en')
   updateProfile(
     @CurrentPrincipal() principal: Principal,
@@ -57,6 +62,7 @@ export class MeController {
   @Get('security/events')
   @ApiPagination()
   @RequireCredentialLevel('account_or_org_admin')
+  @ApiReply(listingPage('events', securityEvent))
   @ApiOperation({
     summary: 'Security events, newest first (D7 listing)',
     description:
@@ -76,10 +82,11 @@ export class MeController {
         query,
       });
     const pagination = parsePagination(query);
-    const reply = await this.bus.send<{ events: unknown[] }>(
-      ACCOUNT_SETTINGS_COMMANDS.list_org_admin_security_events,
-      { admin_id: caller.admin_id, limit: pagination.page_size, offset: pagination.offset },
-    );
+    const reply = await this.bus.send(ACCOUNT_SETTINGS_COMMANDS.list_org_admin_security_events, {
+      admin_id: caller.admin_id,
+      limit: pagination.page_size,
+      offset: pagination.offset,
+    });
     return pageBody('events', pagination, reply.events);
   }
 
@@ -92,6 +99,7 @@ export class MeController {
   // Signing oneself out is every member's right, viewers' too.
   @RequireRole('viewer')
   @RequireCredentialLevel('account_or_org_admin')
+  @ApiReply(ACCOUNT_COMMANDS.revoke_session)
   @ApiOperation({
     summary: 'Sign out a session',
     description:
@@ -122,6 +130,7 @@ export class MeController {
   @RequireRole('viewer')
   @RequireCredentialLevel('account_or_org_admin')
   @HttpCode(200)
+  @ApiReply(ACCOUNT_COMMANDS.revoke_all_sessions)
   @ApiOperation({
     summary: 'Sign out every session',
     description:

@@ -1,14 +1,16 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import { ACCOUNT_COMMANDS, createMemberCommand } from '@platform/contracts';
+import { ACCOUNT_COMMANDS, createMemberCommand, memberListing } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
-  ApiZodBody,
-  ValidatedBody,
-  type PaginationQuery,
   ApiPagination,
+  ApiReply,
+  ApiZodBody,
+  listingPage,
+  type PaginationQuery,
+  ValidatedBody,
 } from '../http';
 import { accountListing } from './account-listing';
 import { actorOf, CurrentPrincipal, type Principal } from '../auth/principal';
@@ -28,6 +30,7 @@ export class MembersController {
   @RequireOtp('member.create')
   @RequireRole('owner')
   @HttpCode(201)
+  @ApiReply(ACCOUNT_COMMANDS.create_member, 201)
   @ApiZodBody(createBody, 'company accounts only; the member signs in at once')
   create(
     @CurrentPrincipal() principal: Principal,
@@ -41,6 +44,7 @@ export class MembersController {
   }
 
   @Get()
+  @ApiReply(listingPage('members', memberListing))
   @ApiOperation({
     summary: "The account's members, newest first (D7 listing)",
     description:

@@ -1,14 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@platform/contracts';
-import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import {
-  brandingOf,
-  integrationStatusOf,
-  servicesOf,
+  DomainError,
   type Branding,
   type IntegrationStatus,
   type ServiceEntry,
-} from '../domain/account-settings';
+} from '@platform/contracts';
+import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
+import { brandingOf, integrationStatusOf, servicesOf } from '../domain/account-settings';
 import {
   AccountSettingsRepository,
   type AccountWithOrganization,

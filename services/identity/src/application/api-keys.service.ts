@@ -3,20 +3,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   DomainError,
   type ApiKeyIdentity,
+  type ApiKeyListing,
   type IssueApiKeyCommand,
+  type IssuedApiKey,
   type RevokeApiKeyCommand,
 } from '@platform/contracts';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { newApiKey, parseApiKeyLabel, parseApiKeyToken } from '../domain/api-key';
 import { sha256 } from '../domain/credentials';
-import { ApiKeysRepository, type ApiKeyListing } from '../infrastructure/api-keys.repository';
-
-export interface IssuedApiKey {
-  api_key_id: string;
-  key_id: string;
-  token: string;
-  note: string;
-}
+import { ApiKeysRepository } from '../infrastructure/api-keys.repository';
 
 function requireOwner(role: string): void {
   if (role !== 'owner') throw new DomainError('owner_required', 'only an owner manages API keys');

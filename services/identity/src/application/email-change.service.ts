@@ -2,11 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DomainError,
-  NOTIFICATIONS_COMMANDS,
   type RequestEmailChangeCommand,
   type VerifyEmailChangeCommand,
 } from '@platform/contracts';
-import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import {
   newVerificationCode,
@@ -21,6 +19,7 @@ import {
   type EmailOwner,
   type PendingEmailChange,
 } from '../infrastructure/email-change.repository';
+import { NotificationsPort } from './ports';
 
 /**
  * `POST /v1/me/email/change` mails a code to the new address; `POST /v1/me/email/verify` with
@@ -32,7 +31,7 @@ export class EmailChangeService {
   constructor(
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
     private readonly changes: EmailChangeRepository,
-    private readonly bus: BusClient,
+    private readonly notifications: NotificationsPort,
   ) {}
 
   async request(
@@ -99,7 +98,7 @@ export class EmailChangeService {
   }
 
   private async mail(owner: EmailOwner, recipient: string, subject: string, lines: string[]) {
-    await this.bus.send(NOTIFICATIONS_COMMANDS.send_message, {
+    await this.notifications.send({
       channel: 'email',
       recipient,
       org_id: owner.org_id,

@@ -3,18 +3,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   DomainError,
   type IssueEnvironmentHandoffCommand,
+  type MemberSession,
+  type Organization,
   type RedeemEnvironmentHandoffCommand,
 } from '@platform/contracts';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { kycStatusOnConfirm } from '../domain/account';
 import { assertIssuesHandoffs, assertRedeemsHandoffs, invalidHandoff } from '../domain/handoff';
-import type { Organization } from '../domain/organization';
 import { NO_PASSWORD_HASH } from '../domain/social-login';
 import { AccountsRepository, type Member } from '../infrastructure/accounts.repository';
 import { HandoffTokens, type HandoffClaims } from '../infrastructure/handoff-tokens';
 import { OrganizationsRepository } from '../infrastructure/organizations.repository';
 import { SocialIdentitiesRepository } from '../infrastructure/social-identities.repository';
-import { SessionsService, type Session } from './sessions.service';
+import { SessionsService } from './sessions.service';
 
 /**
  * The environment handoff (spec §1, §4, §8): a person signed in to live takes a single-use
@@ -48,7 +49,7 @@ export class HandoffService {
   async redeem(
     command: RedeemEnvironmentHandoffCommand,
     correlation_id: string | null,
-  ): Promise<Session> {
+  ): Promise<MemberSession> {
     assertRedeemsHandoffs(this.context.environment);
     const claims = this.tokens.verify(command.token, new Date());
     if (!claims) throw invalidHandoff();

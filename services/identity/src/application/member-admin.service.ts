@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, type UpdateMemberCommand } from '@platform/contracts';
+import { DomainError, type MemberListing, type UpdateMemberCommand } from '@platform/contracts';
 import { decideMemberUpdate } from '../domain/member-admin';
 import { MemberAdminRepository } from '../infrastructure/member-admin.repository';
-import type { MemberListing } from '../infrastructure/members.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { hash } from '@node-rs/argon2';
-import { DomainError, type CreateMemberCommand } from '@platform/contracts';
+import { DomainError, type CreateMemberCommand, type MemberListing } from '@platform/contracts';
 import { MAX_PASSWORD_CHARS } from '../domain/account';
 import { assertMayCreateMember, parseMemberRole } from '../domain/member';
 import { assertPasswordStrength, normalizeEmail } from '../domain/org-admin';
 import { AccountsRepository } from '../infrastructure/accounts.repository';
-import { MembersRepository, type MemberListing } from '../infrastructure/members.repository';
+import { MembersRepository } from '../infrastructure/members.repository';
 import { ARGON2_OPTIONS } from './organizations.service';
 
 @Injectable()

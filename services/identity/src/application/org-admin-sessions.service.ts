@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { verify } from '@node-rs/argon2';
 import jwt from 'jsonwebtoken';
-import { DomainError, type ClientInfo, type OrgAdminSessionClaims } from '@platform/contracts';
+import {
+  DomainError,
+  type ClientInfo,
+  type OrgAccountListing,
+  type OrgAdminSession,
+  type OrgAdminSessionClaims,
+  type SecurityEvent,
+} from '@platform/contracts';
 import {
   PLATFORM_CONTEXT,
   sessionSigningKey,
@@ -12,24 +19,8 @@ import { ACCESS_TOKEN_TTL_MS, LOGIN_FAILURE_LIMIT } from '../domain/credentials'
 import {
   OrgAdminSessionsRepository,
   type IssuedAdminRefresh,
-  type OrgAccountListing,
 } from '../infrastructure/org-admin-sessions.repository';
-import { SessionsRepository, type SecurityEvent } from '../infrastructure/sessions.repository';
-
-/**
- * An organization admin's session (decisions D2): like a member's (spec §5 rule 4), a 24-hour
- * access token and a single-use refresh token renewed on each exchange at /v1/auth/refresh,
- * within 90 days of the sign-in; signed out by DELETE /v1/me/sessions/{id} or revoke-all.
- */
-export interface OrgAdminSession {
-  access_token: string;
-  expires_at: string;
-  refresh_token: string;
-  refresh_expires_at: string;
-  credential_level: 'org_admin';
-  admin_id: string;
-  org_id: string;
-}
+import { SessionsRepository } from '../infrastructure/sessions.repository';
 
 @Injectable()
 export class OrgAdminSessionsService {

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { hash } from '@node-rs/argon2';
-import { DomainError } from '@platform/contracts';
+import { DomainError, type OrgAdmin, type Organization } from '@platform/contracts';
 import {
   decideCreateOrganization,
   DEMO_ORGANIZATION,
   type CreateOrganization,
-  type Organization,
 } from '../domain/organization';
 import { assertPasswordStrength, normalizeEmail } from '../domain/org-admin';
-import { OrgAdminsRepository, type OrgAdmin } from '../infrastructure/org-admins.repository';
+import { OrgAdminsRepository } from '../infrastructure/org-admins.repository';
 import { OrganizationsRepository } from '../infrastructure/organizations.repository';
 
 /** OWASP's Argon2id baseline: 19 MiB, 2 iterations, 1 lane. */

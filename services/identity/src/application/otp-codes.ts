@@ -1,10 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, NOTIFICATIONS_COMMANDS, type SendMessageCommand } from '@platform/contracts';
-import { BusClient } from '@platform/messaging';
+import { DomainError, type OtpChannel, type SendMessageCommand } from '@platform/contracts';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { newVerificationCode, sha256, TEST_MAGIC_CODE } from '../domain/credentials';
-import type { OtpChannel } from '../domain/organization';
 import {
   AUTHENTICATOR_APP,
   maskEmail,
@@ -15,6 +13,7 @@ import {
 import type { MemberOtpFactors, OrgOtpPolicy } from '../infrastructure/otp-policy.repository';
 import { TotpEnrollmentsRepository } from '../infrastructure/totp-enrollments.repository';
 import { TotpSecrets } from '../infrastructure/totp-secrets';
+import { NotificationsPort } from './ports';
 
 /** Who a code goes to, and why (for the message text). */
 export interface CodeDelivery {
@@ -35,7 +34,7 @@ export interface CodeDelivery {
 export class OtpCodes {
   constructor(
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
-    private readonly bus: BusClient,
+    private readonly notifications: NotificationsPort,
     private readonly totp_enrollments: TotpEnrollmentsRepository,
     private readonly totp: TotpSecrets,
   ) {}
@@ -62,7 +61,7 @@ export class OtpCodes {
         `${delivery.ttl_ms / 60_000} minutes. Never share it with anyone.`,
     };
     try {
-      await this.bus.send(NOTIFICATIONS_COMMANDS.send_message, message);
+      await this.notifications.send(message);
     } catch {
       throw new DomainError('otp_send_failed', 'the one-time code could not be sent; retry');
     }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, type CompleteOtpLoginCommand } from '@platform/contracts';
+import { DomainError, type CompleteOtpLoginCommand, type MemberSession } from '@platform/contracts';
 import { sha256 } from '../domain/credentials';
 import { OTP_MAX_FAILED_ATTEMPTS } from '../domain/otp-policy';
 import {
@@ -9,7 +9,7 @@ import {
 } from '../infrastructure/otp-challenges.repository';
 import { OtpPolicyRepository } from '../infrastructure/otp-policy.repository';
 import { OtpCodes } from './otp-codes';
-import { SessionsService, type Session } from './sessions.service';
+import { SessionsService } from './sessions.service';
 
 type Completion =
   | { kind: 'completed'; member_id: string; phone_proven: boolean }
@@ -32,7 +32,7 @@ export class OtpLoginService {
     private readonly sessions: SessionsService,
   ) {}
 
-  async complete(command: CompleteOtpLoginCommand): Promise<Session> {
+  async complete(command: CompleteOtpLoginCommand): Promise<MemberSession> {
     const now = new Date();
     const completion = await this.challenges.completeLogin(sha256(command.pending_token), (login) =>
       this.decide(login, command.code, now),

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
   DomainError,
+  type OrgOtpPolicyReply,
+  type OtpChannel,
   type OtpPreferences,
   type SetOrgOtpPolicyCommand,
   type SetOtpPreferencesCommand,
@@ -15,18 +17,13 @@ import {
 import { OtpPolicyRepository, type OrgOtpPolicy } from '../infrastructure/otp-policy.repository';
 import { otpFactorsOf } from './otp-codes';
 
-export interface OrgOtpPolicyAnswer {
-  org: string;
-  otp_enabled: boolean;
-  otp_channel_floor: string;
-  login_otp_required: boolean;
-  required_actions: string[];
-}
-
-function preferencesAnswer(policy: OrgOtpPolicy, channels: string[] | null): OtpPreferences {
+function preferencesAnswer(
+  policy: OrgOtpPolicy,
+  channels: readonly OtpChannel[] | null,
+): OtpPreferences {
   return {
     // No stored preference: every channel, strongest usable first (the default order).
-    channels: channels ?? [...DEFAULT_CHANNEL_ORDER],
+    channels: [...(channels ?? DEFAULT_CHANNEL_ORDER)],
     channel_floor: policy.floor,
     required_actions: policy.required_actions,
     login_otp_required: policy.login_otp_required,
@@ -59,7 +56,7 @@ export class OtpSettingsService {
   }
 
   /** Decisions D2: the operator sets an organization's OTP policy; omitted fields stay. */
-  async setOrgPolicy(command: SetOrgOtpPolicyCommand): Promise<OrgOtpPolicyAnswer> {
+  async setOrgPolicy(command: SetOrgOtpPolicyCommand): Promise<OrgOtpPolicyReply> {
     const current = await this.policies.policyBySlug(command.org);
     if (!current) throw new DomainError('unknown_org', 'no organization has that slug');
     const next: OrgOtpPolicy = {

@@ -18,6 +18,8 @@ import {
   type FinishPasskeyLoginCommand,
   type FinishPasskeyRegistrationCommand,
   type ListPasskeysCommand,
+  type MemberSession,
+  type PasskeyListing,
 } from '@platform/contracts';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import {
@@ -30,12 +32,8 @@ import { assertNotLastLoginMethod } from '../domain/social-login';
 import { AccountsRepository } from '../infrastructure/accounts.repository';
 import { OrganizationsRepository } from '../infrastructure/organizations.repository';
 import { SocialIdentitiesRepository } from '../infrastructure/social-identities.repository';
-import {
-  PasskeysRepository,
-  type ChallengePurpose,
-  type PasskeyListing,
-} from '../infrastructure/passkeys.repository';
-import { SessionsService, type Session } from './sessions.service';
+import { PasskeysRepository, type ChallengePurpose } from '../infrastructure/passkeys.repository';
+import { SessionsService } from './sessions.service';
 
 function rejected(): DomainError {
   return new DomainError('passkey_rejected', 'the passkey could not be verified');
@@ -168,7 +166,7 @@ export class PasskeysService {
     return options;
   }
 
-  async finishLogin(command: FinishPasskeyLoginCommand): Promise<Session> {
+  async finishLogin(command: FinishPasskeyLoginCommand): Promise<MemberSession> {
     const organization = await this.organizations.findBySlug(command.org);
     if (!organization) throw new DomainError('unknown_org', 'no organization has that slug');
     const challenge = await this.consumeChallenge(

@@ -11,7 +11,7 @@ import { ARGON2_OPTIONS } from './organizations.service';
 export class PasswordChangeService {
   constructor(private readonly passwords: PasswordChangeRepository) {}
 
-  /** Wrong current password: 401 `invalid_credentials`; the member's other sessions end. */
+  /** Wrong current password: `invalid_credentials`; the member's other sessions end. */
   async change(command: ChangePasswordCommand): Promise<{ status: 'password_changed' }> {
     assertPasswordStrength(command.new_password);
     if (command.new_password.length > MAX_PASSWORD_CHARS)

@@ -3,11 +3,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { hash } from '@node-rs/argon2';
 import {
   DomainError,
-  NOTIFICATIONS_COMMANDS,
   type ForgotPasswordCommand,
   type ResetPasswordCommand,
 } from '@platform/contracts';
-import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { kycStatusOnConfirm, MAX_PASSWORD_CHARS } from '../domain/account';
 import {
@@ -21,6 +19,7 @@ import { AccountsRepository, type Member } from '../infrastructure/accounts.repo
 import { OrganizationsRepository } from '../infrastructure/organizations.repository';
 import { PasswordResetsRepository } from '../infrastructure/password-resets.repository';
 import { ARGON2_OPTIONS } from './organizations.service';
+import { NotificationsPort } from './ports';
 import { ResetLinkService } from './reset-link.service';
 
 /** The one answer of `forgot`, whether or not the email has an account (spec §5 rule 13). */
@@ -36,7 +35,7 @@ export class PasswordRecoveryService {
     private readonly organizations: OrganizationsRepository,
     private readonly accounts: AccountsRepository,
     private readonly resets: PasswordResetsRepository,
-    private readonly bus: BusClient,
+    private readonly notifications: NotificationsPort,
     private readonly reset_links: ResetLinkService,
   ) {}
 
@@ -53,7 +52,7 @@ export class PasswordRecoveryService {
     // The same email carries a single-use, 60-minute reset link (spec §4, §8).
     const link = issued ? await this.reset_links.issue(member.member_id, command.org, now) : '';
     if (issued)
-      await this.bus.send(NOTIFICATIONS_COMMANDS.send_message, {
+      await this.notifications.send({
         channel: 'email',
         recipient: member.email,
         org_id: member.org_id,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, type UpdateProfileCommand } from '@platform/contracts';
-import { decideProfileChanges, type AccountProfile } from '../domain/account';
+import { DomainError, type AccountProfile, type UpdateProfileCommand } from '@platform/contracts';
+import { decideProfileChanges } from '../domain/account';
 import { AccountsRepository } from '../infrastructure/accounts.repository';
 
 @Injectable()

@@ -4,15 +4,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { hash } from '@node-rs/argon2';
 import {
   DomainError,
-  LEDGER_COMMANDS,
-  NOTIFICATIONS_COMMANDS,
+  type ConfirmedSession,
   type ConfirmRegistrationCommand,
+  type Organization,
   type RegisterAccountCommand,
-  type SendMessageCommand,
 } from '@platform/contracts';
-import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
-import { decideRegistration, kycStatusOnConfirm, type AccountProfile } from '../domain/account';
+import { decideRegistration, kycStatusOnConfirm } from '../domain/account';
 import {
   newVerificationCode,
   sha256,
@@ -20,7 +18,6 @@ import {
   VERIFICATION_CODE_MAX_FAILURES,
   VERIFICATION_CODE_TTL_MS,
 } from '../domain/credentials';
-import type { Organization } from '../domain/organization';
 import {
   AccountsRepository,
   type Member,
@@ -28,17 +25,14 @@ import {
 } from '../infrastructure/accounts.repository';
 import { OrganizationsRepository } from '../infrastructure/organizations.repository';
 import { ARGON2_OPTIONS } from './organizations.service';
-import { SessionsService, type Session } from './sessions.service';
+import { LedgerPort, NotificationsPort } from './ports';
+import { SessionsService } from './sessions.service';
 
 /** The one answer to every accepted registration, new email or not (spec §2). */
 export const REGISTRATION_ACCEPTED = {
   status: 'pending_verification',
   note: 'If this email can be registered, a verification code has been sent to it. Confirm it at POST /v1/auth/register/confirm.',
 } as const;
-
-export interface ConfirmedSession extends Omit<Session, 'account_id'> {
-  account: AccountProfile;
-}
 
 /**
  * After the password hash, a new email writes an account and a taken one only sends a notice:
@@ -62,7 +56,8 @@ export class RegistrationService {
     private readonly organizations: OrganizationsRepository,
     private readonly accounts: AccountsRepository,
     private readonly sessions: SessionsService,
-    private readonly bus: BusClient,
+    private readonly notifications: NotificationsPort,
+    private readonly ledger: LedgerPort,
   ) {}
 
   /**
@@ -125,7 +120,7 @@ export class RegistrationService {
       await this.sendCode(organization, member.email, member.account_id, code);
       return;
     }
-    await this.send({
+    await this.notifications.send({
       channel: 'email',
       recipient: member.email,
       org_id: organization.org_id,
@@ -143,7 +138,7 @@ export class RegistrationService {
     account_id: string,
     code: string,
   ): Promise<void> {
-    return this.send({
+    return this.notifications.send({
       channel: 'email',
       recipient: email,
       org_id: organization.org_id,
@@ -151,10 +146,6 @@ export class RegistrationService {
       subject: `${organization.name}: your verification code`,
       body: `Your verification code is ${code}. It expires in ${VERIFICATION_CODE_TTL_MS / 60_000} minutes.`,
     });
-  }
-
-  private async send(message: SendMessageCommand): Promise<void> {
-    await this.bus.send(NOTIFICATIONS_COMMANDS.send_message, message);
   }
 
   /** Any mismatch (unknown email, wrong, expired or burnt code) is the same `invalid_code`. */
@@ -175,7 +166,7 @@ export class RegistrationService {
     if (!member) throw new DomainError('invalid_code', 'the verification code is wrong or expired');
     // D5: a test account has its demo history by the time confirm answers (idempotent per account).
     if (this.context.environment === 'test') {
-      await this.bus.send(LEDGER_COMMANDS.seed_demo_history, { account_id: member.account_id });
+      await this.ledger.seedDemoHistory(member.account_id);
     }
     const session = await this.sessions.open(member, now, command.client ?? null);
     const account = await this.accounts.profile(member.account_id);

@@ -3,12 +3,14 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   DomainError,
   type ClientInfo,
-  type RevokeAllSessionsCommand,
-  type RevokeSessionCommand,
   type LoginCommand,
-  type MemberRole,
+  type MemberSession,
+  type OrgAdminSession,
   type OtpLoginRequired,
   type RefreshSessionCommand,
+  type RevokeAllSessionsCommand,
+  type RevokeSessionCommand,
+  type SecurityEvent,
 } from '@platform/contracts';
 import { LOGIN_FAILURE_LIMIT, REFRESH_TOKEN_PREFIX } from '../domain/credentials';
 import { presentationTime } from '../domain/refresh-chain';
@@ -18,23 +20,12 @@ import { SessionSigner } from '../infrastructure/session-signer';
 import {
   SessionsRepository,
   type IssuedRefresh,
-  type SecurityEvent,
   type SessionMember,
 } from '../infrastructure/sessions.repository';
 import { ARGON2_OPTIONS } from './organizations.service';
 import { OtpLoginStarter } from './otp-login.starter';
 import { MemberAdminService } from './member-admin.service';
-import { OrgAdminSessionsService, type OrgAdminSession } from './org-admin-sessions.service';
-
-/** The session resource of spec §2. */
-export interface Session {
-  access_token: string;
-  expires_at: string;
-  refresh_token: string;
-  refresh_expires_at: string;
-  account_id: string;
-  role: MemberRole;
-}
+import { OrgAdminSessionsService } from './org-admin-sessions.service';
 
 function invalidCredentials(): DomainError {
   return new DomainError('invalid_credentials', 'the email or password is wrong');
@@ -64,7 +55,7 @@ export class SessionsService {
    * password, registration still pending, and the 9th attempt within 15 minutes (spec §5 rule 12),
    * which is refused without checking the password.
    */
-  async login(command: LoginCommand): Promise<Session | OtpLoginRequired | OrgAdminSession> {
+  async login(command: LoginCommand): Promise<MemberSession | OtpLoginRequired | OrgAdminSession> {
     const email = command.email.trim().toLowerCase();
     const now = new Date();
     const organization = await this.organizations.findBySlug(command.org);
@@ -117,7 +108,7 @@ export class SessionsService {
     now: Date,
     client_info: ClientInfo | null,
     second_factor = false,
-  ): Promise<Session> {
+  ): Promise<MemberSession> {
     const issued = await this.sessions.start(member, now, client_info, second_factor);
     return this.sessionOf(member, issued, now);
   }
@@ -126,7 +117,7 @@ export class SessionsService {
    * A member's refresh token, or an organization admin's: their chains follow one rule
    * (domain/refresh-chain.ts). Every rejection is the same `invalid_refresh_token`.
    */
-  async refresh(command: RefreshSessionCommand): Promise<Session | OrgAdminSession> {
+  async refresh(command: RefreshSessionCommand): Promise<MemberSession | OrgAdminSession> {
     const now = new Date();
     const presented_at = presentationTime(command.presented_at, now);
     const rejected = new DomainError('invalid_refresh_token', 'the refresh token is not valid');
@@ -206,7 +197,7 @@ export class SessionsService {
     member: SessionMember,
     issued: IssuedRefresh,
     now: Date,
-  ): Promise<Session> {
+  ): Promise<MemberSession> {
     const access = await this.signer.sign(
       {
         sub: member.member_id,

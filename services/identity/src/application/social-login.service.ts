@@ -2,15 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DomainError,
+  type LinkedIdentity,
   type LinkSocialIdentityCommand,
   type ListSocialIdentitiesCommand,
+  type MemberSession,
+  type Organization,
   type OtpLoginRequired,
   type SocialLoginCommand,
+  type SocialProvider,
   type UnlinkSocialIdentityCommand,
 } from '@platform/contracts';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { kycStatusOnConfirm } from '../domain/account';
-import type { Organization } from '../domain/organization';
 import {
   assertNotLastLoginMethod,
   decidePasswordlessSignUp,
@@ -21,13 +24,10 @@ import {
 } from '../domain/social-login';
 import { AccountsRepository, type Member } from '../infrastructure/accounts.repository';
 import { OrganizationsRepository } from '../infrastructure/organizations.repository';
-import {
-  SocialIdentitiesRepository,
-  type LinkedIdentity,
-} from '../infrastructure/social-identities.repository';
+import { SocialIdentitiesRepository } from '../infrastructure/social-identities.repository';
 import { SocialTokenVerifier } from '../infrastructure/social-token-verifier';
 import { OtpLoginStarter } from './otp-login.starter';
-import { SessionsService, type Session } from './sessions.service';
+import { SessionsService } from './sessions.service';
 
 function emailConflict(): DomainError {
   return new DomainError(
@@ -66,7 +66,7 @@ export class SocialLoginService {
   async login(
     command: SocialLoginCommand,
     correlation_id: string | null,
-  ): Promise<Session | OtpLoginRequired> {
+  ): Promise<MemberSession | OtpLoginRequired> {
     const provider = parseSocialProvider(command.provider);
     const config = this.verifier.configOf(provider);
     const organization = await this.organizations.findBySlug(command.org);
@@ -136,7 +136,7 @@ export class SocialLoginService {
   /** Adds a provider identity to the signed-in member, which then signs in with it too. */
   async link(
     command: LinkSocialIdentityCommand,
-  ): Promise<{ provider: string; email: string | null }> {
+  ): Promise<{ provider: SocialProvider; email: string | null }> {
     const member = await this.identities.signedInMember(command.actor, 'linked identities');
     const provider = parseSocialProvider(command.provider);
     const identity = await this.verifier.verify(this.verifier.configOf(provider), command.id_token);
@@ -171,7 +171,9 @@ export class SocialLoginService {
     return { identities: await this.identities.list(member.member_id) };
   }
 
-  async unlink(command: UnlinkSocialIdentityCommand): Promise<{ provider: string; deleted: true }> {
+  async unlink(
+    command: UnlinkSocialIdentityCommand,
+  ): Promise<{ provider: SocialProvider; deleted: true }> {
     const member = await this.identities.signedInMember(command.actor, 'linked identities');
     const provider = parseSocialProvider(command.provider);
     const unlinked = await this.identities.unlinkIf(

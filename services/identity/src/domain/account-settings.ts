@@ -1,31 +1,21 @@
-import type { AccountType, Environment, KycStatus } from '@platform/contracts';
-
-/** The services an account may use, as `GET /v1/services` lists them. */
-export const ACCOUNT_SERVICES = [
-  'payouts',
-  'payins',
-  'transfers',
-  'swaps',
-  'crypto',
-  'webhooks',
-  'api_keys',
-  'members',
-] as const;
-export type AccountService = (typeof ACCOUNT_SERVICES)[number];
-
-/** Why a service is off for an account: the error its routes answer. */
-export type ServiceBlock = 'account_blocked' | 'verification_required' | 'company_only';
-
-export interface ServiceEntry {
-  name: AccountService;
-  enabled: boolean;
-  /** The error code the service's routes answer while it is off; null when enabled. */
-  disabled_reason: ServiceBlock | null;
-}
+import {
+  ACCOUNT_SERVICES,
+  INTEGRATION_CHECKS,
+  type AccountService,
+  type AccountStatus,
+  type AccountType,
+  type Branding,
+  type Environment,
+  type IntegrationCheck,
+  type IntegrationStatus,
+  type KycStatus,
+  type ServiceBlock,
+  type ServiceEntry,
+} from '@platform/contracts';
 
 export interface AccountFacts {
   type: AccountType;
-  status: 'pending_verification' | 'active';
+  status: AccountStatus;
   kyc_status: KycStatus;
 }
 
@@ -59,27 +49,6 @@ export function servicesOf(account: AccountFacts): ServiceEntry[] {
   });
 }
 
-export const INTEGRATION_CHECKS = [
-  'account_active',
-  'identity_verified',
-  'api_key_issued',
-] as const;
-export type IntegrationCheck = (typeof INTEGRATION_CHECKS)[number];
-
-/** `GET /v1/integration-status`: what identity knows of an account's readiness to integrate. */
-export interface IntegrationStatus {
-  account_id: string;
-  livemode: boolean;
-  account_status: AccountFacts['status'];
-  kyc_status: KycStatus;
-  api_keys_count: number;
-  checks: Record<IntegrationCheck, boolean>;
-  /** The checks not yet met, in catalog order. */
-  missing: IntegrationCheck[];
-  /** True when every check is met: the account can move money through the API. */
-  eligible: boolean;
-}
-
 export function integrationStatusOf(
   account: AccountFacts & { id: string },
   api_keys_count: number,
@@ -101,17 +70,6 @@ export function integrationStatusOf(
     missing,
     eligible: missing.length === 0,
   };
-}
-
-/** `GET /v1/branding`. */
-export interface Branding {
-  name: string;
-  slug: string;
-  timezone: string;
-  default_locale: string;
-  logo_url: string | null;
-  /** The organization's `*_color` branding entries, such as `primary_color`. */
-  colors: Record<string, string>;
 }
 
 export function brandingOf(organization: {

@@ -1,9 +1,9 @@
+import type { AccountProfile } from '@platform/contracts';
 import {
   decideProfileChanges,
   decideRegistration,
   kycStatusOnConfirm,
   parseLocale,
-  type AccountProfile,
 } from './account';
 
 const valid = {

@@ -1,13 +1,15 @@
 import {
   ACCOUNT_TYPES,
   DomainError,
+  PLATFORM_LOCALES,
+  type AccountProfile,
   type AccountType,
   type KycStatus,
+  type PlatformLocale,
   type ProfileChanges,
   type RegisterAccountCommand,
 } from '@platform/contracts';
 import { assertPasswordStrength, normalizeEmail } from './org-admin';
-import { LOCALES, type Locale } from './organization';
 
 export const MAX_DISPLAY_NAME_CHARS = 200;
 const COUNTRY = /^[A-Z]{2}$/;
@@ -25,30 +27,15 @@ export interface Registration {
   tax_id: string | null;
   phone: string | null;
   country: string | null;
-  locale: Locale;
+  locale: PlatformLocale;
   profile: Record<string, unknown>;
 }
 
-/** The account profile of `GET /v1/me` (spec §2). */
-export interface AccountProfile {
-  id: string;
-  type: AccountType;
-  display_name: string;
-  email: string;
-  tax_id: string | null;
-  phone: string | null;
-  country: string | null;
-  locale: Locale;
-  status: 'pending_verification' | 'active';
-  kyc_status: KycStatus;
-  created_at: string;
-}
-
 /** Empty stores `en` (spec §2); anything outside the catalog is `invalid_locale`. */
-export function parseLocale(value: string | undefined): Locale {
+export function parseLocale(value: string | undefined): PlatformLocale {
   if (value === undefined || value === '') return 'en';
-  if ((LOCALES as readonly string[]).includes(value)) return value as Locale;
-  throw new DomainError('invalid_locale', `locale must be one of ${LOCALES.join(', ')}`);
+  if ((PLATFORM_LOCALES as readonly string[]).includes(value)) return value as PlatformLocale;
+  throw new DomainError('invalid_locale', `locale must be one of ${PLATFORM_LOCALES.join(', ')}`);
 }
 
 function parseType(value: string | undefined): AccountType {

@@ -1,26 +1,11 @@
 import {
   DomainError,
+  OTP_CHANNELS,
+  PLATFORM_LOCALES,
   type CreateOrganizationCommand,
+  type Organization,
   type OrganizationCreated,
 } from '@platform/contracts';
-
-export const LOCALES = ['en', 'es', 'zh'] as const;
-export type Locale = (typeof LOCALES)[number];
-
-/** Channels of one-time codes, weakest first: a floor forbids anything before it. */
-export const OTP_CHANNELS = ['sms', 'whatsapp', 'email', 'totp'] as const;
-export type OtpChannel = (typeof OTP_CHANNELS)[number];
-
-export interface Organization {
-  org_id: string;
-  slug: string;
-  name: string;
-  timezone: string;
-  locale: Locale;
-  otp_channel_floor: OtpChannel;
-  login_otp_required: boolean;
-  branding: Record<string, string>;
-}
 
 export interface CreateOrganization extends CreateOrganizationCommand {
   type: 'create_organization';
@@ -73,7 +58,7 @@ export function decideCreateOrganization(
     slug: command.slug,
     name,
     timezone,
-    locale: oneOf(LOCALES, command.locale, 'en', 'invalid_locale'),
+    locale: oneOf(PLATFORM_LOCALES, command.locale, 'en', 'invalid_locale'),
     otp_channel_floor: oneOf(OTP_CHANNELS, command.otp_channel_floor, 'sms', 'invalid_channel'),
     login_otp_required: command.login_otp_required ?? false,
     branding: command.branding ?? {},

@@ -1,5 +1,10 @@
-import { DomainError, OTP_ACTIONS, type OtpAction } from '@platform/contracts';
-import { OTP_CHANNELS, type OtpChannel } from './organization';
+import {
+  DomainError,
+  OTP_ACTIONS,
+  OTP_CHANNELS,
+  type OtpAction,
+  type OtpChannel,
+} from '@platform/contracts';
 
 /**
  * The rules of one-time codes (spec §5 rules 5-6, decisions D7). Channel strength follows

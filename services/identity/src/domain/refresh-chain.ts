@@ -3,7 +3,7 @@
  * sessions alike. A token is single use. Presented again, it is either the loser of a race or a
  * replay:
  * - a race is two exchanges in flight at once: the second was presented before the first had
- *   finished. It gets 401 `invalid_refresh_token` and nothing else (spec: "without penalty");
+ *   finished. It gets `invalid_refresh_token` and nothing else (spec: "without penalty");
  * - a replay is a token presented after its exchange had finished (and so had been answered, or
  *   was being answered): the whole chain is revoked and `refresh_token_reuse` recorded.
  * No grace period: one presented 1 ms after the exchange finished is a replay.

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { AccountType, KycStatus } from '@platform/contracts';
+import type { AccountStatus, AccountType, KycStatus } from '@platform/contracts';
 import { SERVICE_POOL } from '@platform/runtime';
 
 export interface AccountWithOrganization {
   id: string;
   org_id: string;
   type: AccountType;
-  status: 'pending_verification' | 'active';
+  status: AccountStatus;
   kyc_status: KycStatus;
 }
 

@@ -1,15 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
-import type { AccountType, KycStatus, MemberRole } from '@platform/contracts';
+import type {
+  AccountProfile,
+  AccountType,
+  KycStatus,
+  MemberRole,
+  MemberStatus,
+  PlatformLocale,
+} from '@platform/contracts';
 import type { PgEventStore } from '@platform/event-store';
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
-import type { AccountProfile, EditableProfile, Registration } from '../domain/account';
-import type { Locale } from '../domain/organization';
+import type { EditableProfile, Registration } from '../domain/account';
 import { IDENTITY_EVENTS } from './identity-store';
 import { backfillVerifiedIdentity } from './kyc-backfill';
-
-export type MemberStatus = 'pending_verification' | 'active' | 'disabled';
 
 export interface Member {
   member_id: string;
@@ -35,7 +39,7 @@ interface ProfileRow {
   tax_id: string | null;
   phone: string | null;
   country: string | null;
-  locale: Locale;
+  locale: PlatformLocale;
   status: AccountProfile['status'];
   kyc_status: KycStatus;
   created_at: Date;

@@ -1,14 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
+import type { ApiKeyListing } from '@platform/contracts';
 import { SERVICE_POOL } from '@platform/runtime';
-
-export interface ApiKeyListing {
-  api_key_id: string;
-  key_id: string;
-  label: string;
-  created_at: string;
-  last_used_at: string | null;
-}
 
 export interface StoredApiKey {
   api_key_id: string;

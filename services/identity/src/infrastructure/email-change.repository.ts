@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import type { ClientInfo } from '@platform/contracts';
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
+import { recordSecurityEvent } from './sessions.repository';
 
 export interface EmailOwner {
   member_id: string;
@@ -117,16 +117,10 @@ export class EmailChangeRepository {
       new_email,
     ]);
     await client.query('delete from email_changes where member_id = $1', [owner.member_id]);
-    await client.query(
-      `insert into security_events (id, account_id, member_id, type, ip, user_agent)
-       values ($1, $2, $3, 'email_changed', $4, $5)`,
-      [
-        randomUUID(),
-        owner.account_id,
-        owner.member_id,
-        client_info?.ip ?? null,
-        client_info?.user_agent ?? null,
-      ],
-    );
+    await recordSecurityEvent(client, {
+      owner: { account_id: owner.account_id, member_id: owner.member_id },
+      type: 'email_changed',
+      client_info,
+    });
   }
 }

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { ClientInfo } from '@platform/contracts';
+import type { ClientInfo, MemberListing } from '@platform/contracts';
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
 import type { MemberState, MemberUpdate } from '../domain/member-admin';
-import type { MemberListing } from './members.repository';
 import { SessionsRepository } from './sessions.repository';
 
 @Injectable()

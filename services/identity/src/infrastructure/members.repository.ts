@@ -1,16 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { MemberRole } from '@platform/contracts';
+import type { MemberListing, MemberRole } from '@platform/contracts';
 import { SERVICE_POOL } from '@platform/runtime';
-import type { MemberStatus } from './accounts.repository';
-
-/** A member as `GET /v1/members` lists it. */
-export interface MemberListing {
-  id: string;
-  email: string;
-  role: MemberRole;
-  status: MemberStatus;
-}
 
 @Injectable()
 export class MembersRepository {
@@ -40,5 +31,17 @@ export class MembersRepository {
       [account_id, limit, offset],
     );
     return rows;
+  }
+
+  /** A member's own addresses: its sign-in email and a pending new one; null for no such member. */
+  async addressesOf(account_id: string, member_id: string): Promise<string[] | null> {
+    const { rows } = await this.pool.query<{ email: string; new_email: string | null }>(
+      `select m.email, c.new_email from members m left join email_changes c on c.member_id = m.id
+        where m.id = $1 and m.account_id = $2`,
+      [member_id, account_id],
+    );
+    const member = rows[0];
+    if (!member) return null;
+    return member.new_email ? [member.email, member.new_email] : [member.email];
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
-import type { ClientInfo } from '@platform/contracts';
+import type { ClientInfo, OrgAccountListing, SecurityEvent } from '@platform/contracts';
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
 import {
@@ -11,7 +11,7 @@ import {
   sha256,
 } from '../domain/credentials';
 import { decideRefresh, type PresentedRefreshToken } from '../domain/refresh-chain';
-import { listSecurityEvents, recordSecurityEvent, type SecurityEvent } from './sessions.repository';
+import { listSecurityEvents, recordSecurityEvent } from './sessions.repository';
 
 /** An organization admin as sign-in sees it. */
 export interface OrgAdminCredential {
@@ -58,18 +58,6 @@ function presentedToken(row: PresentedAdminRow): PresentedRefreshToken {
     chain_revoked: row.revoked_at !== null,
     holder_active: true,
   };
-}
-
-/** A page row of `GET /v1/org/accounts`. */
-export interface OrgAccountListing {
-  id: string;
-  type: string;
-  display_name: string;
-  email: string;
-  country: string | null;
-  status: string;
-  kyc_status: string;
-  created_at: string;
 }
 
 @Injectable()

@@ -1,13 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
+import type { OrgAdmin } from '@platform/contracts';
 import { SERVICE_POOL } from '@platform/runtime';
-
-export interface OrgAdmin {
-  admin_id: string;
-  org_id: string;
-  email: string;
-  created_at: string;
-}
 
 @Injectable()
 export class OrgAdminsRepository {

@@ -3,12 +3,8 @@ import type { Pool } from 'pg';
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
 import type { PgEventStore } from '@platform/event-store';
-import {
-  organizationCreatedData,
-  type Locale,
-  type Organization,
-  type OtpChannel,
-} from '../domain/organization';
+import type { Organization, OtpChannel, PlatformLocale } from '@platform/contracts';
+import { organizationCreatedData } from '../domain/organization';
 import { IDENTITY_EVENTS } from './identity-store';
 
 interface OrganizationRow {
@@ -16,7 +12,7 @@ interface OrganizationRow {
   slug: string;
   name: string;
   timezone: string;
-  locale: Locale;
+  locale: PlatformLocale;
   otp_channel_floor: OtpChannel;
   login_otp_required: boolean;
   branding: Record<string, string>;

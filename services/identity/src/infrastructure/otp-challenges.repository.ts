@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { OtpAction } from '@platform/contracts';
+import type { OtpAction, OtpChannel } from '@platform/contracts';
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
-import type { OtpChannel } from '../domain/organization';
 
 export interface NewChallenge {
   challenge_id: string;

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { DEFAULT_OTP_REQUIRED_ACTIONS, type OtpAction } from '@platform/contracts';
+import { DEFAULT_OTP_REQUIRED_ACTIONS, type OtpAction, type OtpChannel } from '@platform/contracts';
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
-import type { OtpChannel } from '../domain/organization';
 import type { SessionMember } from './sessions.repository';
 
 /** An organization's OTP policy (decisions D2, D7). */

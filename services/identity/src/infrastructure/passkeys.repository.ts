@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { MemberRole } from '@platform/contracts';
+import type { MemberRole, MemberStatus, PasskeyListing } from '@platform/contracts';
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
 import type { LoginMethods } from '../domain/social-login';
-import type { MemberStatus } from './accounts.repository';
 import { lockedLoginMethodsOf } from './social-identities.repository';
 
 export type ChallengePurpose = 'registration' | 'login';
@@ -19,14 +18,6 @@ export interface StoredPasskey {
   public_key: Buffer;
   sign_count: number;
   transports: string[];
-}
-
-/** A row of `GET /v1/me/passkeys`. */
-export interface PasskeyListing {
-  id: string;
-  label: string | null;
-  created_at: string;
-  last_used_at: string | null;
 }
 
 /** The member behind a passkey, for a sign-in. */

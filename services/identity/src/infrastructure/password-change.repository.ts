@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { ClientInfo } from '@platform/contracts';
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
+import { recordSecurityEvent } from './sessions.repository';
 
 export interface MemberPassword {
   member_id: string;
@@ -51,17 +51,11 @@ export class PasswordChangeRepository {
         'update password_reset_links set used_at = now() where member_id = $1 and used_at is null',
         [member.member_id],
       );
-      await client.query(
-        `insert into security_events (id, account_id, member_id, type, ip, user_agent)
-         values ($1, $2, $3, 'password_changed', $4, $5)`,
-        [
-          randomUUID(),
-          member.account_id,
-          member.member_id,
-          input.client_info?.ip ?? null,
-          input.client_info?.user_agent ?? null,
-        ],
-      );
+      await recordSecurityEvent(client, {
+        owner: { account_id: member.account_id, member_id: member.member_id },
+        type: 'password_changed',
+        client_info: input.client_info,
+      });
       return true;
     });
   }

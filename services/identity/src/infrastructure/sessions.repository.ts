@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
-import type { ClientInfo, MemberRole } from '@platform/contracts';
+import type { ClientInfo, MemberRole, SecurityEvent, SecurityEventType } from '@platform/contracts';
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
 import {
@@ -25,18 +25,6 @@ export interface IssuedRefresh {
   generation: number;
   refresh_token: string;
   refresh_expires_at: Date;
-}
-
-export type SecurityEventType =
-  'login' | 'refresh_token_reuse' | 'session_revoked' | 'all_sessions_revoked' | 'password_reset';
-
-/** A row of `GET /v1/me/security/events` (decisions D4). */
-export interface SecurityEvent {
-  id: string;
-  type: SecurityEventType;
-  created_at: string;
-  ip: string | null;
-  user_agent: string | null;
 }
 
 /** Whose a security event is: an account's (and the member's who acted), or an organization admin's. */

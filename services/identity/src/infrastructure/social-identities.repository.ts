@@ -4,24 +4,18 @@ import {
   DomainError,
   type AccountType,
   type KycStatus,
+  type LinkedIdentity,
+  type PlatformLocale,
   type SocialProvider,
 } from '@platform/contracts';
 import type { PgEventStore } from '@platform/event-store';
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
-import type { Locale } from '../domain/organization';
 import { hasPassword, NO_PASSWORD_HASH, type LoginMethods } from '../domain/social-login';
 import { AccountsRepository, type Member } from './accounts.repository';
 import { IDENTITY_EVENTS } from './identity-store';
 
 const MEMBER_COLUMNS = `m.id as member_id, m.account_id, m.org_id, m.email, m.password_hash, m.role, m.status`;
-
-/** A linked identity, as `GET /v1/me/identities` lists it. */
-export interface LinkedIdentity {
-  provider: SocialProvider;
-  email: string | null;
-  created_at: string;
-}
 
 /** A provider identity to link: who the provider says the person is. */
 export interface IdentityLink {
@@ -38,7 +32,7 @@ export interface PasswordlessAccount {
   type: AccountType;
   display_name: string;
   email: string;
-  locale: Locale;
+  locale: PlatformLocale;
   kyc_status: KycStatus;
   identity: IdentityLink | null;
   correlation_id: string | null;

@@ -1,23 +1,21 @@
 import { Controller } from '@nestjs/common';
-import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ACCOUNT_SETTINGS_COMMANDS,
-  accountQueryCommand,
-  changePasswordCommand,
-  listOrgAccountsCommand,
-  listOrgAdminSecurityEventsCommand,
-  listOwnMailboxCommand,
-  organizationQueryCommand,
-  parseCommand,
-  requestEmailChangeCommand,
-  resetPasswordWithLinkCommand,
-  updateMemberCommand,
-  verifyEmailChangeCommand,
-  verifyOrgAdminSessionCommand,
-  revokeOrgAdminSessionCommand,
-  revokeAllOrgAdminSessionsCommand,
+  type AccountQueryCommand,
+  type ChangePasswordCommand,
+  type ListOrgAccountsCommand,
+  type ListOrgAdminSecurityEventsCommand,
+  type ListOwnMailboxCommand,
+  type OrganizationQueryCommand,
+  type RequestEmailChangeCommand,
+  type ResetPasswordWithLinkCommand,
+  type RevokeAllOrgAdminSessionsCommand,
+  type RevokeOrgAdminSessionCommand,
+  type UpdateMemberCommand,
+  type VerifyEmailChangeCommand,
+  type VerifyOrgAdminSessionCommand,
 } from '@platform/contracts';
-import type { BusContext } from '@platform/messaging';
+import { Handles, type BusContext } from '@platform/messaging';
 import { AccountSettingsService } from '../application/account-settings.service';
 import { EmailChangeService } from '../application/email-change.service';
 import { MemberAdminService } from '../application/member-admin.service';
@@ -25,6 +23,7 @@ import { OrgAdminSessionsService } from '../application/org-admin-sessions.servi
 import { PasswordChangeService } from '../application/password-change.service';
 import { ResetLinkService } from '../application/reset-link.service';
 import { SandboxMailboxService } from '../application/sandbox-mailbox.service';
+import { correlationOf } from './correlation';
 
 /** Identity's door for account settings, organization admins and member administration. */
 @Controller()
@@ -39,93 +38,82 @@ export class AccountSettingsMessages {
     private readonly mailbox: SandboxMailboxService,
   ) {}
 
-  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.verify_org_admin_session)
-  verifyOrgAdminSession(@Payload() payload: unknown) {
-    const request = parseCommand(verifyOrgAdminSessionCommand, payload);
-    return this.org_admins.verify(request.session_id, request.admin_id, request.generation);
+  @Handles(ACCOUNT_SETTINGS_COMMANDS.verify_org_admin_session)
+  verifyOrgAdminSession(query: VerifyOrgAdminSessionCommand) {
+    return this.org_admins.verify(query.session_id, query.admin_id, query.generation);
   }
 
-  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.revoke_org_admin_session)
-  revokeOrgAdminSession(@Payload() payload: unknown) {
-    const request = parseCommand(revokeOrgAdminSessionCommand, payload);
-    return this.org_admins.revokeOne(request.admin_id, request.session_id);
+  @Handles(ACCOUNT_SETTINGS_COMMANDS.revoke_org_admin_session)
+  revokeOrgAdminSession(command: RevokeOrgAdminSessionCommand) {
+    return this.org_admins.revokeOne(command.admin_id, command.session_id);
   }
 
-  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.revoke_all_org_admin_sessions)
-  revokeAllOrgAdminSessions(@Payload() payload: unknown) {
-    return this.org_admins.revokeAll(
-      parseCommand(revokeAllOrgAdminSessionsCommand, payload).admin_id,
-    );
+  @Handles(ACCOUNT_SETTINGS_COMMANDS.revoke_all_org_admin_sessions)
+  revokeAllOrgAdminSessions(command: RevokeAllOrgAdminSessionsCommand) {
+    return this.org_admins.revokeAll(command.admin_id);
   }
 
-  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.list_org_admin_security_events)
-  async listOrgAdminSecurityEvents(@Payload() payload: unknown) {
-    const request = parseCommand(listOrgAdminSecurityEventsCommand, payload);
+  @Handles(ACCOUNT_SETTINGS_COMMANDS.list_org_admin_security_events)
+  async listOrgAdminSecurityEvents(query: ListOrgAdminSecurityEventsCommand) {
     return {
-      events: await this.org_admins.securityEvents(request.admin_id, request.limit, request.offset),
+      events: await this.org_admins.securityEvents(query.admin_id, query.limit, query.offset),
     };
   }
 
-  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.list_org_accounts)
-  async listOrgAccounts(@Payload() payload: unknown) {
-    const request = parseCommand(listOrgAccountsCommand, payload);
+  @Handles(ACCOUNT_SETTINGS_COMMANDS.list_org_accounts)
+  async listOrgAccounts(query: ListOrgAccountsCommand) {
     return {
-      accounts: await this.org_admins.listAccounts(request.org_id, request.limit, request.offset),
+      accounts: await this.org_admins.listAccounts(query.org_id, query.limit, query.offset),
     };
   }
 
-  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.get_branding)
-  branding(@Payload() payload: unknown) {
-    return this.settings.branding(parseCommand(accountQueryCommand, payload).account_id);
+  @Handles(ACCOUNT_SETTINGS_COMMANDS.get_branding)
+  branding(query: AccountQueryCommand) {
+    return this.settings.branding(query.account_id);
   }
 
-  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.get_org_branding)
-  organizationBranding(@Payload() payload: unknown) {
-    return this.settings.organizationBranding(
-      parseCommand(organizationQueryCommand, payload).org_id,
-    );
+  @Handles(ACCOUNT_SETTINGS_COMMANDS.get_org_branding)
+  organizationBranding(query: OrganizationQueryCommand) {
+    return this.settings.organizationBranding(query.org_id);
   }
 
-  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.get_services)
-  services(@Payload() payload: unknown) {
-    return this.settings.services(parseCommand(accountQueryCommand, payload).account_id);
+  @Handles(ACCOUNT_SETTINGS_COMMANDS.get_services)
+  services(query: AccountQueryCommand) {
+    return this.settings.services(query.account_id);
   }
 
-  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.get_integration_status)
-  integrationStatus(@Payload() payload: unknown) {
-    return this.settings.integrationStatus(parseCommand(accountQueryCommand, payload).account_id);
+  @Handles(ACCOUNT_SETTINGS_COMMANDS.get_integration_status)
+  integrationStatus(query: AccountQueryCommand) {
+    return this.settings.integrationStatus(query.account_id);
   }
 
-  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.change_password)
-  changePassword(@Payload() payload: unknown) {
-    return this.passwords.change(parseCommand(changePasswordCommand, payload));
+  @Handles(ACCOUNT_SETTINGS_COMMANDS.change_password)
+  changePassword(command: ChangePasswordCommand) {
+    return this.passwords.change(command);
   }
 
-  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.reset_password_with_link)
-  resetPasswordWithLink(@Payload() payload: unknown, @Ctx() context: BusContext) {
-    return this.reset_links.reset(
-      parseCommand(resetPasswordWithLinkCommand, payload),
-      context.getHeaders()['correlation-id'] ?? null,
-    );
+  @Handles(ACCOUNT_SETTINGS_COMMANDS.reset_password_with_link)
+  resetPasswordWithLink(command: ResetPasswordWithLinkCommand, context: BusContext) {
+    return this.reset_links.reset(command, correlationOf(context));
   }
 
-  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.request_email_change)
-  requestEmailChange(@Payload() payload: unknown) {
-    return this.email_changes.request(parseCommand(requestEmailChangeCommand, payload));
+  @Handles(ACCOUNT_SETTINGS_COMMANDS.request_email_change)
+  requestEmailChange(command: RequestEmailChangeCommand) {
+    return this.email_changes.request(command);
   }
 
-  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.verify_email_change)
-  verifyEmailChange(@Payload() payload: unknown) {
-    return this.email_changes.verify(parseCommand(verifyEmailChangeCommand, payload));
+  @Handles(ACCOUNT_SETTINGS_COMMANDS.verify_email_change)
+  verifyEmailChange(command: VerifyEmailChangeCommand) {
+    return this.email_changes.verify(command);
   }
 
-  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.update_member)
-  updateMember(@Payload() payload: unknown) {
-    return this.member_admin.update(parseCommand(updateMemberCommand, payload));
+  @Handles(ACCOUNT_SETTINGS_COMMANDS.update_member)
+  updateMember(command: UpdateMemberCommand) {
+    return this.member_admin.update(command);
   }
 
-  @MessagePattern(ACCOUNT_SETTINGS_COMMANDS.list_own_mailbox)
-  listOwnMailbox(@Payload() payload: unknown) {
-    return this.mailbox.list(parseCommand(listOwnMailboxCommand, payload));
+  @Handles(ACCOUNT_SETTINGS_COMMANDS.list_own_mailbox)
+  listOwnMailbox(query: ListOwnMailboxCommand) {
+    return this.mailbox.list(query);
   }
 }

@@ -1,29 +1,25 @@
 import { Controller } from '@nestjs/common';
-import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  issueEnvironmentHandoffCommand,
-  parseCommand,
-  redeemEnvironmentHandoffCommand,
   SIGN_IN_COMMANDS,
+  type IssueEnvironmentHandoffCommand,
+  type RedeemEnvironmentHandoffCommand,
 } from '@platform/contracts';
-import type { BusContext } from '@platform/messaging';
+import { Handles, type BusContext } from '@platform/messaging';
 import { HandoffService } from '../application/handoff.service';
+import { correlationOf } from './correlation';
 
 /** The environment handoff on the bus: live issues, test redeems. */
 @Controller()
 export class HandoffMessages {
   constructor(private readonly handoff: HandoffService) {}
 
-  @MessagePattern(SIGN_IN_COMMANDS.issue_environment_handoff)
-  issue(@Payload() payload: unknown) {
-    return this.handoff.issue(parseCommand(issueEnvironmentHandoffCommand, payload));
+  @Handles(SIGN_IN_COMMANDS.issue_environment_handoff)
+  issue(command: IssueEnvironmentHandoffCommand) {
+    return this.handoff.issue(command);
   }
 
-  @MessagePattern(SIGN_IN_COMMANDS.redeem_environment_handoff)
-  redeem(@Payload() payload: unknown, @Ctx() context: BusContext) {
-    return this.handoff.redeem(
-      parseCommand(redeemEnvironmentHandoffCommand, payload),
-      context.getHeaders()['correlation-id'] ?? null,
-    );
+  @Handles(SIGN_IN_COMMANDS.redeem_environment_handoff)
+  redeem(command: RedeemEnvironmentHandoffCommand, context: BusContext) {
+    return this.handoff.redeem(command, correlationOf(context));
   }
 }

@@ -1,32 +1,29 @@
 import { Controller } from '@nestjs/common';
-import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ACCOUNT_COMMANDS,
-  authenticateApiKeyCommand,
-  issueApiKeyCommand,
-  listApiKeysCommand,
-  listSecurityEventsCommand,
-  revokeAllSessionsCommand,
-  revokeApiKeyCommand,
-  revokeSessionCommand,
-  createMemberCommand,
-  listMembersCommand,
-  forgotPasswordCommand,
-  resetPasswordCommand,
-  updateProfileCommand,
-  verifySessionCommand,
-  confirmRegistrationCommand,
-  createOrganizationCommand,
-  getProfileCommand,
-  loginCommand,
-  refreshSessionCommand,
-  registerAccountCommand,
-  createOrgAdminCommand,
+  HEALTH_COMMANDS,
   IDENTITY_COMMANDS,
-  listOrgAdminsCommand,
-  parseCommand,
+  type AccountPageQuery,
+  type AuthenticateApiKeyCommand,
+  type ConfirmRegistrationCommand,
+  type CreateMemberCommand,
+  type CreateOrganizationCommand,
+  type CreateOrgAdminCommand,
+  type ForgotPasswordCommand,
+  type GetProfileCommand,
+  type IssueApiKeyCommand,
+  type ListOrgAdminsCommand,
+  type LoginCommand,
+  type RefreshSessionCommand,
+  type RegisterAccountCommand,
+  type ResetPasswordCommand,
+  type RevokeAllSessionsCommand,
+  type RevokeApiKeyCommand,
+  type RevokeSessionCommand,
+  type UpdateProfileCommand,
+  type VerifySessionCommand,
 } from '@platform/contracts';
-import type { BusContext } from '@platform/messaging';
+import { Handles, type BusContext } from '@platform/messaging';
 import { ApiKeysService } from '../application/api-keys.service';
 import { PasswordRecoveryService } from '../application/password-recovery.service';
 import { MembersService } from '../application/members.service';
@@ -34,12 +31,9 @@ import { OrganizationsService } from '../application/organizations.service';
 import { ProfileService } from '../application/profile.service';
 import { RegistrationService } from '../application/registration.service';
 import { SessionsService } from '../application/sessions.service';
+import { correlationOf } from './correlation';
 
-function correlationOf(context: BusContext): string | null {
-  return context.getHeaders()['correlation-id'] ?? null;
-}
-
-/** Identity's door on the bus. */
+/** Identity's door on the bus: organizations, accounts, members, API keys and sessions. */
 @Controller()
 export class IdentityMessages {
   constructor(
@@ -52,138 +46,120 @@ export class IdentityMessages {
     private readonly members: MembersService,
   ) {}
 
-  @MessagePattern('identity.get_health')
-  health(): { service: string; status: 'ok' } {
-    return { service: 'identity', status: 'ok' };
+  @Handles(HEALTH_COMMANDS.identity)
+  health() {
+    return { service: 'identity', status: 'ok' as const };
   }
 
-  @MessagePattern(IDENTITY_COMMANDS.create_organization)
-  createOrganization(@Payload() payload: unknown, @Ctx() context: BusContext) {
-    const correlation_id = context.getHeaders()['correlation-id'] ?? null;
-    return this.organizations.create(
-      parseCommand(createOrganizationCommand, payload),
-      correlation_id,
-    );
+  @Handles(IDENTITY_COMMANDS.create_organization)
+  createOrganization(command: CreateOrganizationCommand, context: BusContext) {
+    return this.organizations.create(command, correlationOf(context));
   }
 
-  @MessagePattern(IDENTITY_COMMANDS.list_organizations)
+  @Handles(IDENTITY_COMMANDS.list_organizations)
   async listOrganizations() {
     return { organizations: await this.organizations.list() };
   }
 
-  @MessagePattern(IDENTITY_COMMANDS.create_org_admin)
-  createOrgAdmin(@Payload() payload: unknown) {
-    return this.organizations.createAdmin(parseCommand(createOrgAdminCommand, payload));
+  @Handles(IDENTITY_COMMANDS.create_org_admin)
+  createOrgAdmin(command: CreateOrgAdminCommand) {
+    return this.organizations.createAdmin(command);
   }
 
-  @MessagePattern(IDENTITY_COMMANDS.list_org_admins)
-  async listOrgAdmins(@Payload() payload: unknown) {
+  @Handles(IDENTITY_COMMANDS.list_org_admins)
+  async listOrgAdmins(query: ListOrgAdminsCommand) {
+    return { admins: await this.organizations.listAdmins(query.org) };
+  }
+
+  @Handles(ACCOUNT_COMMANDS.register_account)
+  register(command: RegisterAccountCommand, context: BusContext) {
+    return this.registration.register(command, correlationOf(context));
+  }
+
+  @Handles(ACCOUNT_COMMANDS.confirm_registration)
+  confirmRegistration(command: ConfirmRegistrationCommand, context: BusContext) {
+    return this.registration.confirm(command, correlationOf(context));
+  }
+
+  @Handles(ACCOUNT_COMMANDS.login)
+  login(command: LoginCommand) {
+    return this.sessions.login(command);
+  }
+
+  @Handles(ACCOUNT_COMMANDS.refresh_session)
+  refresh(command: RefreshSessionCommand) {
+    return this.sessions.refresh(command);
+  }
+
+  @Handles(ACCOUNT_COMMANDS.get_profile)
+  profile(query: GetProfileCommand) {
+    return this.profiles.get(query.account_id);
+  }
+
+  @Handles(ACCOUNT_COMMANDS.issue_api_key)
+  issueApiKey(command: IssueApiKeyCommand) {
+    return this.api_keys.issue(command);
+  }
+
+  @Handles(ACCOUNT_COMMANDS.list_api_keys)
+  async listApiKeys(query: AccountPageQuery) {
+    return { api_keys: await this.api_keys.list(query.account_id, query.limit, query.offset) };
+  }
+
+  @Handles(ACCOUNT_COMMANDS.revoke_api_key)
+  revokeApiKey(command: RevokeApiKeyCommand) {
+    return this.api_keys.revoke(command);
+  }
+
+  @Handles(ACCOUNT_COMMANDS.authenticate_api_key)
+  authenticateApiKey(query: AuthenticateApiKeyCommand) {
+    return this.api_keys.authenticate(query.token);
+  }
+
+  @Handles(ACCOUNT_COMMANDS.verify_session)
+  verifySession(query: VerifySessionCommand) {
+    return this.sessions.verify(query.session_id, query.generation);
+  }
+
+  @Handles(ACCOUNT_COMMANDS.list_security_events)
+  async listSecurityEvents(query: AccountPageQuery) {
     return {
-      admins: await this.organizations.listAdmins(parseCommand(listOrgAdminsCommand, payload).org),
+      events: await this.sessions.securityEvents(query.account_id, query.limit, query.offset),
     };
   }
 
-  @MessagePattern(ACCOUNT_COMMANDS.register_account)
-  register(@Payload() payload: unknown, @Ctx() context: BusContext) {
-    return this.registration.register(
-      parseCommand(registerAccountCommand, payload),
-      correlationOf(context),
-    );
+  @Handles(ACCOUNT_COMMANDS.revoke_session)
+  revokeSession(command: RevokeSessionCommand) {
+    return this.sessions.revokeOne(command);
   }
 
-  @MessagePattern(ACCOUNT_COMMANDS.confirm_registration)
-  confirmRegistration(@Payload() payload: unknown, @Ctx() context: BusContext) {
-    return this.registration.confirm(
-      parseCommand(confirmRegistrationCommand, payload),
-      correlationOf(context),
-    );
+  @Handles(ACCOUNT_COMMANDS.revoke_all_sessions)
+  revokeAllSessions(command: RevokeAllSessionsCommand) {
+    return this.sessions.revokeAll(command);
   }
 
-  @MessagePattern(ACCOUNT_COMMANDS.login)
-  login(@Payload() payload: unknown) {
-    return this.sessions.login(parseCommand(loginCommand, payload));
+  @Handles(ACCOUNT_COMMANDS.update_profile)
+  updateProfile(command: UpdateProfileCommand) {
+    return this.profiles.update(command);
   }
 
-  @MessagePattern(ACCOUNT_COMMANDS.refresh_session)
-  refresh(@Payload() payload: unknown) {
-    return this.sessions.refresh(parseCommand(refreshSessionCommand, payload));
+  @Handles(ACCOUNT_COMMANDS.forgot_password)
+  forgotPassword(command: ForgotPasswordCommand) {
+    return this.recovery.forgot(command);
   }
 
-  @MessagePattern(ACCOUNT_COMMANDS.get_profile)
-  profile(@Payload() payload: unknown) {
-    return this.profiles.get(parseCommand(getProfileCommand, payload).account_id);
+  @Handles(ACCOUNT_COMMANDS.reset_password)
+  resetPassword(command: ResetPasswordCommand, context: BusContext) {
+    return this.recovery.reset(command, correlationOf(context));
   }
 
-  @MessagePattern(ACCOUNT_COMMANDS.issue_api_key)
-  issueApiKey(@Payload() payload: unknown) {
-    return this.api_keys.issue(parseCommand(issueApiKeyCommand, payload));
+  @Handles(ACCOUNT_COMMANDS.create_member)
+  createMember(command: CreateMemberCommand) {
+    return this.members.create(command);
   }
 
-  @MessagePattern(ACCOUNT_COMMANDS.list_api_keys)
-  async listApiKeys(@Payload() payload: unknown) {
-    const request = parseCommand(listApiKeysCommand, payload);
-    return {
-      api_keys: await this.api_keys.list(request.account_id, request.limit, request.offset),
-    };
-  }
-
-  @MessagePattern(ACCOUNT_COMMANDS.revoke_api_key)
-  revokeApiKey(@Payload() payload: unknown) {
-    return this.api_keys.revoke(parseCommand(revokeApiKeyCommand, payload));
-  }
-
-  @MessagePattern(ACCOUNT_COMMANDS.authenticate_api_key)
-  authenticateApiKey(@Payload() payload: unknown) {
-    return this.api_keys.authenticate(parseCommand(authenticateApiKeyCommand, payload).token);
-  }
-
-  @MessagePattern(ACCOUNT_COMMANDS.verify_session)
-  verifySession(@Payload() payload: unknown) {
-    const request = parseCommand(verifySessionCommand, payload);
-    return this.sessions.verify(request.session_id, request.generation);
-  }
-
-  @MessagePattern(ACCOUNT_COMMANDS.list_security_events)
-  async listSecurityEvents(@Payload() payload: unknown) {
-    const request = parseCommand(listSecurityEventsCommand, payload);
-    return {
-      events: await this.sessions.securityEvents(request.account_id, request.limit, request.offset),
-    };
-  }
-
-  @MessagePattern(ACCOUNT_COMMANDS.revoke_session)
-  revokeSession(@Payload() payload: unknown) {
-    return this.sessions.revokeOne(parseCommand(revokeSessionCommand, payload));
-  }
-
-  @MessagePattern(ACCOUNT_COMMANDS.revoke_all_sessions)
-  revokeAllSessions(@Payload() payload: unknown) {
-    return this.sessions.revokeAll(parseCommand(revokeAllSessionsCommand, payload));
-  }
-
-  @MessagePattern(ACCOUNT_COMMANDS.update_profile)
-  updateProfile(@Payload() payload: unknown) {
-    return this.profiles.update(parseCommand(updateProfileCommand, payload));
-  }
-
-  @MessagePattern(ACCOUNT_COMMANDS.forgot_password)
-  forgotPassword(@Payload() payload: unknown) {
-    return this.recovery.forgot(parseCommand(forgotPasswordCommand, payload));
-  }
-
-  @MessagePattern(ACCOUNT_COMMANDS.reset_password)
-  resetPassword(@Payload() payload: unknown, @Ctx() context: BusContext) {
-    return this.recovery.reset(parseCommand(resetPasswordCommand, payload), correlationOf(context));
-  }
-
-  @MessagePattern(ACCOUNT_COMMANDS.create_member)
-  createMember(@Payload() payload: unknown) {
-    return this.members.create(parseCommand(createMemberCommand, payload));
-  }
-
-  @MessagePattern(ACCOUNT_COMMANDS.list_members)
-  async listMembers(@Payload() payload: unknown) {
-    const request = parseCommand(listMembersCommand, payload);
-    return { members: await this.members.list(request.account_id, request.limit, request.offset) };
+  @Handles(ACCOUNT_COMMANDS.list_members)
+  async listMembers(query: AccountPageQuery) {
+    return { members: await this.members.list(query.account_id, query.limit, query.offset) };
   }
 }

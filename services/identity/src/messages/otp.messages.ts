@@ -1,20 +1,19 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  completeOtpLoginCommand,
-  confirmPhoneVerificationCommand,
-  confirmTotpCommand,
-  consumeOtpTokenCommand,
-  createOtpChallengeCommand,
-  enrollTotpCommand,
-  getOtpPreferencesCommand,
   OTP_COMMANDS,
-  parseCommand,
-  requestPhoneVerificationCommand,
-  setOrgOtpPolicyCommand,
-  setOtpPreferencesCommand,
-  verifyOtpChallengeCommand,
+  type CompleteOtpLoginCommand,
+  type ConfirmPhoneVerificationCommand,
+  type ConfirmTotpCommand,
+  type ConsumeOtpTokenCommand,
+  type CreateOtpChallengeCommand,
+  type EnrollTotpCommand,
+  type GetOtpPreferencesCommand,
+  type RequestPhoneVerificationCommand,
+  type SetOrgOtpPolicyCommand,
+  type SetOtpPreferencesCommand,
+  type VerifyOtpChallengeCommand,
 } from '@platform/contracts';
+import { Handles } from '@platform/messaging';
 import { OtpChallengesService } from '../application/otp-challenges.service';
 import { OtpLoginService } from '../application/otp-login.service';
 import { OtpSettingsService } from '../application/otp-settings.service';
@@ -35,59 +34,58 @@ export class OtpMessages {
     private readonly phone: PhoneVerificationService,
   ) {}
 
-  @MessagePattern(OTP_COMMANDS.create_otp_challenge)
-  createChallenge(@Payload() payload: unknown) {
-    return this.challenges.create(parseCommand(createOtpChallengeCommand, payload));
+  @Handles(OTP_COMMANDS.create_otp_challenge)
+  createChallenge(command: CreateOtpChallengeCommand) {
+    return this.challenges.create(command);
   }
 
-  @MessagePattern(OTP_COMMANDS.verify_otp_challenge)
-  verifyChallenge(@Payload() payload: unknown) {
-    return this.challenges.verify(parseCommand(verifyOtpChallengeCommand, payload));
+  @Handles(OTP_COMMANDS.verify_otp_challenge)
+  verifyChallenge(command: VerifyOtpChallengeCommand) {
+    return this.challenges.verify(command);
   }
 
-  @MessagePattern(OTP_COMMANDS.consume_otp_token)
-  consumeToken(@Payload() payload: unknown) {
-    return this.challenges.consume(parseCommand(consumeOtpTokenCommand, payload));
+  @Handles(OTP_COMMANDS.consume_otp_token)
+  consumeToken(command: ConsumeOtpTokenCommand) {
+    return this.challenges.consume(command);
   }
 
-  @MessagePattern(OTP_COMMANDS.get_otp_preferences)
-  preferences(@Payload() payload: unknown) {
-    const request = parseCommand(getOtpPreferencesCommand, payload);
-    return this.settings.preferences(request.account_id, request.org_id);
+  @Handles(OTP_COMMANDS.get_otp_preferences)
+  preferences(query: GetOtpPreferencesCommand) {
+    return this.settings.preferences(query.account_id, query.org_id);
   }
 
-  @MessagePattern(OTP_COMMANDS.set_otp_preferences)
-  setPreferences(@Payload() payload: unknown) {
-    return this.settings.setPreferences(parseCommand(setOtpPreferencesCommand, payload));
+  @Handles(OTP_COMMANDS.set_otp_preferences)
+  setPreferences(command: SetOtpPreferencesCommand) {
+    return this.settings.setPreferences(command);
   }
 
-  @MessagePattern(OTP_COMMANDS.set_org_otp_policy)
-  setOrgPolicy(@Payload() payload: unknown) {
-    return this.settings.setOrgPolicy(parseCommand(setOrgOtpPolicyCommand, payload));
+  @Handles(OTP_COMMANDS.set_org_otp_policy)
+  setOrgPolicy(command: SetOrgOtpPolicyCommand) {
+    return this.settings.setOrgPolicy(command);
   }
 
-  @MessagePattern(OTP_COMMANDS.enroll_totp)
-  enrollTotp(@Payload() payload: unknown) {
-    return this.totp.enroll(parseCommand(enrollTotpCommand, payload));
+  @Handles(OTP_COMMANDS.enroll_totp)
+  enrollTotp(command: EnrollTotpCommand) {
+    return this.totp.enroll(command);
   }
 
-  @MessagePattern(OTP_COMMANDS.confirm_totp)
-  confirmTotp(@Payload() payload: unknown) {
-    return this.totp.confirm(parseCommand(confirmTotpCommand, payload));
+  @Handles(OTP_COMMANDS.confirm_totp)
+  confirmTotp(command: ConfirmTotpCommand) {
+    return this.totp.confirm(command);
   }
 
-  @MessagePattern(OTP_COMMANDS.complete_otp_login)
-  completeLogin(@Payload() payload: unknown) {
-    return this.otp_login.complete(parseCommand(completeOtpLoginCommand, payload));
+  @Handles(OTP_COMMANDS.complete_otp_login)
+  completeLogin(command: CompleteOtpLoginCommand) {
+    return this.otp_login.complete(command);
   }
 
-  @MessagePattern(OTP_COMMANDS.request_phone_verification)
-  requestPhoneVerification(@Payload() payload: unknown) {
-    return this.phone.request(parseCommand(requestPhoneVerificationCommand, payload));
+  @Handles(OTP_COMMANDS.request_phone_verification)
+  requestPhoneVerification(command: RequestPhoneVerificationCommand) {
+    return this.phone.request(command);
   }
 
-  @MessagePattern(OTP_COMMANDS.confirm_phone_verification)
-  confirmPhoneVerification(@Payload() payload: unknown) {
-    return this.phone.confirm(parseCommand(confirmPhoneVerificationCommand, payload));
+  @Handles(OTP_COMMANDS.confirm_phone_verification)
+  confirmPhoneVerification(command: ConfirmPhoneVerificationCommand) {
+    return this.phone.confirm(command);
   }
 }

@@ -1,15 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  beginPasskeyLoginCommand,
-  beginPasskeyRegistrationCommand,
-  deletePasskeyCommand,
-  finishPasskeyLoginCommand,
-  finishPasskeyRegistrationCommand,
-  listPasskeysCommand,
-  parseCommand,
   SIGN_IN_COMMANDS,
+  type BeginPasskeyLoginCommand,
+  type BeginPasskeyRegistrationCommand,
+  type DeletePasskeyCommand,
+  type FinishPasskeyLoginCommand,
+  type FinishPasskeyRegistrationCommand,
+  type ListPasskeysCommand,
 } from '@platform/contracts';
+import { Handles } from '@platform/messaging';
 import { PasskeysService } from '../application/passkeys.service';
 
 /** Passkey registration, listing, removal and sign-in on the bus. */
@@ -17,35 +16,33 @@ import { PasskeysService } from '../application/passkeys.service';
 export class PasskeysMessages {
   constructor(private readonly passkeys: PasskeysService) {}
 
-  @MessagePattern(SIGN_IN_COMMANDS.begin_passkey_registration)
-  beginRegistration(@Payload() payload: unknown) {
-    return this.passkeys.beginRegistration(parseCommand(beginPasskeyRegistrationCommand, payload));
+  @Handles(SIGN_IN_COMMANDS.begin_passkey_registration)
+  beginRegistration(command: BeginPasskeyRegistrationCommand) {
+    return this.passkeys.beginRegistration(command);
   }
 
-  @MessagePattern(SIGN_IN_COMMANDS.finish_passkey_registration)
-  finishRegistration(@Payload() payload: unknown) {
-    return this.passkeys.finishRegistration(
-      parseCommand(finishPasskeyRegistrationCommand, payload),
-    );
+  @Handles(SIGN_IN_COMMANDS.finish_passkey_registration)
+  finishRegistration(command: FinishPasskeyRegistrationCommand) {
+    return this.passkeys.finishRegistration(command);
   }
 
-  @MessagePattern(SIGN_IN_COMMANDS.list_passkeys)
-  list(@Payload() payload: unknown) {
-    return this.passkeys.list(parseCommand(listPasskeysCommand, payload));
+  @Handles(SIGN_IN_COMMANDS.list_passkeys)
+  list(query: ListPasskeysCommand) {
+    return this.passkeys.list(query);
   }
 
-  @MessagePattern(SIGN_IN_COMMANDS.delete_passkey)
-  delete(@Payload() payload: unknown) {
-    return this.passkeys.delete(parseCommand(deletePasskeyCommand, payload));
+  @Handles(SIGN_IN_COMMANDS.delete_passkey)
+  delete(command: DeletePasskeyCommand) {
+    return this.passkeys.delete(command);
   }
 
-  @MessagePattern(SIGN_IN_COMMANDS.begin_passkey_login)
-  beginLogin(@Payload() payload: unknown) {
-    return this.passkeys.beginLogin(parseCommand(beginPasskeyLoginCommand, payload));
+  @Handles(SIGN_IN_COMMANDS.begin_passkey_login)
+  beginLogin(query: BeginPasskeyLoginCommand) {
+    return this.passkeys.beginLogin(query);
   }
 
-  @MessagePattern(SIGN_IN_COMMANDS.finish_passkey_login)
-  finishLogin(@Payload() payload: unknown) {
-    return this.passkeys.finishLogin(parseCommand(finishPasskeyLoginCommand, payload));
+  @Handles(SIGN_IN_COMMANDS.finish_passkey_login)
+  finishLogin(command: FinishPasskeyLoginCommand) {
+    return this.passkeys.finishLogin(command);
   }
 }

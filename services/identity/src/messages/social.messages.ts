@@ -1,41 +1,37 @@
 import { Controller } from '@nestjs/common';
-import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  linkSocialIdentityCommand,
-  listSocialIdentitiesCommand,
-  parseCommand,
   SIGN_IN_COMMANDS,
-  socialLoginCommand,
-  unlinkSocialIdentityCommand,
+  type LinkSocialIdentityCommand,
+  type ListSocialIdentitiesCommand,
+  type SocialLoginCommand,
+  type UnlinkSocialIdentityCommand,
 } from '@platform/contracts';
-import type { BusContext } from '@platform/messaging';
+import { Handles, type BusContext } from '@platform/messaging';
 import { SocialLoginService } from '../application/social-login.service';
+import { correlationOf } from './correlation';
 
 /** Social login and linked identities on the bus. */
 @Controller()
 export class SocialMessages {
   constructor(private readonly social: SocialLoginService) {}
 
-  @MessagePattern(SIGN_IN_COMMANDS.social_login)
-  login(@Payload() payload: unknown, @Ctx() context: BusContext) {
-    return this.social.login(
-      parseCommand(socialLoginCommand, payload),
-      context.getHeaders()['correlation-id'] ?? null,
-    );
+  @Handles(SIGN_IN_COMMANDS.social_login)
+  login(command: SocialLoginCommand, context: BusContext) {
+    return this.social.login(command, correlationOf(context));
   }
 
-  @MessagePattern(SIGN_IN_COMMANDS.link_social_identity)
-  link(@Payload() payload: unknown) {
-    return this.social.link(parseCommand(linkSocialIdentityCommand, payload));
+  @Handles(SIGN_IN_COMMANDS.link_social_identity)
+  link(command: LinkSocialIdentityCommand) {
+    return this.social.link(command);
   }
 
-  @MessagePattern(SIGN_IN_COMMANDS.list_social_identities)
-  list(@Payload() payload: unknown) {
-    return this.social.list(parseCommand(listSocialIdentitiesCommand, payload));
+  @Handles(SIGN_IN_COMMANDS.list_social_identities)
+  list(query: ListSocialIdentitiesCommand) {
+    return this.social.list(query);
   }
 
-  @MessagePattern(SIGN_IN_COMMANDS.unlink_social_identity)
-  unlink(@Payload() payload: unknown) {
-    return this.social.unlink(parseCommand(unlinkSocialIdentityCommand, payload));
+  @Handles(SIGN_IN_COMMANDS.unlink_social_identity)
+  unlink(command: UnlinkSocialIdentityCommand) {
+    return this.social.unlink(command);
   }
 }

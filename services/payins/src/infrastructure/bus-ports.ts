@@ -1,4 +1,10 @@
-import { ACCOUNT_COMMANDS, IDENTITY_COMMANDS, LEDGER_COMMANDS } from '@platform/contracts';
+import {
+  ACCOUNT_COMMANDS,
+  IDENTITY_COMMANDS,
+  LEDGER_COMMANDS,
+  type AccountProfile,
+  type Organization,
+} from '@platform/contracts';
 import type { BusClient } from '@platform/messaging';
 import { isAsset, type Asset } from '@platform/money';
 import type {
@@ -52,34 +58,23 @@ export class BusLedgerPort implements LedgerPort {
   }
 }
 
-interface OrganizationView {
-  org_id?: string;
-  id?: string;
-  name?: string;
-  timezone?: string;
-}
-
 export class BusIdentityPort implements IdentityPort {
   constructor(private readonly bus: BusClient) {}
 
   async kycStatus(account_id: string): Promise<string> {
-    const profile = await this.bus.send<{ kyc_status?: string }>(ACCOUNT_COMMANDS.get_profile, {
-      account_id,
-    });
-    return profile.kyc_status ?? 'none';
+    return (await this.profile(account_id)).kyc_status;
   }
 
   async accountType(account_id: string): Promise<string> {
-    const profile = await this.bus.send<{ type?: string }>(ACCOUNT_COMMANDS.get_profile, {
-      account_id,
-    });
-    return profile.type ?? 'person';
+    return (await this.profile(account_id)).type;
   }
 
   async ownerMemberId(account_id: string): Promise<string | null> {
-    const { members } = await this.bus.send<{
-      members: { id: string; role: string; status: string }[];
-    }>(ACCOUNT_COMMANDS.list_members, { account_id, limit: 100, offset: 0 });
+    const { members } = await this.bus.send(ACCOUNT_COMMANDS.list_members, {
+      account_id,
+      limit: 100,
+      offset: 0,
+    });
     return (
       members.find((member) => member.role === 'owner' && member.status === 'active')?.id ?? null
     );
@@ -94,18 +89,15 @@ export class BusIdentityPort implements IdentityPort {
   }
 
   async accountName(account_id: string): Promise<string | null> {
-    const profile = await this.bus.send<{ display_name?: string | null }>(
-      ACCOUNT_COMMANDS.get_profile,
-      { account_id },
-    );
-    return profile.display_name ?? null;
+    return (await this.profile(account_id)).display_name;
   }
 
-  private async organization(org_id: string): Promise<OrganizationView | undefined> {
-    const { organizations } = await this.bus.send<{ organizations: OrganizationView[] }>(
-      IDENTITY_COMMANDS.list_organizations,
-      {},
-    );
-    return organizations.find((entry) => (entry.org_id ?? entry.id) === org_id);
+  private profile(account_id: string): Promise<AccountProfile> {
+    return this.bus.send(ACCOUNT_COMMANDS.get_profile, { account_id });
+  }
+
+  private async organization(org_id: string): Promise<Organization | undefined> {
+    const { organizations } = await this.bus.send(IDENTITY_COMMANDS.list_organizations, {});
+    return organizations.find((entry) => entry.org_id === org_id);
   }
 }

@@ -5,6 +5,7 @@ import {
   IDENTITY_COMMANDS,
   LEDGER_COMMANDS,
   orgFeeAccountId,
+  type Organization,
   type ReviewReply,
   type ScreenPayoutCommand,
   type ScreenPayoutReply,
@@ -16,13 +17,6 @@ import type { PayoutRecord } from '../domain/payout-record';
 
 /** The outcome of screening: a decision, or the screening service could not answer. */
 export type Screening = ScreenPayoutReply | { decision: 'unavailable'; review_id: null };
-
-interface OrganizationView {
-  org_id: string;
-  name: string;
-  timezone: string;
-  locale: string;
-}
 
 const holdId = (payout_id: string) => `payout:${payout_id}`;
 
@@ -46,7 +40,7 @@ function holdAmounts(payout: PayoutRecord) {
  */
 @Injectable()
 export class OtherServices {
-  private organizations: Map<string, OrganizationView> | null = null;
+  private organizations: Map<string, Organization> | null = null;
 
   constructor(private readonly bus: BusClient) {}
 
@@ -140,12 +134,9 @@ export class OtherServices {
   }
 
   /** The organization's name, timezone and locale (cached: they rarely change). */
-  async organization(org_id: string): Promise<OrganizationView | null> {
+  async organization(org_id: string): Promise<Organization | null> {
     if (!this.organizations?.has(org_id)) {
-      const reply = await this.bus.send<{ organizations: OrganizationView[] }>(
-        IDENTITY_COMMANDS.list_organizations,
-        {},
-      );
+      const reply = await this.bus.send(IDENTITY_COMMANDS.list_organizations, {});
       this.organizations = new Map(reply.organizations.map((org) => [org.org_id, org]));
     }
     return this.organizations.get(org_id) ?? null;

@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ACCOUNT_SETTINGS_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials } from '../../http';
+import { ApiCredentials, ApiReply } from '../../http';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 
 /** What the account's organization and identity say about it (spec §4 "Account"); any role reads. */
@@ -13,6 +13,7 @@ export class AccountInfoController {
   constructor(private readonly bus: BusClient) {}
 
   @Get('branding')
+  @ApiReply(ACCOUNT_SETTINGS_COMMANDS.get_branding)
   @ApiOperation({
     summary: "The organization's branding",
     description:
@@ -27,6 +28,7 @@ export class AccountInfoController {
   }
 
   @Get('services')
+  @ApiReply(ACCOUNT_SETTINGS_COMMANDS.get_services)
   @ApiOperation({
     summary: 'Services enabled for the account',
     description:
@@ -43,6 +45,7 @@ export class AccountInfoController {
   }
 
   @Get('integration-status')
+  @ApiReply(ACCOUNT_SETTINGS_COMMANDS.get_integration_status)
   @ApiOperation({
     summary: 'Integration eligibility of the account',
     description:

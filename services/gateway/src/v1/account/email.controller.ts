@@ -8,7 +8,7 @@ import {
   verifyEmailChangeBody,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
+import { ApiCredentials, ApiReply, ApiZodBody, ValidatedBody } from '../../http';
 import {
   ManagesCredentials,
   RequireCredentialLevel,
@@ -30,6 +30,7 @@ export class EmailChangeController {
   // The sign-in email is what account recovery reaches, so changing it is a step-up action.
   @Post('change')
   @HttpCode(200)
+  @ApiReply(ACCOUNT_SETTINGS_COMMANDS.request_email_change)
   @RequireCredentialLevel('human_session')
   @ApiOperation({
     summary: 'Start an email change',
@@ -55,6 +56,7 @@ export class EmailChangeController {
 
   @Post('verify')
   @HttpCode(200)
+  @ApiReply(ACCOUNT_SETTINGS_COMMANDS.verify_email_change)
   @ApiOperation({
     summary: 'Verify the new email',
     description:

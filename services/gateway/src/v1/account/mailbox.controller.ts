@@ -1,14 +1,16 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ACCOUNT_SETTINGS_COMMANDS, DomainError } from '@platform/contracts';
+import { ACCOUNT_SETTINGS_COMMANDS, DomainError, sandboxMessage } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import {
   ApiCredentials,
-  pageBody,
-  parsePagination,
-  type PaginationQuery,
   ApiPagination,
+  ApiReply,
+  listingPage,
+  pageBody,
+  type PaginationQuery,
+  parsePagination,
 } from '../../http';
 import { CurrentPrincipal, memberIdOf, type Principal } from '../../auth/principal';
 
@@ -24,6 +26,7 @@ export class MailboxController {
 
   @Get()
   @ApiPagination()
+  @ApiReply(listingPage('messages', sandboxMessage))
   @ApiOperation({
     summary: 'Your sandbox mailbox (test environment only)',
     description:
@@ -37,15 +40,12 @@ export class MailboxController {
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     if (this.context.environment !== 'test') throw new DomainError('not_found', 'no such route');
     const pagination = parsePagination(query);
-    const reply = await this.bus.send<{ messages: unknown[] }>(
-      ACCOUNT_SETTINGS_COMMANDS.list_own_mailbox,
-      {
-        account_id: principal.account_id,
-        member_id: memberIdOf(principal),
-        limit: pagination.page_size,
-        offset: pagination.offset,
-      },
-    );
+    const reply = await this.bus.send(ACCOUNT_SETTINGS_COMMANDS.list_own_mailbox, {
+      account_id: principal.account_id,
+      member_id: memberIdOf(principal),
+      limit: pagination.page_size,
+      offset: pagination.offset,
+    });
     return pageBody('messages', pagination, reply.messages);
   }
 }

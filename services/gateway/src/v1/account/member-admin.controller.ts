@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { ACCOUNT_SETTINGS_COMMANDS, updateMemberBody } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
+import { ApiCredentials, ApiReply, ApiZodBody, ValidatedBody } from '../../http';
 import { ManagesCredentials, RequireRole } from '../../auth/access.decorators';
 import { actorOf, CurrentPrincipal, type Principal } from '../../auth/principal';
 
@@ -17,6 +17,7 @@ export class MemberAdminController {
   @Patch(':id')
   @ManagesCredentials()
   @RequireRole('owner')
+  @ApiReply(ACCOUNT_SETTINGS_COMMANDS.update_member)
   @ApiOperation({
     summary: "Change a member's role or status",
     description:

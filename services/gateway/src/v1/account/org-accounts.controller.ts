@@ -1,13 +1,15 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ACCOUNT_SETTINGS_COMMANDS } from '@platform/contracts';
+import { ACCOUNT_SETTINGS_COMMANDS, orgAccountListing } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
-  pageBody,
-  parsePagination,
-  type PaginationQuery,
   ApiPagination,
+  ApiReply,
+  listingPage,
+  pageBody,
+  type PaginationQuery,
+  parsePagination,
 } from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentOrgAdmin, type OrgAdminPrincipal } from '../../auth/principal';
@@ -22,6 +24,7 @@ export class OrgAccountsController {
 
   @Get('accounts')
   @ApiPagination()
+  @ApiReply(listingPage('accounts', orgAccountListing))
   @ApiOperation({
     summary: "The organization's accounts",
     description:
@@ -34,10 +37,11 @@ export class OrgAccountsController {
   })
   async list(@CurrentOrgAdmin() admin: OrgAdminPrincipal, @Query() query: PaginationQuery) {
     const pagination = parsePagination(query);
-    const reply = await this.bus.send<{ accounts: unknown[] }>(
-      ACCOUNT_SETTINGS_COMMANDS.list_org_accounts,
-      { org_id: admin.org_id, limit: pagination.page_size, offset: pagination.offset },
-    );
+    const reply = await this.bus.send(ACCOUNT_SETTINGS_COMMANDS.list_org_accounts, {
+      org_id: admin.org_id,
+      limit: pagination.page_size,
+      offset: pagination.offset,
+    });
     return pageBody('accounts', pagination, reply.accounts);
   }
 }

@@ -8,7 +8,7 @@ import {
   resetPasswordWithLinkBody,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
+import { ApiCredentials, ApiReply, ApiZodBody, ValidatedBody } from '../../http';
 import { ManagesCredentials, RequireOtp, RequireRole } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { Public } from '../../auth/public.decorator';
@@ -27,6 +27,7 @@ export class PasswordChangeController {
   @ManagesCredentials()
   @RequireRole('viewer')
   @RequireOtp('password.change')
+  @ApiReply(ACCOUNT_SETTINGS_COMMANDS.change_password)
   @ApiOperation({
     summary: 'Change the password',
     description:
@@ -59,6 +60,7 @@ export class ResetLinkController {
 
   @Post()
   @HttpCode(200)
+  @ApiReply(ACCOUNT_SETTINGS_COMMANDS.reset_password_with_link)
   @ApiOperation({
     summary: 'Reset the password with the emailed link',
     description:

@@ -191,13 +191,13 @@ export class EventsController {
   private async timezoneOf(principal: AuthenticatedPrincipal): Promise<string> {
     const branding =
       principal.kind === 'org_admin'
-        ? await this.bus.send<{ timezone?: string }>(ACCOUNT_SETTINGS_COMMANDS.get_org_branding, {
+        ? await this.bus.send(ACCOUNT_SETTINGS_COMMANDS.get_org_branding, {
             org_id: principal.org_id,
           })
-        : await this.bus.send<{ timezone?: string }>(ACCOUNT_SETTINGS_COMMANDS.get_branding, {
+        : await this.bus.send(ACCOUNT_SETTINGS_COMMANDS.get_branding, {
             account_id: principal.account_id,
           });
-    return branding.timezone ?? DEFAULT_TIMEZONE;
+    return branding.timezone;
   }
 
   private balances(account_id: string): Promise<unknown> {

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { OTP_COMMANDS, setOrgOtpPolicyBody } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ValidatedBody } from '../../http';
+import { ApiReply, ValidatedBody } from '../../http';
 import { OperatorGuard } from '../../admin/operator.guard';
 
 /**
@@ -19,6 +19,7 @@ export class OtpPolicyAdminController {
   constructor(private readonly bus: BusClient) {}
 
   @Put(':slug/otp-policy')
+  @ApiReply(OTP_COMMANDS.set_org_otp_policy)
   setPolicy(
     @Param('slug') slug: string,
     @ValidatedBody(setOrgOtpPolicyBody) body: z.infer<typeof setOrgOtpPolicyBody>,

@@ -9,7 +9,7 @@ import {
   verifyOtpChallengeBody,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
+import { ApiCredentials, ApiReply, ApiZodBody, ValidatedBody } from '../../http';
 import { ManagesCredentials, RequireOtp, RequireRole } from '../../auth/access.decorators';
 import { actorOf, CurrentPrincipal, type Principal } from '../../auth/principal';
 import { sessionActorOf } from './session-actor';
@@ -39,6 +39,7 @@ export class OtpController {
   @ManagesCredentials()
   @RequireRole('viewer')
   @HttpCode(201)
+  @ApiReply(OTP_COMMANDS.create_otp_challenge, 201)
   @ApiOperation({
     summary: 'Start an OTP challenge for an action',
     description:
@@ -64,6 +65,7 @@ export class OtpController {
   @ManagesCredentials()
   @RequireRole('viewer')
   @HttpCode(200)
+  @ApiReply(OTP_COMMANDS.verify_otp_challenge)
   @ApiOperation({
     summary: 'Verify a challenge and get a token for X-OTP-Token',
     description:
@@ -86,6 +88,7 @@ export class OtpController {
   }
 
   @Get('preferences')
+  @ApiReply(OTP_COMMANDS.get_otp_preferences)
   @ApiOperation({
     summary: 'The account OTP channels and the organization policy',
     description:
@@ -102,6 +105,7 @@ export class OtpController {
   }
 
   @Put('preferences')
+  @ApiReply(OTP_COMMANDS.set_otp_preferences)
   @ManagesCredentials()
   @RequireRole('owner')
   @RequireOtp('otp.preferences')

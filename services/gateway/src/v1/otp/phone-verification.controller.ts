@@ -7,7 +7,7 @@ import {
   requestPhoneVerificationBody,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
+import { ApiCredentials, ApiReply, ApiZodBody, ValidatedBody } from '../../http';
 import { ManagesCredentials, RequireRole } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { sessionActorOf } from './session-actor';
@@ -29,6 +29,7 @@ export class PhoneVerificationController {
 
   @Post()
   @HttpCode(200)
+  @ApiReply(OTP_COMMANDS.request_phone_verification)
   @ApiOperation({
     summary: "Send a code to the account's phone to verify it",
     description:
@@ -56,6 +57,7 @@ export class PhoneVerificationController {
 
   @Post('confirm')
   @HttpCode(200)
+  @ApiReply(OTP_COMMANDS.confirm_phone_verification)
   @ApiOperation({
     summary: 'Confirm the code sent to the phone',
     description:

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { confirmTotpBody, enrollTotpBody, OTP_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
+import { ApiCredentials, ApiReply, ApiZodBody, ValidatedBody } from '../../http';
 import { ManagesCredentials, RequireRole } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { sessionActorOf } from './session-actor';
@@ -22,6 +22,7 @@ export class TotpController {
   @Post('enroll')
   @RequireRole('viewer')
   @HttpCode(201)
+  @ApiReply(OTP_COMMANDS.enroll_totp, 201)
   @ApiOperation({
     summary: 'Start authenticator-app enrollment',
     description:
@@ -45,6 +46,7 @@ export class TotpController {
   @Post('confirm')
   @RequireRole('viewer')
   @HttpCode(200)
+  @ApiReply(OTP_COMMANDS.confirm_totp)
   @ApiOperation({
     summary: 'Confirm authenticator-app enrollment with its current code',
     description:

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SIGN_IN_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
+import { ApiCredentials, ApiReply, ApiZodBody, ValidatedBody } from '../../http';
 import { ManagesCredentials, RequireRole } from '../../auth/access.decorators';
 import { Public } from '../../auth/public.decorator';
 import { actorOf, CurrentPrincipal, type Principal } from '../../auth/principal';
@@ -21,6 +21,7 @@ export class HandoffController {
 
   @Post('environment-handoff')
   @HttpCode(201)
+  @ApiReply(SIGN_IN_COMMANDS.issue_environment_handoff, 201)
   @ApiCredentials()
   // It issues a session in the test environment: a credential (decisions D12).
   @ManagesCredentials()
@@ -45,6 +46,7 @@ export class HandoffController {
 
   @Post('handoff')
   @HttpCode(200)
+  @ApiReply(SIGN_IN_COMMANDS.redeem_environment_handoff)
   @Public()
   @ApiOperation({
     summary: 'Test: exchange a handoff token for a test session',

@@ -2,11 +2,13 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nes
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { SIGN_IN_COMMANDS, webAuthnCredentialField } from '@platform/contracts';
+import { passkeyListing, SIGN_IN_COMMANDS, webAuthnCredentialField } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
+  ApiReply,
   ApiZodBody,
+  listingPage,
   pageBody,
   parsePagination,
   ValidatedBody,
@@ -46,6 +48,7 @@ export class MyPasskeysController {
 
   @Post('register/begin')
   @HttpCode(200)
+  @ApiReply(SIGN_IN_COMMANDS.begin_passkey_registration)
   @ApiOperation({
     summary: 'Start registering a passkey',
     description:
@@ -63,6 +66,7 @@ export class MyPasskeysController {
 
   @Post('register/finish')
   @HttpCode(201)
+  @ApiReply(SIGN_IN_COMMANDS.finish_passkey_registration, 201)
   @ApiOperation({
     summary: 'Finish registering a passkey',
     description:
@@ -82,10 +86,11 @@ export class MyPasskeysController {
 
   @Get()
   @ApiPagination()
+  @ApiReply(listingPage('passkeys', passkeyListing))
   @ApiOperation({ summary: 'The passkeys of the signed-in person, newest first (D7 listing)' })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     const pagination = parsePagination(query);
-    const reply = await this.bus.send<{ passkeys: unknown[] }>(SIGN_IN_COMMANDS.list_passkeys, {
+    const reply = await this.bus.send(SIGN_IN_COMMANDS.list_passkeys, {
       actor: actorOf(principal),
       limit: pagination.page_size,
       offset: pagination.offset,
@@ -94,6 +99,7 @@ export class MyPasskeysController {
   }
 
   @Delete(':passkeyID')
+  @ApiReply(SIGN_IN_COMMANDS.delete_passkey)
   @ApiOperation({
     summary: 'Remove a passkey',
     description:
@@ -121,6 +127,7 @@ export class PasskeyLoginController {
 
   @Post('begin')
   @HttpCode(200)
+  @ApiReply(SIGN_IN_COMMANDS.begin_passkey_login)
   @ApiOperation({
     summary: 'Start a passkey sign-in',
     description:
@@ -135,6 +142,7 @@ export class PasskeyLoginController {
 
   @Post('finish')
   @HttpCode(200)
+  @ApiReply(SIGN_IN_COMMANDS.finish_passkey_login)
   @ApiOperation({
     summary: 'Finish a passkey sign-in: answers a session',
     description:

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SIGN_IN_COMMANDS, SOCIAL_PROVIDERS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
+import { ApiCredentials, ApiReply, ApiZodBody, ValidatedBody } from '../../http';
 import { ManagesCredentials, RequireRole } from '../../auth/access.decorators';
 import { Public } from '../../auth/public.decorator';
 import { actorOf, CurrentPrincipal, type Principal } from '../../auth/principal';
@@ -39,6 +39,7 @@ export class SocialLoginController {
 
   @Post(':provider')
   @HttpCode(200)
+  @ApiReply(SIGN_IN_COMMANDS.social_login)
   @ApiOperation({
     summary: 'Sign in or sign up with an identity provider: answers a session',
     description:
@@ -76,6 +77,7 @@ export class MyIdentitiesController {
   constructor(private readonly bus: BusClient) {}
 
   @Get()
+  @ApiReply(SIGN_IN_COMMANDS.list_social_identities)
   @ApiOperation({ summary: 'Linked identity providers, newest first: `{identities}`' })
   list(@CurrentPrincipal() principal: Principal) {
     return this.bus.send(SIGN_IN_COMMANDS.list_social_identities, { actor: actorOf(principal) });
@@ -83,6 +85,7 @@ export class MyIdentitiesController {
 
   @Post(':provider')
   @HttpCode(200)
+  @ApiReply(SIGN_IN_COMMANDS.link_social_identity)
   @ApiOperation({
     summary: 'Link an identity provider to the signed-in person',
     description:
@@ -103,6 +106,7 @@ export class MyIdentitiesController {
   }
 
   @Delete(':provider')
+  @ApiReply(SIGN_IN_COMMANDS.unlink_social_identity)
   @ApiOperation({
     summary: 'Unlink an identity provider',
     description:
