@@ -10,16 +10,19 @@ const decimal = z.string().describe('decimal string');
 const instant = z.string().describe('ISO 8601 UTC timestamp');
 const localDate = z.string().describe('date YYYY-MM-DD in the organization timezone');
 
+/** The events of an account's stream in the ledger (`account-<account_id>`). */
+export const LEDGER_EVENT_TYPES = [
+  'ledger.funds_credited',
+  'ledger.funds_debited',
+  'ledger.hold_placed',
+  'ledger.hold_posted',
+  'ledger.hold_released',
+  'ledger.assets_swapped',
+] as const;
+
 /** One leg of an operation, as the operation's reply tells it (also when replayed). */
 export const movedFunds = z.object({
-  type: z.enum([
-    'ledger.funds_credited',
-    'ledger.funds_debited',
-    'ledger.hold_placed',
-    'ledger.hold_posted',
-    'ledger.hold_released',
-    'ledger.assets_swapped',
-  ]),
+  type: z.enum(LEDGER_EVENT_TYPES),
   account_id: z.string(),
   asset,
   amount: decimal,

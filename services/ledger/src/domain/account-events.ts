@@ -1,10 +1,11 @@
-import type {
-  AssetsSwapped,
-  FundsCredited,
-  FundsDebited,
-  HoldPlaced,
-  HoldPosted,
-  HoldReleased,
+import {
+  LEDGER_EVENT_TYPES as ACCOUNT_EVENT_TYPES,
+  type AssetsSwapped,
+  type FundsCredited,
+  type FundsDebited,
+  type HoldPlaced,
+  type HoldPosted,
+  type HoldReleased,
 } from '@platform/contracts';
 import type { Asset, Money } from '@platform/money';
 import type { RateTable, SwapLimits } from './swap-pricing';
@@ -20,14 +21,7 @@ export type LedgerEvent =
 
 export type LedgerEventType = LedgerEvent['type'];
 
-export const LEDGER_EVENT_TYPES: readonly LedgerEventType[] = [
-  'ledger.funds_credited',
-  'ledger.funds_debited',
-  'ledger.hold_placed',
-  'ledger.hold_posted',
-  'ledger.hold_released',
-  'ledger.assets_swapped',
-];
+export const LEDGER_EVENT_TYPES: readonly LedgerEventType[] = ACCOUNT_EVENT_TYPES;
 
 export function isLedgerEventType(type: string): type is LedgerEventType {
   return (LEDGER_EVENT_TYPES as readonly string[]).includes(type);
