@@ -107,13 +107,16 @@ describe('job queue on PostgreSQL', () => {
     }
   }
 
-  /** Runs a marker job and waits for it: every job that was due before it has had its turn. */
+  /**
+   * Runs a marker job and waits until it is done with (its row gone, not merely its handler run):
+   * every job that was due before it has had its turn, and the marker is no longer pending.
+   */
   async function drain(schema: string, jobs: JobQueue): Promise<void> {
     const label = `sentinel-${Math.random()}`;
-    await jobs.schedule('record', { label }, { priority: 100 });
+    await jobs.schedule('record', { label }, { priority: 100, job_key: label });
     await eventually(
-      () => runs(schema),
-      (rows) => rows.some((row) => row.label === label),
+      () => pendingJobs(schema),
+      (rows) => !rows.some((row) => row.key === label),
     );
   }
 
