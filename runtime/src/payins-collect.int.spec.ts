@@ -282,4 +282,57 @@ describe('payins: pull collections and checkout by transfer', () => {
       ]),
     );
   });
+
+  it('documents the success answers of the payins and pay routes from the catalog', async () => {
+    const document = await api.request('GET', '/openapi.json');
+    const answer = (route: string, method: string, status: number) =>
+      document.body.paths[route]?.[method]?.responses?.[status]?.content?.['application/json']
+        ?.schema as Record<string, any> | undefined;
+    const json_routes: [string, string, number][] = [
+      ['/v1/payins', 'post', 201],
+      ['/v1/payins', 'get', 200],
+      ['/v1/payins/{id}', 'get', 200],
+      ['/v1/payins/{id}/refund', 'post', 201],
+      ['/v1/payins/methods', 'get', 200],
+      ['/v1/payins/collect', 'post', 201],
+      ['/v1/payins/collect/otp', 'post', 201],
+      ['/v1/payins/deposit-accounts', 'post', 201],
+      ['/v1/payins/deposit-accounts', 'get', 200],
+      ['/v1/payins/deposit-accounts/bank-alias', 'put', 200],
+      ['/v1/payins/cards', 'get', 200],
+      ['/v1/payins/cards/{id}', 'delete', 200],
+      ['/v1/payins/{id}/confirm-received', 'post', 200],
+      ['/v1/payins/{id}/confirm-approve', 'post', 200],
+      ['/v1/payins/{id}/confirm-cancel', 'post', 200],
+      ['/v1/org/payins/{id}/release-settlement', 'post', 200],
+      ['/v1/sandbox/deposit-accounts/{id}/deposits', 'post', 201],
+      ['/pay/{token}/state', 'get', 200],
+      ['/pay/{token}/quote', 'get', 200],
+      ['/pay/{token}/methods/{method}', 'post', 201],
+      ['/pay/{token}/collect', 'post', 201],
+      ['/pay/{token}/collect/otp', 'post', 201],
+      ['/pay/card/{token}', 'post', 200],
+    ];
+    const undocumented = json_routes.filter(([route, method, status]) => {
+      const schema = answer(route, method, status);
+      return !schema || Object.keys(schema).length === 0;
+    });
+    expect(undocumented).toEqual([]);
+    expect(answer('/v1/payins', 'post', 201)?.properties).toMatchObject({
+      payin_id: { type: 'string' },
+      idempotency_hit: { type: 'boolean' },
+      usdt_credited: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+    });
+    const listed = answer('/v1/payins', 'get', 200)?.properties?.payins?.items?.properties;
+    expect(listed?.status).toMatchObject({
+      enum: ['pending', 'credited', 'expired', 'failed', 'unassigned'],
+    });
+    // POST /v1/transfers answers the transfer, or the checkout payin a checkout_token paid.
+    const transfer = answer('/v1/transfers', 'post', 201);
+    const shapes = (transfer?.anyOf ?? transfer?.oneOf ?? []) as Record<string, any>[];
+    expect(shapes.map((shape) => Object.keys(shape.properties ?? {}))).toEqual([
+      expect.arrayContaining(['transfer_id', 'to_account_id']),
+      expect.arrayContaining(['payin_id', 'checkout_url']),
+    ]);
+  });
 });

@@ -234,6 +234,108 @@ describe('payins: manual confirmation by two operators', () => {
     expect(approve_after.body.error).toBe('confirm_request_conflict');
   });
 
+  /**
+   * The ledger cannot say which asset an account takes payins in (its settings table is gone for
+   * a while): the credit waits, retryable, instead of landing in a default asset for good.
+   */
+  describe("when the ledger cannot read the account's payin asset", () => {
+    const ledgerSettings = async (sql: string) => {
+      const ledger = createPool({
+        url: platform.environments.test.database_url,
+        schema: 'ledger',
+        max_connections: 1,
+      });
+      try {
+        await ledger.query(sql);
+      } finally {
+        await ledger.end();
+      }
+    };
+    const breakSettings = () =>
+      ledgerSettings('alter table ledger.account_settings rename to account_settings_away');
+    const restoreSettings = () =>
+      ledgerSettings('alter table ledger.account_settings_away rename to account_settings');
+
+    const takingUsdt = async (label: string) => {
+      const account = await team(label);
+      const settlement = await api.request('PUT', '/v1/settlement', {
+        token: account.token,
+        body: { default_payin_asset: 'USDT' },
+      });
+      expect(settlement.body.payin_settlement_asset).toBe('USDT');
+      return account;
+    };
+
+    it('answers the approval 503 recovery_pending, credits nothing, and credits the account asset on retry', async () => {
+      const account = await takingUsdt('confirm-lookup');
+      const payin_id = await ecPayin(account);
+      expect((await confirm(payin_id, 'received', { token: account.token }, receipt)).status).toBe(
+        200,
+      );
+      await breakSettings();
+      try {
+        const approved = await confirm(payin_id, 'approve', account.operator);
+        expect([approved.status, approved.body.error]).toEqual([503, 'recovery_pending']);
+        const read = await api.request('GET', `/v1/payins/${payin_id}`, { token: account.token });
+        expect(read.body).toMatchObject({ status: 'pending', credit_asset: null });
+        expect(await api.eventsOf(payin_id)).toEqual([]);
+      } finally {
+        await restoreSettings();
+      }
+      const retried = await confirm(payin_id, 'approve', account.operator);
+      expect(retried.status).toBe(200);
+      expect(retried.body).toMatchObject({ status: 'credited', credit_asset: 'USDT' });
+      expect(await api.movementsOf(account.account_id, payin_id, 1)).toEqual([
+        { asset: 'USDT', amount: '150.000000', kind: 'payin' },
+      ]);
+    });
+
+    it('leaves a converted collection pending on the worker and credits it in the account asset once the ledger answers', async () => {
+      const account = await takingUsdt('worker-lookup');
+      const create = async (body: Record<string, unknown>) => {
+        const created = await api.request('POST', '/v1/payins', { token: account.token, body });
+        expect(created.status).toBe(201);
+        return created.body.payin_id as string;
+      };
+      const read = async (payin_id: string) =>
+        (await api.request('GET', `/v1/payins/${payin_id}`, { token: account.token })).body;
+      await breakSettings();
+      let converted: string;
+      try {
+        converted = await create({
+          method: 'bank_transfer',
+          country: 'US',
+          currency: 'USD',
+          amount: '20.00',
+        });
+        // A BOB payin kept in its own balance asks no settlement: once the worker credited it,
+        // it has tried the converted one (due first) too.
+        const local = await create({
+          method: 'qr',
+          country: 'BO',
+          currency: 'BOB',
+          amount: '69.60',
+          fiat_hold_local: true,
+        });
+        await api.eventually(
+          () => read(local),
+          (payin) => payin.status === 'credited',
+        );
+        expect(await read(converted)).toMatchObject({ status: 'pending', credit_asset: null });
+      } finally {
+        await restoreSettings();
+      }
+      const credited = await api.eventually(
+        () => read(converted),
+        (payin) => payin.status !== 'pending',
+      );
+      expect(credited).toMatchObject({ status: 'credited', credit_asset: 'USDT' });
+      expect(await api.movementsOf(account.account_id, converted, 1)).toEqual([
+        { asset: 'USDT', amount: '20.000000', kind: 'payin' },
+      ]);
+    });
+  });
+
   it('lets the platform operator confirm live manual-connector payins', async () => {
     const live = payinsClient(platform, 'live');
     const operator = { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` };

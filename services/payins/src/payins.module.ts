@@ -193,7 +193,7 @@ export class PayinsModule {
           provide: CheckoutTransferService,
           inject: [PayinsRepository, BusLedgerPort],
           useFactory: (payins: PayinsRepository, ledger: BusLedgerPort) =>
-            new CheckoutTransferService(payins, ledger),
+            new CheckoutTransferService(payins, ledger, connector),
         },
         {
           provide: CollectionScheduler,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { defineCommand } from '../catalog/define';
 import { clientAmountText } from '../client-amount';
 import { filterDateSchema } from '../filter-dates';
+import * as replies from './payins-replies';
 
 /**
  * The payins service's commands. Field values of the create body are only typed loosely here:
@@ -40,8 +42,7 @@ export const createPayinCommand = z
     account_id: accountId,
     org_id: z.string().min(1),
     base_url: z.string().url(),
-    /** The `Idempotency-Key` header; the body's key wins when both are present. */
-    header_idempotency_key: z.string().optional(),
+    /** `idempotency_key`: the gateway's choice between the body's key and the header's (D7). */
     body: payinCreateBody,
   })
   .strict();
@@ -67,7 +68,7 @@ export const collectPayinCommand = z
   .object({
     account_id: accountId,
     org_id: z.string().min(1),
-    header_idempotency_key: z.string().optional(),
+    /** `idempotency_key`: the gateway's choice between the body's key and the header's (D7). */
     body: payinCollectBody,
   })
   .strict();
@@ -276,32 +277,168 @@ export const simulateDepositCommand = z
   .strict();
 export type SimulateDepositCommand = z.infer<typeof simulateDepositCommand>;
 
+/** The payins service's commands: each name once, with the request it takes and the reply it answers. */
 export const PAYINS_COMMANDS = {
-  create_payin: 'payins.create_payin',
-  get_payin: 'payins.get_payin',
-  list_payins: 'payins.list_payins',
-  list_methods: 'payins.list_methods',
-  collect_payin: 'payins.collect_payin',
-  create_deposit_account: 'payins.create_deposit_account',
-  list_deposit_accounts: 'payins.list_deposit_accounts',
-  set_bank_alias: 'payins.set_bank_alias',
-  request_collect_otp: 'payins.request_collect_otp',
-  refund_payin: 'payins.refund_payin',
-  release_settlement: 'payins.release_settlement',
-  get_checkout_state: 'payins.get_checkout_state',
-  get_checkout_quote: 'payins.get_checkout_quote',
-  pay_checkout_method: 'payins.pay_checkout_method',
-  pay_checkout_by_transfer: 'payins.pay_checkout_by_transfer',
-  get_card_session: 'payins.get_card_session',
-  submit_card_session: 'payins.submit_card_session',
-  pay_checkout_collect: 'payins.pay_checkout_collect',
-  request_checkout_collect_otp: 'payins.request_checkout_collect_otp',
-  list_stored_cards: 'payins.list_stored_cards',
-  revoke_stored_card: 'payins.revoke_stored_card',
-  confirm_received: 'payins.confirm_received',
-  confirm_approve: 'payins.confirm_approve',
-  confirm_cancel: 'payins.confirm_cancel',
-  operator_confirm: 'payins.operator_confirm',
-  get_receipt: 'payins.get_receipt',
-  simulate_deposit: 'payins.simulate_deposit',
+  create_payin: defineCommand({
+    name: 'payins.create_payin',
+    summary: 'a payin or a checkout link (POST /v1/payins)',
+    request: createPayinCommand,
+    reply: replies.createdPayin,
+  }),
+  get_payin: defineCommand({
+    name: 'payins.get_payin',
+    summary: 'one payin of the account',
+    request: getPayinCommand,
+    reply: replies.payinView,
+  }),
+  list_payins: defineCommand({
+    name: 'payins.list_payins',
+    summary: "an account's payins, newest first, with the filters of GET /v1/payins",
+    request: listPayinsCommand,
+    reply: replies.payinListReply,
+  }),
+  list_methods: defineCommand({
+    name: 'payins.list_methods',
+    summary: 'the payin corridor catalog',
+    request: listPayinMethodsCommand,
+    reply: replies.payinMethodsCatalog,
+  }),
+  collect_payin: defineCommand({
+    name: 'payins.collect_payin',
+    summary: "a pull collection from the payer's account",
+    request: collectPayinCommand,
+    reply: replies.createdPayin,
+  }),
+  create_deposit_account: defineCommand({
+    name: 'payins.create_deposit_account',
+    summary: 'a dedicated deposit account',
+    request: createDepositAccountCommand,
+    reply: replies.depositAccountView,
+  }),
+  list_deposit_accounts: defineCommand({
+    name: 'payins.list_deposit_accounts',
+    summary: "an account's deposit accounts, newest first",
+    request: listDepositAccountsCommand,
+    reply: replies.depositAccountListReply,
+  }),
+  set_bank_alias: defineCommand({
+    name: 'payins.set_bank_alias',
+    summary: 'the bank alias of an AR/ARS deposit account',
+    request: setBankAliasCommand,
+    reply: replies.depositAccountView,
+  }),
+  request_collect_otp: defineCommand({
+    name: 'payins.request_collect_otp',
+    summary: "have the payer's bank send the payer a collection code",
+    request: collectPayinCommand,
+    reply: replies.collectOtpSent,
+  }),
+  refund_payin: defineCommand({
+    name: 'payins.refund_payin',
+    summary: 'refund a credited payin, whole or in part',
+    request: refundPayinCommand,
+    reply: replies.refundedPayin,
+  }),
+  release_settlement: defineCommand({
+    name: 'payins.release_settlement',
+    summary: 'credit a scheduled card settlement now',
+    request: releaseSettlementCommand,
+    reply: replies.payinView,
+  }),
+  get_checkout_state: defineCommand({
+    name: 'payins.get_checkout_state',
+    summary: 'the public state of a checkout link',
+    request: getCheckoutCommand,
+    reply: replies.checkoutState,
+  }),
+  get_checkout_quote: defineCommand({
+    name: 'payins.get_checkout_quote',
+    summary: 'what a payer may pay an open checkout link with',
+    request: getCheckoutCommand,
+    reply: replies.checkoutQuote,
+  }),
+  pay_checkout_method: defineCommand({
+    name: 'payins.pay_checkout_method',
+    summary: 'a payer picks a method on a checkout link',
+    request: payCheckoutMethodCommand,
+    reply: replies.checkoutPayment,
+  }),
+  pay_checkout_by_transfer: defineCommand({
+    name: 'payins.pay_checkout_by_transfer',
+    summary: 'an account pays a checkout link from its own balance (POST /v1/transfers)',
+    request: payCheckoutByTransferCommand,
+    reply: replies.payinView,
+  }),
+  get_card_session: defineCommand({
+    name: 'payins.get_card_session',
+    summary: 'the hosted card page of a card payin',
+    request: cardSessionCommand,
+    reply: replies.cardSession,
+  }),
+  submit_card_session: defineCommand({
+    name: 'payins.submit_card_session',
+    summary: 'the payer submitted the hosted card page',
+    request: cardSessionCommand,
+    reply: replies.cardSession,
+  }),
+  pay_checkout_collect: defineCommand({
+    name: 'payins.pay_checkout_collect',
+    summary: 'a payer pays a checkout link by pull collection',
+    request: checkoutCollectCommand,
+    reply: replies.checkoutPayment,
+  }),
+  request_checkout_collect_otp: defineCommand({
+    name: 'payins.request_checkout_collect_otp',
+    summary: "have the payer's bank send a code to pay a checkout link",
+    request: checkoutCollectCommand,
+    reply: replies.collectOtpSent,
+  }),
+  list_stored_cards: defineCommand({
+    name: 'payins.list_stored_cards',
+    summary: "an account's stored cards, newest first",
+    request: listStoredCardsCommand,
+    reply: replies.storedCardListReply,
+  }),
+  revoke_stored_card: defineCommand({
+    name: 'payins.revoke_stored_card',
+    summary: 'revoke a stored card',
+    request: revokeStoredCardCommand,
+    reply: replies.storedCardView,
+  }),
+  confirm_received: defineCommand({
+    name: 'payins.confirm_received',
+    summary: "the first operator records a manually confirmed payin's receipt",
+    request: confirmPayinCommand,
+    reply: replies.confirmedPayin,
+  }),
+  confirm_approve: defineCommand({
+    name: 'payins.confirm_approve',
+    summary: 'a second operator approves the receipt: the payin is credited',
+    request: confirmPayinCommand,
+    reply: replies.confirmedPayin,
+  }),
+  confirm_cancel: defineCommand({
+    name: 'payins.confirm_cancel',
+    summary: 'a second operator cancels the receipt: the payin fails',
+    request: confirmPayinCommand,
+    reply: replies.confirmedPayin,
+  }),
+  operator_confirm: defineCommand({
+    name: 'payins.operator_confirm',
+    summary: 'the platform operator reports a live collection as paid or failed',
+    request: operatorConfirmPayinCommand,
+    reply: replies.payinView,
+  }),
+  get_receipt: defineCommand({
+    name: 'payins.get_receipt',
+    summary: 'the receipt PDF of a credited payin',
+    request: getPayinReceiptCommand,
+    reply: replies.payinReceiptReply,
+  }),
+  simulate_deposit: defineCommand({
+    name: 'payins.simulate_deposit',
+    summary: 'the sandbox rail reports a deposit into a deposit account',
+    request: simulateDepositCommand,
+    reply: replies.payinView,
+  }),
 } as const;

@@ -1,3 +1,4 @@
+import type { CardSession, CheckoutState } from '@platform/contracts';
 import type { Locale } from '../http';
 
 /** Text of the hosted pages; amounts and codes are shown as the API gives them. */
@@ -106,12 +107,11 @@ ${body}
 </html>`;
 }
 
-export interface CheckoutPageState {
-  status: 'open' | 'paid' | 'expired';
-  amount: string;
-  settlement_asset: string;
-  expires_at: string;
-}
+/** What the page shows of `payins.get_checkout_state`. */
+export type CheckoutPageState = Pick<
+  CheckoutState,
+  'status' | 'amount' | 'settlement_asset' | 'expires_at'
+>;
 
 /**
  * The hosted checkout page: the link's amount and state, the methods of the quote as buttons;
@@ -185,13 +185,11 @@ if (${scriptJson(state.status)} === 'open') { loadOptions(); follow(); }
   return layout(locale, text.checkout_title, body, script);
 }
 
-export interface CardPageSession {
-  status: string;
-  amount: string;
-  currency: string;
-  reference: string;
-  success_url: string | null;
-}
+/** What the page shows of `payins.get_card_session`. */
+export type CardPageSession = Pick<
+  CardSession,
+  'status' | 'amount' | 'currency' | 'reference' | 'success_url'
+>;
 
 /** The hosted card page: submitting it charges the card (sandbox: at the next step). */
 export function cardPage(token: string, session: CardPageSession, locale: Locale): string {

@@ -5,7 +5,14 @@ import { z } from 'zod';
 import { PAYINS_COMMANDS, payinCollectBody } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
-import { ApiZodBody, ApiZodQuery, resolveLocale, ValidatedBody, ValidatedQuery } from '../http';
+import {
+  ApiReply,
+  ApiZodBody,
+  ApiZodQuery,
+  resolveLocale,
+  ValidatedBody,
+  ValidatedQuery,
+} from '../http';
 import { Public } from '../auth/public.decorator';
 import { publicBaseUrl } from '../v1/payins/public-base-url';
 import { cardPage, checkoutPage } from './pay-pages';
@@ -44,15 +51,13 @@ export class PayController {
     @ValidatedQuery(localeQuery) query: z.infer<typeof localeQuery>,
     @Req() request: FastifyRequest,
   ) {
-    const session = await this.bus.send<Parameters<typeof cardPage>[1]>(
-      PAYINS_COMMANDS.get_card_session,
-      { token },
-    );
+    const session = await this.bus.send(PAYINS_COMMANDS.get_card_session, { token });
     return cardPage(token, session, localeOf(request, query));
   }
 
   @Post('card/:token')
   @HttpCode(200)
+  @ApiReply(PAYINS_COMMANDS.submit_card_session)
   @ApiOperation({
     summary: 'Submit the hosted card page',
     description:
@@ -72,14 +77,12 @@ export class PayController {
     @ValidatedQuery(localeQuery) query: z.infer<typeof localeQuery>,
     @Req() request: FastifyRequest,
   ) {
-    const state = await this.bus.send<Parameters<typeof checkoutPage>[1]>(
-      PAYINS_COMMANDS.get_checkout_state,
-      { token },
-    );
+    const state = await this.bus.send(PAYINS_COMMANDS.get_checkout_state, { token });
     return checkoutPage(token, state, localeOf(request, query));
   }
 
   @Get(':token/state')
+  @ApiReply(PAYINS_COMMANDS.get_checkout_state)
   @ApiOperation({
     summary: 'State of a checkout link',
     description:
@@ -92,6 +95,7 @@ export class PayController {
   }
 
   @Get(':token/quote')
+  @ApiReply(PAYINS_COMMANDS.get_checkout_quote)
   @ApiOperation({
     summary: 'What the payer may pay a checkout link with',
     description:
@@ -105,6 +109,7 @@ export class PayController {
 
   @Post(':token/methods/:method')
   @HttpCode(201)
+  @ApiReply(PAYINS_COMMANDS.pay_checkout_method, 201)
   @ApiOperation({
     summary: 'Pay a checkout link with a method',
     description:
@@ -131,6 +136,7 @@ export class PayController {
 
   @Post(':token/collect/otp')
   @HttpCode(201)
+  @ApiReply(PAYINS_COMMANDS.request_checkout_collect_otp, 201)
   @ApiOperation({
     summary: 'Ask the payer’s bank to send the payer a code to pay a checkout link',
     description:
@@ -153,6 +159,7 @@ export class PayController {
 
   @Post(':token/collect')
   @HttpCode(201)
+  @ApiReply(PAYINS_COMMANDS.pay_checkout_collect, 201)
   @ApiOperation({
     summary: 'Pay a checkout link by pull collection',
     description:

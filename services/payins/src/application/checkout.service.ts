@@ -1,6 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { DomainError, type PayCheckoutMethodCommand } from '@platform/contracts';
+import {
+  DomainError,
+  type CardSession,
+  type CheckoutPayment,
+  type CheckoutQuote,
+  type CheckoutState,
+  type PayCheckoutMethodCommand,
+} from '@platform/contracts';
 import { Money, type Asset } from '@platform/money';
+import {
+  cardPaymentOpen,
+  checkoutStatusOf,
+  requireCardTime,
+  requireOpenLink,
+} from '../domain/checkout-link';
 import { cryptoDueFor, localAmountFor } from '../domain/conversion';
 import {
   PAYIN_CORRIDORS,
@@ -8,36 +20,19 @@ import {
   type CorridorMethod,
   type PayinCorridor,
 } from '../domain/corridors';
-import { instructionsFor } from '../domain/instructions';
 import type { Payin } from '../domain/payin';
+import { newPayin } from '../domain/payin-factory';
+import { transition } from '../domain/payin-state';
 import type { PayinsRepository } from '../infrastructure/payins.repository';
-import { conversionStatusOf, payinView, type ConversionStatus } from './payin-view';
-import { EMPTY_LIFECYCLE } from './payins.service';
+import { drawPayin } from './payin-draw';
+import { conversionStatusOf, payinView } from './payin-view';
 import type { CollectionConnector, LedgerPort } from './ports';
 
 /** Corridors a payer may pay a link with: not those operators confirm by hand. */
 const CHECKOUT_CORRIDORS = PAYIN_CORRIDORS.filter((corridor) => !corridor.manual_confirmation);
 
-/** Spec §8: a card payment on a checkout link needs at least 5 minutes left. */
-export const CARD_MIN_REMAINING_MS = 5 * 60 * 1000;
 /** Crypto the payer may send instead (dues in each asset at the rate table). */
 const CRYPTO_ASSETS: readonly Asset[] = ['USDT', 'USDC', 'BTC'];
-
-export type CheckoutStatus = 'open' | 'paid' | 'expired';
-
-export interface CheckoutState {
-  checkout_id: string;
-  status: CheckoutStatus;
-  amount: string;
-  settlement_asset: string;
-  expires_at: string;
-  paid_at: string | null;
-  paid_method: string | null;
-  paid_currency: string | null;
-  conversion_status: ConversionStatus;
-  success_url: string | null;
-  failure_url: string | null;
-}
 
 /** The public side of checkout links (spec §4 `/pay/{token}/...`) and the hosted card page. */
 export class CheckoutService {
@@ -52,7 +47,7 @@ export class CheckoutService {
     const attempt = link.paid_attempt_id ? await this.payins.findById(link.paid_attempt_id) : null;
     return {
       checkout_id: link.payin_id,
-      status: statusOf(link, new Date()),
+      status: checkoutStatusOf(link, new Date()),
       amount: link.local_amount,
       settlement_asset: link.settlement_asset ?? link.currency,
       expires_at: link.expires_at.toISOString(),
@@ -68,9 +63,10 @@ export class CheckoutService {
     };
   }
 
-  async quote(token: string) {
+  async quote(token: string): Promise<CheckoutQuote> {
     const link = await this.link(token);
-    requireOpen(link, new Date());
+    const now = new Date();
+    requireOpenLink(link, now);
     const charged = Money.parse(link.settlement_asset as Asset, link.local_amount);
     const rates = await this.ledger.rates();
     const priced = (corridor: PayinCorridor) => ({
@@ -79,7 +75,7 @@ export class CheckoutService {
       currency: corridor.currency,
       local_amount: localAmountFor(charged, corridor.currency, rates).toString(),
     });
-    const card_open = link.expires_at.getTime() - Date.now() >= CARD_MIN_REMAINING_MS;
+    const card_open = cardPaymentOpen(link, now);
     return {
       checkout_id: link.payin_id,
       amount: charged.toString(),
@@ -102,25 +98,22 @@ export class CheckoutService {
   }
 
   /** The payer picks a method: a collection for the link, on the link owner's account. */
-  async payWithMethod(command: PayCheckoutMethodCommand) {
+  async payWithMethod(command: PayCheckoutMethodCommand): Promise<CheckoutPayment> {
     return this.payins.transaction(async (client) => {
       const found = await this.link(command.token);
       const link = await this.payins.lock(client, found.payin_id);
       if (!link) throw new DomainError('not_found', 'checkout link not found');
-      const now = new Date();
-      requireOpen(link, now);
+      const draw = drawPayin();
+      requireOpenLink(link, draw.now);
       const corridor = corridorFor(command);
-      if (
-        corridor.method === 'card' &&
-        link.expires_at.getTime() - now.getTime() < CARD_MIN_REMAINING_MS
-      )
-        throw new DomainError(
-          'checkout_expiring_soon',
-          'the link expires in under 5 minutes; pay with another method',
-        );
+      if (corridor.method === 'card') requireCardTime(link, draw.now);
       const charged = Money.parse(link.settlement_asset as Asset, link.local_amount);
-      const local = localAmountFor(charged, corridor.currency, await this.ledger.rates());
-      const attempt = this.attempt(link, corridor, local, command.base_url, now);
+      const local_amount = localAmountFor(charged, corridor.currency, await this.ledger.rates());
+      const attempt = newPayin(
+        { type: 'checkout_method', link, corridor, local_amount, base_url: command.base_url },
+        draw,
+        this.connector,
+      );
       const stored = await this.payins.insert(client, attempt);
       if (!stored) throw new Error('a checkout attempt cannot collide on an idempotency key');
       return { checkout: await this.stateOfLocked(link), payin: payinView(stored) };
@@ -128,7 +121,7 @@ export class CheckoutService {
   }
 
   /** The hosted card page of a card payin or card attempt. */
-  async cardSession(token: string) {
+  async cardSession(token: string): Promise<CardSession> {
     const payin = await this.payins.findByToken(token);
     if (!payin || payin.method !== 'card')
       throw new DomainError('not_found', 'card page not found');
@@ -147,16 +140,18 @@ export class CheckoutService {
    * The payer submitted the hosted card page: in the sandbox the rail reports the payment at
    * the scheduler's next tick (magic amounts still decide the outcome).
    */
-  async submitCard(token: string) {
-    const payin = await this.payins.findByToken(token);
-    if (!payin || payin.method !== 'card')
+  async submitCard(token: string): Promise<CardSession> {
+    const found = await this.payins.findByToken(token);
+    if (!found || found.method !== 'card')
       throw new DomainError('not_found', 'card page not found');
-    if (payin.status === 'pending' && payin.expires_at <= new Date())
-      throw new DomainError('checkout_expired', 'this card session has expired');
-    if (payin.status === 'pending' && (payin.outcome === 'pay' || payin.outcome === 'fail'))
-      await this.payins.transaction((client) =>
-        this.payins.update(client, payin.payin_id, { next_step_at: new Date() }),
+    await this.payins.transaction(async (client) => {
+      const payin = await this.payins.lock(client, found.payin_id);
+      if (!payin) throw new DomainError('not_found', 'card page not found');
+      await this.payins.store(
+        client,
+        transition(payin, { type: 'submit_card_page', at: new Date() }),
       );
+    });
     return this.cardSession(token);
   }
 
@@ -170,85 +165,6 @@ export class CheckoutService {
   private async stateOfLocked(link: Payin): Promise<CheckoutState> {
     return this.state(link.token ?? '');
   }
-
-  private attempt(
-    link: Payin,
-    corridor: PayinCorridor,
-    local: Money,
-    base_url: string,
-    now: Date,
-  ): Payin {
-    const token = corridor.method === 'card' ? randomBytes(24).toString('base64url') : null;
-    const payment_url = token ? `${base_url}/pay/card/${token}` : null;
-    const reference = `${link.reference}-${randomBytes(3).toString('hex').toUpperCase()}`;
-    const outcome = this.connector.plan('checkout', link.local_amount);
-    const step_ms = this.connector.step_ms;
-    return {
-      ...EMPTY_LIFECYCLE,
-      payin_id: randomUUID(),
-      account_id: link.account_id,
-      org_id: link.org_id,
-      kind: 'checkout_attempt',
-      method: corridor.method,
-      status: 'pending',
-      country: corridor.country,
-      currency: corridor.currency,
-      local_amount: local.toString(),
-      idempotency_key: null,
-      reference,
-      glosa: null,
-      customer: null,
-      instructions: instructionsFor(
-        {
-          method: corridor.method,
-          corridor,
-          country: corridor.country,
-          currency: corridor.currency,
-          amount: local,
-          idempotency_key: null,
-          glosa: null,
-          customer: null,
-          expires_at: null,
-          fiat_hold_local: false,
-          card: null,
-        },
-        reference,
-        payment_url,
-      ),
-      token,
-      payment_url,
-      checkout_url: null,
-      success_url: link.success_url,
-      failure_url: link.failure_url,
-      expires_at: new Date(now.getTime() + corridor.default_expiry_minutes * 60_000),
-      outcome,
-      next_step_at:
-        (outcome === 'pay' || outcome === 'fail') && step_ms !== null && corridor.method !== 'card'
-          ? new Date(now.getTime() + step_ms)
-          : null,
-      fiat_hold_local: false,
-      settlement_hours: 0,
-      save_card: false,
-      settlement_asset: null,
-      checkout_payin_id: link.payin_id,
-      created_at: now,
-      updated_at: now,
-    };
-  }
-}
-
-function statusOf(link: Payin, now: Date): CheckoutStatus {
-  if (link.status === 'credited') return 'paid';
-  if (link.status === 'pending' && link.expires_at > now) return 'open';
-  return 'expired';
-}
-
-export function requireOpen(link: Payin, now: Date): void {
-  const status = statusOf(link, now);
-  if (status === 'paid')
-    throw new DomainError('already_paid', 'this checkout link is already paid');
-  if (status === 'expired')
-    throw new DomainError('checkout_expired', 'this checkout link has expired');
 }
 
 /** The corridor a payer picked; a method with one corridor needs no country or currency. */

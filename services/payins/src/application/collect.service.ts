@@ -1,6 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { DomainError, type CollectPayinCommand } from '@platform/contracts';
 import type { PoolClient } from 'pg';
+import {
+  DomainError,
+  type CollectOtpSent,
+  type CollectPayinCommand,
+  type CreatedPayin,
+} from '@platform/contracts';
 import {
   COLLECT_OTP_TTL_MS,
   readCollectOtpRequest,
@@ -8,11 +12,12 @@ import {
   type CollectOtpRequest,
   type CollectRequest,
 } from '../domain/collect-request';
-import type { Payin } from '../domain/payin';
+import { newPayin } from '../domain/payin-factory';
+import { fingerprintOfCollect } from '../domain/payin-fingerprint';
 import type { CollectOtpsRepository } from '../infrastructure/collect-otps.repository';
 import type { PayinsRepository } from '../infrastructure/payins.repository';
-import { payinView } from './payin-view';
-import { EMPTY_LIFECYCLE, replay, type CreatedPayin } from './payins.service';
+import { insertOnce, replayOf } from './create-once';
+import { drawPayin } from './payin-draw';
 import type { CollectionConnector, IdentityPort } from './ports';
 
 /**
@@ -43,27 +48,21 @@ export class CollectService {
 
   async collect(command: CollectPayinCommand): Promise<CreatedPayin> {
     await this.requireVerified(command.account_id);
-    const request = readCollectRequest(command.body, command.header_idempotency_key);
-    if (request.idempotency_key) {
-      const original = await this.payins.findByIdempotencyKey(
-        command.account_id,
-        request.idempotency_key,
-      );
-      if (original) return replay(original, collectFingerprint(request));
-    }
-    authorizeCollect(this.connector, request);
-    const payin = this.newPayin(command, request, new Date());
-    const inserted = await this.payins.transaction(async (client) => {
-      await consumeCollectOtp(this.otps, client, command.account_id, request);
-      return this.payins.insert(client, payin);
-    });
-    if (inserted) return { ...payinView(inserted), idempotency_hit: false };
-    const winner = await this.payins.findByIdempotencyKey(
+    const request = readCollectRequest(command.body);
+    const fingerprint = fingerprintOfCollect(request);
+    const replay = await replayOf(
+      this.payins,
       command.account_id,
-      request.idempotency_key ?? '',
+      request.idempotency_key,
+      fingerprint,
     );
-    if (!winner) throw new DomainError('service_unavailable', 'the payin could not be stored');
-    return replay(winner, collectFingerprint(request));
+    if (replay) return replay;
+    authorizeCollect(this.connector, request);
+    const owner = { account_id: command.account_id, org_id: command.org_id };
+    const payin = newPayin({ type: 'collect', owner, request }, drawPayin(), this.connector);
+    return insertOnce(this.payins, payin, fingerprint, (client) =>
+      consumeCollectOtp(this.otps, client, command.account_id, request),
+    );
   }
 
   private async requireVerified(account_id: string): Promise<void> {
@@ -73,60 +72,6 @@ export class CollectService {
         'identity verification must be approved before collecting',
       );
   }
-
-  private newPayin(command: CollectPayinCommand, request: CollectRequest, now: Date): Payin {
-    const amount = request.amount.toString();
-    const outcome = this.connector.plan(request.corridor.method, amount);
-    const step_ms = this.connector.step_ms;
-    return {
-      ...EMPTY_LIFECYCLE,
-      payin_id: randomUUID(),
-      account_id: command.account_id,
-      org_id: command.org_id,
-      kind: 'payin',
-      method: request.corridor.method,
-      status: 'pending',
-      country: request.corridor.country,
-      currency: request.corridor.currency,
-      local_amount: amount,
-      idempotency_key: request.idempotency_key,
-      reference: `PC${randomBytes(5).toString('hex').toUpperCase()}`,
-      glosa: request.glosa,
-      customer: null,
-      // The payer's phone and bank identify the debited account; the key is never stored.
-      instructions: {
-        type: 'pull_collection',
-        payer_phone: request.payer.phone,
-        payer_bank_code: request.payer.bank_code,
-      },
-      token: null,
-      payment_url: null,
-      checkout_url: null,
-      success_url: null,
-      failure_url: null,
-      expires_at: new Date(now.getTime() + request.corridor.default_expiry_minutes * 60_000),
-      outcome,
-      next_step_at:
-        (outcome === 'pay' || outcome === 'fail') && step_ms !== null
-          ? new Date(now.getTime() + step_ms)
-          : null,
-      fiat_hold_local: false,
-      settlement_hours: 0,
-      save_card: false,
-      settlement_asset: null,
-      created_at: now,
-      updated_at: now,
-    };
-  }
-}
-
-function collectFingerprint(request: CollectRequest) {
-  return {
-    method: request.corridor.method,
-    country: request.corridor.country,
-    currency: request.corridor.currency,
-    amount: request.amount.toString(),
-  };
 }
 
 /** The payer's bank checks the key and the payer before anything is stored. */
@@ -140,15 +85,6 @@ export function authorizeCollect(connector: CollectionConnector, request: Collec
 function rejectPayer(connector: CollectionConnector, payer: { document: string }): void {
   if (connector.step_ms !== null && payer.document === SANDBOX_REJECTED_DOCUMENT)
     throw new DomainError('collect_rejected', "the payer's bank rejected the collection");
-}
-
-/** The answer of `/collect/otp`: the payer's bank sent the code; the platform never sees it. */
-export interface CollectOtpSent {
-  otp_sent: true;
-  channel: 'sms';
-  method: string;
-  payer_phone: string;
-  expires_at: string;
 }
 
 /** `requester`: the account collecting, or the checkout link a payer pays. */

@@ -1,25 +1,21 @@
 import type { PoolClient } from 'pg';
+import { DomainError } from '@platform/contracts';
 import { Money, type Asset, type MoneyUnit } from '@platform/money';
-import { settleAt } from '../domain/business-days';
-import { priceLocalPayin, rateOf, type PayinCredit } from '../domain/conversion';
-import {
-  creditedEvent,
-  expiredEvent,
-  SANDBOX_COLLECTION_FAILURE,
-  settlementScheduledEvent,
-  type Payin,
-  type PayinFailure,
-} from '../domain/payin';
-import type { PayinsRepository } from '../infrastructure/payins.repository';
+import { priceLocalPayin, rateOf } from '../domain/conversion';
+import { SANDBOX_COLLECTION_FAILURE, type Payin, type PayinFailure } from '../domain/payin';
+import { expiryDue, savesCard, stepDue } from '../domain/payin-decide';
+import type { CreditTerms, PayinCommand } from '../domain/payin-events';
+import { transition } from '../domain/payin-state';
 import { cardInstrument } from '../domain/stored-card';
+import type { PayinsRepository } from '../infrastructure/payins.repository';
 import type { StoredCardsRepository } from '../infrastructure/stored-cards.repository';
 import type { LedgerPort } from './ports';
 
 /**
  * The payin lifecycle of spec §3 after create: the rail's report (paid or failed), expiry,
- * delayed card settlement. Each transition locks its row, moves money in the ledger (idempotent
- * by the payin id), stores the new state and appends its event in one transaction, so a crash
- * at any point is repaired by running the same transition again.
+ * delayed card settlement. Each transition locks its row, asks the domain, moves money in the
+ * ledger (idempotent by the payin id), stores the new state and appends its events in one
+ * transaction, so a crash at any point is repaired by running the same transition again.
  */
 export class CollectionWorker {
   constructor(
@@ -33,18 +29,20 @@ export class CollectionWorker {
     await this.payins.transaction(async (client) => {
       const payin = await this.payins.lock(client, payin_id, true);
       const now = new Date();
-      if (!payin || payin.status !== 'pending' || !payin.next_step_at || payin.next_step_at > now)
-        return;
+      if (!payin || !stepDue(payin, now)) return;
       switch (payin.outcome) {
         case 'pay':
           await this.receive(client, payin, now);
           return;
         case 'fail':
-          await this.fail(client, payin);
+          await this.apply(client, payin, {
+            type: 'fail_collection',
+            failure: SANDBOX_COLLECTION_FAILURE,
+          });
           return;
         case 'never_paid':
         case 'manual':
-          await this.payins.update(client, payin.payin_id, { next_step_at: null });
+          await this.apply(client, payin, { type: 'stop_stepping' });
           return;
         default: {
           const unhandled: never = payin.outcome;
@@ -58,87 +56,61 @@ export class CollectionWorker {
   async expire(payin_id: string): Promise<void> {
     await this.payins.transaction(async (client) => {
       const payin = await this.payins.lock(client, payin_id, true);
-      if (!payin || payin.status !== 'pending' || payin.expires_at > new Date()) return;
-      await this.expireLocked(client, payin);
+      const now = new Date();
+      if (!payin || !expiryDue(payin, now)) return;
+      await this.apply(client, payin, { type: 'expire', at: now });
     });
   }
 
-  /** Credits a card payin whose delayed settlement is due (or released early). */
+  /** Credits a card payin whose delayed settlement is due; one already settled stays as it is. */
   async settle(payin_id: string): Promise<Payin | null> {
     return this.payins.transaction(async (client) => {
       const payin = await this.payins.lock(client, payin_id);
-      if (!payin?.settlement_pending) return payin;
-      await this.creditLedger(payin, requiredAsset(payin), payin.credited_amount ?? '0');
-      const now = new Date();
-      const settled = await this.payins.update(client, payin.payin_id, {
-        settlement_pending: false,
-        settled_at: now,
-        credited_at: now,
-      });
-      await this.payins.appendEvent(
-        client,
-        settled,
-        'payins.payin_credited',
-        creditedEvent(settled),
-      );
-      return settled;
+      if (!payin) return null;
+      const decided = transition(payin, { type: 'release_settlement', at: new Date() });
+      if (decided.events.length > 0)
+        await this.creditLedger(payin, requiredAsset(payin), payin.credited_amount ?? '0');
+      return this.payins.store(client, decided);
     });
+  }
+
+  /**
+   * An organization admin (or the platform operator, without `org_id`) credits a scheduled card
+   * settlement now. Another organization's payin, or a checkout's method attempt, is not found.
+   */
+  async release(payin_id: string, org_id: string | undefined): Promise<Payin> {
+    const found = await this.payins.findById(payin_id);
+    if (!found || found.kind !== 'payin' || (org_id !== undefined && found.org_id !== org_id))
+      throw new DomainError('not_found', 'payin not found');
+    const settled = await this.settle(found.payin_id);
+    if (!settled) throw new DomainError('not_found', 'payin not found');
+    return settled;
   }
 
   /** Operators confirmed a manual collection was paid: credited as if the rail had said so. */
-  async receiveConfirmed(client: PoolClient, payin: Payin): Promise<void> {
-    await this.receive(client, payin, new Date());
+  async receiveConfirmed(client: PoolClient, payin: Payin): Promise<Payin> {
+    return this.receive(client, payin, new Date());
   }
 
   /** Operators cancelled a manual collection: it fails with `failure` and `payin_expired`. */
-  async failConfirmed(client: PoolClient, payin: Payin, failure: PayinFailure): Promise<void> {
-    const failed = await this.payins.update(client, payin.payin_id, {
-      status: 'failed',
-      next_step_at: null,
-      failure,
-    });
-    if (failed.kind === 'payin')
-      await this.payins.appendEvent(client, failed, 'payins.payin_expired', expiredEvent(failed));
+  async failConfirmed(client: PoolClient, payin: Payin, failure: PayinFailure): Promise<Payin> {
+    return this.apply(client, payin, { type: 'fail_collection', failure });
   }
 
-  private async receive(client: PoolClient, payin: Payin, now: Date): Promise<void> {
+  private async receive(client: PoolClient, payin: Payin, now: Date): Promise<Payin> {
     if (payin.kind === 'checkout_attempt') return this.receiveForCheckout(client, payin, now);
-    const credit = await this.price(payin);
-    if (credit.credited.isZero()) return this.tooSmall(client, payin);
-    const priced = {
-      status: 'credited' as const,
-      next_step_at: null,
-      credit_asset: credit.credit_asset,
-      fx_rate: credit.fx_rate,
-      credited_amount: credit.credited.toString(),
-      fee: credit.fee.toString(),
-      ...(await this.saveCard(client, payin, now)),
-    };
-    if (payin.method === 'card' && payin.settlement_hours > 0) {
-      const scheduled = await this.payins.update(client, payin.payin_id, {
-        ...priced,
-        settlement_pending: true,
-        settle_at: settleAt(now, payin.settlement_hours),
-      });
-      await this.payins.appendEvent(
-        client,
-        scheduled,
-        'payins.payin_settlement_scheduled',
-        settlementScheduledEvent(scheduled),
-      );
-      return;
-    }
-    await this.creditLedger(payin, credit.credit_asset, credit.credited.toString());
-    const credited = await this.payins.update(client, payin.payin_id, {
-      ...priced,
-      credited_at: now,
+    const decided = transition(payin, {
+      type: 'receive_payment',
+      at: now,
+      credit: await this.price(payin),
     });
-    await this.payins.appendEvent(
-      client,
-      credited,
-      'payins.payin_credited',
-      creditedEvent(credited),
-    );
+    for (const event of decided.events)
+      if (event.type === 'payment_received') {
+        const { credit } = event.data;
+        await this.creditLedger(payin, credit.credit_asset, credit.credited.toString());
+      }
+    const received = await this.payins.store(client, decided);
+    return this.saveCard(client, received, now);
   }
 
   /**
@@ -146,92 +118,50 @@ export class CollectionWorker {
    * credited in its settlement asset; a payment to a link already paid or expired is kept as
    * `unassigned` with its `match_reason` for an operator to return.
    */
-  private async receiveForCheckout(client: PoolClient, attempt: Payin, now: Date): Promise<void> {
-    const link = await this.payins.lock(client, attempt.checkout_payin_id ?? '');
-    if (!link) throw new Error(`checkout attempt ${attempt.payin_id} has no link`);
-    if (link.status === 'pending' && link.expires_at <= now) await this.expireLocked(client, link);
-    if (link.status !== 'pending' || link.expires_at <= now) {
-      await this.payins.update(client, attempt.payin_id, {
-        status: 'unassigned',
-        next_step_at: null,
-        match_reason:
-          link.status === 'credited' ? 'checkout_already_paid' : 'checkout_link_expired',
-      });
-      return;
-    }
+  private async receiveForCheckout(client: PoolClient, attempt: Payin, now: Date): Promise<Payin> {
+    const locked = await this.payins.lock(client, attempt.checkout_payin_id ?? '');
+    if (!locked) throw new Error(`checkout attempt ${attempt.payin_id} has no link`);
+    const link = expiryDue(locked, now)
+      ? await this.apply(client, locked, { type: 'expire', at: now })
+      : locked;
+    const matched = transition(attempt, { type: 'match_to_link', link, at: now });
+    if (matched.payin.status === 'credited') await this.payLink(client, link, attempt, now);
+    return this.payins.store(client, matched);
+  }
+
+  private async payLink(client: PoolClient, link: Payin, attempt: Payin, now: Date) {
     const asset = requiredSettlementAsset(link);
     const charged = Money.parseStored(asset, link.local_amount);
-    await this.creditLedger(link, asset, charged.toString());
     const local = Money.parseStored(attempt.currency as MoneyUnit, attempt.local_amount);
-    const credited = await this.payins.update(client, link.payin_id, {
-      status: 'credited',
-      paid_attempt_id: attempt.payin_id,
+    const credit: CreditTerms = {
       credit_asset: asset,
+      credited: charged,
+      fee: Money.zero(asset),
       fx_rate: rateOf(local, charged, await this.ledger.rates()),
-      credited_amount: charged.toString(),
-      fee: Money.zero(asset).toString(),
-      credited_at: now,
-    });
-    await this.payins.update(client, attempt.payin_id, { status: 'credited', next_step_at: null });
-    await this.payins.appendEvent(
-      client,
-      credited,
-      'payins.payin_credited',
-      creditedEvent(credited, {
-        currency: attempt.currency,
-        local_amount: attempt.local_amount,
-        country: attempt.country,
-      }),
-    );
+    };
+    const decided = transition(link, { type: 'pay_link', at: now, credit, attempt });
+    await this.creditLedger(link, asset, charged.toString());
+    await this.payins.store(client, decided);
   }
 
   /** A paid card payin with `save_card: true` stores its card (spec §4 stored cards). */
-  private async saveCard(
-    client: PoolClient,
-    payin: Payin,
-    now: Date,
-  ): Promise<Pick<Payin, 'instrument_id' | 'instrument'> | Record<string, never>> {
-    if (!this.cards || payin.method !== 'card' || !payin.save_card || payin.instrument_id)
-      return {};
+  private async saveCard(client: PoolClient, payin: Payin, now: Date): Promise<Payin> {
+    if (!this.cards || !savesCard(payin)) return payin;
     const card = await this.cards.saveFrom(client, payin, now);
-    return { instrument_id: card.instrument_id, instrument: cardInstrument(card) };
-  }
-
-  private async fail(client: PoolClient, payin: Payin): Promise<void> {
-    const failed = await this.payins.update(client, payin.payin_id, {
-      status: 'failed',
-      next_step_at: null,
-      failure: SANDBOX_COLLECTION_FAILURE,
+    return this.apply(client, payin, {
+      type: 'record_saved_card',
+      instrument_id: card.instrument_id,
+      instrument: cardInstrument(card),
     });
-    if (failed.kind === 'payin')
-      await this.payins.appendEvent(client, failed, 'payins.payin_expired', expiredEvent(failed));
   }
 
-  /** A collection worth less than the smallest unit of the credit asset cannot be credited. */
-  private async tooSmall(client: PoolClient, payin: Payin): Promise<void> {
-    const failed = await this.payins.update(client, payin.payin_id, {
-      status: 'failed',
-      next_step_at: null,
-      failure: {
-        origin: 'core',
-        code: 'amount_too_small',
-        message: 'the amount is worth less than the smallest unit of the credit asset',
-      },
-    });
-    await this.payins.appendEvent(client, failed, 'payins.payin_expired', expiredEvent(failed));
+  /** A transition that moves no money: decided, stored, published. */
+  private apply(client: PoolClient, payin: Payin, command: PayinCommand): Promise<Payin> {
+    return this.payins.store(client, transition(payin, command));
   }
 
-  private async expireLocked(client: PoolClient, payin: Payin): Promise<void> {
-    const expired = await this.payins.update(client, payin.payin_id, {
-      status: 'expired',
-      next_step_at: null,
-    });
-    Object.assign(payin, expired);
-    if (expired.kind === 'payin')
-      await this.payins.appendEvent(client, expired, 'payins.payin_expired', expiredEvent(expired));
-  }
-
-  private async price(payin: Payin): Promise<PayinCredit> {
+  /** What the collected amount credits, in the account's payin asset or its own local ledger. */
+  private async price(payin: Payin): Promise<CreditTerms> {
     const amount = Money.parseStored(payin.currency as MoneyUnit, payin.local_amount);
     const credit_asset = payin.fiat_hold_local
       ? (payin.currency as Asset)

@@ -1,8 +1,10 @@
 import type { PoolClient } from 'pg';
 import {
   DomainError,
+  type ConfirmedPayin,
   type ConfirmPayinCommand,
   type OperatorConfirmPayinCommand,
+  type PayinView,
 } from '@platform/contracts';
 import {
   assertManuallyConfirmed,
@@ -18,10 +20,8 @@ import { SANDBOX_COLLECTION_FAILURE, type Payin } from '../domain/payin';
 import type { ConfirmationsRepository } from '../infrastructure/confirmations.repository';
 import type { PayinsRepository } from '../infrastructure/payins.repository';
 import type { CollectionWorker } from './collection-worker';
-import { payinView, type PayinView } from './payin-view';
+import { payinView } from './payin-view';
 import type { IdentityPort } from './ports';
-
-export type ConfirmedPayin = PayinView & { confirmation: ReturnType<typeof confirmationView> };
 
 /**
  * The two-person confirmation of manually confirmed payins (spec §4): receipt by one operator,
@@ -69,11 +69,12 @@ export class ConfirmationsService {
     return this.withLocked(command, async (client, payin, existing) => {
       if (checkDecision(payin, existing, operator, decision) === 'replay' && existing)
         return answer(payin, existing);
-      if (decision === 'approved') await this.worker.receiveConfirmed(client, payin);
-      else await this.worker.failConfirmed(client, payin, CONFIRMATION_CANCELLED);
+      const updated =
+        decision === 'approved'
+          ? await this.worker.receiveConfirmed(client, payin)
+          : await this.worker.failConfirmed(client, payin, CONFIRMATION_CANCELLED);
       const decided = await this.confirmations.decide(client, payin.payin_id, decision, operator);
-      const updated = await this.payins.lock(client, payin.payin_id);
-      return answer(updated ?? payin, decided);
+      return answer(updated, decided);
     });
   }
 
@@ -98,12 +99,12 @@ export class ConfirmationsService {
           'method_unavailable',
           "this payin is confirmed by the account's operators",
         );
-      if (payin.status !== 'pending')
-        throw new DomainError('confirm_request_conflict', `the payin is already ${payin.status}`);
-      if (outcome === 'paid') await this.worker.receiveConfirmed(client, payin);
-      else await this.worker.failConfirmed(client, payin, SANDBOX_COLLECTION_FAILURE);
-      const updated = await this.payins.lock(client, payin.payin_id);
-      return payinView(updated ?? payin);
+      // A payin no longer pending refuses the report (`confirm_request_conflict`, the domain's).
+      return payinView(
+        outcome === 'paid'
+          ? await this.worker.receiveConfirmed(client, payin)
+          : await this.worker.failConfirmed(client, payin, SANDBOX_COLLECTION_FAILURE),
+      );
     });
   }
 

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import {
   DomainError,
   type CreateDepositAccountCommand,
+  type DepositAccountView,
   type ListDepositAccountsCommand,
   type SetBankAliasCommand,
 } from '@platform/contracts';
@@ -15,17 +16,6 @@ import type {
   DepositAccountsRepository,
 } from '../infrastructure/deposit-accounts.repository';
 import type { IdentityPort } from './ports';
-
-export interface DepositAccountView {
-  deposit_account_id: string;
-  country: string;
-  currency: string;
-  purpose: string;
-  label: string | null;
-  account_number: string;
-  bank_alias: string | null;
-  created_at: string;
-}
 
 function view(account: DepositAccount): DepositAccountView {
   return {

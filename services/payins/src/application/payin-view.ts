@@ -1,75 +1,19 @@
-import { Money, isMoneyUnit } from '@platform/money';
+import type { PayinView } from '@platform/contracts';
+import { isMoneyUnit } from '@platform/money';
 import { receiptUrlOf, type Payin } from '../domain/payin';
+import { moneyText, storedMoney } from '../domain/stored-amounts';
 
-export type RefundStatus = 'none' | 'partial' | 'refunded';
+export type RefundStatus = PayinView['refund_status'];
 
 /** Conversion of a checkout link's payment into its settlement asset (spec §3). */
-export type ConversionStatus = 'pending' | 'not_required' | 'completed';
-
-/** The public form of a payin (spec §2 fields), as `GET /v1/payins/{id}` answers it. */
-export interface PayinView {
-  payin_id: string;
-  account_id: string;
-  method: string;
-  status: string;
-  country: string | null;
-  currency: string;
-  local_amount: string;
-  amount: string;
-  reference: string;
-  glosa: string | null;
-  customer: Record<string, string> | null;
-  instructions: Record<string, unknown> | null;
-  payment_url: string | null;
-  checkout_url: string | null;
-  success_url: string | null;
-  failure_url: string | null;
-  expires_at: string;
-  settlement_asset: string | null;
-  conversion_status: ConversionStatus | null;
-  credit_asset: string | null;
-  fx_rate: string | null;
-  usdt_credited: string | null;
-  fee: string | null;
-  fiat_hold_local: boolean;
-  settlement_hours: number | null;
-  settlement_pending: boolean;
-  settle_at: string | null;
-  settled_at: string | null;
-  credited_at: string | null;
-  failure: Payin['failure'];
-  match_reason: string | null;
-  refunded_amount: string | null;
-  refund_status: RefundStatus;
-  rate_source: 'spot' | null;
-  idempotency_key: string | null;
-  instrument_id: string | null;
-  instrument: Payin['instrument'];
-  deposit_account_id: string | null;
-  payer: Payin['payer'];
-  receipt_url: string | null;
-  created_at: string;
-}
-
-/** The wire form of a numeric column: the unit's precision ("50" USD is "50.00"). */
-export function moneyText(unit: string | null, value: string | null): string | null {
-  if (value === null) return null;
-  return unit && isMoneyUnit(unit) ? Money.parseSigned(unit, normalize(value)).toString() : value;
-}
-
-/** numeric::text may carry more zeros than the unit allows; they are not significant. */
-function normalize(value: string): string {
-  return value.includes('.') ? value.replace(/\.?0+$/, '') || '0' : value;
-}
+export type ConversionStatus = NonNullable<PayinView['conversion_status']>;
 
 export function refundStatusOf(payin: Payin): RefundStatus {
   const asset = payin.credit_asset;
   if (!asset || !isMoneyUnit(asset) || payin.credited_amount === null) return 'none';
-  const refunded = Money.parseSigned(asset, normalize(payin.refunded_amount));
+  const refunded = storedMoney(asset, payin.refunded_amount);
   if (refunded.isZero()) return 'none';
-  return refunded.gte(Money.parseSigned(asset, normalize(payin.credited_amount)))
-    ? 'refunded'
-    : 'partial';
+  return refunded.gte(storedMoney(asset, payin.credited_amount)) ? 'refunded' : 'partial';
 }
 
 export function conversionStatusOf(payin: Payin, paid_currency: string | null): ConversionStatus {

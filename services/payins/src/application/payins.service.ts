@@ -1,39 +1,34 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import {
   DomainError,
+  IdempotencyKey,
+  type CreatedPayin,
   type CreatePayinCommand,
   type GetPayinCommand,
   type ListPayinsCommand,
+  type PayinMethodsCatalog,
+  type PayinView,
 } from '@platform/contracts';
 import {
   COLLECT_METHODS,
   DEPOSIT_METHOD,
   PAYIN_METHODS,
   methodsCatalog,
-  type MethodsCatalog,
 } from '../domain/corridors';
-import {
-  readPayinRequest,
-  type CheckoutPayinRequest,
-  type CorridorPayinRequest,
-  type PayinRequest,
-} from '../domain/create-request';
-import {
-  readIdempotencyKey,
-  sameFingerprint,
-  type PayinFingerprint,
-} from '../domain/idempotency-key';
-import { instructionsFor } from '../domain/instructions';
+import { readPayinRequest, type PayinRequest } from '../domain/create-request';
 import { localDateRange } from '../domain/local-dates';
 import { PAYIN_STATUSES, type Payin } from '../domain/payin';
-import { assertChargeable, cardInstrument, type StoredCard } from '../domain/stored-card';
+import { newPayin, type PayinOrigin } from '../domain/payin-factory';
+import { fingerprintOfRequest, idempotencyConflict } from '../domain/payin-fingerprint';
+import { assertChargeable, type StoredCard } from '../domain/stored-card';
 import {
   PAYIN_LIST_KINDS,
   PAYIN_REFUND_STATUSES,
   type PayinsRepository,
 } from '../infrastructure/payins.repository';
 import type { StoredCardsRepository } from '../infrastructure/stored-cards.repository';
-import { moneyText, payinView, type PayinView } from './payin-view';
+import { insertOnce, replayOf } from './create-once';
+import { drawPayin } from './payin-draw';
+import { payinView } from './payin-view';
 import type { CollectionConnector, IdentityPort } from './ports';
 
 /** Spec §8: open card sessions per account. */
@@ -43,8 +38,6 @@ export interface PayinsSettings {
   /** Overrides the corridor's default expiry of QR collections (tests use a short one). */
   qr_expiry_ms: number | null;
 }
-
-export type CreatedPayin = PayinView & { idempotency_hit: boolean };
 
 /** Creating and reading payins. The lifecycle after create is the CollectionWorker's. */
 export class PayinsService {
@@ -66,24 +59,21 @@ export class PayinsService {
     const now = new Date();
     const stored_card = await this.storedCard(command);
     const request = await this.readRequest(command, now);
-    if (request.idempotency_key) {
-      const original = await this.payins.findByIdempotencyKey(
-        command.account_id,
-        request.idempotency_key,
-      );
-      if (original) return replay(original, fingerprintOfRequest(request));
-    }
-    await this.admit(command.account_id, request, stored_card !== null);
-    const payin = this.newPayin(command, request, now, stored_card);
-    const inserted = await this.payins.transaction((client) => this.payins.insert(client, payin));
-    if (inserted) return { ...payinView(inserted), idempotency_hit: false };
-    // Another request with the same key won the insert: answer with its payin (D7).
-    const winner = await this.payins.findByIdempotencyKey(
+    const fingerprint = fingerprintOfRequest(request);
+    const replay = await replayOf(
+      this.payins,
       command.account_id,
-      request.idempotency_key ?? '',
+      request.idempotency_key,
+      fingerprint,
     );
-    if (!winner) throw new DomainError('service_unavailable', 'the payin could not be stored');
-    return replay(winner, fingerprintOfRequest(request));
+    if (replay) return replay;
+    await this.admit(command.account_id, request, stored_card !== null);
+    const payin = newPayin(
+      this.originOf(command, request, stored_card),
+      drawPayin(now),
+      this.connector,
+    );
+    return insertOnce(this.payins, payin, fingerprint);
   }
 
   /**
@@ -92,14 +82,11 @@ export class PayinsService {
    */
   private async readRequest(command: CreatePayinCommand, now: Date): Promise<PayinRequest> {
     try {
-      return readPayinRequest(command.body, command.header_idempotency_key, now);
+      return readPayinRequest(command.body, now);
     } catch (error) {
-      const key = usableKey(command.body.idempotency_key ?? command.header_idempotency_key);
+      const key = usableKey(command.body.idempotency_key);
       if (key && (await this.payins.findByIdempotencyKey(command.account_id, key)))
-        throw new DomainError(
-          'idempotency_conflict',
-          'this idempotency_key was used with a different country, currency, method or amount',
-        );
+        throw idempotencyConflict();
       throw error;
     }
   }
@@ -108,11 +95,6 @@ export class PayinsService {
     const payin = await this.payins.findOwned(query.account_id, query.payin_id);
     if (!payin) throw new DomainError('not_found', 'payin not found');
     return payinView(payin, await this.paidCurrency(payin));
-  }
-
-  /** Whether a payin belongs to an organization (an organization admin acts on its own only). */
-  async belongsToOrg(payin_id: string, org_id: string): Promise<boolean> {
-    return (await this.payins.findById(payin_id))?.org_id === org_id;
   }
 
   async list(query: ListPayinsCommand): Promise<{ payins: PayinView[] }> {
@@ -159,7 +141,7 @@ export class PayinsService {
     return { payins: rows.map((row) => payinView(row)) };
   }
 
-  methods(): MethodsCatalog {
+  methods(): PayinMethodsCatalog {
     return methodsCatalog();
   }
 
@@ -201,210 +183,29 @@ export class PayinsService {
       );
   }
 
-  private newPayin(
+  private originOf(
     command: CreatePayinCommand,
     request: PayinRequest,
-    now: Date,
     stored_card: StoredCard | null,
-  ): Payin {
-    const base = {
-      payin_id: randomUUID(),
-      account_id: command.account_id,
-      org_id: command.org_id,
-      idempotency_key: request.idempotency_key,
-      reference: newReference(),
-      created_at: now,
-      updated_at: now,
-    };
+  ): PayinOrigin {
+    const owner = { account_id: command.account_id, org_id: command.org_id };
     return request.method === 'checkout'
-      ? checkoutPayin(base, request, command.base_url)
-      : this.corridorPayin(base, request, command.base_url, now, stored_card);
+      ? { type: 'checkout_link', owner, request, base_url: command.base_url }
+      : {
+          type: 'corridor',
+          owner,
+          request,
+          stored_card,
+          qr_expiry_ms: this.settings.qr_expiry_ms,
+          base_url: command.base_url,
+        };
   }
-
-  private corridorPayin(
-    base: PayinBase,
-    request: CorridorPayinRequest,
-    base_url: string,
-    now: Date,
-    stored_card: StoredCard | null = null,
-  ): Payin {
-    const token = request.method === 'card' && !stored_card ? newToken() : null;
-    const payment_url = token ? `${base_url}/pay/card/${token}` : null;
-    // A manually confirmed corridor waits for its operators even in the sandbox.
-    const outcome = request.corridor.manual_confirmation
-      ? 'manual'
-      : this.connector.plan(request.method, request.amount.toString());
-    const step_ms = this.connector.step_ms;
-    return {
-      ...base,
-      ...EMPTY_LIFECYCLE,
-      kind: 'payin',
-      method: request.method,
-      status: 'pending',
-      country: request.country,
-      currency: request.currency,
-      local_amount: request.amount.toString(),
-      glosa: request.glosa,
-      customer: request.customer as Record<string, string> | null,
-      instructions: stored_card
-        ? storedCardInstructions(request, stored_card)
-        : instructionsFor(request, base.reference, payment_url),
-      token,
-      payment_url,
-      checkout_url: null,
-      success_url: request.card?.success_url ?? null,
-      failure_url: request.card?.failure_url ?? null,
-      expires_at: request.expires_at ?? this.defaultExpiry(request, now),
-      outcome,
-      // A card payment starts when the payer submits the hosted page (CheckoutService); a
-      // stored card is charged at once, at the scheduler's next tick.
-      next_step_at:
-        (outcome === 'pay' || outcome === 'fail') &&
-        step_ms !== null &&
-        (request.method !== 'card' || stored_card)
-          ? new Date(now.getTime() + (stored_card ? 0 : step_ms))
-          : null,
-      fiat_hold_local: request.fiat_hold_local,
-      settlement_hours: request.card?.settlement_hours ?? 0,
-      save_card: request.card?.save_card ?? false,
-      settlement_asset: null,
-      instrument_id: stored_card?.instrument_id ?? null,
-      instrument: stored_card ? cardInstrument(stored_card) : null,
-    };
-  }
-
-  private defaultExpiry(request: CorridorPayinRequest, now: Date): Date {
-    const expiry_ms =
-      request.method === 'qr' && this.settings.qr_expiry_ms !== null
-        ? this.settings.qr_expiry_ms
-        : request.corridor.default_expiry_minutes * 60_000;
-    return new Date(now.getTime() + expiry_ms);
-  }
-}
-
-type PayinBase = Pick<
-  Payin,
-  | 'payin_id'
-  | 'account_id'
-  | 'org_id'
-  | 'idempotency_key'
-  | 'reference'
-  | 'created_at'
-  | 'updated_at'
->;
-
-/** The columns a new payin starts with before anything happens to it. */
-export const EMPTY_LIFECYCLE = {
-  checkout_payin_id: null,
-  paid_attempt_id: null,
-  credit_asset: null,
-  fx_rate: null,
-  credited_amount: null,
-  fee: null,
-  settlement_pending: false,
-  settle_at: null,
-  settled_at: null,
-  credited_at: null,
-  failure: null,
-  match_reason: null,
-  refunded_amount: '0',
-  instrument_id: null,
-  instrument: null,
-  deposit_account_id: null,
-  payer: null,
-} as const;
-
-function checkoutPayin(base: PayinBase, request: CheckoutPayinRequest, base_url: string): Payin {
-  const token = newToken();
-  return {
-    ...base,
-    ...EMPTY_LIFECYCLE,
-    kind: 'payin',
-    method: 'checkout',
-    status: 'pending',
-    country: null,
-    currency: request.settlement_asset,
-    local_amount: request.amount.toString(),
-    glosa: null,
-    customer: null,
-    instructions: null,
-    token,
-    payment_url: null,
-    checkout_url: `${base_url}/pay/${token}`,
-    success_url: request.success_url,
-    failure_url: request.failure_url,
-    expires_at: request.expires_at,
-    // The link itself is never stepped: the payer's method attempts are.
-    outcome: 'never_paid',
-    next_step_at: null,
-    fiat_hold_local: false,
-    settlement_hours: 0,
-    save_card: false,
-    settlement_asset: request.settlement_asset,
-  };
-}
-
-function storedCardInstructions(request: CorridorPayinRequest, card: StoredCard) {
-  return {
-    type: 'stored_card',
-    amount: request.amount.toString(),
-    currency: request.currency,
-    instrument_id: card.instrument_id,
-    brand: card.brand,
-    last4: card.last4,
-  };
-}
-
-function fingerprintOfRequest(request: PayinRequest): PayinFingerprint {
-  return request.method === 'checkout'
-    ? {
-        method: 'checkout',
-        country: null,
-        currency: request.settlement_asset,
-        amount: request.amount.toString(),
-      }
-    : {
-        method: request.method,
-        country: request.country,
-        currency: request.currency,
-        amount: request.amount.toString(),
-      };
-}
-
-function fingerprintOfPayin(payin: Payin): PayinFingerprint {
-  return {
-    method: payin.method,
-    country: payin.country,
-    currency: payin.currency,
-    amount: moneyText(payin.currency, payin.local_amount) ?? payin.local_amount,
-  };
-}
-
-/** Spec §4: the same key and an equivalent payload answer the original payin. */
-export function replay(original: Payin, fingerprint: PayinFingerprint): CreatedPayin {
-  if (!sameFingerprint(fingerprintOfPayin(original), fingerprint))
-    throw new DomainError(
-      'idempotency_conflict',
-      'this idempotency_key was used with a different country, currency, method or amount',
-    );
-  return { ...payinView(original), idempotency_hit: true };
 }
 
 function usableKey(value: unknown): string | null {
   try {
-    return readIdempotencyKey(value);
+    return IdempotencyKey.parse(value);
   } catch {
     return null;
   }
-}
-
-function newToken(): string {
-  return randomBytes(24).toString('base64url');
-}
-
-const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-function newReference(): string {
-  const bytes = randomBytes(10);
-  return `PI${[...bytes].map((byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join('')}`;
 }

@@ -1,7 +1,7 @@
 import type { Asset } from '@platform/money';
 import type { RateTableView } from '../domain/conversion';
 import type { StoredPayinMethod } from '../domain/corridors';
-import type { CollectionOutcome } from '../domain/payin';
+import type { RailPlanner } from '../domain/payin-factory';
 
 /** What payins asks of the ledger (over the bus). Every movement is idempotent by operation_id. */
 export interface LedgerPort {
@@ -10,7 +10,10 @@ export interface LedgerPort {
   /** Moves funds between two accounts atomically (`ledger.transfer_funds`). */
   transfer(movement: LedgerTransfer): Promise<void>;
   rates(): Promise<RateTableView>;
-  /** The account's `default_payin_asset` (spec §1 rule 4). */
+  /**
+   * The account's `default_payin_asset` (spec §1 rule 4). When the ledger cannot tell, a
+   * retryable `recovery_pending`: never a guess, which would credit the wrong asset.
+   */
   payinAsset(account_id: string): Promise<Asset>;
 }
 
@@ -51,10 +54,7 @@ export interface IdentityPort {
  * The collection rail behind payins: the sandbox simulator in test, the manual connector in live
  * (an operator confirms each payment). It plans what happens to a collection once created.
  */
-export interface CollectionConnector {
+export interface CollectionConnector extends RailPlanner {
   /** Card amounts the pre-capture authentication filter refuses (`provider_rejected`). */
   rejectsAtCreate(method: StoredPayinMethod, amount_text: string): boolean;
-  plan(method: StoredPayinMethod, amount_text: string): CollectionOutcome;
-  /** How long after create the rail reports the outcome; null when it never reports by itself. */
-  step_ms: number | null;
 }

@@ -1,8 +1,7 @@
-import { DomainError, type PayinCollectBody } from '@platform/contracts';
+import { DomainError, IdempotencyKey, type PayinCollectBody } from '@platform/contracts';
 import { Money } from '@platform/money';
 import { COLLECT_METHODS, findCollectCorridor, type CollectCorridor } from './corridors';
 import { readCode, readGlosa } from './create-request';
-import { readIdempotencyKey } from './idempotency-key';
 
 /** The payer of a pull collection, as their bank knows them. */
 export interface CollectPayer {
@@ -23,15 +22,12 @@ export interface CollectRequest {
 /**
  * Checks a `POST /v1/payins/collect` body. VE/VES `c2p` takes the payer's bank-issued dynamic
  * key in `otp` (6 to 8 digits), `debito_inmediato` the SMS code `/collect/otp` had the payer's
- * bank send; `payer` names the account to debit.
+ * bank send; `payer` names the account to debit; `idempotency_key` is the gateway's choice (D7).
  */
-export function readCollectRequest(
-  body: PayinCollectBody,
-  header_key: string | undefined,
-): CollectRequest {
+export function readCollectRequest(body: PayinCollectBody): CollectRequest {
   const corridor = readCollectCorridor(body);
   const amount = Money.parseInput(corridor.currency, body.amount);
-  const idempotency_key = readIdempotencyKey(body.idempotency_key ?? header_key);
+  const idempotency_key = IdempotencyKey.parse(body.idempotency_key);
   if (typeof body.otp !== 'string' || !/^\d{6,8}$/.test(body.otp))
     throw new DomainError(
       'invalid_request',

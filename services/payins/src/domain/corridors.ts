@@ -1,3 +1,9 @@
+import {
+  COLLECT_METHODS,
+  DEPOSIT_METHOD,
+  PAYIN_METHODS,
+  type PayinMethodsCatalog,
+} from '@platform/contracts';
 import { CONVERTIBLE_ASSETS, type Asset, type Currency } from '@platform/money';
 
 /**
@@ -5,15 +11,13 @@ import { CONVERTIBLE_ASSETS, type Asset, type Currency } from '@platform/money';
  * which currency in which country. `GET /v1/payins/methods` serves it as is.
  */
 
-export const PAYIN_METHODS = ['bank_transfer', 'qr', 'fintoc', 'card', 'checkout'] as const;
+export { COLLECT_METHODS, DEPOSIT_METHOD, PAYIN_METHODS };
 export type PayinMethod = (typeof PAYIN_METHODS)[number];
 
 /** Pull collections (`POST /v1/payins/collect`): the platform debits the payer's account. */
-export const COLLECT_METHODS = ['c2p', 'debito_inmediato'] as const;
 export type CollectMethod = (typeof COLLECT_METHODS)[number];
 
 /** A payment a payer sent to a dedicated deposit account: no request created it. */
-export const DEPOSIT_METHOD = 'deposit_account' as const;
 export type DepositMethod = typeof DEPOSIT_METHOD;
 
 /** Every method a stored payin may carry. */
@@ -142,23 +146,7 @@ export const DEPOSIT_CORRIDORS: readonly { country: string; currency: Currency; 
 /** Checkout links charge in one of the seven convertible assets (spec §2). */
 export const CHECKOUT_ASSETS: readonly Asset[] = CONVERTIBLE_ASSETS;
 
-export interface MethodsCatalog {
-  methods: {
-    method: StoredPayinMethod;
-    /** `collect`: a pull collection through `POST /v1/payins/collect`. */
-    kind?: 'collect';
-    otp_route?: boolean;
-    country: string | null;
-    currency: string | null;
-    delivery: Delivery;
-    fiat_hold_local: boolean;
-    /** Confirmed by two operators of the account instead of by the rail. */
-    manual_confirmation?: true;
-    settlement_assets?: readonly Asset[];
-  }[];
-}
-
-export function methodsCatalog(): MethodsCatalog {
+export function methodsCatalog(): PayinMethodsCatalog {
   return {
     methods: [
       ...PAYIN_CORRIDORS.map((entry) => ({
@@ -184,7 +172,7 @@ export function methodsCatalog(): MethodsCatalog {
         currency: null,
         delivery: 'redirect+push',
         fiat_hold_local: false,
-        settlement_assets: CHECKOUT_ASSETS,
+        settlement_assets: [...CHECKOUT_ASSETS],
       },
     ],
   };

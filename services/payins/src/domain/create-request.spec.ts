@@ -4,9 +4,9 @@ import { sandboxOutcome } from './sandbox-outcome';
 
 const now = new Date('2025-03-03T12:00:00Z');
 
-function codeOf(body: Record<string, unknown>, header?: string): string {
+function codeOf(body: Record<string, unknown>): string {
   try {
-    readPayinRequest(body, header, now);
+    readPayinRequest(body, now);
     return 'ok';
   } catch (error) {
     if (error instanceof DomainError) return error.code;
@@ -17,10 +17,12 @@ function codeOf(body: Record<string, unknown>, header?: string): string {
 describe('payin create requests (decisions D4)', () => {
   const qr = { method: 'qr', country: 'BO', currency: 'BOB', amount: '10.00' };
 
-  it('reads a corridor payin with the body key winning over the header', () => {
-    const request = readPayinRequest({ ...qr, idempotency_key: 'body' }, 'header', now);
-    expect(request).toMatchObject({ method: 'qr', country: 'BO', idempotency_key: 'body' });
-    expect(readPayinRequest(qr, 'header', now).idempotency_key).toBe('header');
+  it('reads a corridor payin with its idempotency key, none when empty', () => {
+    const request = readPayinRequest({ ...qr, idempotency_key: 'key-1' }, now);
+    expect(request).toMatchObject({ method: 'qr', country: 'BO', idempotency_key: 'key-1' });
+    expect(readPayinRequest({ ...qr, idempotency_key: '' }, now).idempotency_key).toBeNull();
+    expect(codeOf({ ...qr, idempotency_key: 'a\nb' })).toBe('invalid_idempotency_key');
+    expect(codeOf({ ...qr, idempotency_key: 'payin-convert:1' })).toBe('reserved_idempotency_key');
   });
 
   it.each([
@@ -59,7 +61,7 @@ describe('payin create requests (decisions D4)', () => {
       settlement_asset: 'USDT',
       expires_in: 600,
     };
-    expect(readPayinRequest(checkout, undefined, now)).toMatchObject({
+    expect(readPayinRequest(checkout, now)).toMatchObject({
       settlement_asset: 'USDT',
       expires_at: new Date(now.getTime() + 600_000),
     });

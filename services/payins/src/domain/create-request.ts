@@ -1,4 +1,4 @@
-import { DomainError, type PayinCreateBody } from '@platform/contracts';
+import { DomainError, IdempotencyKey, type PayinCreateBody } from '@platform/contracts';
 import { Money, type Asset } from '@platform/money';
 import {
   CHECKOUT_ASSETS,
@@ -7,7 +7,6 @@ import {
   type CorridorMethod,
   type PayinCorridor,
 } from './corridors';
-import { readIdempotencyKey } from './idempotency-key';
 
 /** Spec §8: a card session is open at least 5 minutes and at most 48 hours. */
 export const CARD_EXPIRY_MIN_MS = 5 * 60 * 1000;
@@ -61,15 +60,11 @@ export type PayinRequest = CorridorPayinRequest | CheckoutPayinRequest;
 
 /**
  * Checks a `POST /v1/payins` body (decisions D4) and answers the first problem with the code of
- * spec §7. `header_key` is the `Idempotency-Key` header; the body's key wins (D7).
+ * spec §7. `idempotency_key` is the one the gateway chose between the body's and the header's.
  */
-export function readPayinRequest(
-  body: PayinCreateBody,
-  header_key: string | undefined,
-  now: Date,
-): PayinRequest {
+export function readPayinRequest(body: PayinCreateBody, now: Date): PayinRequest {
   const method = readMethod(body.method);
-  const idempotency_key = readIdempotencyKey(body.idempotency_key ?? header_key);
+  const idempotency_key = IdempotencyKey.parse(body.idempotency_key);
   if (method === 'checkout') return readCheckout(body, idempotency_key, now);
   return readCorridorPayin(method, body, idempotency_key, now);
 }

@@ -1,46 +1,52 @@
-import type { CorridorPayinRequest } from './create-request';
+import type { PayinInstructions } from '@platform/contracts';
+import type { Money } from '@platform/money';
+import type { PayinCorridor } from './corridors';
 
 /**
  * What the payer needs to pay, per method. Sandbox values: deterministic from the reference,
  * never a real account.
  */
 export function instructionsFor(
-  request: CorridorPayinRequest,
+  corridor: Pick<PayinCorridor, 'method' | 'country' | 'currency'>,
+  local_amount: Money,
   reference: string,
   payment_url: string | null,
-): Record<string, unknown> {
-  const amount = request.amount.toString();
+): PayinInstructions {
+  const amount = local_amount.toString();
   const digits = referenceDigits(reference);
-  switch (request.method) {
+  switch (corridor.method) {
     case 'bank_transfer':
       return {
         type: 'bank_transfer',
         amount,
-        currency: request.currency,
+        currency: corridor.currency,
         reference,
         beneficiary_name: 'Payments Platform Collections',
-        ...bankAccountFor(request.country, digits),
+        ...bankAccountFor(corridor.country, digits),
       };
     case 'qr':
       return {
         type: 'qr',
         amount,
-        currency: request.currency,
+        currency: corridor.currency,
         reference,
-        qr_payload: `000201010212${request.country}${request.currency}${amount}|${reference}`,
+        qr_payload: `000201010212${corridor.country}${corridor.currency}${amount}|${reference}`,
       };
     case 'fintoc':
-      return { type: 'bank_payment_initiation', amount, currency: request.currency, reference };
+      return { type: 'bank_payment_initiation', amount, currency: corridor.currency, reference };
     case 'card':
-      return { type: 'hosted_card_page', amount, currency: request.currency, payment_url };
+      return { type: 'hosted_card_page', amount, currency: corridor.currency, payment_url };
     default: {
-      const unhandled: never = request.method;
+      const unhandled: never = corridor.method;
       throw new Error(`no instructions for ${String(unhandled)}`);
     }
   }
 }
 
-function bankAccountFor(country: string, digits: string): Record<string, string> {
+function bankAccountFor(
+  country: string,
+  digits: string,
+): { clabe: string } | { cbu: string } | { routing_number: string; account_number: string } {
   switch (country) {
     case 'MX':
       return { clabe: `646180${digits.padStart(12, '0').slice(-12)}` };

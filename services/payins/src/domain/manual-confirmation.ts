@@ -1,4 +1,4 @@
-import { DomainError } from '@platform/contracts';
+import { DomainError, type ConfirmedPayin } from '@platform/contracts';
 import { Money, type MoneyUnit } from '@platform/money';
 import { findCorridor } from './corridors';
 import type { Payin } from './payin';
@@ -121,7 +121,7 @@ export const CONFIRMATION_CANCELLED = {
 };
 
 /** What the confirmation routes answer beside the payin. */
-export function confirmationView(confirmation: PayinConfirmation) {
+export function confirmationView(confirmation: PayinConfirmation): ConfirmedPayin['confirmation'] {
   return {
     received_by: confirmation.received_by,
     received_amount: confirmation.received_amount,

@@ -1,24 +1,24 @@
-import type {
-  PayinCredited,
-  PayinExpired,
-  PayinRefunded,
-  PayinSettlementScheduled,
+import {
+  PAYIN_STATUSES,
+  type DepositPayer,
+  type PayinCredited,
+  type PayinExpired,
+  type PayinFailure,
+  type PayinInstructions,
+  type PayinInstrument,
+  type PayinRefunded,
+  type PayinSettlementScheduled,
 } from '@platform/contracts';
 import type { StoredPayinMethod } from './corridors';
 import type { SandboxOutcome } from './sandbox-outcome';
 
-/** Spec §3 payin states. */
-export const PAYIN_STATUSES = ['pending', 'credited', 'expired', 'failed', 'unassigned'] as const;
+export { PAYIN_STATUSES };
 export type PayinStatus = (typeof PAYIN_STATUSES)[number];
 
 export type PayinKind = 'payin' | 'checkout_attempt';
 export type CollectionOutcome = Exclude<SandboxOutcome, 'reject_at_create'> | 'manual';
 
-export interface PayinFailure {
-  origin: 'provider' | 'core';
-  code: string;
-  message: string;
-}
+export type { DepositPayer, PayinFailure, PayinInstrument };
 
 /** A payin as stored. Amounts are decimal strings. */
 export interface Payin {
@@ -34,8 +34,8 @@ export interface Payin {
   idempotency_key: string | null;
   reference: string;
   glosa: string | null;
-  customer: Record<string, string> | null;
-  instructions: Record<string, unknown> | null;
+  customer: { name?: string; email?: string } | null;
+  instructions: PayinInstructions | null;
   token: string | null;
   payment_url: string | null;
   checkout_url: string | null;
@@ -71,23 +71,6 @@ export interface Payin {
   payer: DepositPayer | null;
   created_at: Date;
   updated_at: Date;
-}
-
-/** A card as a payin shows it: never the number, only what identifies it to its holder. */
-export interface PayinInstrument {
-  type: 'card';
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-}
-
-/** The payer of a deposit as the sending bank reports them; every field may be missing. */
-export interface DepositPayer {
-  name?: string;
-  tax_id?: string;
-  account_number?: string;
-  bank?: string;
 }
 
 /** `GET /v1/payins/{id}/receipt` exists for a client's payin once its money was received. */

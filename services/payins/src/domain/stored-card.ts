@@ -1,4 +1,4 @@
-import { DomainError } from '@platform/contracts';
+import { DomainError, type StoredCardView } from '@platform/contracts';
 import type { PayinInstrument } from './payin';
 
 /** A card saved by a paid card payin with `save_card: true` (a sandbox instrument). */
@@ -37,7 +37,7 @@ export function assertChargeable(card: StoredCard, country: unknown, currency: u
     );
 }
 
-export function storedCardView(card: StoredCard) {
+export function storedCardView(card: StoredCard): StoredCardView {
   return {
     instrument_id: card.instrument_id,
     brand: card.brand,
@@ -46,7 +46,7 @@ export function storedCardView(card: StoredCard) {
     exp_year: card.exp_year,
     country: card.country,
     currency: card.currency,
-    status: card.revoked_at ? ('revoked' as const) : ('active' as const),
+    status: card.revoked_at ? 'revoked' : 'active',
     source_payin_id: card.source_payin_id,
     created_at: card.created_at.toISOString(),
     revoked_at: card.revoked_at?.toISOString() ?? null,

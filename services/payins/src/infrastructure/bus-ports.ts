@@ -1,8 +1,9 @@
 import {
   ACCOUNT_COMMANDS,
+  type AccountProfile,
+  DomainError,
   IDENTITY_COMMANDS,
   LEDGER_COMMANDS,
-  type AccountProfile,
   type Organization,
 } from '@platform/contracts';
 import type { BusClient } from '@platform/messaging';
@@ -15,9 +16,8 @@ import type {
 } from '../application/ports';
 import type { RateTableView } from '../domain/conversion';
 
-/** `ledger.get_settlement` may not exist yet: a short wait, then the default of new accounts. */
+/** A short wait: a worker step retries later, a client retries with the same key. */
 const SETTLEMENT_QUERY_TIMEOUT_MS = 2000;
-const DEFAULT_PAYIN_ASSET: Asset = 'USD';
 
 export class BusLedgerPort implements LedgerPort {
   private rate_table: RateTableView | null = null;
@@ -42,19 +42,40 @@ export class BusLedgerPort implements LedgerPort {
     return this.rate_table;
   }
 
+  /**
+   * The ledger answers every account's settlement (USD for one it never saw, spec §1 rule 4):
+   * when it cannot, the credit waits. A default here would credit the wrong asset for good.
+   */
   async payinAsset(account_id: string): Promise<Asset> {
-    try {
-      const settlement = await this.bus.send<Record<string, unknown>>(
-        'ledger.get_settlement',
+    const settlement = await this.bus
+      .send(
+        LEDGER_COMMANDS.get_settlement,
         { account_id },
         { timeout_ms: SETTLEMENT_QUERY_TIMEOUT_MS },
-      );
-      const asset = settlement.payin_settlement_asset ?? settlement.default_payin_asset;
-      return isAsset(asset) ? asset : DEFAULT_PAYIN_ASSET;
-    } catch {
-      // No settlement query served (or no answer in time): new accounts' default (§1 rule 4).
-      return DEFAULT_PAYIN_ASSET;
-    }
+      )
+      .catch((cause: unknown) => {
+        throw new SettlementUnavailable(cause);
+      });
+    if (!isAsset(settlement.payin_settlement_asset))
+      throw new Error(`the ledger answered no asset: ${settlement.payin_settlement_asset}`);
+    return settlement.payin_settlement_asset;
+  }
+}
+
+/**
+ * Spec §7 503 `recovery_pending`: nothing was credited and the same request may be retried. The
+ * failure is the ledger's, not the payin's: workers retry it without counting it against the
+ * payin (`retriable`, read by the poison guard), so it is never set aside for it.
+ */
+export class SettlementUnavailable extends DomainError {
+  readonly retriable = true;
+
+  constructor(override readonly cause: unknown) {
+    super(
+      'recovery_pending',
+      "the account's settlement asset could not be read; nothing was credited: retry later",
+    );
+    this.name = 'SettlementUnavailable';
   }
 }
 

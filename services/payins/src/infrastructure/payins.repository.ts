@@ -1,18 +1,14 @@
 import path from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
+import { REFUND_STATUSES } from '@platform/contracts';
 import { withTransaction, type PoisonGuard } from '@platform/persistence';
-import type { EventData, EventType } from '@platform/contracts';
 import { COLLECT_METHODS, DEPOSIT_METHOD } from '../domain/corridors';
 import type { Payin } from '../domain/payin';
+import type { PayinChanges, PayinTransition } from '../domain/payin-state';
 
 export const PAYINS_MIGRATIONS_DIR = path.join(__dirname, '../../migrations');
 export const PAYINS_EVENTS = Symbol('PAYINS_EVENTS');
-
-/** Columns a caller may change after create. */
-export type PayinChanges = Partial<
-  Omit<Payin, 'payin_id' | 'account_id' | 'org_id' | 'kind' | 'created_at' | 'updated_at'>
->;
 
 const JSON_COLUMNS = new Set(['customer', 'instructions', 'failure', 'instrument', 'payer']);
 
@@ -40,8 +36,8 @@ const LIST_KIND_SQL = `(case when method = 'checkout' then 'checkout'
   when method in (${COLLECT_METHODS.map((method) => `'${method}'`).join(', ')}) then 'collect'
   when method = '${DEPOSIT_METHOD}' then 'deposit'
   else 'payin' end)`;
-export const PAYIN_REFUND_STATUSES = ['none', 'partial', 'refunded'] as const;
-export type PayinRefundFilter = (typeof PAYIN_REFUND_STATUSES)[number];
+export const PAYIN_REFUND_STATUSES = REFUND_STATUSES;
+export type PayinRefundFilter = (typeof REFUND_STATUSES)[number];
 /** The refund status of payin-view.ts, as SQL over the same columns. */
 const REFUND_STATUS_SQL = `(case when credited_amount is null or refunded_amount = 0 then 'none'
   when refunded_amount >= credited_amount then 'refunded' else 'partial' end)`;
@@ -126,7 +122,33 @@ export class PayinsRepository {
     return rows[0] ?? null;
   }
 
-  async update(client: PoolClient, payin_id: string, changes: PayinChanges): Promise<Payin> {
+  /**
+   * Stores what the domain decided, in the caller's transaction: the changed columns, and the
+   * events it publishes on the payin's stream (the outbox). Nothing decided, nothing written.
+   */
+  async store(client: PoolClient, decided: PayinTransition): Promise<Payin> {
+    if (decided.events.length === 0) return decided.payin;
+    const stored = await this.update(client, decided.payin.payin_id, decided.changes);
+    if (decided.published.length > 0)
+      await this.events.appendInTransaction(
+        client,
+        `payin-${stored.payin_id}`,
+        decided.published.map(({ type, data }) => ({
+          type,
+          data,
+          org_id: stored.org_id,
+          account_id: stored.account_id,
+        })),
+        { expected_version: 'any' },
+      );
+    return stored;
+  }
+
+  private async update(
+    client: PoolClient,
+    payin_id: string,
+    changes: PayinChanges,
+  ): Promise<Payin> {
     const entries = Object.entries(changes);
     const assignments = entries.map(([column], index) => `${column} = $${index + 2}`);
     const { rows } = await client.query<Payin>(
@@ -200,21 +222,6 @@ export class PayinsRepository {
 
   async dueSettlements(limit: number, guard?: PoisonGuard): Promise<string[]> {
     return this.due('settlement_pending and settle_at <= now()', 'settle_at', limit, guard);
-  }
-
-  /** Appends a domain event to the payin's stream in the caller's transaction (the outbox). */
-  async appendEvent<T extends EventType>(
-    client: PoolClient,
-    payin: Payin,
-    type: T,
-    data: EventData<T>,
-  ): Promise<void> {
-    await this.events.appendInTransaction(
-      client,
-      `payin-${payin.payin_id}`,
-      [{ type, data, org_id: payin.org_id, account_id: payin.account_id }],
-      { expected_version: 'any' },
-    );
   }
 
   /** Ids of payins due by `condition`, oldest first, but those the worker's guard leaves out. */

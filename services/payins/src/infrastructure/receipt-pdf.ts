@@ -1,5 +1,6 @@
 import { renderReceiptPdf } from '@platform/documents';
-import { moneyText, refundStatusOf } from '../application/payin-view';
+import { refundStatusOf } from '../application/payin-view';
+import { moneyText } from '../domain/stored-amounts';
 import type { Payin } from '../domain/payin';
 import {
   PAYIN_RECEIPT_LABELS,

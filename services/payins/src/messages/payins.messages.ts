@@ -1,31 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  cardSessionCommand,
-  listStoredCardsCommand,
-  revokeStoredCardCommand,
-  checkoutCollectCommand,
-  collectPayinCommand,
-  confirmPayinCommand,
-  operatorConfirmPayinCommand,
-  createDepositAccountCommand,
-  listDepositAccountsCommand,
-  setBankAliasCommand,
-  createPayinCommand,
-  DomainError,
-  getCheckoutCommand,
-  getPayinCommand,
-  listPayinMethodsCommand,
-  listPayinsCommand,
-  parseCommand,
-  payCheckoutByTransferCommand,
-  payCheckoutMethodCommand,
-  PAYINS_COMMANDS,
-  refundPayinCommand,
-  releaseSettlementCommand,
-  getPayinReceiptCommand,
-  simulateDepositCommand,
-} from '@platform/contracts';
+import { HEALTH_COMMANDS, PAYINS_COMMANDS, type CommandRequest } from '@platform/contracts';
+import { Handles } from '@platform/messaging';
 import { CheckoutService } from '../application/checkout.service';
 import { CheckoutCollectService } from '../application/checkout-collect.service';
 import { CheckoutTransferService } from '../application/checkout-transfer.service';
@@ -39,6 +14,9 @@ import { RefundsService } from '../application/refunds.service';
 import { PayinReceiptsService } from '../application/payin-receipts.service';
 import { SandboxDepositsService } from '../application/sandbox-deposits.service';
 import { StoredCardsService } from '../application/stored-cards.service';
+
+/** The parsed request of one of the payins service's commands. */
+type Request<K extends keyof typeof PAYINS_COMMANDS> = CommandRequest<(typeof PAYINS_COMMANDS)[K]>;
 
 /** The service's only door: commands it serves and events it consumes. */
 @Controller()
@@ -58,153 +36,145 @@ export class PayinsMessages {
     private readonly sandbox_deposits: SandboxDepositsService,
   ) {}
 
-  @MessagePattern('payins.get_health')
-  health(): { service: string; status: 'ok' } {
-    return { service: 'payins', status: 'ok' };
+  @Handles(HEALTH_COMMANDS.payins)
+  health() {
+    return { service: 'payins', status: 'ok' as const };
   }
 
-  @MessagePattern(PAYINS_COMMANDS.create_payin)
-  create(@Payload() payload: unknown) {
-    return this.payins.create(parseCommand(createPayinCommand, payload));
+  @Handles(PAYINS_COMMANDS.create_payin)
+  create(command: Request<'create_payin'>) {
+    return this.payins.create(command);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.collect_payin)
-  collect(@Payload() payload: unknown) {
-    return this.collects.collect(parseCommand(collectPayinCommand, payload));
+  @Handles(PAYINS_COMMANDS.collect_payin)
+  collect(command: Request<'collect_payin'>) {
+    return this.collects.collect(command);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.request_collect_otp)
-  requestCollectOtp(@Payload() payload: unknown) {
-    return this.collects.requestOtp(parseCommand(collectPayinCommand, payload));
+  @Handles(PAYINS_COMMANDS.request_collect_otp)
+  requestCollectOtp(command: Request<'request_collect_otp'>) {
+    return this.collects.requestOtp(command);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.create_deposit_account)
-  createDepositAccount(@Payload() payload: unknown) {
-    return this.deposits.create(parseCommand(createDepositAccountCommand, payload));
+  @Handles(PAYINS_COMMANDS.create_deposit_account)
+  createDepositAccount(command: Request<'create_deposit_account'>) {
+    return this.deposits.create(command);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.list_deposit_accounts)
-  listDepositAccounts(@Payload() payload: unknown) {
-    return this.deposits.list(parseCommand(listDepositAccountsCommand, payload));
+  @Handles(PAYINS_COMMANDS.list_deposit_accounts)
+  listDepositAccounts(query: Request<'list_deposit_accounts'>) {
+    return this.deposits.list(query);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.set_bank_alias)
-  setBankAlias(@Payload() payload: unknown) {
-    return this.deposits.setBankAlias(parseCommand(setBankAliasCommand, payload));
+  @Handles(PAYINS_COMMANDS.set_bank_alias)
+  setBankAlias(command: Request<'set_bank_alias'>) {
+    return this.deposits.setBankAlias(command);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.get_payin)
-  get(@Payload() payload: unknown) {
-    return this.payins.get(parseCommand(getPayinCommand, payload));
+  @Handles(PAYINS_COMMANDS.get_payin)
+  get(query: Request<'get_payin'>) {
+    return this.payins.get(query);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.list_payins)
-  list(@Payload() payload: unknown) {
-    return this.payins.list(parseCommand(listPayinsCommand, payload));
+  @Handles(PAYINS_COMMANDS.list_payins)
+  list(query: Request<'list_payins'>) {
+    return this.payins.list(query);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.list_methods)
-  methods(@Payload() payload: unknown) {
-    parseCommand(listPayinMethodsCommand, payload ?? {});
+  @Handles(PAYINS_COMMANDS.list_methods)
+  methods() {
     return this.payins.methods();
   }
 
-  @MessagePattern(PAYINS_COMMANDS.refund_payin)
-  refund(@Payload() payload: unknown) {
-    return this.refunds.refund(parseCommand(refundPayinCommand, payload));
+  @Handles(PAYINS_COMMANDS.refund_payin)
+  refund(command: Request<'refund_payin'>) {
+    return this.refunds.refund(command);
   }
 
-  /** An organization admin's early release of a scheduled card settlement. */
-  @MessagePattern(PAYINS_COMMANDS.release_settlement)
-  async release(@Payload() payload: unknown) {
-    const { payin_id, org_id } = parseCommand(releaseSettlementCommand, payload);
-    if (org_id !== undefined && !(await this.payins.belongsToOrg(payin_id, org_id)))
-      throw new DomainError('not_found', 'payin not found');
-    const settled = await this.worker.settle(payin_id);
-    if (!settled || settled.kind !== 'payin') throw new DomainError('not_found', 'payin not found');
-    if (settled.status !== 'credited')
-      throw new DomainError('payin_not_credited', 'the payin has not been paid yet');
-    return payinView(settled);
+  /** An organization admin's (or the operator's) early release of a scheduled card settlement. */
+  @Handles(PAYINS_COMMANDS.release_settlement)
+  async release(command: Request<'release_settlement'>) {
+    return payinView(await this.worker.release(command.payin_id, command.org_id));
   }
 
-  @MessagePattern(PAYINS_COMMANDS.get_receipt)
-  receipt(@Payload() payload: unknown) {
-    return this.receipts.receipt(parseCommand(getPayinReceiptCommand, payload));
+  @Handles(PAYINS_COMMANDS.get_receipt)
+  receipt(query: Request<'get_receipt'>) {
+    return this.receipts.receipt(query);
   }
 
   /** The sandbox rail reports a deposit into a dedicated deposit account (test only). */
-  @MessagePattern(PAYINS_COMMANDS.simulate_deposit)
-  simulateDeposit(@Payload() payload: unknown) {
-    return this.sandbox_deposits.simulate(parseCommand(simulateDepositCommand, payload));
+  @Handles(PAYINS_COMMANDS.simulate_deposit)
+  simulateDeposit(command: Request<'simulate_deposit'>) {
+    return this.sandbox_deposits.simulate(command);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.list_stored_cards)
-  listCards(@Payload() payload: unknown) {
-    return this.cards.list(parseCommand(listStoredCardsCommand, payload));
+  @Handles(PAYINS_COMMANDS.list_stored_cards)
+  listCards(query: Request<'list_stored_cards'>) {
+    return this.cards.list(query);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.revoke_stored_card)
-  revokeCard(@Payload() payload: unknown) {
-    return this.cards.revoke(parseCommand(revokeStoredCardCommand, payload));
+  @Handles(PAYINS_COMMANDS.revoke_stored_card)
+  revokeCard(command: Request<'revoke_stored_card'>) {
+    return this.cards.revoke(command);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.pay_checkout_collect)
-  payCheckoutCollect(@Payload() payload: unknown) {
-    return this.checkoutCollects.collect(parseCommand(checkoutCollectCommand, payload));
+  @Handles(PAYINS_COMMANDS.pay_checkout_collect)
+  payCheckoutCollect(command: Request<'pay_checkout_collect'>) {
+    return this.checkoutCollects.collect(command);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.request_checkout_collect_otp)
-  checkoutCollectOtp(@Payload() payload: unknown) {
-    return this.checkoutCollects.requestOtp(parseCommand(checkoutCollectCommand, payload));
+  @Handles(PAYINS_COMMANDS.request_checkout_collect_otp)
+  checkoutCollectOtp(command: Request<'request_checkout_collect_otp'>) {
+    return this.checkoutCollects.requestOtp(command);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.operator_confirm)
-  operatorConfirm(@Payload() payload: unknown) {
-    return this.confirmations.operatorConfirm(parseCommand(operatorConfirmPayinCommand, payload));
+  @Handles(PAYINS_COMMANDS.operator_confirm)
+  operatorConfirm(command: Request<'operator_confirm'>) {
+    return this.confirmations.operatorConfirm(command);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.confirm_received)
-  confirmReceived(@Payload() payload: unknown) {
-    return this.confirmations.received(parseCommand(confirmPayinCommand, payload));
+  @Handles(PAYINS_COMMANDS.confirm_received)
+  confirmReceived(command: Request<'confirm_received'>) {
+    return this.confirmations.received(command);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.confirm_approve)
-  confirmApprove(@Payload() payload: unknown) {
-    return this.confirmations.approve(parseCommand(confirmPayinCommand, payload));
+  @Handles(PAYINS_COMMANDS.confirm_approve)
+  confirmApprove(command: Request<'confirm_approve'>) {
+    return this.confirmations.approve(command);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.confirm_cancel)
-  confirmCancel(@Payload() payload: unknown) {
-    return this.confirmations.cancel(parseCommand(confirmPayinCommand, payload));
+  @Handles(PAYINS_COMMANDS.confirm_cancel)
+  confirmCancel(command: Request<'confirm_cancel'>) {
+    return this.confirmations.cancel(command);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.get_checkout_state)
-  checkoutState(@Payload() payload: unknown) {
-    return this.checkout.state(parseCommand(getCheckoutCommand, payload).token);
+  @Handles(PAYINS_COMMANDS.get_checkout_state)
+  checkoutState(query: Request<'get_checkout_state'>) {
+    return this.checkout.state(query.token);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.get_checkout_quote)
-  checkoutQuote(@Payload() payload: unknown) {
-    return this.checkout.quote(parseCommand(getCheckoutCommand, payload).token);
+  @Handles(PAYINS_COMMANDS.get_checkout_quote)
+  checkoutQuote(query: Request<'get_checkout_quote'>) {
+    return this.checkout.quote(query.token);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.pay_checkout_method)
-  payCheckout(@Payload() payload: unknown) {
-    return this.checkout.payWithMethod(parseCommand(payCheckoutMethodCommand, payload));
+  @Handles(PAYINS_COMMANDS.pay_checkout_method)
+  payCheckout(command: Request<'pay_checkout_method'>) {
+    return this.checkout.payWithMethod(command);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.pay_checkout_by_transfer)
-  payCheckoutByTransfer(@Payload() payload: unknown) {
-    return this.transfers.payByTransfer(parseCommand(payCheckoutByTransferCommand, payload));
+  @Handles(PAYINS_COMMANDS.pay_checkout_by_transfer)
+  payCheckoutByTransfer(command: Request<'pay_checkout_by_transfer'>) {
+    return this.transfers.payByTransfer(command);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.get_card_session)
-  cardSession(@Payload() payload: unknown) {
-    return this.checkout.cardSession(parseCommand(cardSessionCommand, payload).token);
+  @Handles(PAYINS_COMMANDS.get_card_session)
+  cardSession(query: Request<'get_card_session'>) {
+    return this.checkout.cardSession(query.token);
   }
 
-  @MessagePattern(PAYINS_COMMANDS.submit_card_session)
-  submitCard(@Payload() payload: unknown) {
-    return this.checkout.submitCard(parseCommand(cardSessionCommand, payload).token);
+  @Handles(PAYINS_COMMANDS.submit_card_session)
+  submitCard(command: Request<'submit_card_session'>) {
+    return this.checkout.submitCard(command.token);
   }
 }

@@ -6,7 +6,9 @@ import {
   DomainError,
   LEDGER_COMMANDS,
   PAYINS_COMMANDS,
+  payinView,
   transferListing,
+  transferRecord,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
@@ -41,6 +43,9 @@ const transferBody = z
   })
   .strict();
 
+/** `POST /v1/transfers` answers the transfer, or with `checkout_token` the checkout payin it paid. */
+const transferOrPaidCheckout = z.union([transferRecord, payinView]);
+
 const TRANSFER_COLUMNS = [
   'transfer_id',
   'created_at',
@@ -63,6 +68,11 @@ export class TransfersController {
   @Post()
   @HttpCode(201)
   @RequireOtp('transfer.create')
+  @ApiReply(
+    transferOrPaidCheckout,
+    201,
+    'the transfer; with `checkout_token`, the checkout payin it paid',
+  )
   @ApiZodBody(
     transferBody,
     '`recipient`: an account id, an email of a member, a verified phone number, or an alias ' +

@@ -1,18 +1,26 @@
 import { Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
-import { bankAliasBody, depositAccountBody, PAYINS_COMMANDS } from '@platform/contracts';
+import {
+  bankAliasBody,
+  depositAccountBody,
+  depositAccountView,
+  PAYINS_COMMANDS,
+} from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
+  ApiReply,
   ApiZodBody,
   ValidatedBody,
+  listingPage,
+  pageBody,
+  parsePagination,
   type PaginationQuery,
   ApiPagination,
 } from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
-import { accountListing } from '../account-listing';
 
 /** Dedicated deposit accounts (spec §4, §8). */
 @ApiTags('payins')
@@ -24,6 +32,7 @@ export class DepositAccountsController {
 
   @Post()
   @HttpCode(201)
+  @ApiReply(PAYINS_COMMANDS.create_deposit_account, 201)
   @ApiOperation({
     summary: 'Open a dedicated deposit account',
     description:
@@ -46,17 +55,20 @@ export class DepositAccountsController {
 
   @Get()
   @ApiPagination()
+  @ApiReply(listingPage('deposit_accounts', depositAccountView))
   @ApiOperation({ summary: 'The account’s deposit accounts, newest first' })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
-    return accountListing(this.bus, {
-      command: PAYINS_COMMANDS.list_deposit_accounts,
-      collection: 'deposit_accounts',
-      principal,
-      query,
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
+    const pagination = parsePagination(query);
+    const { deposit_accounts } = await this.bus.send(PAYINS_COMMANDS.list_deposit_accounts, {
+      account_id: principal.account_id,
+      limit: pagination.page_size,
+      offset: pagination.offset,
     });
+    return pageBody('deposit_accounts', pagination, deposit_accounts);
   }
 
   @Put('bank-alias')
+  @ApiReply(PAYINS_COMMANDS.set_bank_alias)
   @ApiOperation({
     summary: 'Set the bank alias of an AR/ARS deposit account',
     description:

@@ -2,7 +2,7 @@ import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PAYINS_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials } from '../../http';
+import { ApiCredentials, ApiReply } from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentOrgAdmin, type OrgAdminPrincipal } from '../../auth/principal';
 
@@ -16,6 +16,7 @@ export class OrgPayinsController {
 
   @Post(':id/release-settlement')
   @HttpCode(200)
+  @ApiReply(PAYINS_COMMANDS.release_settlement)
   @ApiOperation({
     summary: 'Release a scheduled card settlement early',
     description:

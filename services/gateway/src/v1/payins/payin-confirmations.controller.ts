@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { PAYINS_COMMANDS, payinConfirmReceivedBody } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
+import { ApiCredentials, ApiReply, ApiZodBody, ValidatedBody } from '../../http';
 import { RequireCredentialLevel, RequireRole } from '../../auth/access.decorators';
 import { CurrentPrincipal, memberIdOf, type Principal } from '../../auth/principal';
 
@@ -28,6 +28,7 @@ export class PayinConfirmationsController {
 
   @Post(':id/confirm-received')
   @HttpCode(200)
+  @ApiReply(PAYINS_COMMANDS.confirm_received)
   @ApiOperation({
     summary: 'Record that a manually confirmed payin’s money arrived (first operator)',
     description:
@@ -55,6 +56,7 @@ export class PayinConfirmationsController {
 
   @Post(':id/confirm-approve')
   @HttpCode(200)
+  @ApiReply(PAYINS_COMMANDS.confirm_approve)
   @ApiOperation({
     summary: 'Approve a recorded receipt (second operator): the payin is credited',
     description:
@@ -69,6 +71,7 @@ export class PayinConfirmationsController {
 
   @Post(':id/confirm-cancel')
   @HttpCode(200)
+  @ApiReply(PAYINS_COMMANDS.confirm_cancel)
   @ApiOperation({
     summary: 'Cancel a recorded receipt (second operator): the payin fails',
     description:
@@ -81,7 +84,11 @@ export class PayinConfirmationsController {
     return this.decide(PAYINS_COMMANDS.confirm_cancel, principal, payin_id);
   }
 
-  private decide(command: string, principal: Principal, payin_id: string) {
+  private decide(
+    command: typeof PAYINS_COMMANDS.confirm_approve | typeof PAYINS_COMMANDS.confirm_cancel,
+    principal: Principal,
+    payin_id: string,
+  ) {
     return this.bus.send(command, {
       account_id: principal.account_id,
       payin_id,

@@ -1,3 +1,4 @@
+import type { PayinInstrument, PayinView } from '@platform/contracts';
 import type { ExportColumn } from '../../http';
 
 export type PayinExportKey =
@@ -15,13 +16,6 @@ export type PayinExportKey =
   | 'idempotency_key'
   | 'instrument_id'
   | 'instrument';
-
-type PayinInstrument = { type: string; brand: string; last4: string } & Record<string, unknown>;
-
-/** A payin of `payins.list_payins` as far as the export reads it. */
-export type PayinListItem = Record<Exclude<PayinExportKey, 'instrument'>, string | null> & {
-  instrument: PayinInstrument | null;
-};
 
 export type PayinRow = Record<PayinExportKey, string | null>;
 
@@ -44,15 +38,14 @@ export const PAYIN_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<PayinExportKey>> =
 ];
 
 /** One export row: the instrument as its holder reads it ("card visa 4242 12/2029"). */
-export function payinExportRow(payin: PayinListItem): PayinRow {
-  const { instrument, ...columns } = payin;
-  return { ...columns, instrument: instrument ? instrumentText(instrument) : null };
+export function payinExportRow(payin: PayinView): PayinRow {
+  const row = Object.fromEntries(
+    PAYIN_EXPORT_COLUMNS.map(({ key }) => [key, key === 'instrument' ? null : payin[key]]),
+  ) as PayinRow;
+  return { ...row, instrument: payin.instrument ? instrumentText(payin.instrument) : null };
 }
 
 function instrumentText(instrument: PayinInstrument): string {
-  const expiry =
-    typeof instrument.exp_month === 'number' && typeof instrument.exp_year === 'number'
-      ? ` ${String(instrument.exp_month).padStart(2, '0')}/${instrument.exp_year}`
-      : '';
+  const expiry = ` ${String(instrument.exp_month).padStart(2, '0')}/${instrument.exp_year}`;
   return `${instrument.type} ${instrument.brand} ${instrument.last4}${expiry}`;
 }

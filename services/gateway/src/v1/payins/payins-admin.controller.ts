@@ -29,7 +29,7 @@ export class PayinsAdminController {
    */
   @Post(':id/confirm')
   @HttpCode(200)
-  confirm(@Param('id') payin_id: string, @Body() body: unknown) {
+  confirm(@Param('id') payin_id: string, @Body() body: { outcome?: unknown } | null) {
     return this.bus.send(PAYINS_COMMANDS.operator_confirm, { payin_id, body: body ?? {} });
   }
 }

@@ -19,14 +19,18 @@ import {
   payinCollectBody,
   payinCreateBody,
   payinRefundBody,
+  payinView,
   parseFilterDates,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import {
   ApiCredentials,
+  ApiReply,
   ApiZodBody,
   documentLocale,
+  idempotencyKeyOf,
+  listingPage,
   EXPORT_ROW_LIMIT,
   pageBody,
   parseExportFormat,
@@ -40,7 +44,7 @@ import {
 } from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
-import { PAYIN_EXPORT_COLUMNS, payinExportRow, type PayinListItem } from './payin-export';
+import { PAYIN_EXPORT_COLUMNS, payinExportRow } from './payin-export';
 import { publicBaseUrl } from './public-base-url';
 
 const listQuery = z.object({
@@ -82,6 +86,7 @@ export class PayinsController {
 
   @Post()
   @HttpCode(201)
+  @ApiReply(PAYINS_COMMANDS.create_payin, 201)
   @ApiOperation({
     summary: 'Create a payin (qr, bank_transfer, fintoc, card, checkout)',
     description:
@@ -120,13 +125,13 @@ export class PayinsController {
       account_id: principal.account_id,
       org_id: principal.org_id,
       base_url: publicBaseUrl(request, this.context),
-      ...(header_key !== undefined ? { header_idempotency_key: header_key } : {}),
-      body,
+      body: { ...body, idempotency_key: idempotencyKeyOf(body.idempotency_key, header_key) },
     });
   }
 
   @Post('collect/otp')
   @HttpCode(201)
+  @ApiReply(PAYINS_COMMANDS.request_collect_otp, 201)
   @ApiOperation({
     summary: 'Ask the payer’s bank to send the payer a collection code (pull collections)',
     description:
@@ -152,6 +157,7 @@ export class PayinsController {
 
   @Post('collect')
   @HttpCode(201)
+  @ApiReply(PAYINS_COMMANDS.collect_payin, 201)
   @ApiOperation({
     summary: 'Pull collection: debit the payer’s account with their bank key',
     description:
@@ -175,12 +181,12 @@ export class PayinsController {
     return this.bus.send(PAYINS_COMMANDS.collect_payin, {
       account_id: principal.account_id,
       org_id: principal.org_id,
-      ...(header_key !== undefined ? { header_idempotency_key: header_key } : {}),
-      body,
+      body: { ...body, idempotency_key: idempotencyKeyOf(body.idempotency_key, header_key) },
     });
   }
 
   @Get('methods')
+  @ApiReply(PAYINS_COMMANDS.list_methods)
   @ApiOperation({
     summary: 'The payin corridor catalog',
     description:
@@ -195,6 +201,7 @@ export class PayinsController {
   }
 
   @Get()
+  @ApiReply(listingPage('payins', payinView))
   @ApiOperation({
     summary: 'List payins, newest first',
     description:
@@ -219,17 +226,14 @@ export class PayinsController {
     const format = parseExportFormat(query.format);
     const pagination = parsePagination(query);
     const { format: _format, page: _page, page_size: _size, from: _f, to: _t, ...filters } = query;
-    const { payins } = await this.bus.send<{ payins: PayinListItem[] }>(
-      PAYINS_COMMANDS.list_payins,
-      {
-        account_id: principal.account_id,
-        org_id: principal.org_id,
-        ...filters,
-        ...parseFilterDates(query),
-        limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
-        offset: format ? 0 : pagination.offset,
-      },
-    );
+    const { payins } = await this.bus.send(PAYINS_COMMANDS.list_payins, {
+      account_id: principal.account_id,
+      org_id: principal.org_id,
+      ...filters,
+      ...parseFilterDates(query),
+      limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
+      offset: format ? 0 : pagination.offset,
+    });
     if (!format) return pageBody('payins', pagination, payins);
     return sendExport(reply, {
       format,
@@ -254,10 +258,11 @@ export class PayinsController {
     if (lang !== undefined && (typeof lang !== 'string' || !toLocale(lang)))
       throw new DomainError('invalid_language', 'lang must be en, es or zh');
     const chosen = await documentLocale(this.bus, principal, { lang, locale }, accept_language);
-    const { filename, pdf_base64 } = await this.bus.send<{ filename: string; pdf_base64: string }>(
-      PAYINS_COMMANDS.get_receipt,
-      { account_id: principal.account_id, payin_id, locale: chosen },
-    );
+    const { filename, pdf_base64 } = await this.bus.send(PAYINS_COMMANDS.get_receipt, {
+      account_id: principal.account_id,
+      payin_id,
+      locale: chosen,
+    });
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `inline; filename="${filename}"`)
@@ -266,6 +271,7 @@ export class PayinsController {
   }
 
   @Get(':id')
+  @ApiReply(PAYINS_COMMANDS.get_payin)
   @ApiOperation({
     summary: 'One payin; another account’s payin is 404 `not_found`',
     description:
@@ -284,6 +290,7 @@ export class PayinsController {
 
   @Post(':id/refund')
   @HttpCode(201)
+  @ApiReply(PAYINS_COMMANDS.refund_payin, 201)
   @ApiOperation({
     summary: 'Refund a credited payin',
     description:

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { DomainError, PAYINS_COMMANDS, sandboxDepositBody } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
-import { ApiCredentials, ApiZodBody, ValidatedBody } from '../../http';
+import { ApiCredentials, ApiReply, ApiZodBody, ValidatedBody } from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 
@@ -54,6 +54,7 @@ export class SandboxDepositsController {
 
   @Post(':id/deposits')
   @HttpCode(201)
+  @ApiReply(PAYINS_COMMANDS.simulate_deposit, 201)
   @ApiOperation({
     summary: 'Simulate a deposit into a deposit account',
     description: DEPOSIT_DESCRIPTION,

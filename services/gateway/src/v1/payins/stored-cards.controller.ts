@@ -1,10 +1,12 @@
 import { Controller, Delete, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { PAYINS_COMMANDS } from '@platform/contracts';
+import { PAYINS_COMMANDS, storedCardView } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
+  ApiReply,
+  listingPage,
   pageBody,
   parsePagination,
   ValidatedQuery,
@@ -28,6 +30,7 @@ export class StoredCardsController {
 
   @Get()
   @ApiPagination()
+  @ApiReply(listingPage('cards', storedCardView))
   @ApiOperation({
     summary: 'List the account’s stored cards, newest first',
     description:
@@ -42,22 +45,22 @@ export class StoredCardsController {
       '`stored_card_revoked`, a country or currency other than the card’s corridor 422 ' +
       '`stored_card_corridor_mismatch`, another account’s card 404 `not_found`.',
   })
-  list(
+  async list(
     @CurrentPrincipal() principal: Principal,
     @ValidatedQuery(pageQuery) query: z.infer<typeof pageQuery>,
   ) {
     const pagination = parsePagination(query);
-    return this.bus
-      .send<{ cards: unknown[] }>(PAYINS_COMMANDS.list_stored_cards, {
-        account_id: principal.account_id,
-        limit: pagination.page_size,
-        offset: pagination.offset,
-      })
-      .then(({ cards }) => pageBody('cards', pagination, cards));
+    const { cards } = await this.bus.send(PAYINS_COMMANDS.list_stored_cards, {
+      account_id: principal.account_id,
+      limit: pagination.page_size,
+      offset: pagination.offset,
+    });
+    return pageBody('cards', pagination, cards);
   }
 
   @Delete(':id')
   @RequireRole('operator')
+  @ApiReply(PAYINS_COMMANDS.revoke_stored_card)
   @ApiOperation({
     summary: 'Revoke a stored card',
     description:
