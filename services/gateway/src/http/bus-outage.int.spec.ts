@@ -22,7 +22,10 @@ describe('gateway over a failing bus or database', () => {
   async function boot(database_url: string): Promise<void> {
     bus = new InProcessBus({ request_timeout_ms: 300 });
     // Registration's handler takes the command and never answers, like a service that hangs.
-    await bus.serve(ACCOUNT_COMMANDS.register_account.name, () => new Promise<never>(() => undefined));
+    await bus.serve(
+      ACCOUNT_COMMANDS.register_account.name,
+      () => new Promise<never>(() => undefined),
+    );
     app = await createGatewayApp({
       environment: 'test',
       rate_limit: false,
