@@ -13,3 +13,4 @@ export * from './sign-in-methods';
 export * from './stream-leases';
 export * from './ledger-replies';
 export * from './dead-letters';
+export * from './payouts-replies';

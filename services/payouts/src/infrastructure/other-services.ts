@@ -57,12 +57,12 @@ export class OtherServices {
   /** The account's settlement asset; USD while the ledger does not answer `get_settlement`. */
   async settlementAssetOf(account_id: string): Promise<string> {
     try {
-      const reply = await this.bus.send<{ settlement_asset?: string }>(
-        'ledger.get_settlement',
+      const reply = await this.bus.send(
+        LEDGER_COMMANDS.get_settlement,
         { account_id },
         { timeout_ms: 5_000 },
       );
-      return reply.settlement_asset ?? 'USD';
+      return reply.settlement_asset;
     } catch (error) {
       if (error instanceof DomainError && error.code !== 'internal_error') throw error;
       return 'USD';
@@ -121,7 +121,7 @@ export class OtherServices {
 
   async screen(command: ScreenPayoutCommand): Promise<Screening> {
     try {
-      return await this.bus.send<ScreenPayoutReply>(COMPLIANCE_COMMANDS.screen_payout, command);
+      return await this.bus.send(COMPLIANCE_COMMANDS.screen_payout, command);
     } catch (error) {
       // An outage of screening is not the client's failure: the payout waits for it (spec §3).
       if (
@@ -136,7 +136,7 @@ export class OtherServices {
   }
 
   decideReview(review_id: string, decision: 'released' | 'rejected'): Promise<ReviewReply> {
-    return this.bus.send<ReviewReply>(COMPLIANCE_COMMANDS.decide_review, { review_id, decision });
+    return this.bus.send(COMPLIANCE_COMMANDS.decide_review, { review_id, decision });
   }
 
   /** The organization's name, timezone and locale (cached: they rarely change). */
