@@ -250,6 +250,12 @@ describe('payout lifecycle: firewall review', () => {
     expect(payout).toMatchObject({ status_code: 'insufficient_funds', predebit_failure: true });
   });
 
+  it('a released payout whose debit cannot reach the ledger waits in core_unreachable', () => {
+    const { payout } = run([{ type: 'release_review' }, debit('ledger_unreachable')], held().state);
+    expect(payout).toMatchObject({ status: 'pending', status_code: 'core_unreachable' });
+    expect(dueStepOf(payout.status_code)).toBe('debit');
+  });
+
   it('a rejection fails the payout before any debit; a second decision is refused', () => {
     const rejected = run([{ type: 'reject_review' }], held().state);
     expect(rejected.events.map(effectOf)).toEqual(['reject_review']);
