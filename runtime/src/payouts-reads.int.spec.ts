@@ -2,6 +2,14 @@ import { encodePixQr } from '@platform/svc-payouts';
 import { PayoutsTestClient, pix, type Account, type PayoutBody } from './payouts-test-client';
 import { startTestPlatform, type TestPlatform } from './test-platform';
 
+interface OpenApiSchema {
+  type?: string;
+  enum?: string[];
+  required?: string[];
+  properties?: Record<string, OpenApiSchema>;
+  items?: OpenApiSchema;
+}
+
 /** Reads of payouts (listing, filters, exports, receipts) and QR payouts, over HTTP. */
 describe('payouts: reads, receipts and QR payouts', () => {
   let platform: TestPlatform;
@@ -151,6 +159,32 @@ describe('payouts: reads, receipts and QR payouts', () => {
     }
     expect(document.paths['/v1/payouts/qr/scan']?.post?.description).toContain('CRC16');
     expect(JSON.stringify(document.paths)).not.toContain('/admin/v1/payouts');
+  });
+
+  it('documents what the payout routes answer, with the status each answers', async () => {
+    const document = (await (await client.get('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const schemaOf = (route: string, method: string, status: string) => {
+      const response = document.paths[route]?.[method]?.responses[status] as
+        { content: { 'application/json': { schema: OpenApiSchema } } } | undefined;
+      return response?.content['application/json'].schema;
+    };
+    const created = schemaOf('/v1/payouts', 'post', '202');
+    expect(created?.properties?.total_debit).toMatchObject({ type: 'string' });
+    expect(created?.properties?.status_code?.enum).toEqual(
+      expect.arrayContaining(['compliance_pending', 'core_unreachable', 'rail_rejected']),
+    );
+    expect(created?.required).toEqual(expect.arrayContaining(['payout_id', 'status_code']));
+    expect(schemaOf('/v1/payouts/qr/confirm', 'post', '202')).toEqual(created);
+    expect(schemaOf('/v1/payouts/{id}', 'get', '200')).toEqual(created);
+    expect(schemaOf('/v1/payouts', 'get', '200')?.properties?.payouts?.items).toEqual(created);
+    expect(schemaOf('/v1/payouts/documents', 'post', '201')?.required).toEqual(
+      expect.arrayContaining(['document_id', 'size_bytes']),
+    );
+    expect(schemaOf('/v1/payouts/qr/scan', 'post', '200')?.properties).toHaveProperty(
+      'amount_required',
+    );
   });
 
   describe('QR payouts', () => {

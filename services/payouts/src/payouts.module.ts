@@ -9,10 +9,10 @@ import {
   type ServiceDefinition,
 } from '@platform/runtime';
 import { PayoutCreation } from './application/payout-creation';
-import { PayoutDispatch } from './application/payout-dispatch';
 import { PayoutLifecycle } from './application/payout-lifecycle';
 import { PayoutQueries } from './application/payout-queries';
 import { QrPayouts } from './application/qr-payouts';
+import { PayoutTransitions } from './application/payout-transitions';
 import { LimitsAndDocumentsRepository } from './infrastructure/limits-and-documents.repository';
 import { OtherServices } from './infrastructure/other-services';
 import { PayoutsRepository } from './infrastructure/payouts.repository';
@@ -44,7 +44,7 @@ export class PayoutsModule {
         PayoutsRepository,
         LimitsAndDocumentsRepository,
         OtherServices,
-        PayoutDispatch,
+        PayoutTransitions,
         PayoutCreation,
         PayoutLifecycle,
         PayoutQueries,

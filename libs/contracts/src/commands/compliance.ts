@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCommand } from '../catalog/define';
 
 const id = z.string().min(1).max(200);
 
@@ -23,10 +24,12 @@ export type ScreenPayoutCommand = z.infer<typeof screenPayoutCommand>;
 export const SCREENING_DECISIONS = ['process', 'hold', 'reject'] as const;
 export type ScreeningDecision = (typeof SCREENING_DECISIONS)[number];
 
-export interface ScreenPayoutReply {
-  decision: ScreeningDecision;
-  review_id: string | null;
-}
+/** A `hold` opens a review and names it; the other decisions have none. */
+export const screenPayoutReply = z.object({
+  decision: z.enum(SCREENING_DECISIONS),
+  review_id: z.string().nullable(),
+});
+export type ScreenPayoutReply = z.infer<typeof screenPayoutReply>;
 
 export const REVIEW_STATUSES = ['in_review', 'info_requested', 'released', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -37,13 +40,14 @@ export const decideReviewCommand = z
   .strict();
 export type DecideReviewCommand = z.infer<typeof decideReviewCommand>;
 
-export interface ReviewReply {
-  review_id: string;
-  subject_type: 'payout';
-  subject_id: string;
-  account_id: string;
-  status: ReviewStatus;
-}
+export const reviewReply = z.object({
+  review_id: z.string(),
+  subject_type: z.literal('payout'),
+  subject_id: z.string(),
+  account_id: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+});
+export type ReviewReply = z.infer<typeof reviewReply>;
 
 /**
  * `compliance.set_screening_availability`: an operator marks payout screening available or
@@ -51,9 +55,25 @@ export interface ReviewReply {
  */
 export const setScreeningAvailabilityCommand = z.object({ available: z.boolean() }).strict();
 export type SetScreeningAvailabilityCommand = z.infer<typeof setScreeningAvailabilityCommand>;
+export const screeningAvailabilityReply = z.object({ available: z.boolean() });
 
 export const COMPLIANCE_COMMANDS = {
-  screen_payout: 'compliance.screen_payout',
-  decide_review: 'compliance.decide_review',
-  set_screening_availability: 'compliance.set_screening_availability',
+  screen_payout: defineCommand({
+    name: 'compliance.screen_payout',
+    summary: 'screen a payout before any debit: process, hold for review, or reject',
+    request: screenPayoutCommand,
+    reply: screenPayoutReply,
+  }),
+  decide_review: defineCommand({
+    name: 'compliance.decide_review',
+    summary: "a reviewer's decision on a held payout",
+    request: decideReviewCommand,
+    reply: reviewReply,
+  }),
+  set_screening_availability: defineCommand({
+    name: 'compliance.set_screening_availability',
+    summary: 'an operator marks payout screening available or not',
+    request: setScreeningAvailabilityCommand,
+    reply: screeningAvailabilityReply,
+  }),
 } as const;

@@ -15,3 +15,4 @@ export * from './stream-leases';
 export * from './ledger-replies';
 export * from './payins-replies';
 export * from './dead-letters';
+export * from './payouts-replies';

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { defineCommand } from '../catalog/define';
 import { filterDateSchema } from '../filter-dates';
+import * as replies from './payouts-replies';
+import { PAYOUT_STATUSES } from './payouts-replies';
 
 /**
  * The payouts service's commands. The gateway checks only the shape of a request; the payouts
@@ -49,28 +52,26 @@ export type CreatePayoutBody = z.infer<typeof createPayoutBody>;
 /** Who acts: the account and its organization. */
 const actor = { account_id: id, org_id: id };
 
-/** `payouts.create_payout`: `idempotency_key` is the body's, else the header's, else null. */
+/**
+ * The one idempotency key of a create, as the gateway chose it (D7: the body's, else the
+ * `Idempotency-Key` header's; `idempotencyKeyOf`); null when the client sent none. The service
+ * judges it (`IdempotencyKey`) and never looks for another.
+ */
+const chosenIdempotencyKey = z.string().max(10_000).nullable();
+
+/** What a payout asks for: the body of `POST /v1/payouts` without its key, which travels beside it. */
+export const payoutRequest = createPayoutBody.omit({ idempotency_key: true });
+export type PayoutRequest = z.infer<typeof payoutRequest>;
+
+/** `payouts.create_payout`. */
 export const createPayoutCommand = z
-  .object({
-    ...actor,
-    idempotency_key: z.string().max(10_000).nullable(),
-    request: createPayoutBody,
-  })
+  .object({ ...actor, idempotency_key: chosenIdempotencyKey, request: payoutRequest })
   .strict();
 export type CreatePayoutCommand = z.infer<typeof createPayoutCommand>;
 
 /** `payouts.get_payout`: another account's payout is not_found. */
 export const getPayoutCommand = z.object({ account_id: id, payout_id: id }).strict();
 export type GetPayoutCommand = z.infer<typeof getPayoutCommand>;
-
-export const PAYOUT_STATUSES = [
-  'pending',
-  'in_review',
-  'processing',
-  'completed',
-  'failed',
-] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 const MAX_PAGE_SIZE = 100;
 const MAX_EXPORT_ROWS = 10_000;
@@ -123,6 +124,7 @@ export const scanPayoutQrBody = z.object({ qr_payload: z.string().max(2000) }).s
 export const scanPayoutQrCommand = z
   .object({ account_id: id, qr_payload: z.string().max(2000) })
   .strict();
+export type ScanPayoutQrCommand = z.infer<typeof scanPayoutQrCommand>;
 
 /** `POST /v1/payouts/qr/confirm`: creates the payout the QR describes, idempotently. */
 export const confirmPayoutQrBody = z
@@ -134,12 +136,10 @@ export const confirmPayoutQrBody = z
     options: payoutOptionsField.optional(),
   })
   .strict();
+/** What a QR payment asks for: the confirm body without its key, which travels beside it. */
+export const qrPaymentRequest = confirmPayoutQrBody.omit({ idempotency_key: true });
 export const confirmPayoutQrCommand = z
-  .object({
-    ...actor,
-    idempotency_key: z.string().max(10_000).nullable(),
-    request: confirmPayoutQrBody,
-  })
+  .object({ ...actor, idempotency_key: chosenIdempotencyKey, request: qrPaymentRequest })
   .strict();
 export type ConfirmPayoutQrCommand = z.infer<typeof confirmPayoutQrCommand>;
 
@@ -200,17 +200,82 @@ export const setOrgPricingCommand = z.object({ org_id: id, pricing: setOrgPricin
 export type SetOrgPricingCommand = z.infer<typeof setOrgPricingCommand>;
 
 export const PAYOUTS_COMMANDS = {
-  create_payout: 'payouts.create_payout',
-  get_payout: 'payouts.get_payout',
-  list_payouts: 'payouts.list_payouts',
-  get_receipt: 'payouts.get_receipt',
-  upload_document: 'payouts.upload_document',
-  scan_qr: 'payouts.scan_qr',
-  confirm_qr: 'payouts.confirm_qr',
-  confirm_manual: 'payouts.confirm_manual',
-  reject_manual: 'payouts.reject_manual',
-  release_review: 'payouts.release_review',
-  reject_review: 'payouts.reject_review',
-  set_org_limits: 'payouts.set_org_limits',
-  set_org_pricing: 'payouts.set_org_pricing',
+  create_payout: defineCommand({
+    name: 'payouts.create_payout',
+    summary: 'screen, price and debit a payout once per idempotency key (POST /v1/payouts)',
+    request: createPayoutCommand,
+    reply: replies.payoutCreatedReply,
+  }),
+  get_payout: defineCommand({
+    name: 'payouts.get_payout',
+    summary: 'one payout of the account',
+    request: getPayoutCommand,
+    reply: replies.payoutResource,
+  }),
+  list_payouts: defineCommand({
+    name: 'payouts.list_payouts',
+    summary: "the account's payouts, newest first, filtered",
+    request: listPayoutsCommand,
+    reply: replies.payoutListReply,
+  }),
+  get_receipt: defineCommand({
+    name: 'payouts.get_receipt',
+    summary: "a payout's receipt PDF in a locale",
+    request: getPayoutReceiptCommand,
+    reply: replies.payoutReceiptReply,
+  }),
+  upload_document: defineCommand({
+    name: 'payouts.upload_document',
+    summary: 'a supporting document for US/USD payouts (POST /v1/payouts/documents)',
+    request: uploadPayoutDocumentCommand,
+    reply: replies.payoutDocument,
+  }),
+  scan_qr: defineCommand({
+    name: 'payouts.scan_qr',
+    summary: 'decode a payout QR without any debit',
+    request: scanPayoutQrCommand,
+    reply: replies.scannedQrReply,
+  }),
+  confirm_qr: defineCommand({
+    name: 'payouts.confirm_qr',
+    summary: 'create the payout a QR describes, once per idempotency key',
+    request: confirmPayoutQrCommand,
+    reply: replies.payoutCreatedReply,
+  }),
+  confirm_manual: defineCommand({
+    name: 'payouts.confirm_manual',
+    summary: 'an operator sent a manual payout: the hold is posted, the payout completes',
+    request: operatorPayoutCommand,
+    reply: replies.payoutResource,
+  }),
+  reject_manual: defineCommand({
+    name: 'payouts.reject_manual',
+    summary: 'an operator could not send a manual payout: the debit is refunded, it fails',
+    request: operatorPayoutCommand,
+    reply: replies.payoutResource,
+  }),
+  release_review: defineCommand({
+    name: 'payouts.release_review',
+    summary: 'a held payout is released: it is debited and dispatched',
+    request: operatorPayoutCommand,
+    reply: replies.payoutResource,
+  }),
+  reject_review: defineCommand({
+    name: 'payouts.reject_review',
+    summary: 'a held payout is rejected: it fails before any debit',
+    request: operatorPayoutCommand,
+    reply: replies.payoutResource,
+  }),
+  set_org_limits: defineCommand({
+    name: 'payouts.set_org_limits',
+    summary: "an organization's money-out limits in USD",
+    request: setOrgLimitsCommand,
+    reply: replies.orgLimitsReply,
+  }),
+  set_org_pricing: defineCommand({
+    name: 'payouts.set_org_pricing',
+    summary: "an organization's (or one corridor's) payout fee",
+    request: setOrgPricingCommand,
+    reply: replies.orgPricingReply,
+  }),
 } as const;

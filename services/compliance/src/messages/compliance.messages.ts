@@ -1,12 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   COMPLIANCE_COMMANDS,
-  decideReviewCommand,
-  parseCommand,
-  screenPayoutCommand,
-  setScreeningAvailabilityCommand,
+  HEALTH_COMMANDS,
+  type DecideReviewCommand,
+  type ScreenPayoutCommand,
+  type SetScreeningAvailabilityCommand,
 } from '@platform/contracts';
+import { Handles } from '@platform/messaging';
 import { PayoutReviews } from '../application/payout-reviews';
 
 /** The service's only door: commands it serves and events it consumes. */
@@ -14,24 +14,23 @@ import { PayoutReviews } from '../application/payout-reviews';
 export class ComplianceMessages {
   constructor(private readonly reviews: PayoutReviews) {}
 
-  @MessagePattern('compliance.get_health')
-  health(): { service: string; status: 'ok' } {
-    return { service: 'compliance', status: 'ok' };
+  @Handles(HEALTH_COMMANDS.compliance)
+  health() {
+    return { service: 'compliance', status: 'ok' as const };
   }
 
-  @MessagePattern(COMPLIANCE_COMMANDS.screen_payout)
-  screenPayout(@Payload() payload: unknown) {
-    return this.reviews.screen(parseCommand(screenPayoutCommand, payload));
+  @Handles(COMPLIANCE_COMMANDS.screen_payout)
+  screenPayout(command: ScreenPayoutCommand) {
+    return this.reviews.screen(command);
   }
 
-  @MessagePattern(COMPLIANCE_COMMANDS.set_screening_availability)
-  setScreeningAvailability(@Payload() payload: unknown) {
-    const { available } = parseCommand(setScreeningAvailabilityCommand, payload);
-    return this.reviews.setScreeningAvailability(available);
+  @Handles(COMPLIANCE_COMMANDS.set_screening_availability)
+  setScreeningAvailability(command: SetScreeningAvailabilityCommand) {
+    return this.reviews.setScreeningAvailability(command.available);
   }
 
-  @MessagePattern(COMPLIANCE_COMMANDS.decide_review)
-  decideReview(@Payload() payload: unknown) {
-    return this.reviews.decide(parseCommand(decideReviewCommand, payload));
+  @Handles(COMPLIANCE_COMMANDS.decide_review)
+  decideReview(command: DecideReviewCommand) {
+    return this.reviews.decide(command);
   }
 }

@@ -9,7 +9,7 @@ import {
   setScreeningAvailabilityCommand,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ValidatedBody } from '../http';
+import { ApiReply, ValidatedBody } from '../http';
 import { OperatorGuard } from './operator.guard';
 
 const decisionBody = z.object({ reason: z.string().max(280).optional() }).strict();
@@ -28,6 +28,7 @@ export class PayoutsAdminController {
   /** A manual payout was sent: completed. */
   @Post(':id/confirm')
   @HttpCode(200)
+  @ApiReply(PAYOUTS_COMMANDS.confirm_manual)
   confirm(
     @Param('id') payout_id: string,
     @ValidatedBody(decisionBody) body: z.infer<typeof decisionBody>,
@@ -38,6 +39,7 @@ export class PayoutsAdminController {
   /** A manual payout could not be sent: failed, debit refunded. */
   @Post(':id/reject')
   @HttpCode(200)
+  @ApiReply(PAYOUTS_COMMANDS.reject_manual)
   reject(
     @Param('id') payout_id: string,
     @ValidatedBody(decisionBody) body: z.infer<typeof decisionBody>,
@@ -48,6 +50,7 @@ export class PayoutsAdminController {
   /** A held payout's review is released: it is debited and dispatched. */
   @Post(':id/review/release')
   @HttpCode(200)
+  @ApiReply(PAYOUTS_COMMANDS.release_review)
   release(
     @Param('id') payout_id: string,
     @ValidatedBody(decisionBody) body: z.infer<typeof decisionBody>,
@@ -58,6 +61,7 @@ export class PayoutsAdminController {
   /** A held payout's review is rejected: failed before any debit. */
   @Post(':id/review/reject')
   @HttpCode(200)
+  @ApiReply(PAYOUTS_COMMANDS.reject_review)
   rejectReview(
     @Param('id') payout_id: string,
     @ValidatedBody(decisionBody) body: z.infer<typeof decisionBody>,
@@ -67,6 +71,7 @@ export class PayoutsAdminController {
 
   /** Payout screening available or not (an outage drill); overrides COMPLIANCE_SCREENING. */
   @Put('screening')
+  @ApiReply(COMPLIANCE_COMMANDS.set_screening_availability)
   screening(
     @ValidatedBody(setScreeningAvailabilityCommand)
     body: z.infer<typeof setScreeningAvailabilityCommand>,
@@ -76,6 +81,7 @@ export class PayoutsAdminController {
 
   /** Money-out limits of an organization in USD; null (or absent) turns a limit off. */
   @Put('limits/:org_id')
+  @ApiReply(PAYOUTS_COMMANDS.set_org_limits)
   limits(
     @Param('org_id') org_id: string,
     @ValidatedBody(setOrgLimitsBody) body: z.infer<typeof setOrgLimitsBody>,
@@ -88,6 +94,7 @@ export class PayoutsAdminController {
    * `currency`: `fixed_fee_usd` plus `percentage` percent of the payout's USD value.
    */
   @Put('pricing/:org_id')
+  @ApiReply(PAYOUTS_COMMANDS.set_org_pricing)
   pricing(
     @Param('org_id') org_id: string,
     @ValidatedBody(setOrgPricingBody) body: z.infer<typeof setOrgPricingBody>,

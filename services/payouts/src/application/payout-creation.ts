@@ -1,65 +1,65 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
-  type CreatePayoutBody,
   type CreatePayoutCommand,
   DomainError,
   IdempotencyKey,
+  type PayoutCreatedReply,
+  type PayoutRequest,
+  type PayoutResource,
+  type PayoutSource,
 } from '@platform/contracts';
 import { Money } from '@platform/money';
-import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
-import { flagsOf, type StatusCode } from '../domain/payout-status';
-import { publicPayout, type PayoutRecord } from '../domain/payout-record';
+import { publicPayout } from '../domain/payout-record';
 import { draftPayout, requestFingerprint, type PayoutDraft } from '../domain/payout-request';
+import { openPayout } from '../domain/payout-state';
 import { pricePayout, type PayoutPrice } from '../domain/pricing';
 import { LimitsAndDocumentsRepository } from '../infrastructure/limits-and-documents.repository';
 import { OtherServices } from '../infrastructure/other-services';
 import { PayoutsRepository } from '../infrastructure/payouts.repository';
-import { PayoutDispatch } from './payout-dispatch';
-import { sandboxStepMs } from './sandbox-step';
-
-export interface CreateReply {
-  status: number;
-  body: Record<string, unknown>;
-}
+import { PayoutChange, PayoutTransitions } from './payout-transitions';
 
 /** How long a duplicate request waits for the request that holds its key. */
 const DUPLICATE_WAIT_MS = 30_000;
 const DUPLICATE_POLL_MS = 25;
 
+/** Who creates a payout, with the one idempotency key the request carries. */
+interface Creator {
+  account_id: string;
+  org_id: string;
+  key: string;
+}
+
 /** `POST /v1/payouts` and QR confirm: checks, idempotency, screening, the first debit. */
 @Injectable()
 export class PayoutCreation {
   constructor(
-    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
     private readonly payouts: PayoutsRepository,
     private readonly limits: LimitsAndDocumentsRepository,
     private readonly services: OtherServices,
-    private readonly dispatch: PayoutDispatch,
+    private readonly transitions: PayoutTransitions,
   ) {}
 
-  create(command: CreatePayoutCommand, correlation_id: string | null): Promise<CreateReply> {
-    const key = IdempotencyKey.require(command.idempotency_key ?? command.request.idempotency_key);
+  create(command: CreatePayoutCommand, correlation_id: string | null): Promise<PayoutCreatedReply> {
+    const key = IdempotencyKey.require(command.idempotency_key);
     const draft = draftPayout(command.request);
     const fingerprint = requestFingerprint('payout', command.request);
-    return this.createOnce(
-      { account_id: command.account_id, org_id: command.org_id, key, fingerprint },
-      (payout_id) => this.createNew(payout_id, command, draft, key, 'api', correlation_id),
+    const creator = { account_id: command.account_id, org_id: command.org_id, key };
+    return this.createOnce(creator, fingerprint, (payout_id) =>
+      this.createNew(payout_id, creator, draft, 'api', correlation_id),
     );
   }
 
   /** Creates a payout from an already checked request (QR confirm). */
   createFrom(
-    actor: { account_id: string; org_id: string },
-    key: string,
+    creator: Creator,
     fingerprint: string,
-    request: CreatePayoutBody,
+    request: PayoutRequest,
     correlation_id: string | null,
-  ): Promise<CreateReply> {
+  ): Promise<PayoutCreatedReply> {
     const draft = draftPayout(request);
-    const command = { ...actor, idempotency_key: key, request };
-    return this.createOnce({ ...actor, key, fingerprint }, (payout_id) =>
-      this.createNew(payout_id, command, draft, key, 'qr', correlation_id),
+    return this.createOnce(creator, fingerprint, (payout_id) =>
+      this.createNew(payout_id, creator, draft, 'qr', correlation_id),
     );
   }
 
@@ -69,35 +69,36 @@ export class PayoutCreation {
    * failed frees the key, so a waiting duplicate then tries itself.
    */
   private async createOnce(
-    claim: { account_id: string; org_id: string; key: string; fingerprint: string },
-    work: (payout_id: string) => Promise<CreateReply>,
-  ): Promise<CreateReply> {
+    creator: Creator,
+    fingerprint: string,
+    work: (payout_id: string) => Promise<PayoutResource>,
+  ): Promise<PayoutCreatedReply> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const payout_id = randomUUID();
       const claimed = await this.payouts.claim({
         payout_id,
-        account_id: claim.account_id,
-        org_id: claim.org_id,
-        idempotency_key: claim.key,
-        request_fingerprint: claim.fingerprint,
+        account_id: creator.account_id,
+        org_id: creator.org_id,
+        idempotency_key: creator.key,
+        request_fingerprint: fingerprint,
       });
       if (claimed) {
         try {
-          return await work(payout_id);
+          return { payout: await work(payout_id), replayed: false };
         } catch (error) {
           await this.payouts.abandonClaim(payout_id);
           throw error;
         }
       }
-      const existing = await this.awaitCreated(claim.account_id, claim.key);
-      if (!existing) continue;
-      if (existing.request_fingerprint !== claim.fingerprint) {
+      const existing = await this.awaitCreated(creator.account_id, creator.key);
+      if (!existing?.create_response) continue;
+      if (existing.request_fingerprint !== fingerprint) {
         throw new DomainError(
           'idempotency_conflict',
           'this idempotency_key was used with a different request',
         );
       }
-      return { status: existing.create_status ?? 202, body: existing.create_response ?? {} };
+      return { payout: existing.create_response, replayed: true };
     }
     throw new DomainError(
       'recovery_pending',
@@ -120,76 +121,72 @@ export class PayoutCreation {
 
   private async createNew(
     payout_id: string,
-    command: CreatePayoutCommand,
+    creator: Creator,
     draft: PayoutDraft,
-    key: string,
-    source: string,
+    source: PayoutSource,
     correlation_id: string | null,
-  ): Promise<CreateReply> {
-    await this.checkDocument(command.account_id, draft.document_id);
-    if (!draft.destination_retry_ack) {
-      if (await this.payouts.recentlyRejected(command.account_id, draft.destination)) {
-        throw new DomainError(
-          'destination_recently_rejected',
-          'this destination was rejected in the last 24 hours; retry with a new idempotency_key and options.destination_retry_ack',
-        );
+  ): Promise<PayoutResource> {
+    await this.checkDocument(creator.account_id, draft.document_id);
+    await this.checkDestination(creator.account_id, draft);
+    const change = new PayoutChange(
+      openPayout({
+        payout_id,
+        account_id: creator.account_id,
+        org_id: creator.org_id,
+        idempotency_key: creator.key,
+        source,
+        draft,
+        price: await this.price(creator, draft),
+        now: new Date().toISOString(),
+      }),
+    );
+    await this.transitions.screen(change);
+    let held = false;
+    try {
+      if (change.state.cleared_for_debit) {
+        // insufficient_funds (402) propagates: the claim is dropped and nothing is created.
+        await this.services.placeHold(change.payout);
+        held = true;
+        await this.transitions.apply(change, { type: 'record_debit', data: { outcome: 'held' } });
+        await this.transitions.dispatch(change);
       }
+      const payout = publicPayout(change.payout);
+      const next_step_ms = this.transitions.nextStepMs(change.payout);
+      await this.payouts.finishCreate(change.payout, payout, next_step_ms, correlation_id);
+      return payout;
+    } catch (error) {
+      // Nothing was created, so nothing may stay held: the claim is dropped by the caller.
+      if (held) await this.services.releaseHold(change.payout).catch(() => undefined);
+      throw error;
     }
+  }
+
+  /** The debit in the settlement asset (the account's own unless the request names one). */
+  private async price(creator: Creator, draft: PayoutDraft): Promise<PayoutPrice> {
     const settlement_asset =
-      draft.settlement_asset ?? (await this.services.settlementAssetOf(command.account_id));
-    const pricing = await this.limits.pricingOf(command.org_id, {
+      draft.settlement_asset ?? (await this.services.settlementAssetOf(creator.account_id));
+    const pricing = await this.limits.pricingOf(creator.org_id, {
       country: draft.country,
       currency: draft.currency,
     });
-    const rates = await this.services.rates();
-    const price = pricePayout(draft.local_amount, settlement_asset, rates, pricing);
-    await this.checkLimits(command.org_id, price.usd_value);
-    const record = newRecord(payout_id, command, draft, price, key, source);
-    const screening = await this.services.screen({
-      payout_id,
-      account_id: record.account_id,
-      org_id: record.org_id,
-      country: record.country,
-      currency: record.currency,
-      local_amount: record.local_amount,
-      beneficiary_name: record.beneficiary.name ?? '',
-    });
-    let next_step_ms: number | null = null;
-    let state: PayoutRecord;
-    let held = false;
-    try {
-      switch (screening.decision) {
-        case 'process': {
-          // insufficient_funds (402) propagates: the claim is dropped and nothing is created.
-          await this.services.placeHold(record);
-          held = true;
-          const dispatched = await this.dispatch.handToRail(record);
-          state = dispatched.record;
-          next_step_ms = dispatched.next_step_ms;
-          break;
-        }
-        case 'hold':
-          state = withCode({ ...record, review_id: screening.review_id }, 'firewall_review');
-          break;
-        case 'reject':
-          state = withCode(record, 'screening_rejected');
-          break;
-        case 'unavailable':
-          state = withCode(record, 'compliance_pending');
-          next_step_ms = sandboxStepMs(this.context);
-          break;
-        default: {
-          const unknown: never = screening;
-          throw new Error(`unknown screening decision ${JSON.stringify(unknown)}`);
-        }
-      }
-      const reply = { status: 202, body: publicPayout(state) };
-      await this.payouts.finishCreate(state, reply, next_step_ms, correlation_id);
-      return reply;
-    } catch (error) {
-      // Nothing was created, so nothing may stay held: the claim is dropped by the caller.
-      if (held) await this.services.releaseHold(record).catch(() => undefined);
-      throw error;
+    const price = pricePayout(
+      draft.local_amount,
+      settlement_asset,
+      await this.services.rates(),
+      pricing,
+    );
+    await this.checkLimits(creator.org_id, price.usd_value);
+    return price;
+  }
+
+  /** A destination the rail rejected in the last 24 hours needs an acknowledged retry. */
+  private async checkDestination(account_id: string, draft: PayoutDraft): Promise<void> {
+    if (draft.destination_retry_ack) return;
+    if (await this.payouts.recentlyRejected(account_id, draft.destination)) {
+      throw new DomainError(
+        'destination_recently_rejected',
+        'this destination was rejected in the last 24 hours; retry with a new idempotency_key and options.destination_retry_ack',
+      );
     }
   }
 
@@ -232,50 +229,4 @@ export class PayoutCreation {
       }
     }
   }
-}
-
-export function withCode(record: PayoutRecord, status_code: StatusCode): PayoutRecord {
-  return { ...record, ...flagsOf(status_code) };
-}
-
-function newRecord(
-  payout_id: string,
-  command: CreatePayoutCommand,
-  draft: PayoutDraft,
-  price: PayoutPrice,
-  key: string,
-  source: string,
-): PayoutRecord {
-  const now = new Date().toISOString();
-  return {
-    ...flagsOf('compliance_pending'),
-    payout_id,
-    account_id: command.account_id,
-    org_id: command.org_id,
-    idempotency_key: key,
-    country: draft.country,
-    currency: draft.currency,
-    method: draft.method,
-    local_amount: draft.local_amount.toString(),
-    beneficiary: draft.beneficiary,
-    destination: draft.destination,
-    purpose: draft.purpose,
-    purpose_detail: draft.purpose_detail,
-    document_id: draft.document_id,
-    dispatch: draft.dispatch,
-    source,
-    settlement_asset: price.settlement_asset,
-    total_debit: price.total_debit.toString(),
-    fee: price.fee.toString(),
-    usdt_amount: price.usdt_amount,
-    usd_value: price.usd_value,
-    rate: price.rate,
-    rate_source: price.rate_source,
-    review_id: null,
-    bank_reference: '',
-    uetr: null,
-    imad: null,
-    created_at: now,
-    updated_at: now,
-  };
 }

@@ -5,11 +5,13 @@ import {
   DomainError,
   type GetPayoutReceiptCommand,
   type ListPayoutsCommand,
+  type PayoutDocument,
+  type PayoutResource,
   type UploadPayoutDocumentCommand,
 } from '@platform/contracts';
 import { SERVICE_POOL } from '@platform/runtime';
 import { publicPayout, type PayoutRecord } from '../domain/payout-record';
-import { receiptAvailable, type StatusCode } from '../domain/payout-status';
+import { receiptAvailable } from '../domain/payout-status';
 import { LimitsAndDocumentsRepository } from '../infrastructure/limits-and-documents.repository';
 import { OtherServices } from '../infrastructure/other-services';
 import { PAYOUT_COLUMNS, PayoutsRepository } from '../infrastructure/payouts.repository';
@@ -36,12 +38,12 @@ export class PayoutQueries {
     private readonly services: OtherServices,
   ) {}
 
-  async get(account_id: string, payout_id: string): Promise<Record<string, unknown>> {
+  async get(account_id: string, payout_id: string): Promise<PayoutResource> {
     return publicPayout(await this.owned(account_id, payout_id));
   }
 
   /** Newest first; `from`/`to` are dates in the organization's timezone (to inclusive). */
-  async list(command: ListPayoutsCommand): Promise<{ payouts: Record<string, unknown>[] }> {
+  async list(command: ListPayoutsCommand): Promise<{ payouts: PayoutResource[] }> {
     const timezone =
       (await this.services.organization(command.org_id))?.timezone ?? 'America/New_York';
     const conditions = [`account_id = $1`, `creation = 'created'`];
@@ -79,7 +81,7 @@ export class PayoutQueries {
     command: GetPayoutReceiptCommand,
   ): Promise<{ filename: string; pdf_base64: string }> {
     const record = await this.owned(command.account_id, command.payout_id);
-    if (!receiptAvailable(record.status_code as StatusCode)) {
+    if (!receiptAvailable(record.status_code)) {
       throw new DomainError(
         'receipt_not_available',
         'no receipt while screening is pending or after a failure before any debit',
@@ -92,7 +94,7 @@ export class PayoutQueries {
     return { filename: `payout-${record.payout_id}.pdf`, pdf_base64: pdf.toString('base64') };
   }
 
-  async uploadDocument(command: UploadPayoutDocumentCommand) {
+  async uploadDocument(command: UploadPayoutDocumentCommand): Promise<PayoutDocument> {
     const { document } = command;
     if (!(DOCUMENT_TYPES as readonly string[]).includes(document.content_type)) {
       throw new DomainError(

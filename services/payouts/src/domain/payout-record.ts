@@ -1,7 +1,12 @@
-import type { PayoutBeneficiary, PayoutStatusChanged } from '@platform/contracts';
+import type {
+  PayoutBeneficiary,
+  PayoutResource,
+  PayoutSource,
+  PayoutStatusChanged,
+} from '@platform/contracts';
 import type { Asset } from '@platform/money';
 import type { DispatchMode } from './corridors';
-import { receiptAvailable, type PayoutFlags, type StatusCode } from './payout-status';
+import { receiptAvailable, type PayoutFlags } from './payout-status';
 
 /** A payout as the service keeps it. Amounts are decimal strings at their unit's precision. */
 export interface PayoutRecord extends PayoutFlags {
@@ -19,8 +24,7 @@ export interface PayoutRecord extends PayoutFlags {
   purpose_detail: string | null;
   document_id: string | null;
   dispatch: DispatchMode;
-  /** `api` or `qr`: how the payout was created. */
-  source: string;
+  source: PayoutSource;
   settlement_asset: Asset;
   total_debit: string;
   fee: string;
@@ -46,13 +50,11 @@ export function maskAccount(value: string | undefined): string | null {
 export function receiptUrlOf(
   record: Pick<PayoutRecord, 'payout_id' | 'status_code'>,
 ): string | null {
-  return receiptAvailable(record.status_code as StatusCode)
-    ? `/v1/payouts/${record.payout_id}/receipt`
-    : null;
+  return receiptAvailable(record.status_code) ? `/v1/payouts/${record.payout_id}/receipt` : null;
 }
 
 /** The payout resource of the public API (spec §2 payout fields). */
-export function publicPayout(record: PayoutRecord): Record<string, unknown> {
+export function publicPayout(record: PayoutRecord): PayoutResource {
   const { beneficiary } = record;
   return {
     payout_id: record.payout_id,

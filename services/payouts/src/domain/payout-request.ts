@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DomainError, type CreatePayoutBody, type PayoutBeneficiary } from '@platform/contracts';
+import { DomainError, type PayoutBeneficiary, type PayoutRequest } from '@platform/contracts';
 import { Money, isCurrency, type Currency } from '@platform/money';
 import { checkBeneficiary, checkPurpose, findMethod, type DispatchMode } from './corridors';
 
@@ -21,7 +21,7 @@ export interface PayoutDraft {
 }
 
 /** Checks a create request in the order a client fixes it: corridor, amount, beneficiary, purpose. */
-export function draftPayout(request: CreatePayoutBody): PayoutDraft {
+export function draftPayout(request: PayoutRequest): PayoutDraft {
   if (!request.country) throw new DomainError('country_required', 'country is required');
   if (!request.currency) throw new DomainError('currency_required', 'currency is required');
   if (!request.method) throw new DomainError('invalid_request', 'method is required');
@@ -64,12 +64,13 @@ export function sandboxMagicOf(local_amount: string): SandboxMagic {
 }
 
 /**
- * A fingerprint of what a request asks for, so that a replay with an equivalent payload
- * (`50.0` equals `50.00`, key order, the key's own place) matches and any other change does not.
+ * A fingerprint of what a request asks for (the request without its idempotency key, which
+ * travels beside it), so that a replay with an equivalent payload (`50.0` equals `50.00`, key
+ * order, the key in the body or the header) matches and any other change does not. Stored with
+ * each payout: it must not change for a request that did not.
  */
 export function requestFingerprint(kind: string, request: Record<string, unknown>): string {
-  const { idempotency_key: _key, ...rest } = request;
-  const canonical = canonicalJson({ kind, ...rest, amount: canonicalAmount(rest.amount) });
+  const canonical = canonicalJson({ kind, ...request, amount: canonicalAmount(request.amount) });
   return createHash('sha256').update(canonical).digest('hex');
 }
 

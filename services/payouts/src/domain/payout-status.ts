@@ -1,4 +1,4 @@
-import type { PayoutStatus } from '@platform/contracts';
+import type { PayoutStatus, PayoutStatusCode } from '@platform/contracts';
 
 /**
  * Every status_code a payout can carry, with its status and the message clients see. The state
@@ -46,13 +46,9 @@ export const STATUS_CODES = {
     status: 'failed',
     message: 'the settlement balance was too low when the payout was dispatched',
   },
-} as const satisfies Record<string, { status: PayoutStatus; message: string }>;
+} as const satisfies Record<PayoutStatusCode, { status: PayoutStatus; message: string }>;
 
-export type StatusCode = keyof typeof STATUS_CODES;
-
-export function isStatusCode(value: string): value is StatusCode {
-  return Object.prototype.hasOwnProperty.call(STATUS_CODES, value);
-}
+export type StatusCode = PayoutStatusCode;
 
 /** Codes that end a payout before any money moved (spec §6 pre-debit failure). */
 const PREDEBIT_FAILURES: readonly StatusCode[] = [

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
+import type { PayoutDocument } from '@platform/contracts';
 import { SERVICE_POOL } from '@platform/runtime';
 
 export interface OrgLimits {
@@ -16,15 +17,6 @@ export interface OrgPricing {
 export interface Corridor {
   country: string;
   currency: string;
-}
-
-export interface StoredDocument {
-  document_id: string;
-  account_id: string;
-  filename: string;
-  content_type: string;
-  size_bytes: number;
-  created_at: string;
 }
 
 /**
@@ -101,8 +93,8 @@ export class LimitsAndDocumentsRepository {
     filename: string;
     content_type: string;
     content: Buffer;
-  }): Promise<StoredDocument> {
-    const { rows } = await this.pool.query<StoredDocument>(
+  }): Promise<PayoutDocument> {
+    const { rows } = await this.pool.query<PayoutDocument>(
       `insert into payout_documents (document_id, account_id, filename, content_type, size_bytes, content)
        values ($1, $2, $3, $4, $5, $6)
        returning document_id::text, account_id, filename, content_type, size_bytes,

@@ -20,6 +20,9 @@ export type Screening = ScreenPayoutReply | { decision: 'unavailable'; review_id
 
 const holdId = (payout_id: string) => `payout:${payout_id}`;
 
+/** A create waits this long for the account's settlement asset before answering recovery_pending. */
+const SETTLEMENT_LOOKUP_TIMEOUT_MS = 5_000;
+
 /** The hold's amount without the fee, and the fee leg when there is one. */
 function holdAmounts(payout: PayoutRecord) {
   const asset = payout.settlement_asset;
@@ -48,18 +51,24 @@ export class OtherServices {
     return this.bus.send(LEDGER_COMMANDS.get_rates, {});
   }
 
-  /** The account's settlement asset; USD while the ledger does not answer `get_settlement`. */
+  /**
+   * The account's settlement asset. A lookup that fails is never settled in a default asset: the
+   * create fails with `recovery_pending` (spec §7: retry with the same key; nothing is created).
+   */
   async settlementAssetOf(account_id: string): Promise<string> {
     try {
-      const reply = await this.bus.send<{ settlement_asset?: string }>(
-        'ledger.get_settlement',
+      const reply = await this.bus.send(
+        LEDGER_COMMANDS.get_settlement,
         { account_id },
-        { timeout_ms: 5_000 },
+        { timeout_ms: SETTLEMENT_LOOKUP_TIMEOUT_MS },
       );
-      return reply.settlement_asset ?? 'USD';
+      return reply.settlement_asset;
     } catch (error) {
       if (error instanceof DomainError && error.code !== 'internal_error') throw error;
-      return 'USD';
+      throw new DomainError(
+        'recovery_pending',
+        "the account's settlement asset could not be read; retry with the same idempotency_key",
+      );
     }
   }
 
@@ -115,7 +124,7 @@ export class OtherServices {
 
   async screen(command: ScreenPayoutCommand): Promise<Screening> {
     try {
-      return await this.bus.send<ScreenPayoutReply>(COMPLIANCE_COMMANDS.screen_payout, command);
+      return await this.bus.send(COMPLIANCE_COMMANDS.screen_payout, command);
     } catch (error) {
       // An outage of screening is not the client's failure: the payout waits for it (spec §3).
       if (
@@ -130,7 +139,7 @@ export class OtherServices {
   }
 
   decideReview(review_id: string, decision: 'released' | 'rejected'): Promise<ReviewReply> {
-    return this.bus.send<ReviewReply>(COMPLIANCE_COMMANDS.decide_review, { review_id, decision });
+    return this.bus.send(COMPLIANCE_COMMANDS.decide_review, { review_id, decision });
   }
 
   /** The organization's name, timezone and locale (cached: they rarely change). */

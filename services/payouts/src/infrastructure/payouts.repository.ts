@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
+import type { PayoutResource } from '@platform/contracts';
 import type { PgEventStore } from '@platform/event-store';
 import { withTransaction, type PoisonGuard } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
@@ -19,8 +20,8 @@ export interface IdempotencyClaim {
   payout_id: string;
   request_fingerprint: string;
   creation: 'creating' | 'created';
-  create_status: number | null;
-  create_response: Record<string, unknown> | null;
+  /** The payout as the create answered it (set once created): a replay answers it unchanged. */
+  create_response: PayoutResource | null;
 }
 
 /** The payouts table and the events written beside it. */
@@ -55,7 +56,7 @@ export class PayoutsRepository {
 
   async findClaim(account_id: string, idempotency_key: string): Promise<IdempotencyClaim | null> {
     const { rows } = await this.pool.query<IdempotencyClaim>(
-      `select payout_id::text, request_fingerprint, creation, create_status, create_response
+      `select payout_id::text, request_fingerprint, creation, create_response
        from payouts where account_id = $1 and idempotency_key = $2`,
       [account_id, idempotency_key],
     );
@@ -108,26 +109,28 @@ export class PayoutsRepository {
     ]);
   }
 
-  /** Completes a claimed payout with its first state and announces it, in one transaction. */
+  /**
+   * Completes a claimed payout with its first state and announces it, in one transaction;
+   * `response` is what the create answers, kept for its replays.
+   */
   async finishCreate(
     record: PayoutRecord,
-    response: { status: number; body: Record<string, unknown> },
+    response: PayoutResource,
     next_step_at_ms: number | null,
     correlation_id: string | null,
   ): Promise<void> {
     await withTransaction(this.pool, async (client) => {
       const updated = await client.query(
-        `update payouts set creation = 'created', create_status = $2, create_response = $3,
-           country = $4, currency = $5, method = $6, local_amount = $7, beneficiary = $8,
-           destination = $9, purpose = $10, purpose_detail = $11, document_id = $12,
-           dispatch = $13, source = $14, settlement_asset = $15, total_debit = $16, fee = $17,
-           usdt_amount = $18, usd_value = $19, rate = $20, rate_source = $21, review_id = $22,
-           created_at = $23
+        `update payouts set creation = 'created', create_response = $2,
+           country = $3, currency = $4, method = $5, local_amount = $6, beneficiary = $7,
+           destination = $8, purpose = $9, purpose_detail = $10, document_id = $11,
+           dispatch = $12, source = $13, settlement_asset = $14, total_debit = $15, fee = $16,
+           usdt_amount = $17, usd_value = $18, rate = $19, rate_source = $20, review_id = $21,
+           created_at = $22
          where payout_id = $1 and creation = 'creating'`,
         [
           record.payout_id,
-          response.status,
-          JSON.stringify(response.body),
+          JSON.stringify(response),
           record.country,
           record.currency,
           record.method,
@@ -155,6 +158,19 @@ export class PayoutsRepository {
       if (updated.rowCount !== 1) throw new Error(`payout claim ${record.payout_id} was recovered`);
       await this.saveState(client, record, next_step_at_ms, correlation_id);
     });
+  }
+
+  /** A payout whose step changed nothing is due again after `next_step_at_ms` (null: never). */
+  async scheduleStep(
+    client: PoolClient,
+    payout_id: string,
+    next_step_at_ms: number | null,
+  ): Promise<void> {
+    await client.query(
+      `update payouts set next_step_at = case when $2::bigint is null then null
+         else now() + make_interval(secs => $2::bigint / 1000.0) end where payout_id = $1`,
+      [payout_id, next_step_at_ms],
+    );
   }
 
   /** Writes a new state of a payout and its `payout_status_changed`, in the caller's transaction. */

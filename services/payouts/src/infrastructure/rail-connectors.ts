@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { DispatchMode } from '../domain/corridors';
+import type { RailAnswer } from '../domain/payout-events';
 import { sandboxMagicOf } from '../domain/payout-request';
 import type { PayoutRecord } from '../domain/payout-record';
-
-/** What a rail answers about a payout handed to it. */
-export type RailOutcome =
-  { kind: 'pending' } | { kind: 'confirmed'; bank_reference: string } | { kind: 'rejected' };
 
 /**
  * The port every payment rail sits behind. A real rail is one more implementation of this
@@ -12,11 +10,11 @@ export type RailOutcome =
  */
 export interface RailConnector {
   /** `rail`: the rail reports back (poll it); `manual`: an operator sends the money. */
-  readonly mode: 'rail' | 'manual';
+  readonly mode: DispatchMode;
   /** Hands the payout to the rail. Idempotent per payout_id. */
   dispatch(payout: PayoutRecord): Promise<void>;
   /** The rail's current answer about a dispatched payout. */
-  poll(payout: PayoutRecord): Promise<RailOutcome>;
+  poll(payout: PayoutRecord): Promise<RailAnswer>;
 }
 
 /**
@@ -30,7 +28,7 @@ export class SimulatorRailConnector implements RailConnector {
     return Promise.resolve();
   }
 
-  poll(payout: PayoutRecord): Promise<RailOutcome> {
+  poll(payout: PayoutRecord): Promise<RailAnswer> {
     if (sandboxMagicOf(payout.local_amount) === 'rail_rejects') {
       return Promise.resolve({ kind: 'rejected' });
     }
@@ -52,7 +50,7 @@ export class ManualRailConnector implements RailConnector {
     return Promise.resolve();
   }
 
-  poll(): Promise<RailOutcome> {
+  poll(): Promise<RailAnswer> {
     return Promise.resolve({ kind: 'pending' });
   }
 }

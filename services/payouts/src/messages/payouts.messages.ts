@@ -1,20 +1,19 @@
 import { Controller } from '@nestjs/common';
-import { Ctx, MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  confirmPayoutQrCommand,
-  createPayoutCommand,
-  getPayoutCommand,
-  getPayoutReceiptCommand,
-  listPayoutsCommand,
-  operatorPayoutCommand,
-  parseCommand,
+  HEALTH_COMMANDS,
   PAYOUTS_COMMANDS,
-  scanPayoutQrCommand,
-  setOrgLimitsCommand,
-  setOrgPricingCommand,
-  uploadPayoutDocumentCommand,
+  type ConfirmPayoutQrCommand,
+  type CreatePayoutCommand,
+  type GetPayoutCommand,
+  type GetPayoutReceiptCommand,
+  type ListPayoutsCommand,
+  type OperatorPayoutCommand,
+  type ScanPayoutQrCommand,
+  type SetOrgLimitsCommand,
+  type SetOrgPricingCommand,
+  type UploadPayoutDocumentCommand,
 } from '@platform/contracts';
-import type { BusContext } from '@platform/messaging';
+import { Handles, type BusContext } from '@platform/messaging';
 import { PayoutCreation } from '../application/payout-creation';
 import { PayoutLifecycle } from '../application/payout-lifecycle';
 import { PayoutQueries } from '../application/payout-queries';
@@ -36,78 +35,75 @@ export class PayoutsMessages {
     private readonly limits: LimitsAndDocumentsRepository,
   ) {}
 
-  @MessagePattern('payouts.get_health')
-  health(): { service: string; status: 'ok' } {
-    return { service: 'payouts', status: 'ok' };
+  @Handles(HEALTH_COMMANDS.payouts)
+  health() {
+    return { service: 'payouts', status: 'ok' as const };
   }
 
-  /** Answers `{status, body}`: the HTTP status of the original create and its body. */
-  @MessagePattern(PAYOUTS_COMMANDS.create_payout)
-  create(@Payload() payload: unknown, @Ctx() context: BusContext) {
-    return this.creation.create(parseCommand(createPayoutCommand, payload), correlationOf(context));
+  /** The payout, and whether the request replayed an earlier one: the gateway answers 202. */
+  @Handles(PAYOUTS_COMMANDS.create_payout)
+  create(command: CreatePayoutCommand, context: BusContext) {
+    return this.creation.create(command, correlationOf(context));
   }
 
-  @MessagePattern(PAYOUTS_COMMANDS.get_payout)
-  get(@Payload() payload: unknown) {
-    const command = parseCommand(getPayoutCommand, payload);
-    return this.queries.get(command.account_id, command.payout_id);
+  @Handles(PAYOUTS_COMMANDS.get_payout)
+  get(query: GetPayoutCommand) {
+    return this.queries.get(query.account_id, query.payout_id);
   }
 
-  @MessagePattern(PAYOUTS_COMMANDS.list_payouts)
-  list(@Payload() payload: unknown) {
-    return this.queries.list(parseCommand(listPayoutsCommand, payload));
+  @Handles(PAYOUTS_COMMANDS.list_payouts)
+  list(query: ListPayoutsCommand) {
+    return this.queries.list(query);
   }
 
-  @MessagePattern(PAYOUTS_COMMANDS.get_receipt)
-  receipt(@Payload() payload: unknown) {
-    return this.queries.receipt(parseCommand(getPayoutReceiptCommand, payload));
+  @Handles(PAYOUTS_COMMANDS.get_receipt)
+  receipt(query: GetPayoutReceiptCommand) {
+    return this.queries.receipt(query);
   }
 
-  @MessagePattern(PAYOUTS_COMMANDS.upload_document)
-  upload(@Payload() payload: unknown) {
-    return this.queries.uploadDocument(parseCommand(uploadPayoutDocumentCommand, payload));
+  @Handles(PAYOUTS_COMMANDS.upload_document)
+  upload(command: UploadPayoutDocumentCommand) {
+    return this.queries.uploadDocument(command);
   }
 
-  @MessagePattern(PAYOUTS_COMMANDS.scan_qr)
-  scan(@Payload() payload: unknown) {
-    return this.qr.scan(parseCommand(scanPayoutQrCommand, payload).qr_payload);
+  @Handles(PAYOUTS_COMMANDS.scan_qr)
+  scan(query: ScanPayoutQrCommand) {
+    return this.qr.scan(query.qr_payload);
   }
 
-  @MessagePattern(PAYOUTS_COMMANDS.confirm_qr)
-  confirmQr(@Payload() payload: unknown, @Ctx() context: BusContext) {
-    return this.qr.confirm(parseCommand(confirmPayoutQrCommand, payload), correlationOf(context));
+  @Handles(PAYOUTS_COMMANDS.confirm_qr)
+  confirmQr(command: ConfirmPayoutQrCommand, context: BusContext) {
+    return this.qr.confirm(command, correlationOf(context));
   }
 
-  @MessagePattern(PAYOUTS_COMMANDS.confirm_manual)
-  confirmManual(@Payload() payload: unknown) {
-    return this.lifecycle.confirmManual(parseCommand(operatorPayoutCommand, payload).payout_id);
+  @Handles(PAYOUTS_COMMANDS.confirm_manual)
+  confirmManual(command: OperatorPayoutCommand) {
+    return this.lifecycle.confirmManual(command.payout_id);
   }
 
-  @MessagePattern(PAYOUTS_COMMANDS.reject_manual)
-  rejectManual(@Payload() payload: unknown) {
-    return this.lifecycle.rejectManual(parseCommand(operatorPayoutCommand, payload).payout_id);
+  @Handles(PAYOUTS_COMMANDS.reject_manual)
+  rejectManual(command: OperatorPayoutCommand) {
+    return this.lifecycle.rejectManual(command.payout_id);
   }
 
-  @MessagePattern(PAYOUTS_COMMANDS.release_review)
-  releaseReview(@Payload() payload: unknown) {
-    return this.lifecycle.releaseReview(parseCommand(operatorPayoutCommand, payload).payout_id);
+  @Handles(PAYOUTS_COMMANDS.release_review)
+  releaseReview(command: OperatorPayoutCommand) {
+    return this.lifecycle.releaseReview(command.payout_id);
   }
 
-  @MessagePattern(PAYOUTS_COMMANDS.reject_review)
-  rejectReview(@Payload() payload: unknown) {
-    return this.lifecycle.rejectReview(parseCommand(operatorPayoutCommand, payload).payout_id);
+  @Handles(PAYOUTS_COMMANDS.reject_review)
+  rejectReview(command: OperatorPayoutCommand) {
+    return this.lifecycle.rejectReview(command.payout_id);
   }
 
-  @MessagePattern(PAYOUTS_COMMANDS.set_org_limits)
-  async setLimits(@Payload() payload: unknown) {
-    const command = parseCommand(setOrgLimitsCommand, payload);
+  @Handles(PAYOUTS_COMMANDS.set_org_limits)
+  async setLimits(command: SetOrgLimitsCommand) {
     await this.limits.setLimits(command.org_id, command.limits);
     return { org_id: command.org_id, ...command.limits };
   }
 
-  @MessagePattern(PAYOUTS_COMMANDS.set_org_pricing)
-  async setPricing(@Payload() payload: unknown) {
-    const { org_id, pricing } = parseCommand(setOrgPricingCommand, payload);
+  @Handles(PAYOUTS_COMMANDS.set_org_pricing)
+  async setPricing({ org_id, pricing }: SetOrgPricingCommand) {
     const { country, currency, fixed_fee_usd, percentage } = pricing;
     const corridor = country && currency ? { country, currency } : null;
     await this.limits.setPricing(org_id, corridor, { fixed_fee_usd, percentage });

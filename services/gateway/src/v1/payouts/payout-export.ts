@@ -1,3 +1,4 @@
+import type { PayoutResource } from '@platform/contracts';
 import type { ExportCell, ExportColumn } from '../../http';
 
 export type PayoutExportKey =
@@ -36,28 +37,22 @@ export const PAYOUT_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<PayoutExportKey>>
   { key: 'idempotency_key', header: 'Idempotency key' },
 ];
 
-const cell = (value: unknown): ExportCell =>
-  typeof value === 'string' || typeof value === 'boolean' ? value : null;
-
-export function payoutExportRow(
-  payout: Record<string, unknown>,
-): Record<PayoutExportKey, ExportCell> {
-  const beneficiary = payout.beneficiary as { name?: unknown } | undefined;
+export function payoutExportRow(payout: PayoutResource): Record<PayoutExportKey, ExportCell> {
   return {
-    payout_id: cell(payout.payout_id),
-    created_at: cell(payout.created_at),
-    status: cell(payout.status),
-    status_code: cell(payout.status_code),
-    country: cell(payout.country),
-    currency: cell(payout.currency),
-    method: cell(payout.method),
-    local_amount: cell(payout.local_amount),
-    settlement_asset: cell(payout.settlement_asset),
-    total_debit: cell(payout.total_debit),
-    usdt_amount: cell(payout.usdt_amount),
-    rate: cell(payout.rate),
-    beneficiary: cell(beneficiary?.name),
-    bank_reference: cell(payout.bank_reference),
-    idempotency_key: cell(payout.idempotency_key),
+    payout_id: payout.payout_id,
+    created_at: payout.created_at,
+    status: payout.status,
+    status_code: payout.status_code,
+    country: payout.country,
+    currency: payout.currency,
+    method: payout.method,
+    local_amount: payout.local_amount,
+    settlement_asset: payout.settlement_asset,
+    total_debit: payout.total_debit,
+    usdt_amount: payout.usdt_amount,
+    rate: payout.rate,
+    beneficiary: payout.beneficiary.name,
+    bank_reference: payout.bank_reference,
+    idempotency_key: payout.idempotency_key,
   };
 }

@@ -8,6 +8,7 @@ import {
   DomainError,
   PAYOUT_STATUSES,
   PAYOUTS_COMMANDS,
+  payoutResource,
   scanPayoutQrBody,
   uploadPayoutDocumentBody,
   parseFilterDates,
@@ -16,7 +17,9 @@ import {
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
+  ApiReply,
   ApiZodBody,
+  listingPage,
   idempotencyKeyOf,
   EXPORT_ROW_LIMIT,
   documentLocale,
@@ -54,11 +57,6 @@ const listQuery = z.object({
   page_size: z.unknown().optional(),
 });
 
-interface CreateReply {
-  status: number;
-  body: Record<string, unknown>;
-}
-
 /** Payouts (spec §4 "Payouts"; decisions D4, D6, D7). */
 @ApiTags('payouts')
 @ApiCredentials()
@@ -67,30 +65,32 @@ interface CreateReply {
 export class PayoutsController {
   constructor(private readonly bus: BusClient) {}
 
+  /** A create and its replays answer 202 with the payout (spec §3, D7). */
   @Post()
   @HttpCode(202)
   @RequireOtp('payout.create')
   @ApiOperation({ summary: 'Create a payout', description: CREATE_PAYOUT_DESCRIPTION })
   @ApiZodBody(createPayoutBody)
+  @ApiReply(payoutResource, 202)
   async create(
     @CurrentPrincipal() principal: Principal,
     @ValidatedBody(createPayoutBody) body: CreatePayoutBody,
     @Headers('idempotency-key') header_key: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const result = await this.bus.send<CreateReply>(PAYOUTS_COMMANDS.create_payout, {
+    const { idempotency_key: body_key, ...request } = body;
+    const { payout } = await this.bus.send(PAYOUTS_COMMANDS.create_payout, {
       account_id: principal.account_id,
       org_id: principal.org_id,
-      idempotency_key: idempotencyKeyOf(body.idempotency_key, header_key) ?? null,
-      request: body,
+      idempotency_key: idempotencyKeyOf(body_key, header_key) ?? null,
+      request,
     });
-    void reply.status(result.status);
-    return result.body;
+    return payout;
   }
 
   @Get()
   @ApiOperation({ summary: 'List payouts', description: LIST_PAYOUTS_DESCRIPTION })
   @ApiZodQuery(listQuery)
+  @ApiReply(listingPage('payouts', payoutResource))
   async list(
     @CurrentPrincipal() principal: Principal,
     @ValidatedQuery(listQuery) query: z.infer<typeof listQuery>,
@@ -98,20 +98,17 @@ export class PayoutsController {
   ) {
     const format = parseExportFormat(query.format);
     const pagination = parsePagination(query);
-    const { payouts } = await this.bus.send<{ payouts: Record<string, unknown>[] }>(
-      PAYOUTS_COMMANDS.list_payouts,
-      {
-        account_id: principal.account_id,
-        org_id: principal.org_id,
-        status: query.status,
-        country: query.country,
-        method: query.method,
-        search: query.search,
-        ...parseFilterDates(query),
-        limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
-        offset: format ? 0 : pagination.offset,
-      },
-    );
+    const { payouts } = await this.bus.send(PAYOUTS_COMMANDS.list_payouts, {
+      account_id: principal.account_id,
+      org_id: principal.org_id,
+      status: query.status,
+      country: query.country,
+      method: query.method,
+      search: query.search,
+      ...parseFilterDates(query),
+      limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
+      offset: format ? 0 : pagination.offset,
+    });
     if (!format) return pageBody('payouts', pagination, payouts);
     await sendExport(reply, {
       format,
@@ -126,6 +123,7 @@ export class PayoutsController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Upload a supporting document', description: DOCUMENTS_DESCRIPTION })
   @ApiZodBody(uploadPayoutDocumentBody)
+  @ApiReply(PAYOUTS_COMMANDS.upload_document, 201)
   uploadDocument(
     @CurrentPrincipal() principal: Principal,
     @ValidatedBody(uploadPayoutDocumentBody) body: z.infer<typeof uploadPayoutDocumentBody>,
@@ -140,6 +138,7 @@ export class PayoutsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Decode a payout QR (no debit)', description: QR_SCAN_DESCRIPTION })
   @ApiZodBody(scanPayoutQrBody)
+  @ApiReply(PAYOUTS_COMMANDS.scan_qr)
   scan(
     @CurrentPrincipal() principal: Principal,
     @ValidatedBody(scanPayoutQrBody, { error_code: 'invalid_qr_payload' })
@@ -156,20 +155,20 @@ export class PayoutsController {
   @RequireOtp('payout.create')
   @ApiOperation({ summary: 'Pay a scanned QR', description: QR_CONFIRM_DESCRIPTION })
   @ApiZodBody(confirmPayoutQrBody)
+  @ApiReply(payoutResource, 202)
   async confirmQr(
     @CurrentPrincipal() principal: Principal,
     @ValidatedBody(confirmPayoutQrBody) body: z.infer<typeof confirmPayoutQrBody>,
     @Headers('idempotency-key') header_key: string | undefined,
-    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const result = await this.bus.send<CreateReply>(PAYOUTS_COMMANDS.confirm_qr, {
+    const { idempotency_key: body_key, ...request } = body;
+    const { payout } = await this.bus.send(PAYOUTS_COMMANDS.confirm_qr, {
       account_id: principal.account_id,
       org_id: principal.org_id,
-      idempotency_key: idempotencyKeyOf(body.idempotency_key, header_key) ?? null,
-      request: body,
+      idempotency_key: idempotencyKeyOf(body_key, header_key) ?? null,
+      request,
     });
-    void reply.status(result.status);
-    return result.body;
+    return payout;
   }
 
   @Get(':id')
@@ -177,6 +176,7 @@ export class PayoutsController {
     summary: 'Read a payout',
     description: "Another account's payout: 404 `not_found`.",
   })
+  @ApiReply(PAYOUTS_COMMANDS.get_payout)
   get(@CurrentPrincipal() principal: Principal, @Param('id') payout_id: string) {
     return this.bus.send(PAYOUTS_COMMANDS.get_payout, {
       account_id: principal.account_id,
@@ -200,10 +200,11 @@ export class PayoutsController {
       throw new DomainError('invalid_language', 'lang must be en, es or zh');
     }
     const chosen = await documentLocale(this.bus, principal, { lang, locale }, accept_language);
-    const { filename, pdf_base64 } = await this.bus.send<{ filename: string; pdf_base64: string }>(
-      PAYOUTS_COMMANDS.get_receipt,
-      { account_id: principal.account_id, payout_id, locale: chosen },
-    );
+    const { filename, pdf_base64 } = await this.bus.send(PAYOUTS_COMMANDS.get_receipt, {
+      account_id: principal.account_id,
+      payout_id,
+      locale: chosen,
+    });
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `inline; filename="${filename}"`)
