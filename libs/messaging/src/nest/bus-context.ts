@@ -10,4 +10,9 @@ export class BusContext extends BaseRpcContext<[DeliveredMessage]> {
   getHeaders(): DeliveredMessage['headers'] {
     return this.args[0].headers;
   }
+
+  /** The correlation id a command travelled with: the events it causes carry it. */
+  correlationId(): string | null {
+    return this.args[0].headers['correlation-id'] ?? null;
+  }
 }

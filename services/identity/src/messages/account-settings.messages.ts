@@ -23,7 +23,6 @@ import { OrgAdminSessionsService } from '../application/org-admin-sessions.servi
 import { PasswordChangeService } from '../application/password-change.service';
 import { ResetLinkService } from '../application/reset-link.service';
 import { SandboxMailboxService } from '../application/sandbox-mailbox.service';
-import { correlationOf } from './correlation';
 
 /** Identity's door for account settings, organization admins and member administration. */
 @Controller()
@@ -94,7 +93,7 @@ export class AccountSettingsMessages {
 
   @Handles(ACCOUNT_SETTINGS_COMMANDS.reset_password_with_link)
   resetPasswordWithLink(command: ResetPasswordWithLinkCommand, context: BusContext) {
-    return this.reset_links.reset(command, correlationOf(context));
+    return this.reset_links.reset(command, context.correlationId());
   }
 
   @Handles(ACCOUNT_SETTINGS_COMMANDS.request_email_change)

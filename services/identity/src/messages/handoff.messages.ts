@@ -6,7 +6,6 @@ import {
 } from '@platform/contracts';
 import { Handles, type BusContext } from '@platform/messaging';
 import { HandoffService } from '../application/handoff.service';
-import { correlationOf } from './correlation';
 
 /** The environment handoff on the bus: live issues, test redeems. */
 @Controller()
@@ -20,6 +19,6 @@ export class HandoffMessages {
 
   @Handles(SIGN_IN_COMMANDS.redeem_environment_handoff)
   redeem(command: RedeemEnvironmentHandoffCommand, context: BusContext) {
-    return this.handoff.redeem(command, correlationOf(context));
+    return this.handoff.redeem(command, context.correlationId());
   }
 }

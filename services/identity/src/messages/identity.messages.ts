@@ -31,7 +31,6 @@ import { OrganizationsService } from '../application/organizations.service';
 import { ProfileService } from '../application/profile.service';
 import { RegistrationService } from '../application/registration.service';
 import { SessionsService } from '../application/sessions.service';
-import { correlationOf } from './correlation';
 
 /** Identity's door on the bus: organizations, accounts, members, API keys and sessions. */
 @Controller()
@@ -53,7 +52,7 @@ export class IdentityMessages {
 
   @Handles(IDENTITY_COMMANDS.create_organization)
   createOrganization(command: CreateOrganizationCommand, context: BusContext) {
-    return this.organizations.create(command, correlationOf(context));
+    return this.organizations.create(command, context.correlationId());
   }
 
   @Handles(IDENTITY_COMMANDS.list_organizations)
@@ -73,12 +72,12 @@ export class IdentityMessages {
 
   @Handles(ACCOUNT_COMMANDS.register_account)
   register(command: RegisterAccountCommand, context: BusContext) {
-    return this.registration.register(command, correlationOf(context));
+    return this.registration.register(command, context.correlationId());
   }
 
   @Handles(ACCOUNT_COMMANDS.confirm_registration)
   confirmRegistration(command: ConfirmRegistrationCommand, context: BusContext) {
-    return this.registration.confirm(command, correlationOf(context));
+    return this.registration.confirm(command, context.correlationId());
   }
 
   @Handles(ACCOUNT_COMMANDS.login)
@@ -150,7 +149,7 @@ export class IdentityMessages {
 
   @Handles(ACCOUNT_COMMANDS.reset_password)
   resetPassword(command: ResetPasswordCommand, context: BusContext) {
-    return this.recovery.reset(command, correlationOf(context));
+    return this.recovery.reset(command, context.correlationId());
   }
 
   @Handles(ACCOUNT_COMMANDS.create_member)

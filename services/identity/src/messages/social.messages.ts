@@ -8,7 +8,6 @@ import {
 } from '@platform/contracts';
 import { Handles, type BusContext } from '@platform/messaging';
 import { SocialLoginService } from '../application/social-login.service';
-import { correlationOf } from './correlation';
 
 /** Social login and linked identities on the bus. */
 @Controller()
@@ -17,7 +16,7 @@ export class SocialMessages {
 
   @Handles(SIGN_IN_COMMANDS.social_login)
   login(command: SocialLoginCommand, context: BusContext) {
-    return this.social.login(command, correlationOf(context));
+    return this.social.login(command, context.correlationId());
   }
 
   @Handles(SIGN_IN_COMMANDS.link_social_identity)

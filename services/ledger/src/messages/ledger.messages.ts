@@ -15,10 +15,6 @@ import { Handles, type BusContext } from '@platform/messaging';
 import { LedgerCommands } from '../application/ledger-commands';
 import { LedgerQueries } from '../application/ledger-queries';
 
-function correlationOf(context: BusContext): string | null {
-  return context.getHeaders()['correlation-id'] ?? null;
-}
-
 /** The service's only door: commands it serves and events it consumes. */
 @Controller()
 export class LedgerMessages {
@@ -34,32 +30,32 @@ export class LedgerMessages {
 
   @Handles(LEDGER_COMMANDS.credit_funds)
   credit(command: CreditFundsCommand, context: BusContext) {
-    return this.commands.credit(command, correlationOf(context));
+    return this.commands.credit(command, context.correlationId());
   }
 
   @Handles(LEDGER_COMMANDS.debit_funds)
   debit(command: DebitFundsCommand, context: BusContext) {
-    return this.commands.debit(command, correlationOf(context));
+    return this.commands.debit(command, context.correlationId());
   }
 
   @Handles(LEDGER_COMMANDS.place_hold)
   placeHold(command: PlaceHoldCommand, context: BusContext) {
-    return this.commands.placeHold(command, correlationOf(context));
+    return this.commands.placeHold(command, context.correlationId());
   }
 
   @Handles(LEDGER_COMMANDS.post_hold)
   postHold(command: EndHoldCommand, context: BusContext) {
-    return this.commands.postHold(command, correlationOf(context));
+    return this.commands.postHold(command, context.correlationId());
   }
 
   @Handles(LEDGER_COMMANDS.release_hold)
   releaseHold(command: EndHoldCommand, context: BusContext) {
-    return this.commands.releaseHold(command, correlationOf(context));
+    return this.commands.releaseHold(command, context.correlationId());
   }
 
   @Handles(LEDGER_COMMANDS.transfer_funds)
   transfer(command: TransferFundsCommand, context: BusContext) {
-    return this.commands.transfer(command, correlationOf(context));
+    return this.commands.transfer(command, context.correlationId());
   }
 
   @Handles(LEDGER_COMMANDS.get_balances)
@@ -69,7 +65,7 @@ export class LedgerMessages {
 
   @Handles(LEDGER_COMMANDS.swap_assets)
   swap(command: SwapAssetsCommand, context: BusContext) {
-    return this.commands.swap(command, correlationOf(context));
+    return this.commands.swap(command, context.correlationId());
   }
 
   @Handles(LEDGER_COMMANDS.get_rates)

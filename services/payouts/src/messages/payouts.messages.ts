@@ -20,10 +20,6 @@ import { PayoutQueries } from '../application/payout-queries';
 import { QrPayouts } from '../application/qr-payouts';
 import { LimitsAndDocumentsRepository } from '../infrastructure/limits-and-documents.repository';
 
-function correlationOf(context: BusContext): string | null {
-  return context.getHeaders()['correlation-id'] ?? null;
-}
-
 /** The service's only door: commands it serves and events it consumes. */
 @Controller()
 export class PayoutsMessages {
@@ -43,7 +39,7 @@ export class PayoutsMessages {
   /** The payout, and whether the request replayed an earlier one: the gateway answers 202. */
   @Handles(PAYOUTS_COMMANDS.create_payout)
   create(command: CreatePayoutCommand, context: BusContext) {
-    return this.creation.create(command, correlationOf(context));
+    return this.creation.create(command, context.correlationId());
   }
 
   @Handles(PAYOUTS_COMMANDS.get_payout)
@@ -73,7 +69,7 @@ export class PayoutsMessages {
 
   @Handles(PAYOUTS_COMMANDS.confirm_qr)
   confirmQr(command: ConfirmPayoutQrCommand, context: BusContext) {
-    return this.qr.confirm(command, correlationOf(context));
+    return this.qr.confirm(command, context.correlationId());
   }
 
   @Handles(PAYOUTS_COMMANDS.confirm_manual)
