@@ -2,6 +2,7 @@ export * from './assets';
 export * from './environment';
 export * from './envelope';
 export * from './errors';
+export * from './locales';
 export * from './events';
 export * from './messages';
 export * from './commands';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLATFORM_LOCALES } from '../locales';
 import { ACCOUNT_TYPES, KYC_STATUSES } from '../events/identity';
 import { MESSAGE_CHANNELS } from './notifications';
 
@@ -8,10 +9,6 @@ import { MESSAGE_CHANNELS } from './notifications';
  * keeping their own interfaces.
  */
 const instant = z.string().describe('ISO 8601 UTC timestamp');
-
-/** The languages of profiles, organizations and documents (spec §1). */
-export const PLATFORM_LOCALES = ['en', 'es', 'zh'] as const;
-export type PlatformLocale = (typeof PLATFORM_LOCALES)[number];
 
 /** Channels of one-time codes, weakest first: an organization's floor forbids anything before it. */
 export const OTP_CHANNELS = ['sms', 'whatsapp', 'email', 'totp'] as const;

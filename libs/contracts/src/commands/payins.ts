@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLATFORM_LOCALES } from '../locales';
 import { defineCommand } from '../catalog/define';
 import { clientAmountText } from '../client-amount';
 import { filterDateSchema } from '../filter-dates';
@@ -256,7 +257,7 @@ export type OperatorConfirmPayinCommand = z.infer<typeof operatorConfirmPayinCom
 
 /** `payins.get_receipt`: the receipt PDF of a credited payin, base64 encoded. */
 export const getPayinReceiptCommand = z
-  .object({ account_id: accountId, payin_id: z.string(), locale: z.enum(['en', 'es', 'zh']) })
+  .object({ account_id: accountId, payin_id: z.string(), locale: z.enum(PLATFORM_LOCALES) })
   .strict();
 export type GetPayinReceiptCommand = z.infer<typeof getPayinReceiptCommand>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLATFORM_LOCALES } from '../locales';
 import { defineCommand } from '../catalog/define';
 import { filterDateSchema } from '../filter-dates';
 import * as replies from './payouts-replies';
@@ -98,11 +99,9 @@ export const listPayoutsCommand = z
 export type ListPayoutsCommand = z.infer<typeof listPayoutsCommand>;
 export { MAX_PAGE_SIZE as PAYOUTS_MAX_PAGE_SIZE };
 
-export const RECEIPT_LOCALES = ['en', 'es', 'zh'] as const;
-
 /** `payouts.get_receipt`: the receipt PDF, base64 encoded. */
 export const getPayoutReceiptCommand = z
-  .object({ account_id: id, payout_id: id, locale: z.enum(RECEIPT_LOCALES) })
+  .object({ account_id: id, payout_id: id, locale: z.enum(PLATFORM_LOCALES) })
   .strict();
 export type GetPayoutReceiptCommand = z.infer<typeof getPayoutReceiptCommand>;
 

@@ -1,6 +1,6 @@
-import type { RECEIPT_LOCALES } from '@platform/contracts';
+import type { PlatformLocale } from '@platform/contracts';
 
-export type ReceiptLocale = (typeof RECEIPT_LOCALES)[number];
+export type ReceiptLocale = PlatformLocale;
 
 export interface ReceiptLabels {
   title: string;

@@ -1,6 +1,7 @@
+import { PLATFORM_LOCALES, type PlatformLocale } from '@platform/contracts';
 /** The languages of human-facing surfaces (hosted pages, PDFs, CSV headers). */
-export const SUPPORTED_LOCALES = ['en', 'es', 'zh'] as const;
-export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export const SUPPORTED_LOCALES = PLATFORM_LOCALES;
+export type Locale = PlatformLocale;
 export const DEFAULT_LOCALE: Locale = 'en';
 
 export interface LocaleSources {

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
-import { FILTER_DATE_DESCRIPTION } from '@platform/contracts';
+import { FILTER_DATE_DESCRIPTION, PLATFORM_LOCALES } from '@platform/contracts';
 import type { z } from 'zod';
 import { zodToOpenApiSchema } from '../validation/api-zod-body.decorator';
 
@@ -61,7 +61,7 @@ export function ApiDocumentLocale(): MethodDecorator {
     ApiQuery({
       name: 'lang',
       required: false,
-      schema: { type: 'string', enum: ['en', 'es', 'zh'] },
+      schema: { type: 'string', enum: [...PLATFORM_LOCALES] },
     }),
     ApiQuery({ name: 'locale', required: false, schema: { type: 'string' } }),
   );
