@@ -13,4 +13,5 @@ export * from './account-settings';
 export * from './sign-in-methods';
 export * from './stream-leases';
 export * from './ledger-replies';
+export * from './notifications-replies';
 export * from './dead-letters';
