@@ -1,5 +1,11 @@
+import {
+  HEALTH_COMMANDS,
+  NOTIFICATIONS_COMMANDS,
+  type CommandService,
+  type SendMessageCommand,
+} from '@platform/contracts';
 import { createPool } from '@platform/persistence';
-import type { DeliveredMessage } from '@platform/messaging';
+import { BusClient, type DeliveredMessage } from '@platform/messaging';
 import {
   startTestPlatform,
   TEST_OPERATOR_TOKEN as OPERATOR_TOKEN,
@@ -37,7 +43,7 @@ describe('all-in-one runtime', () => {
   });
 
   it('boots every bus service, each answering its health command over the bus', async () => {
-    const services = [
+    const services: CommandService[] = [
       'identity',
       'ledger',
       'payouts',
@@ -50,7 +56,7 @@ describe('all-in-one runtime', () => {
     for (const environment of ['test', 'live'] as const) {
       const replies = await Promise.all(
         services.map((service) =>
-          platform.environments[environment].bus.request(`${service}.get_health`, {}),
+          platform.environments[environment].bus.request(HEALTH_COMMANDS[service].name, {}),
         ),
       );
       expect(replies).toEqual(
@@ -187,7 +193,8 @@ describe('all-in-one runtime', () => {
   });
 
   it('keeps a mailbox of messages to people that the operator can list', async () => {
-    await platform.environments.test.bus.request('notifications.send_message', {
+    const bus = new BusClient(platform.environments.test.bus, { validate_replies: true });
+    await bus.send(NOTIFICATIONS_COMMANDS.send_message, {
       channel: 'email',
       recipient: 'x@example.com',
       subject: 'Hi',
@@ -205,5 +212,16 @@ describe('all-in-one runtime', () => {
       messages: unknown[];
     };
     expect(live.messages).toEqual([]);
+  });
+
+  it('refuses a message on a channel it does not know with invalid_channel, keeping nothing', async () => {
+    const bus = new BusClient(platform.environments.test.bus);
+    const recipient = 'pigeon@example.com';
+    const pigeon = { channel: 'pigeon', recipient, body: 'hi' } as unknown as SendMessageCommand;
+    await expect(bus.send(NOTIFICATIONS_COMMANDS.send_message, pigeon)).rejects.toMatchObject({
+      code: 'invalid_channel',
+    });
+    const { messages } = await bus.send(NOTIFICATIONS_COMMANDS.list_mailbox, {});
+    expect(messages.map((message) => message.recipient)).not.toContain(recipient);
   });
 });

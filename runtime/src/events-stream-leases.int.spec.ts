@@ -1,4 +1,4 @@
-import { STREAM_LEASE_COMMANDS, type OpenStreamLeaseReply, DomainError } from '@platform/contracts';
+import { STREAM_LEASE_COMMANDS, DomainError } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { createPool } from '@platform/persistence';
 import { expectError, identityClient, uniqueEmail } from './identity-test-client';
@@ -24,7 +24,7 @@ describe('events: stream limits shared by every gateway', () => {
       EVENTS_MAX_STREAMS_PER_ACCOUNT: String(MAX_STREAMS_PER_ACCOUNT),
     });
     base_url = platform.environments.test.base_url;
-    other_gateway = new BusClient(platform.environments.test.bus);
+    other_gateway = new BusClient(platform.environments.test.bus, { validate_replies: true });
   });
   afterEach(() => opened.splice(0).forEach((stream) => stream.abort()));
   afterAll(async () => platform.dispose());
@@ -75,10 +75,11 @@ describe('events: stream limits shared by every gateway', () => {
     options: { renewed: boolean },
   ): Promise<string | DomainError> {
     try {
-      const reply = await other_gateway.send<OpenStreamLeaseReply>(
-        STREAM_LEASE_COMMANDS.open_lease,
-        { client_ip: '198.51.100.7', org_id: owner.org_id, account_id: owner.account_id },
-      );
+      const reply = await other_gateway.send(STREAM_LEASE_COMMANDS.open_lease, {
+        client_ip: '198.51.100.7',
+        org_id: owner.org_id,
+        account_id: owner.account_id,
+      });
       if (options.renewed) renewed_elsewhere.add(reply.lease_id);
       return reply.lease_id;
     } catch (error) {

@@ -10,6 +10,16 @@ interface Subscription {
 
 const SECRET = 'whsec_integration_secret_value';
 
+/** The parts of a documented JSON Schema the document checks read. */
+interface JsonSchema {
+  type?: string;
+  const?: unknown;
+  enum?: string[];
+  required?: string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+}
+
 describe('webhooks: subscriptions', () => {
   let platform: TestPlatform;
   let base_url: string;
@@ -73,9 +83,9 @@ describe('webhooks: subscriptions', () => {
     return (await response.json()) as Subscription;
   }
 
-  it('documents the webhook and event routes in the OpenAPI document', async () => {
+  it('documents the webhook and event routes in the OpenAPI document, answers included', async () => {
     const document = (await (await fetch(`${base_url}/openapi.json`)).json()) as {
-      paths: Record<string, Record<string, unknown>>;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };
     expect(Object.keys(document.paths['/v1/webhooks/subscriptions'] ?? {})).toEqual(
       expect.arrayContaining(['get', 'post']),
@@ -83,10 +93,28 @@ describe('webhooks: subscriptions', () => {
     expect(Object.keys(document.paths['/v1/webhooks/subscriptions/{id}'] ?? {})).toEqual(
       expect.arrayContaining(['get', 'patch']),
     );
-    expect(
-      document.paths['/v1/webhooks/subscriptions/{id}/deliveries/{delivery_id}/retry'],
-    ).toHaveProperty('post');
     expect(document.paths['/v1/events']).toHaveProperty('get');
+    // Each answer is documented from the catalog's reply schema, with the status it is sent with.
+    const answer = (path: string, method: string, status: string) =>
+      (
+        document.paths[path]?.[method]?.responses[status] as
+          { content: { 'application/json': { schema: JsonSchema } } } | undefined
+      )?.content['application/json'].schema;
+    const subscriptions = '/v1/webhooks/subscriptions';
+    const created = answer(subscriptions, 'post', '201');
+    expect(created?.required).toEqual(['id', 'event_type', 'callback_url', 'status', 'created_at']);
+    expect(created?.properties).not.toHaveProperty('secret');
+    expect(answer(subscriptions, 'get', '200')?.properties?.subscriptions?.items).toEqual(created);
+    expect(answer(`${subscriptions}/{id}`, 'patch', '200')).toEqual(created);
+    const deliveries = answer(`${subscriptions}/{id}/deliveries`, 'get', '200');
+    expect(deliveries?.properties?.deliveries?.items?.required).toEqual(
+      expect.arrayContaining(['delivery_id', 'event_id', 'attempt', 'status', 'response_status']),
+    );
+    const retry = answer(`${subscriptions}/{id}/deliveries/{delivery_id}/retry`, 'post', '202');
+    expect(retry?.properties?.status).toEqual({ type: 'string', const: 'queued' });
+    const history = answer('/v1/events', 'get', '200')?.properties?.events?.items;
+    expect(history?.properties?.type?.enum).toContain('payout_status_changed');
+    expect(history?.required).toEqual(['id', 'type', 'created_at', 'livemode', 'data']);
   });
 
   describe('subscriptions', () => {

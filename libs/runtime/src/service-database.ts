@@ -6,8 +6,9 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { Pool } from 'pg';
+import type { CommandService } from '@platform/contracts';
 import { createPool, DeadLetters, migrate } from '@platform/persistence';
-import { PLATFORM_CONTEXT, schemaOf, type PlatformContext, type ServiceName } from './context';
+import { PLATFORM_CONTEXT, schemaOf, type PlatformContext } from './context';
 import { DEAD_LETTERS, deadLettersMessagesFor } from './dead-letters.messages';
 
 export const SERVICE_POOL = Symbol('SERVICE_POOL');
@@ -23,12 +24,12 @@ class PoolCloser implements OnApplicationShutdown {
 /**
  * The service's connection pool on its own schema, with the service's forward-only migrations
  * applied before any handler can run (the provider factory completes during module init), and
- * its dead-letter table (D12), served to the operator as `<service>.list_dead_letters`.
+ * its dead-letter table (D12), served to the operator as `DEAD_LETTER_COMMANDS[service]`.
  */
 @Module({})
 export class ServiceDatabaseModule {
   static forService(
-    service: ServiceName,
+    service: CommandService,
     context: PlatformContext,
     options: {
       migrations?: { dir: string; version_table?: string }[];

@@ -1,6 +1,8 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { NOTIFICATIONS_COMMANDS } from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
 import {
   startTestPlatform,
   TEST_OPERATOR_TOKEN as OPERATOR_TOKEN,
@@ -87,7 +89,7 @@ describe('operator CLI', () => {
   });
 
   it('lists the mailbox', async () => {
-    await platform.environments.test.bus.request('notifications.send_message', {
+    await new BusClient(platform.environments.test.bus).send(NOTIFICATIONS_COMMANDS.send_message, {
       channel: 'sms',
       recipient: '+15550100',
       body: 'code 424242',

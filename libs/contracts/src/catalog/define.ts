@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from '../errors';
 
 import { COMMAND_SERVICES, type CommandService } from './services';
 
@@ -22,6 +23,11 @@ export interface CommandDefinition<
   readonly reply: Reply;
   /** What the command does, in one line: for logs, traces and the catalog's reference. */
   readonly summary: string;
+  /**
+   * The code a request that fails its schema is refused with (`invalid_request` when absent;
+   * unknown fields are always `invalid_json`): the spec's code for the command's one checked value.
+   */
+  readonly invalid_code?: ErrorCode;
 }
 
 /** Any command of the catalog, whatever its schemas. */

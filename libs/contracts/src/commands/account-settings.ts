@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCommand } from '../catalog/define';
 import { actingAccountField, clientInfoField } from './accounts';
 import * as replies from './identity-replies';
+import { mailboxReply } from './notifications-replies';
 
 /**
  * Identity's account-settings commands: organization admins' sessions, branding, services,
@@ -227,7 +228,7 @@ export const ACCOUNT_SETTINGS_COMMANDS = {
     name: 'identity.list_own_mailbox',
     summary: 'the sandbox messages a credential may read, newest first',
     request: listOwnMailboxCommand,
-    reply: z.object({ messages: z.array(replies.sandboxMessage) }),
+    reply: mailboxReply,
   }),
 } as const;
 

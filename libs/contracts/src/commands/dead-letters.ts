@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { COMMAND_SERVICES, defineCommand, type CommandService } from '../catalog/define';
 
 /** Longest listing one service answers: the gateway merges every service's newest letters. */
 export const MAX_DEAD_LETTERS_LISTED = 10_000;
 
-/**
- * `<service>.list_dead_letters`, served by every bus service: the records its projections,
- * consumers and workers set aside (D12), newest failure first.
- */
+/** `<service>.list_dead_letters`: newest failure first, optionally of one source. */
 export const listDeadLettersCommand = z
   .object({
     source: z.string().min(1).max(200).optional(),
@@ -16,35 +14,62 @@ export const listDeadLettersCommand = z
   .strict();
 export type ListDeadLettersCommand = z.infer<typeof listDeadLettersCommand>;
 
-export function listDeadLettersPattern(service: string): string {
-  return `${service}.list_dead_letters`;
-}
-
-/**
- * `<service>.delete_dead_letter`: forgets a letter (`not_found` when there is none). A worker
- * then tries its record again; an event a projection or consumer passed stays passed.
- */
+/** `<service>.delete_dead_letter`: the letter to forget. */
 export const deleteDeadLetterCommand = z
   .object({ letter_id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'letter_id must be a letter id') })
   .strict();
+export type DeleteDeadLetterCommand = z.infer<typeof deleteDeadLetterCommand>;
 
-export function deleteDeadLetterPattern(service: string): string {
-  return `${service}.delete_dead_letter`;
-}
+const instant = z.string().describe('ISO 8601 UTC timestamp');
 
 /** One letter as a service answers it. */
-export interface DeadLetterView {
-  letter_id: string;
-  source: string;
-  record_key: string;
-  reason: string;
-  payload: unknown;
-  attempts: number;
-  first_failed_at: string;
-  last_failed_at: string;
+export const deadLetterView = z.object({
+  letter_id: z.string(),
+  source: z
+    .string()
+    .describe(
+      'what set it aside: projection:ledger, consumer:events.ledger, worker:payout_step...',
+    ),
+  record_key: z.string().describe("the record's id in its source: an event, message or row id"),
+  reason: z.string(),
+  payload: z.unknown().describe('the record as JSON, or its text when it was not JSON'),
+  attempts: z.number().int(),
+  first_failed_at: instant,
+  last_failed_at: instant,
+});
+export type DeadLetterView = z.infer<typeof deadLetterView>;
+
+export const deadLettersReply = z.object({
+  total: z.number().int(),
+  dead_letters: z.array(deadLetterView),
+});
+export type DeadLettersReply = z.infer<typeof deadLettersReply>;
+
+function deadLetterCommands(service: CommandService) {
+  return {
+    list: defineCommand({
+      name: `${service}.list_dead_letters`,
+      summary: 'the records set aside by projections, consumers and workers, newest failure first',
+      request: listDeadLettersCommand,
+      reply: deadLettersReply,
+    }),
+    /**
+     * Forgets a letter (`not_found` when there is none). A worker then tries its record again;
+     * an event a projection or consumer passed stays passed.
+     */
+    delete: defineCommand({
+      name: `${service}.delete_dead_letter`,
+      summary: 'forget a letter: a worker tries its record again',
+      request: deleteDeadLetterCommand,
+      reply: deadLetterView,
+    }),
+  };
 }
 
-export interface DeadLettersReply {
-  total: number;
-  dead_letters: DeadLetterView[];
-}
+/**
+ * The dead letters of every bus service (D12): each service owns its table in its own schema, so
+ * the operator reaches each one over the bus. `DEAD_LETTER_COMMANDS.ledger.list`...
+ */
+export const DEAD_LETTER_COMMANDS = Object.fromEntries(
+  COMMAND_SERVICES.map((service) => [service, deadLetterCommands(service)]),
+) as Record<CommandService, ReturnType<typeof deadLetterCommands>>;

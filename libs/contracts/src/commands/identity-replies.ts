@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PLATFORM_LOCALES } from '../locales';
 import { ACCOUNT_TYPES, KYC_STATUSES } from '../events/identity';
-import { MESSAGE_CHANNELS } from './notifications';
 
 /**
  * What identity's commands answer, and the words those answers are made of. The gateway
@@ -340,19 +339,6 @@ export const orgAccountListing = z.object({
   created_at: instant,
 });
 export type OrgAccountListing = z.infer<typeof orgAccountListing>;
-
-/** A message the sandbox kept instead of sending it (decisions D3). */
-export const sandboxMessage = z.object({
-  message_id: z.string(),
-  channel: z.enum(MESSAGE_CHANNELS),
-  recipient: z.string(),
-  org_id: z.string().nullable(),
-  account_id: z.string().nullable(),
-  subject: z.string().nullable(),
-  body: z.string(),
-  created_at: instant,
-});
-export type SandboxMessage = z.infer<typeof sandboxMessage>;
 
 /* ---------------- Passkeys, social login, handoff ---------------- */
 

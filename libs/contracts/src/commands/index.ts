@@ -14,5 +14,6 @@ export * from './sign-in-methods';
 export * from './stream-leases';
 export * from './ledger-replies';
 export * from './payins-replies';
+export * from './notifications-replies';
 export * from './dead-letters';
 export * from './payouts-replies';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-
-export const MESSAGE_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+import { defineCommand } from '../catalog/define';
+import * as replies from './notifications-replies';
+import { MESSAGE_CHANNELS } from './notifications-replies';
 
 /** `notifications.send_message`: one message to a person through the sender port (D3). */
 export const sendMessageCommand = z
@@ -24,8 +25,21 @@ export const listMailboxCommand = z
     offset: z.number().int().min(0).default(0),
   })
   .strict();
+export type ListMailboxCommand = z.infer<typeof listMailboxCommand>;
 
+/** Messages to people and the mailbox the platform keeps of them (decisions D3). */
 export const NOTIFICATIONS_COMMANDS = {
-  send_message: 'notifications.send_message',
-  list_mailbox: 'notifications.list_mailbox',
+  send_message: defineCommand({
+    name: 'notifications.send_message',
+    summary: 'one message to a person through the configured sender',
+    request: sendMessageCommand,
+    reply: replies.sentMessageReply,
+    invalid_code: 'invalid_channel',
+  }),
+  list_mailbox: defineCommand({
+    name: 'notifications.list_mailbox',
+    summary: 'the messages kept instead of sent, newest first, optionally of one account',
+    request: listMailboxCommand,
+    reply: replies.mailboxReply,
+  }),
 } as const;

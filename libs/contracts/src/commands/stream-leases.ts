@@ -1,16 +1,6 @@
 import { z } from 'zod';
-
-/**
- * The stream limits of spec §8 and §7, held by the notifications service for every gateway of
- * an environment: a gateway takes a lease before it opens `GET /v1/events`, renews its leases
- * while the streams stay open, and closes a lease when its stream ends. A lease that is not
- * renewed expires, so a gateway that dies gives its slots back by itself.
- */
-export const STREAM_LEASE_COMMANDS = {
-  open_lease: 'notifications.open_stream_lease',
-  renew_leases: 'notifications.renew_stream_leases',
-  close_lease: 'notifications.close_stream_lease',
-} as const;
+import { defineCommand } from '../catalog/define';
+import * as replies from './notifications-replies';
 
 const text = z.string().min(1).max(200);
 
@@ -25,12 +15,6 @@ export const openStreamLeaseCommand = z.union([
 ]);
 export type OpenStreamLeaseCommand = z.infer<typeof openStreamLeaseCommand>;
 
-export interface OpenStreamLeaseReply {
-  lease_id: string;
-  /** How long the lease lives without a renewal. */
-  lease_ms: number;
-}
-
 /** The most leases one renewal carries: a gateway with more sends several. */
 export const MAX_LEASES_PER_RENEWAL = 1000;
 
@@ -38,15 +22,35 @@ export const MAX_LEASES_PER_RENEWAL = 1000;
 export const renewStreamLeasesCommand = z
   .object({ lease_ids: z.array(text).min(1).max(MAX_LEASES_PER_RENEWAL) })
   .strict();
-
-export interface RenewStreamLeasesReply {
-  /** Leases named that had expired or were unknown: their slots may be taken, their streams end. */
-  lost_lease_ids: string[];
-}
+export type RenewStreamLeasesCommand = z.infer<typeof renewStreamLeasesCommand>;
 
 /** `notifications.close_stream_lease`: the stream ended; its slot is free at once. */
 export const closeStreamLeaseCommand = z.object({ lease_id: text }).strict();
+export type CloseStreamLeaseCommand = z.infer<typeof closeStreamLeaseCommand>;
 
-export interface CloseStreamLeaseReply {
-  closed: boolean;
-}
+/**
+ * The stream limits of spec §8 and §7, held by the notifications service for every gateway of
+ * an environment: a gateway takes a lease before it opens `GET /v1/events`, renews its leases
+ * while the streams stay open, and closes a lease when its stream ends. A lease that is not
+ * renewed expires, so a gateway that dies gives its slots back by itself.
+ */
+export const STREAM_LEASE_COMMANDS = {
+  open_lease: defineCommand({
+    name: 'notifications.open_stream_lease',
+    summary: 'count an opening and take a stream slot of the caller and its organization',
+    request: openStreamLeaseCommand,
+    reply: replies.openStreamLeaseReply,
+  }),
+  renew_leases: defineCommand({
+    name: 'notifications.renew_stream_leases',
+    summary: 'extend the live leases named; answers those that were lost',
+    request: renewStreamLeasesCommand,
+    reply: replies.renewStreamLeasesReply,
+  }),
+  close_lease: defineCommand({
+    name: 'notifications.close_stream_lease',
+    summary: 'the stream ended: free its slot at once',
+    request: closeStreamLeaseCommand,
+    reply: replies.closeStreamLeaseReply,
+  }),
+} as const;

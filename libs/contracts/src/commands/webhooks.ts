@@ -1,101 +1,13 @@
 import { z } from 'zod';
+import { defineCommand } from '../catalog/define';
 import { filterDateSchema } from '../filter-dates';
+import * as replies from './notifications-replies';
+import { WEBHOOK_SUBSCRIPTION_STATUSES } from './notifications-replies';
 
 /**
- * The public event names of spec section 6: what a webhook subscription's `event_type` and the
- * stream's `?types=` accept (decisions D7).
+ * Webhook subscriptions and the public event history (spec sections 2, 3, 6; decisions D7).
+ * The event names and the shapes of the answers are in notifications-replies.
  */
-export const PUBLIC_EVENT_TYPES = [
-  'payin_credited',
-  'payin_expired',
-  'payin_settlement_scheduled',
-  'payin_refunded',
-  'payout_status_changed',
-  'transfer_received',
-  'crypto_deposit_credited',
-  'crypto_deposit_held',
-  'crypto_deposit_alert',
-  'crypto_withdrawal_status_changed',
-  'banking_customer_status_changed',
-  'banking_operation_status_changed',
-  'banking_virtual_iban_inbound',
-  'card_transaction',
-  'card_status_changed',
-  'kyc_verification_status_changed',
-  'kyb_verification_status_changed',
-  'kyc_link_completed',
-  'kyb_link_completed',
-  'kyc_document_validated',
-  'kyb_document_validated',
-  'kyc_liveness_completed',
-  'aml_screening_updated',
-  'wallet_deposit_received',
-  'wallet_send_status_changed',
-  'wallet_key_exported',
-  'wallet_external_movement',
-  'wallet_key_compromise_suspected',
-  'wallet_signature_created',
-  'wallet_linked',
-  'risk_report_ready',
-  'risk_score_changed',
-  'risk_batch_completed',
-  'risk_monitoring_alert',
-  'risk_consent_granted',
-  'risk_consent_revoked',
-  'risk_fraud_score_ready',
-  'txn_review_status_changed',
-  'dispute_status_changed',
-  'admin_announcement',
-] as const;
-export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
-
-export function isPublicEventType(value: unknown): value is PublicEventType {
-  return typeof value === 'string' && (PUBLIC_EVENT_TYPES as readonly string[]).includes(value);
-}
-
-/** A public event as webhooks and the stream carry it (decisions D7). */
-export interface PublicEvent {
-  id: string;
-  type: PublicEventType;
-  created_at: string;
-  livemode: boolean;
-  data: Record<string, unknown>;
-}
-
-/** A stored public event with its place in the store (the stream's de-duplication key). */
-export interface PositionedPublicEvent {
-  /** Store position, a decimal string: increases with each event of one account. */
-  position: string;
-  account_id: string;
-  org_id: string | null;
-  event: PublicEvent;
-}
-
-export const WEBHOOK_SUBSCRIPTION_STATUSES = ['active', 'disabled'] as const;
-export type WebhookSubscriptionStatus = (typeof WEBHOOK_SUBSCRIPTION_STATUSES)[number];
-
-/** Spec section 2: the subscription as an API user reads it (never the secret). */
-export interface WebhookSubscription {
-  id: string;
-  event_type: PublicEventType | '*';
-  callback_url: string;
-  status: WebhookSubscriptionStatus;
-  created_at: string;
-}
-
-/** One attempt to deliver one event to one subscription. */
-export interface WebhookDelivery {
-  delivery_id: string;
-  event_id: string;
-  event_type: string;
-  attempt: number;
-  manual: boolean;
-  status: 'succeeded' | 'failed';
-  response_status: number | null;
-  failure: string | null;
-  duration_ms: number;
-  attempted_at: string;
-}
 
 const id = z.string().min(1).max(200);
 const scope = { account_id: id, org_id: id.nullable().optional() };
@@ -116,10 +28,13 @@ export const webhookSubscriptionBody = z
 export const createWebhookSubscriptionCommand = z
   .object({ ...scope, subscription: webhookSubscriptionBody })
   .strict();
+export type CreateWebhookSubscriptionCommand = z.infer<typeof createWebhookSubscriptionCommand>;
 
 export const listWebhookSubscriptionsCommand = z.object({ ...scope, ...listing }).strict();
+export type ListWebhookSubscriptionsCommand = z.infer<typeof listWebhookSubscriptionsCommand>;
 
 export const getWebhookSubscriptionCommand = z.object({ ...scope, subscription_id: id }).strict();
+export type GetWebhookSubscriptionCommand = z.infer<typeof getWebhookSubscriptionCommand>;
 
 export const webhookStatusBody = z
   .object({ status: z.enum(WEBHOOK_SUBSCRIPTION_STATUSES) })
@@ -128,23 +43,17 @@ export const webhookStatusBody = z
 export const updateWebhookSubscriptionCommand = z
   .object({ ...scope, subscription_id: id, status: z.enum(WEBHOOK_SUBSCRIPTION_STATUSES) })
   .strict();
+export type UpdateWebhookSubscriptionCommand = z.infer<typeof updateWebhookSubscriptionCommand>;
 
 export const listWebhookDeliveriesCommand = z
   .object({ ...scope, subscription_id: id, ...listing })
   .strict();
+export type ListWebhookDeliveriesCommand = z.infer<typeof listWebhookDeliveriesCommand>;
 
 export const retryWebhookDeliveryCommand = z
   .object({ ...scope, subscription_id: id, delivery_id: id })
   .strict();
-
-export const WEBHOOK_COMMANDS = {
-  create_subscription: 'notifications.create_webhook_subscription',
-  list_subscriptions: 'notifications.list_webhook_subscriptions',
-  get_subscription: 'notifications.get_webhook_subscription',
-  update_subscription: 'notifications.update_webhook_subscription',
-  list_deliveries: 'notifications.list_webhook_deliveries',
-  retry_delivery: 'notifications.retry_webhook_delivery',
-} as const;
+export type RetryWebhookDeliveryCommand = z.infer<typeof retryWebhookDeliveryCommand>;
 
 /**
  * `notifications.list_public_events`: history of one account, newest first. `from`/`to` are
@@ -160,6 +69,7 @@ export const listPublicEventsCommand = z
     ...listing,
   })
   .strict();
+export type ListPublicEventsCommand = z.infer<typeof listPublicEventsCommand>;
 
 /**
  * `notifications.replay_public_events`: an account's events after the one named (oldest
@@ -174,33 +84,98 @@ export const replayPublicEventsCommand = z
     limit: z.number().int().min(1).max(1000).default(500),
   })
   .strict();
-
-export const PUBLIC_EVENT_COMMANDS = {
-  list_events: 'notifications.list_public_events',
-  replay_events: 'notifications.replay_public_events',
-} as const;
+export type ReplayPublicEventsCommand = z.infer<typeof replayPublicEventsCommand>;
 
 /** The bus topic on which committed public events are broadcast to every gateway. */
 export const PUBLIC_EVENTS_TOPIC = 'public-events';
 
-/**
- * The organization-wide history and replay an organization admin's `GET /v1/events` reads
- * (decisions D2). The same fields as the account commands, with `org_id` in place of
- * `account_id`.
- */
-export const ORG_PUBLIC_EVENT_COMMANDS = {
-  list_events: 'notifications.list_org_public_events',
-  replay_events: 'notifications.replay_org_public_events',
-} as const;
-
+/** An organization admin's history and replay (decisions D2): `org_id` in place of `account_id`. */
 const orgIdField = z.string().min(1);
 
 export const listOrgPublicEventsCommand = listPublicEventsCommand
   .omit({ account_id: true, org_id: true })
   .extend({ org_id: orgIdField })
   .strict();
+export type ListOrgPublicEventsCommand = z.infer<typeof listOrgPublicEventsCommand>;
 
 export const replayOrgPublicEventsCommand = replayPublicEventsCommand
   .omit({ account_id: true, org_id: true })
   .extend({ org_id: orgIdField })
   .strict();
+export type ReplayOrgPublicEventsCommand = z.infer<typeof replayOrgPublicEventsCommand>;
+
+/** Webhook subscriptions of one account: create, read, toggle (never deleted), deliveries. */
+export const WEBHOOK_COMMANDS = {
+  create_subscription: defineCommand({
+    name: 'notifications.create_webhook_subscription',
+    summary: 'subscribe a callback to one event type or *',
+    request: createWebhookSubscriptionCommand,
+    reply: replies.webhookSubscription,
+  }),
+  list_subscriptions: defineCommand({
+    name: 'notifications.list_webhook_subscriptions',
+    summary: "the account's subscriptions, newest first",
+    request: listWebhookSubscriptionsCommand,
+    reply: replies.webhookSubscriptionsReply,
+  }),
+  get_subscription: defineCommand({
+    name: 'notifications.get_webhook_subscription',
+    summary: 'one subscription of the account',
+    request: getWebhookSubscriptionCommand,
+    reply: replies.webhookSubscription,
+  }),
+  update_subscription: defineCommand({
+    name: 'notifications.update_webhook_subscription',
+    summary: 'enable or disable a subscription',
+    request: updateWebhookSubscriptionCommand,
+    reply: replies.webhookSubscription,
+    invalid_code: 'invalid_status',
+  }),
+  list_deliveries: defineCommand({
+    name: 'notifications.list_webhook_deliveries',
+    summary: "a subscription's delivery log, one row per attempt, newest first",
+    request: listWebhookDeliveriesCommand,
+    reply: replies.webhookDeliveriesReply,
+  }),
+  retry_delivery: defineCommand({
+    name: 'notifications.retry_webhook_delivery',
+    summary: 'queue one more attempt of a logged delivery, now',
+    request: retryWebhookDeliveryCommand,
+    reply: replies.webhookRetryReply,
+  }),
+} as const;
+
+/** One account's public events: the history listing and the stream's replay. */
+export const PUBLIC_EVENT_COMMANDS = {
+  list_events: defineCommand({
+    name: 'notifications.list_public_events',
+    summary: "an account's event history, newest first",
+    request: listPublicEventsCommand,
+    reply: replies.publicEventsReply,
+  }),
+  replay_events: defineCommand({
+    name: 'notifications.replay_public_events',
+    summary: "an account's events after the one named, oldest first (Last-Event-ID)",
+    request: replayPublicEventsCommand,
+    reply: replies.replayedEventsReply,
+  }),
+} as const;
+
+/**
+ * The organization-wide history and replay an organization admin's `GET /v1/events` reads
+ * (decisions D2): the account commands with `org_id` in place of `account_id`.
+ */
+export const ORG_PUBLIC_EVENT_COMMANDS = {
+  list_events: defineCommand({
+    name: 'notifications.list_org_public_events',
+    summary: "an organization's event history, every account's, newest first",
+    request: listOrgPublicEventsCommand,
+    reply: replies.publicEventsReply,
+  }),
+  replay_events: defineCommand({
+    name: 'notifications.replay_org_public_events',
+    summary: "an organization's events after the one named, oldest first (Last-Event-ID)",
+    request: replayOrgPublicEventsCommand,
+    reply: replies.replayedEventsReply,
+  }),
+} as const;

@@ -24,11 +24,24 @@ const lying = defineCommand({
   reply: z.object({ amount: z.string() }),
 });
 
+const channelled = defineCommand({
+  name: 'ledger.send_note',
+  summary: 'a command whose malformed request has a code of its own',
+  request: z.object({ channel: z.enum(['email', 'sms']) }).strict(),
+  reply: z.object({ sent: z.boolean() }),
+  invalid_code: 'invalid_channel',
+});
+
 @Controller()
 class EchoHandlers {
   @Handles(echo)
   echo(request: { amount: string; times: number }, context: BusContext) {
     return { echoed: request.amount.repeat(request.times), attempt: context.getMessage().attempt };
+  }
+
+  @Handles(channelled)
+  note() {
+    return { sent: true };
   }
 
   @Handles(lying)
@@ -90,6 +103,17 @@ describe('the command catalog', () => {
     await expect(client.send(echo, unknown_field)).rejects.toMatchObject({ code: 'invalid_json' });
     const wrong_type = { amount: 1 } as unknown as { amount: string };
     await expect(client.send(echo, wrong_type)).rejects.toBeInstanceOf(DomainError);
+  });
+
+  it("refuses a malformed request with the command's own code; unknown fields stay invalid_json", async () => {
+    const client = new BusClient(bus);
+    await expect(client.send(channelled, { channel: 'email' })).resolves.toEqual({ sent: true });
+    const pigeon = { channel: 'pigeon' } as unknown as { channel: 'email' };
+    await expect(client.send(channelled, pigeon)).rejects.toMatchObject({
+      code: 'invalid_channel',
+    });
+    const extra = { channel: 'sms', extra: 1 } as unknown as { channel: 'sms' };
+    await expect(client.send(channelled, extra)).rejects.toMatchObject({ code: 'invalid_json' });
   });
 
   it('checks replies against the catalog when asked to, as the test platforms do', async () => {

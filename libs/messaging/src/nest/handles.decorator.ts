@@ -15,8 +15,9 @@ export type CommandHandler<C extends AnyCommand> = (
 
 /**
  * `@Handles(command)`: this method serves `command`. The payload is parsed with the command's
- * request schema before the method runs (`invalid_json` for unknown fields, `invalid_request`
- * otherwise), and the compiler checks the method against the command's request and reply types.
+ * request schema before the method runs (`invalid_json` for unknown fields, otherwise the
+ * command's `invalid_code`, by default `invalid_request`), and the compiler checks the method
+ * against the command's request and reply types.
  * The only way a service serves a command: no pattern string appears outside the catalog.
  */
 export function Handles<C extends AnyCommand>(command: C) {
@@ -28,7 +29,12 @@ export function Handles<C extends AnyCommand>(command: C) {
     const handler = descriptor.value;
     if (!handler) throw new Error(`@Handles(${command.name}) needs a method`);
     const parsing = function (this: unknown, payload: unknown, context: BusContext) {
-      return handler.call(this, parseCommand(command.request, payload), context);
+      const request: CommandRequest<C> = parseCommand(
+        command.request,
+        payload,
+        command.invalid_code,
+      );
+      return handler.call(this, request, context);
     };
     Object.defineProperty(parsing, 'name', { value: handler.name });
     descriptor.value = parsing as unknown as M;

@@ -1,11 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
+import { HEALTH_COMMANDS } from '@platform/contracts';
+import { Handles } from '@platform/messaging';
 
 /** The service's only door: commands it serves and events it consumes. */
 @Controller()
 export class CryptoWalletsMessages {
-  @MessagePattern('crypto-wallets.get_health')
-  health(): { service: string; status: 'ok' } {
-    return { service: 'crypto-wallets', status: 'ok' };
+  @Handles(HEALTH_COMMANDS['crypto-wallets'])
+  health() {
+    return { service: 'crypto-wallets', status: 'ok' as const };
   }
 }

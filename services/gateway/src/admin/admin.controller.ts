@@ -60,6 +60,7 @@ export class AdminController {
   }
 
   @Get('mailbox')
+  @ApiReply(NOTIFICATIONS_COMMANDS.list_mailbox)
   listMailbox(@ValidatedQuery(mailboxQuery) query: z.infer<typeof mailboxQuery>) {
     return this.bus.send(NOTIFICATIONS_COMMANDS.list_mailbox, {
       account_id: query.account_id ?? null,

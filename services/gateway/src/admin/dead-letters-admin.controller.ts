@@ -2,24 +2,24 @@ import { Controller, Delete, Get, Param, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
-  deleteDeadLetterPattern,
+  DEAD_LETTER_COMMANDS,
+  deadLetterView,
   DomainError,
-  listDeadLettersPattern,
   MAX_DEAD_LETTERS_LISTED,
+  type CommandService,
   type DeadLettersReply,
-  type DeadLetterView,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { isTransientFailure } from '@platform/persistence';
 import { BUS_SERVICE_NAMES } from '@platform/runtime';
-import { parsePagination, ValidatedQuery, type Pagination } from '../http';
+import { ApiReply, listingPage, parsePagination, ValidatedQuery, type Pagination } from '../http';
 import { OperatorGuard } from './operator.guard';
 
-type BusServiceName = (typeof BUS_SERVICE_NAMES)[number];
+const busService = z.enum(BUS_SERVICE_NAMES as [CommandService, ...CommandService[]]);
 
 const deadLettersQuery = z
   .object({
-    service: z.enum(BUS_SERVICE_NAMES as [BusServiceName, ...BusServiceName[]]).optional(),
+    service: busService.optional(),
     source: z.string().min(1).max(200).optional(),
     page: z.unknown().optional(),
     page_size: z.unknown().optional(),
@@ -27,7 +27,17 @@ const deadLettersQuery = z
   .strict();
 type DeadLettersQuery = z.infer<typeof deadLettersQuery>;
 
-type ServiceLetter = DeadLetterView & { service: string };
+/** The operator's page: every service's letters merged, each named by its service. */
+const deadLettersPage = listingPage(
+  'dead_letters',
+  deadLetterView.extend({ service: busService }),
+).extend({
+  total: z.number().int(),
+  unavailable: z
+    .array(busService)
+    .describe('services that did not answer in time: their letters are not in this page'),
+});
+type DeadLettersPage = z.infer<typeof deadLettersPage>;
 
 /** How long the listing waits for each service: an operator is not kept waiting by a dead one. */
 const LISTING_TIMEOUT_MS = 5_000;
@@ -43,7 +53,8 @@ export class DeadLettersAdminController {
   constructor(private readonly bus: BusClient) {}
 
   @Get()
-  async list(@ValidatedQuery(deadLettersQuery) query: DeadLettersQuery) {
+  @ApiReply(deadLettersPage)
+  async list(@ValidatedQuery(deadLettersQuery) query: DeadLettersQuery): Promise<DeadLettersPage> {
     const pagination = parsePagination(query);
     const services = query.service ? [query.service] : BUS_SERVICE_NAMES;
     // Every service's newest letters up to this page, merged; one service pages by itself.
@@ -56,12 +67,11 @@ export class DeadLettersAdminController {
     const replies = await Promise.all(
       services.map(async (service) => {
         const payload = { ...(query.source ? { source: query.source } : {}), ...window };
-        const pattern = listDeadLettersPattern(service);
+        const options = { timeout_ms: LISTING_TIMEOUT_MS };
         try {
-          const options = { timeout_ms: LISTING_TIMEOUT_MS };
           return {
             service,
-            reply: await this.bus.send<DeadLettersReply>(pattern, payload, options),
+            reply: await this.bus.send(DEAD_LETTER_COMMANDS[service].list, payload, options),
           };
         } catch (error) {
           // A service that is down must not hide the others' letters: it is named instead.
@@ -73,21 +83,22 @@ export class DeadLettersAdminController {
     return pageOf(replies, pagination, services.length === 1);
   }
 
-  /** Forgets a letter: a worker tries its record again (see `<service>.delete_dead_letter`). */
+  /** Forgets a letter: a worker tries its record again (see `DEAD_LETTER_COMMANDS`). */
   @Delete(':service/:letter_id')
+  @ApiReply(DEAD_LETTER_COMMANDS.ledger.delete)
   delete(@Param('service') service: string, @Param('letter_id') letter_id: string) {
-    if (!(BUS_SERVICE_NAMES as readonly string[]).includes(service))
-      throw new DomainError('not_found', `no service ${service}`);
-    return this.bus.send(deleteDeadLetterPattern(service), { letter_id });
+    const named = busService.safeParse(service);
+    if (!named.success) throw new DomainError('not_found', `no service ${service}`);
+    return this.bus.send(DEAD_LETTER_COMMANDS[named.data].delete, { letter_id });
   }
 }
 
 function pageOf(
-  replies: { service: string; reply: DeadLettersReply | null }[],
+  replies: { service: CommandService; reply: DeadLettersReply | null }[],
   pagination: Pagination,
   paged_by_service: boolean,
-) {
-  const merged: ServiceLetter[] = replies
+): DeadLettersPage {
+  const merged = replies
     .flatMap(({ service, reply }) =>
       (reply?.dead_letters ?? []).map((letter) => ({ service, ...letter })),
     )
@@ -99,7 +110,6 @@ function pageOf(
     dead_letters: paged_by_service
       ? merged
       : merged.slice(pagination.offset, pagination.offset + pagination.page_size),
-    /** Services that did not answer in time: their letters are not in this page. */
     unavailable: replies.filter(({ reply }) => reply === null).map(({ service }) => service),
   };
 }

@@ -1,4 +1,4 @@
-import type { SandboxMessage, SendMessageCommand } from '@platform/contracts';
+import type { MailboxMessage, SendMessageCommand } from '@platform/contracts';
 
 /**
  * What identity asks the notifications service (over the bus). Abstract classes rather than
@@ -11,7 +11,7 @@ export abstract class NotificationsPort {
   abstract mailbox(
     account_id: string,
     page: { limit: number; offset: number },
-  ): Promise<SandboxMessage[]>;
+  ): Promise<MailboxMessage[]>;
 }
 
 /** What identity asks the ledger (over the bus). */

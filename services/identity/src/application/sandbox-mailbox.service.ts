@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, type ListOwnMailboxCommand, type SandboxMessage } from '@platform/contracts';
+import { DomainError, type ListOwnMailboxCommand, type MailboxMessage } from '@platform/contracts';
 import { MembersRepository } from '../infrastructure/members.repository';
 import { NotificationsPort } from './ports';
 
@@ -19,7 +19,7 @@ export class SandboxMailboxService {
     private readonly notifications: NotificationsPort,
   ) {}
 
-  async list(command: ListOwnMailboxCommand): Promise<{ messages: SandboxMessage[] }> {
+  async list(command: ListOwnMailboxCommand): Promise<{ messages: MailboxMessage[] }> {
     const { account_id, member_id, limit, offset } = command;
     if (member_id === null)
       return { messages: await this.notifications.mailbox(account_id, { limit, offset }) };

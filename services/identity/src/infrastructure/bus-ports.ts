@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   LEDGER_COMMANDS,
   NOTIFICATIONS_COMMANDS,
-  type SandboxMessage,
+  type MailboxMessage,
   type SendMessageCommand,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
@@ -19,11 +19,11 @@ export class BusNotificationsPort implements NotificationsPort {
   async mailbox(
     account_id: string,
     page: { limit: number; offset: number },
-  ): Promise<SandboxMessage[]> {
-    const reply: { messages: SandboxMessage[] } = await this.bus.send(
-      NOTIFICATIONS_COMMANDS.list_mailbox,
-      { account_id, ...page },
-    );
+  ): Promise<MailboxMessage[]> {
+    const reply = await this.bus.send(NOTIFICATIONS_COMMANDS.list_mailbox, {
+      account_id,
+      ...page,
+    });
     return reply.messages;
   }
 }

@@ -1,12 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
+import type { MailboxMessage } from '@platform/contracts';
 import { SERVICE_POOL } from '@platform/runtime';
 import type { MessageSender } from '../application/message-sender.port';
 import type { Channel, OutgoingMessage } from '../domain/outgoing-message';
-
-export interface MailboxEntry extends OutgoingMessage {
-  created_at: string;
-}
 
 interface MailboxRow {
   message_id: string;
@@ -44,7 +41,7 @@ export class MailboxRepository implements MessageSender {
     account_id?: string | null;
     limit: number;
     offset: number;
-  }): Promise<MailboxEntry[]> {
+  }): Promise<MailboxMessage[]> {
     const { rows } = await this.pool.query<MailboxRow>(
       `select * from mailbox where ($1::text is null or account_id = $1)
        order by created_at desc, message_id limit $2 offset $3`,

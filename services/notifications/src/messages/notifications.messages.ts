@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Inject } from '@nestjs/common';
-import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import { EventPattern, Payload } from '@nestjs/microservices';
 import {
-  listMailboxCommand,
+  HEALTH_COMMANDS,
   NOTIFICATIONS_COMMANDS,
-  parseCommand,
-  sendMessageCommand,
+  type ListMailboxCommand,
+  type MailboxMessage,
+  type SendMessageCommand,
 } from '@platform/contracts';
+import { Handles } from '@platform/messaging';
 import { MESSAGE_SENDER, type MessageSender } from '../application/message-sender.port';
 import { validateOutgoingMessage } from '../domain/outgoing-message';
 import { DomainEventsConsumer } from '../infrastructure/domain-events.consumer';
-import { MailboxRepository, type MailboxEntry } from '../infrastructure/mailbox.repository';
+import { MailboxRepository } from '../infrastructure/mailbox.repository';
 
 /** The notifications service's door: messages to people and the mailbox. */
 @Controller()
@@ -42,14 +44,13 @@ export class NotificationsMessages {
     await this.domain_events.take(payload);
   }
 
-  @MessagePattern('notifications.get_health')
-  health(): { service: string; status: 'ok' } {
-    return { service: 'notifications', status: 'ok' };
+  @Handles(HEALTH_COMMANDS.notifications)
+  health() {
+    return { service: 'notifications', status: 'ok' as const };
   }
 
-  @MessagePattern(NOTIFICATIONS_COMMANDS.send_message)
-  async sendMessage(@Payload() payload: unknown): Promise<{ message_id: string }> {
-    const request = parseCommand(sendMessageCommand, payload, 'invalid_channel');
+  @Handles(NOTIFICATIONS_COMMANDS.send_message)
+  async sendMessage(request: SendMessageCommand) {
     const message = validateOutgoingMessage({
       message_id: request.message_id ?? randomUUID(),
       channel: request.channel,
@@ -63,9 +64,8 @@ export class NotificationsMessages {
     return { message_id: message.message_id };
   }
 
-  @MessagePattern(NOTIFICATIONS_COMMANDS.list_mailbox)
-  async listMailbox(@Payload() payload: unknown): Promise<{ messages: MailboxEntry[] }> {
-    const request = parseCommand(listMailboxCommand, payload ?? {});
+  @Handles(NOTIFICATIONS_COMMANDS.list_mailbox)
+  async listMailbox(request: ListMailboxCommand): Promise<{ messages: MailboxMessage[] }> {
     return { messages: await this.mailbox.list(request) };
   }
 }

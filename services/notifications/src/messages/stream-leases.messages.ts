@@ -1,15 +1,11 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  closeStreamLeaseCommand,
-  openStreamLeaseCommand,
-  parseCommand,
-  renewStreamLeasesCommand,
   STREAM_LEASE_COMMANDS,
-  type CloseStreamLeaseReply,
-  type OpenStreamLeaseReply,
-  type RenewStreamLeasesReply,
+  type CloseStreamLeaseCommand,
+  type OpenStreamLeaseCommand,
+  type RenewStreamLeasesCommand,
 } from '@platform/contracts';
+import { Handles } from '@platform/messaging';
 import { StreamLeasesService } from '../application/stream-leases.service';
 
 /** The leases gateways take for `GET /v1/events` streams: one ceiling for all of them. */
@@ -17,9 +13,8 @@ import { StreamLeasesService } from '../application/stream-leases.service';
 export class StreamLeasesMessages {
   constructor(private readonly leases: StreamLeasesService) {}
 
-  @MessagePattern(STREAM_LEASE_COMMANDS.open_lease)
-  open(@Payload() payload: unknown): Promise<OpenStreamLeaseReply> {
-    const request = parseCommand(openStreamLeaseCommand, payload);
+  @Handles(STREAM_LEASE_COMMANDS.open_lease)
+  open(request: OpenStreamLeaseCommand) {
     return this.leases.open({
       client_ip: request.client_ip,
       org_id: request.org_id,
@@ -30,15 +25,13 @@ export class StreamLeasesMessages {
     });
   }
 
-  @MessagePattern(STREAM_LEASE_COMMANDS.renew_leases)
-  async renew(@Payload() payload: unknown): Promise<RenewStreamLeasesReply> {
-    const request = parseCommand(renewStreamLeasesCommand, payload);
+  @Handles(STREAM_LEASE_COMMANDS.renew_leases)
+  async renew(request: RenewStreamLeasesCommand) {
     return { lost_lease_ids: await this.leases.renew(request.lease_ids) };
   }
 
-  @MessagePattern(STREAM_LEASE_COMMANDS.close_lease)
-  async close(@Payload() payload: unknown): Promise<CloseStreamLeaseReply> {
-    const request = parseCommand(closeStreamLeaseCommand, payload);
+  @Handles(STREAM_LEASE_COMMANDS.close_lease)
+  async close(request: CloseStreamLeaseCommand) {
     return { closed: await this.leases.close(request.lease_id) };
   }
 }

@@ -1,25 +1,20 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  createWebhookSubscriptionCommand,
-  getWebhookSubscriptionCommand,
-  listOrgPublicEventsCommand,
-  listPublicEventsCommand,
-  listWebhookDeliveriesCommand,
-  listWebhookSubscriptionsCommand,
-  parseCommand,
   ORG_PUBLIC_EVENT_COMMANDS,
   PUBLIC_EVENT_COMMANDS,
-  replayOrgPublicEventsCommand,
-  replayPublicEventsCommand,
-  retryWebhookDeliveryCommand,
-  updateWebhookSubscriptionCommand,
   WEBHOOK_COMMANDS,
-  type PositionedPublicEvent,
-  type PublicEvent,
-  type WebhookDelivery,
-  type WebhookSubscription,
+  type CreateWebhookSubscriptionCommand,
+  type GetWebhookSubscriptionCommand,
+  type ListOrgPublicEventsCommand,
+  type ListPublicEventsCommand,
+  type ListWebhookDeliveriesCommand,
+  type ListWebhookSubscriptionsCommand,
+  type ReplayOrgPublicEventsCommand,
+  type ReplayPublicEventsCommand,
+  type RetryWebhookDeliveryCommand,
+  type UpdateWebhookSubscriptionCommand,
 } from '@platform/contracts';
+import { Handles } from '@platform/messaging';
 import { PublicEventsQueries } from '../application/public-events.queries';
 import { WebhookSubscriptionsService } from '../application/webhook-subscriptions.service';
 
@@ -31,9 +26,8 @@ export class WebhooksMessages {
     private readonly events: PublicEventsQueries,
   ) {}
 
-  @MessagePattern(WEBHOOK_COMMANDS.create_subscription)
-  create(@Payload() payload: unknown): Promise<WebhookSubscription> {
-    const request = parseCommand(createWebhookSubscriptionCommand, payload);
+  @Handles(WEBHOOK_COMMANDS.create_subscription)
+  create(request: CreateWebhookSubscriptionCommand) {
     return this.subscriptions.create({
       account_id: request.account_id,
       org_id: request.org_id ?? null,
@@ -41,27 +35,19 @@ export class WebhooksMessages {
     });
   }
 
-  @MessagePattern(WEBHOOK_COMMANDS.list_subscriptions)
-  async list(@Payload() payload: unknown): Promise<{ subscriptions: WebhookSubscription[] }> {
-    const request = parseCommand(listWebhookSubscriptionsCommand, payload);
-    return {
-      subscriptions: await this.subscriptions.list(
-        request.account_id,
-        request.limit,
-        request.offset,
-      ),
-    };
+  @Handles(WEBHOOK_COMMANDS.list_subscriptions)
+  async list(request: ListWebhookSubscriptionsCommand) {
+    const { account_id, limit, offset } = request;
+    return { subscriptions: await this.subscriptions.list(account_id, limit, offset) };
   }
 
-  @MessagePattern(WEBHOOK_COMMANDS.get_subscription)
-  get(@Payload() payload: unknown): Promise<WebhookSubscription> {
-    const request = parseCommand(getWebhookSubscriptionCommand, payload);
+  @Handles(WEBHOOK_COMMANDS.get_subscription)
+  get(request: GetWebhookSubscriptionCommand) {
     return this.subscriptions.get(request.account_id, request.subscription_id);
   }
 
-  @MessagePattern(WEBHOOK_COMMANDS.update_subscription)
-  update(@Payload() payload: unknown): Promise<WebhookSubscription> {
-    const request = parseCommand(updateWebhookSubscriptionCommand, payload, 'invalid_status');
+  @Handles(WEBHOOK_COMMANDS.update_subscription)
+  update(request: UpdateWebhookSubscriptionCommand) {
     return this.subscriptions.setStatus(
       request.account_id,
       request.subscription_id,
@@ -69,22 +55,16 @@ export class WebhooksMessages {
     );
   }
 
-  @MessagePattern(WEBHOOK_COMMANDS.list_deliveries)
-  async deliveries(@Payload() payload: unknown): Promise<{ deliveries: WebhookDelivery[] }> {
-    const request = parseCommand(listWebhookDeliveriesCommand, payload);
+  @Handles(WEBHOOK_COMMANDS.list_deliveries)
+  async deliveries(request: ListWebhookDeliveriesCommand) {
+    const { account_id, subscription_id, limit, offset } = request;
     return {
-      deliveries: await this.subscriptions.deliveries(
-        request.account_id,
-        request.subscription_id,
-        request.limit,
-        request.offset,
-      ),
+      deliveries: await this.subscriptions.deliveries(account_id, subscription_id, limit, offset),
     };
   }
 
-  @MessagePattern(WEBHOOK_COMMANDS.retry_delivery)
-  retry(@Payload() payload: unknown) {
-    const request = parseCommand(retryWebhookDeliveryCommand, payload);
+  @Handles(WEBHOOK_COMMANDS.retry_delivery)
+  retry(request: RetryWebhookDeliveryCommand) {
     return this.subscriptions.retry(
       request.account_id,
       request.subscription_id,
@@ -92,36 +72,28 @@ export class WebhooksMessages {
     );
   }
 
-  @MessagePattern(PUBLIC_EVENT_COMMANDS.list_events)
-  async listEvents(@Payload() payload: unknown): Promise<{ events: PublicEvent[] }> {
-    const { account_id, org_id: _org, ...request } = parseCommand(listPublicEventsCommand, payload);
-    return { events: await this.events.list({ ...request, scope: { account_id } }) };
+  @Handles(PUBLIC_EVENT_COMMANDS.list_events)
+  async listEvents(request: ListPublicEventsCommand) {
+    const { account_id, org_id: _org, ...filter } = request;
+    return { events: await this.events.list({ ...filter, scope: { account_id } }) };
   }
 
-  @MessagePattern(PUBLIC_EVENT_COMMANDS.replay_events)
-  replayEvents(
-    @Payload() payload: unknown,
-  ): Promise<{ found: boolean; events: PositionedPublicEvent[] }> {
-    const {
-      account_id,
-      org_id: _org,
-      ...request
-    } = parseCommand(replayPublicEventsCommand, payload);
-    return this.events.replay({ ...request, scope: { account_id } });
+  @Handles(PUBLIC_EVENT_COMMANDS.replay_events)
+  replayEvents(request: ReplayPublicEventsCommand) {
+    const { account_id, org_id: _org, ...after } = request;
+    return this.events.replay({ ...after, scope: { account_id } });
   }
 
   /** An organization admin's history: every account of the organization (decisions D2). */
-  @MessagePattern(ORG_PUBLIC_EVENT_COMMANDS.list_events)
-  async listOrgEvents(@Payload() payload: unknown): Promise<{ events: PublicEvent[] }> {
-    const { org_id, ...request } = parseCommand(listOrgPublicEventsCommand, payload);
-    return { events: await this.events.list({ ...request, scope: { org_id } }) };
+  @Handles(ORG_PUBLIC_EVENT_COMMANDS.list_events)
+  async listOrgEvents(request: ListOrgPublicEventsCommand) {
+    const { org_id, ...filter } = request;
+    return { events: await this.events.list({ ...filter, scope: { org_id } }) };
   }
 
-  @MessagePattern(ORG_PUBLIC_EVENT_COMMANDS.replay_events)
-  replayOrgEvents(
-    @Payload() payload: unknown,
-  ): Promise<{ found: boolean; events: PositionedPublicEvent[] }> {
-    const { org_id, ...request } = parseCommand(replayOrgPublicEventsCommand, payload);
-    return this.events.replay({ ...request, scope: { org_id } });
+  @Handles(ORG_PUBLIC_EVENT_COMMANDS.replay_events)
+  replayOrgEvents(request: ReplayOrgPublicEventsCommand) {
+    const { org_id, ...after } = request;
+    return this.events.replay({ ...after, scope: { org_id } });
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ACCOUNT_SETTINGS_COMMANDS, DomainError, sandboxMessage } from '@platform/contracts';
+import { ACCOUNT_SETTINGS_COMMANDS, DomainError, mailboxMessage } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import {
@@ -26,7 +26,7 @@ export class MailboxController {
 
   @Get()
   @ApiPagination()
-  @ApiReply(listingPage('messages', sandboxMessage))
+  @ApiReply(listingPage('messages', mailboxMessage))
   @ApiOperation({
     summary: 'Your sandbox mailbox (test environment only)',
     description:

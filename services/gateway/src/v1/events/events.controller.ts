@@ -16,15 +16,18 @@ import {
   ORG_PUBLIC_EVENT_COMMANDS,
   PUBLIC_EVENT_COMMANDS,
   parseFilterDate,
-  type PositionedPublicEvent,
-  type PublicEvent,
+  publicEvent,
+  type ListPublicEventsCommand,
   type PublicEventType,
+  type ReplayPublicEventsCommand,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import type { AuthenticatedPrincipal } from '../../auth/principal';
 import {
   ApiCredentials,
+  ApiReply,
+  listingPage,
   pageBody,
   parsePagination,
   type PaginationQuery,
@@ -46,10 +49,6 @@ interface EventsQuery extends PaginationQuery {
 }
 
 const REPLAY_PAGE = 500;
-interface ReplayPage {
-  found: boolean;
-  events: PositionedPublicEvent[];
-}
 /** Spec §1: the default organization timezone. */
 const DEFAULT_TIMEZONE = 'America/New_York';
 
@@ -122,6 +121,11 @@ export class EventsController {
   @ApiDateFilters()
   @ApiPagination()
   @ApiHeader({ name: 'Last-Event-ID', required: false })
+  @ApiReply(
+    listingPage('events', publicEvent),
+    200,
+    'Accept: application/json, the history; otherwise the text/event-stream described above',
+  )
   @ApiResponse({
     status: 429,
     description: '`rate_limited` (openings per address) or `too_many_streams` (stream opening)',
@@ -170,21 +174,31 @@ export class EventsController {
     const from = parseFilterDate('from', query.from);
     const to = parseFilterDate('to', query.to);
     const timezone = from || to ? await this.timezoneOf(principal) : DEFAULT_TIMEZONE;
-    const reply = await this.bus.send<{ events: PublicEvent[] }>(
-      principal.kind === 'org_admin'
-        ? ORG_PUBLIC_EVENT_COMMANDS.list_events
-        : PUBLIC_EVENT_COMMANDS.list_events,
-      {
-        ...scopeOf(principal),
-        ...(types ? { types } : {}),
-        from,
-        to,
-        timezone,
-        limit: pagination.page_size,
-        offset: pagination.offset,
-      },
-    );
+    const reply = await this.listEvents(principal, {
+      ...(types ? { types } : {}),
+      from,
+      to,
+      timezone,
+      limit: pagination.page_size,
+      offset: pagination.offset,
+    });
     return pageBody('events', pagination, reply.events);
+  }
+
+  /** An account's history, or (an organization admin) every account's of its organization. */
+  private listEvents(
+    principal: AuthenticatedPrincipal,
+    filter: Omit<ListPublicEventsCommand, 'account_id' | 'org_id'>,
+  ) {
+    return principal.kind === 'org_admin'
+      ? this.bus.send(ORG_PUBLIC_EVENT_COMMANDS.list_events, {
+          org_id: principal.org_id,
+          ...filter,
+        })
+      : this.bus.send(PUBLIC_EVENT_COMMANDS.list_events, {
+          account_id: principal.account_id,
+          ...filter,
+        });
   }
 
   /** Spec §1: `from`/`to` are dates in the organization's timezone (`GET /v1/branding`). */
@@ -263,21 +277,30 @@ export class EventsController {
     let after: { after_event_id: string } | { after_position: string } | null =
       options.last_event_id ? { after_event_id: options.last_event_id } : null;
     while (after) {
-      const page: ReplayPage = await this.bus.send<ReplayPage>(
-        principal.kind === 'org_admin'
-          ? ORG_PUBLIC_EVENT_COMMANDS.replay_events
-          : PUBLIC_EVENT_COMMANDS.replay_events,
-        {
-          ...scopeOf(principal),
-          ...after,
-          ...(options.types ? { types: options.types } : {}),
-          limit: REPLAY_PAGE,
-        },
-      );
+      const page = await this.replayEvents(principal, {
+        ...after,
+        ...(options.types ? { types: options.types } : {}),
+        limit: REPLAY_PAGE,
+      });
       for (const event of page.events) session.replayed(event);
-      const last: PositionedPublicEvent | undefined = page.events[page.events.length - 1];
+      const last = page.events.at(-1);
       after = last && page.events.length === REPLAY_PAGE ? { after_position: last.position } : null;
     }
     session.goLive();
+  }
+
+  private replayEvents(
+    principal: AuthenticatedPrincipal,
+    after: Omit<ReplayPublicEventsCommand, 'account_id' | 'org_id'>,
+  ) {
+    return principal.kind === 'org_admin'
+      ? this.bus.send(ORG_PUBLIC_EVENT_COMMANDS.replay_events, {
+          org_id: principal.org_id,
+          ...after,
+        })
+      : this.bus.send(PUBLIC_EVENT_COMMANDS.replay_events, {
+          account_id: principal.account_id,
+          ...after,
+        });
   }
 }

@@ -9,8 +9,9 @@ import {
   DomainError,
   MAX_LEASES_PER_RENEWAL,
   STREAM_LEASE_COMMANDS,
-  type OpenStreamLeaseReply,
-  type RenewStreamLeasesReply,
+  type AnyCommand,
+  type CommandInput,
+  type CommandReply,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import type { AuthenticatedPrincipal } from '../../auth/principal';
@@ -85,7 +86,7 @@ export class StreamLeases implements OnModuleInit, OnModuleDestroy {
 
   /** Takes a slot for `caller`'s new stream from `client_ip`; 429 or 503 when it cannot. */
   async open(caller: AuthenticatedPrincipal, client_ip: string): Promise<StreamLease> {
-    const reply = await this.ask<OpenStreamLeaseReply>(STREAM_LEASE_COMMANDS.open_lease, {
+    const reply = await this.ask(STREAM_LEASE_COMMANDS.open_lease, {
       client_ip,
       org_id: caller.org_id,
       ...(caller.kind === 'org_admin'
@@ -102,9 +103,12 @@ export class StreamLeases implements OnModuleInit, OnModuleDestroy {
     return lease;
   }
 
-  private async ask<T>(pattern: string, payload: unknown): Promise<T> {
+  private async ask<C extends AnyCommand>(
+    command: C,
+    payload: CommandInput<C>,
+  ): Promise<CommandReply<C>> {
     try {
-      return await this.bus.send<T>(pattern, payload, { timeout_ms: LEASE_COMMAND_TIMEOUT_MS });
+      return await this.bus.send(command, payload, { timeout_ms: LEASE_COMMAND_TIMEOUT_MS });
     } catch (error) {
       if (
         error instanceof DomainError &&
@@ -146,7 +150,7 @@ export class StreamLeases implements OnModuleInit, OnModuleDestroy {
     for (let start = 0; start < lease_ids.length; start += MAX_LEASES_PER_RENEWAL) {
       const batch = lease_ids.slice(start, start + MAX_LEASES_PER_RENEWAL);
       try {
-        const reply = await this.bus.send<RenewStreamLeasesReply>(
+        const reply = await this.bus.send(
           STREAM_LEASE_COMMANDS.renew_leases,
           { lease_ids: batch },
           { timeout_ms: LEASE_COMMAND_TIMEOUT_MS },

@@ -3,17 +3,19 @@ import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import {
   WEBHOOK_COMMANDS,
+  webhookDelivery,
   webhookStatusBody,
+  webhookSubscription,
   webhookSubscriptionBody,
-  type WebhookDelivery,
-  type WebhookSubscription,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { RequireOtp } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import {
   ApiCredentials,
+  ApiReply,
   ApiZodBody,
+  listingPage,
   pageBody,
   parsePagination,
   ValidatedBody,
@@ -43,10 +45,11 @@ export class WebhooksController {
       'weak_secret, invalid_callback_url.',
   })
   @ApiZodBody(webhookSubscriptionBody)
+  @ApiReply(WEBHOOK_COMMANDS.create_subscription, 201)
   create(
     @CurrentPrincipal() principal: Principal,
     @ValidatedBody(webhookSubscriptionBody) body: z.infer<typeof webhookSubscriptionBody>,
-  ): Promise<WebhookSubscription> {
+  ) {
     return this.bus.send(WEBHOOK_COMMANDS.create_subscription, {
       account_id: principal.account_id,
       org_id: principal.org_id,
@@ -57,22 +60,22 @@ export class WebhooksController {
   @Get()
   @ApiPagination()
   @ApiOperation({ summary: 'Subscriptions of the account, newest first (D7 paging)' })
+  @ApiReply(listingPage('subscriptions', webhookSubscription))
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     const pagination = parsePagination(query);
-    const reply = await this.bus.send<{ subscriptions: WebhookSubscription[] }>(
-      WEBHOOK_COMMANDS.list_subscriptions,
-      { account_id: principal.account_id, limit: pagination.page_size, offset: pagination.offset },
-    );
+    const reply = await this.bus.send(WEBHOOK_COMMANDS.list_subscriptions, {
+      account_id: principal.account_id,
+      limit: pagination.page_size,
+      offset: pagination.offset,
+    });
     return pageBody('subscriptions', pagination, reply.subscriptions);
   }
 
   @Get(':id')
   @ApiParam({ name: 'id' })
   @ApiResponse({ status: 404, description: 'absent, or another account’s' })
-  get(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-  ): Promise<WebhookSubscription> {
+  @ApiReply(WEBHOOK_COMMANDS.get_subscription)
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.bus.send(WEBHOOK_COMMANDS.get_subscription, {
       account_id: principal.account_id,
       subscription_id: id,
@@ -88,12 +91,13 @@ export class WebhooksController {
       'a disabled subscription are still sent; new events are not queued for it.',
   })
   @ApiZodBody(webhookStatusBody)
+  @ApiReply(WEBHOOK_COMMANDS.update_subscription)
   setStatus(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @ValidatedBody(webhookStatusBody, { error_code: 'invalid_status' })
     body: z.infer<typeof webhookStatusBody>,
-  ): Promise<WebhookSubscription> {
+  ) {
     return this.bus.send(WEBHOOK_COMMANDS.update_subscription, {
       account_id: principal.account_id,
       subscription_id: id,
@@ -111,21 +115,19 @@ export class WebhooksController {
       'across attempts. failure is a short reason (timeout, connection_refused, ' +
       'callback_refused, unexpected_status_<code>...).',
   })
+  @ApiReply(listingPage('deliveries', webhookDelivery))
   async deliveries(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Query() query: PaginationQuery,
   ) {
     const pagination = parsePagination(query);
-    const reply = await this.bus.send<{ deliveries: WebhookDelivery[] }>(
-      WEBHOOK_COMMANDS.list_deliveries,
-      {
-        account_id: principal.account_id,
-        subscription_id: id,
-        limit: pagination.page_size,
-        offset: pagination.offset,
-      },
-    );
+    const reply = await this.bus.send(WEBHOOK_COMMANDS.list_deliveries, {
+      account_id: principal.account_id,
+      subscription_id: id,
+      limit: pagination.page_size,
+      offset: pagination.offset,
+    });
     return pageBody('deliveries', pagination, reply.deliveries);
   }
 
@@ -139,6 +141,7 @@ export class WebhooksController {
       'One extra attempt with the same event id and a new delivery id; it does not count ' +
       'against the 5 automatic attempts and is sent even if the subscription is disabled.',
   })
+  @ApiReply(WEBHOOK_COMMANDS.retry_delivery, 202)
   retry(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

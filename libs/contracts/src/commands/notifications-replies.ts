@@ -1,0 +1,181 @@
+import { z } from 'zod';
+
+/**
+ * What the notifications service's commands answer (messages, webhooks, public events, stream
+ * leases), and the words those answers are made of. The gateway documents its responses from
+ * these schemas; services read the `z.infer` types instead of keeping their own interfaces.
+ */
+const instant = z.string().describe('ISO 8601 UTC timestamp');
+
+export const MESSAGE_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/**
+ * The public event names of spec section 6: what a webhook subscription's `event_type` and the
+ * stream's `?types=` accept (decisions D7).
+ */
+export const PUBLIC_EVENT_TYPES = [
+  'payin_credited',
+  'payin_expired',
+  'payin_settlement_scheduled',
+  'payin_refunded',
+  'payout_status_changed',
+  'transfer_received',
+  'crypto_deposit_credited',
+  'crypto_deposit_held',
+  'crypto_deposit_alert',
+  'crypto_withdrawal_status_changed',
+  'banking_customer_status_changed',
+  'banking_operation_status_changed',
+  'banking_virtual_iban_inbound',
+  'card_transaction',
+  'card_status_changed',
+  'kyc_verification_status_changed',
+  'kyb_verification_status_changed',
+  'kyc_link_completed',
+  'kyb_link_completed',
+  'kyc_document_validated',
+  'kyb_document_validated',
+  'kyc_liveness_completed',
+  'aml_screening_updated',
+  'wallet_deposit_received',
+  'wallet_send_status_changed',
+  'wallet_key_exported',
+  'wallet_external_movement',
+  'wallet_key_compromise_suspected',
+  'wallet_signature_created',
+  'wallet_linked',
+  'risk_report_ready',
+  'risk_score_changed',
+  'risk_batch_completed',
+  'risk_monitoring_alert',
+  'risk_consent_granted',
+  'risk_consent_revoked',
+  'risk_fraud_score_ready',
+  'txn_review_status_changed',
+  'dispute_status_changed',
+  'admin_announcement',
+] as const;
+export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
+
+export function isPublicEventType(value: unknown): value is PublicEventType {
+  return typeof value === 'string' && (PUBLIC_EVENT_TYPES as readonly string[]).includes(value);
+}
+
+export const WEBHOOK_SUBSCRIPTION_STATUSES = ['active', 'disabled'] as const;
+export type WebhookSubscriptionStatus = (typeof WEBHOOK_SUBSCRIPTION_STATUSES)[number];
+
+/* ---------------- Messages to people (decisions D3) ---------------- */
+
+/** `notifications.send_message`: the id the message is kept under. */
+export const sentMessageReply = z.object({ message_id: z.string() });
+
+/** A message the platform kept instead of sending it (decisions D3): the sandbox mailbox. */
+export const mailboxMessage = z.object({
+  message_id: z.string(),
+  channel: z.enum(MESSAGE_CHANNELS),
+  recipient: z.string(),
+  org_id: z.string().nullable(),
+  account_id: z.string().nullable(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  created_at: instant,
+});
+export type MailboxMessage = z.infer<typeof mailboxMessage>;
+
+/** `notifications.list_mailbox`: newest first. */
+export const mailboxReply = z.object({ messages: z.array(mailboxMessage) });
+
+/* ---------------- Public events (spec section 6, decisions D7) ---------------- */
+
+/** A public event as webhooks and the stream carry it. */
+export const publicEvent = z.object({
+  id: z.string(),
+  type: z.enum(PUBLIC_EVENT_TYPES),
+  created_at: instant,
+  livemode: z.boolean(),
+  data: z.record(z.string(), z.unknown()).describe('the fields of the event type (spec §6)'),
+});
+export type PublicEvent = z.infer<typeof publicEvent>;
+
+/** A stored public event with its place in the store (the stream's de-duplication key). */
+export const positionedPublicEvent = z.object({
+  position: z
+    .string()
+    .describe('store position, a decimal string: increases with each event of one account'),
+  account_id: z.string(),
+  org_id: z.string().nullable(),
+  event: publicEvent,
+});
+export type PositionedPublicEvent = z.infer<typeof positionedPublicEvent>;
+
+/** `notifications.list_public_events` and its organization form: newest first. */
+export const publicEventsReply = z.object({ events: z.array(publicEvent) });
+
+/** `notifications.replay_public_events` and its organization form: oldest first. */
+export const replayedEventsReply = z.object({
+  found: z.boolean().describe('false when the event named is not (or no longer) stored'),
+  events: z.array(positionedPublicEvent),
+});
+export type ReplayedEventsReply = z.infer<typeof replayedEventsReply>;
+
+/* ---------------- Webhook subscriptions (spec sections 2, 3) ---------------- */
+
+/** The subscription as an API user reads it (never the secret). */
+export const webhookSubscription = z.object({
+  id: z.string(),
+  event_type: z.union([z.enum(PUBLIC_EVENT_TYPES), z.literal('*')]),
+  callback_url: z.string(),
+  status: z.enum(WEBHOOK_SUBSCRIPTION_STATUSES),
+  created_at: instant,
+});
+export type WebhookSubscription = z.infer<typeof webhookSubscription>;
+
+/** One attempt to deliver one event to one subscription. */
+export const webhookDelivery = z.object({
+  delivery_id: z.string().describe('X-Webhook-Delivery-ID: one per attempt'),
+  event_id: z.string().describe('the same across the attempts of one event'),
+  event_type: z.string(),
+  attempt: z.number().int(),
+  manual: z.boolean().describe('a redelivery asked for by the account'),
+  status: z.enum(['succeeded', 'failed']),
+  response_status: z.number().int().nullable().describe("the callback's HTTP status, if any"),
+  failure: z
+    .string()
+    .nullable()
+    .describe('timeout, connection_refused, callback_refused, unexpected_status_<code>...'),
+  duration_ms: z.number().int(),
+  attempted_at: instant,
+});
+export type WebhookDelivery = z.infer<typeof webhookDelivery>;
+
+export const webhookSubscriptionsReply = z.object({
+  subscriptions: z.array(webhookSubscription),
+});
+
+export const webhookDeliveriesReply = z.object({ deliveries: z.array(webhookDelivery) });
+
+/** `notifications.retry_webhook_delivery`: one more attempt is queued. */
+export const webhookRetryReply = z.object({
+  subscription_id: z.string(),
+  event_id: z.string(),
+  status: z.literal('queued'),
+});
+
+/* ---------------- Stream leases (spec §8 and §7) ---------------- */
+
+export const openStreamLeaseReply = z.object({
+  lease_id: z.string(),
+  lease_ms: z.number().int().describe('how long the lease lives without a renewal'),
+});
+export type OpenStreamLeaseReply = z.infer<typeof openStreamLeaseReply>;
+
+export const renewStreamLeasesReply = z.object({
+  lost_lease_ids: z
+    .array(z.string())
+    .describe('leases named that had expired or were unknown: their streams end'),
+});
+export type RenewStreamLeasesReply = z.infer<typeof renewStreamLeasesReply>;
+
+export const closeStreamLeaseReply = z.object({ closed: z.boolean() });
+export type CloseStreamLeaseReply = z.infer<typeof closeStreamLeaseReply>;
