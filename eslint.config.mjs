@@ -3,6 +3,34 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Every command name of the catalog (libs/contracts), read from its definitions, so that the
+ * rule below can refuse a command name written anywhere else: callers send the definition.
+ */
+function catalogCommandNames() {
+  const root = path.join(import.meta.dirname, 'libs/contracts/src');
+  const files = readdirSync(root, { recursive: true }).filter((file) => file.endsWith('.ts'));
+  const names = new Set();
+  for (const file of files) {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    for (const [, name] of text.matchAll(/name: [`']([^`']+\.[a-z0-9_]+)[`']/g)) names.add(name);
+  }
+  return [...names];
+}
+const COMMAND_NAMES = catalogCommandNames();
+/** The bus services, as libs/contracts/src/catalog/services.ts lists them. */
+const COMMAND_SERVICES = [
+  ...readFileSync(path.join(import.meta.dirname, 'libs/contracts/src/catalog/services.ts'), 'utf8')
+    .slice(0, 10_000)
+    .matchAll(/^  '([a-z-]+)',$/gm),
+].map(([, service]) => service);
+const COMMAND_VERBS = [...new Set(COMMAND_NAMES.map((name) => name.split('.')[1]))];
+const CATALOG_MESSAGE =
+  'a command is named only in the catalog (libs/contracts): send its definition with ' +
+  'BusClient.send(COMMANDS.x, ...) and serve it with @Handles(COMMANDS.x)';
 
 export default tseslint.config(
   {
@@ -48,6 +76,36 @@ export default tseslint.config(
             { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:lib', 'type:service'] },
             { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib', 'type:runtime'] },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The command catalog is the one place a command is named (see catalogCommandNames).
+    files: ['**/*.ts'],
+    ignores: ['libs/contracts/**', 'libs/messaging/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/microservices',
+              importNames: ['MessagePattern'],
+              message: CATALOG_MESSAGE,
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `Literal[value=/^(${COMMAND_SERVICES.join('|')})\\.(${COMMAND_VERBS.join('|')})$/]`,
+          message: CATALOG_MESSAGE,
+        },
+        {
+          selector: `TemplateElement[value.raw=/^\\.(${COMMAND_VERBS.join('|')})$/]`,
+          message: CATALOG_MESSAGE,
         },
       ],
     },

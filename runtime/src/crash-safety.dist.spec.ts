@@ -1,3 +1,4 @@
+import { IDENTITY_COMMANDS } from '@platform/contracts';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -72,7 +73,7 @@ describe('crash safety of the distributed runtime', () => {
     const create = (n: number) =>
       client
         .request(
-          'identity.create_organization',
+          IDENTITY_COMMANDS.create_organization.name,
           { slug: `org-${n}`, name: `Org ${n}` },
           { timeout_ms: 20_000 },
         )

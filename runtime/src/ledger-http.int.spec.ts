@@ -1,3 +1,4 @@
+import { LEDGER_COMMANDS } from '@platform/contracts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -250,9 +251,12 @@ describe('ledger HTTP: balances, settlement, rates, movements, history, statemen
         400,
         'settlement_asset_disabled',
       );
-      const reply = await platform.environments.test.bus.request('ledger.get_settlement', {
-        account_id: account.account_id,
-      });
+      const reply = await platform.environments.test.bus.request(
+        LEDGER_COMMANDS.get_settlement.name,
+        {
+          account_id: account.account_id,
+        },
+      );
       expect(reply).toEqual({
         ok: true,
         value: { settlement_asset: 'USDT', payin_settlement_asset: 'BTC' },

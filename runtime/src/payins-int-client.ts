@@ -1,3 +1,4 @@
+import { LEDGER_COMMANDS } from '@platform/contracts';
 import { inflateSync } from 'node:zlib';
 import type { Pool } from 'pg';
 import { PgEventStore } from '@platform/event-store';
@@ -118,7 +119,7 @@ export function payinsClient(platform: TestPlatform, environment: 'test' | 'live
     },
     async movementsOf(account_id, reference_id, count) {
       const read = async () => {
-        const reply = (await running.bus.request('ledger.list_movements', {
+        const reply = (await running.bus.request(LEDGER_COMMANDS.list_movements.name, {
           account_id,
           page_size: 100,
         })) as {

@@ -1,3 +1,4 @@
+import { LEDGER_COMMANDS } from '@platform/contracts';
 import Big from 'big.js';
 import {
   PayoutsTestClient,
@@ -132,10 +133,13 @@ describe('payouts: fees of an organization with pricing', () => {
     expect(await awaitFeeBalance('0.65')).toBe('0.65');
 
     // Statements count fees as their own kind (the PDF and XLSX render these totals).
-    const statement = (await platform.environments.test.bus.request('ledger.get_statement', {
-      account_id: account.account_id,
-      org_id,
-    })) as {
+    const statement = (await platform.environments.test.bus.request(
+      LEDGER_COMMANDS.get_statement.name,
+      {
+        account_id: account.account_id,
+        org_id,
+      },
+    )) as {
       ok: boolean;
       value: { totals_by_kind: { kind: string; asset: string; debits: string; count: number }[] };
     };

@@ -1,3 +1,4 @@
+import { LEDGER_COMMANDS } from '@platform/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { createPool } from '@platform/persistence';
@@ -40,7 +41,7 @@ describe('payouts: recovery of a create cut short', () => {
       [payout_id, account_id, key],
     );
     if (held_usd !== null) {
-      const reply = (await platform.environments.test.bus.request('ledger.place_hold', {
+      const reply = (await platform.environments.test.bus.request(LEDGER_COMMANDS.place_hold.name, {
         account_id,
         operation_id: `payout-hold:${payout_id}`,
         hold_id: `payout:${payout_id}`,

@@ -1,3 +1,4 @@
+import { LEDGER_COMMANDS } from '@platform/contracts';
 import Big from 'big.js';
 import type { DeliveredMessage } from '@platform/messaging';
 import { TEST_OPERATOR_TOKEN, type TestPlatform } from './test-platform';
@@ -64,13 +65,16 @@ export class PayoutsTestClient {
 
   /** Funds an account through the ledger's own command, as a payin would. */
   async fund(account_id: string, asset: string, amount: string): Promise<void> {
-    const reply = (await this.platform.environments.test.bus.request('ledger.credit_funds', {
-      account_id,
-      operation_id: `fund-${account_id}-${asset}-${++email_counter}`,
-      asset,
-      amount,
-      kind: 'payin',
-    })) as { ok: boolean; error?: string };
+    const reply = (await this.platform.environments.test.bus.request(
+      LEDGER_COMMANDS.credit_funds.name,
+      {
+        account_id,
+        operation_id: `fund-${account_id}-${asset}-${++email_counter}`,
+        asset,
+        amount,
+        kind: 'payin',
+      },
+    )) as { ok: boolean; error?: string };
     if (!reply.ok) throw new Error(`fund failed: ${reply.error}`);
   }
 

@@ -1,3 +1,4 @@
+import { IDENTITY_COMMANDS } from '@platform/contracts';
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
@@ -100,7 +101,9 @@ describe('one trace from the gateway through the bus into the services', () => {
       (span) => span.kind === SpanKind.SERVER && span.name === 'POST /admin/v1/organizations',
     );
   const commandSpan = (spans: readonly ReadableSpan[], kind: SpanKind) =>
-    spans.find((span) => span.kind === kind && span.name === 'identity.create_organization');
+    spans.find(
+      (span) => span.kind === kind && span.name === IDENTITY_COMMANDS.create_organization.name,
+    );
 
   it('continues the caller trace: gateway server span, bus client span, identity handler span', async () => {
     const caller = callerTraceContext();

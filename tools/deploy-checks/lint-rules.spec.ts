@@ -13,6 +13,7 @@ describe('architecture lint rules', () => {
   const probes = {
     domain: path.join(ROOT, 'services/ledger/src/domain/boundary-probe.ts'),
     lib: path.join(ROOT, 'libs/money/src/boundary-probe.ts'),
+    catalog: path.join(ROOT, 'services/payouts/src/messages/catalog-probe.ts'),
   };
 
   beforeAll(() => {
@@ -46,6 +47,18 @@ describe('architecture lint rules', () => {
       probes.lib,
       "import { ledgerService } from '@platform/svc-ledger';\nexport const probe = ledgerService;\n",
     );
+    writeFileSync(
+      probes.catalog,
+      [
+        "import { MessagePattern } from '@nestjs/microservices';",
+        "export const named = 'ledger.get_balances';",
+        "const service = 'risk-scoring';",
+        'export const built = `${service}.get_health`;',
+        "export const event = 'ledger.funds_credited';",
+        'export const probe = MessagePattern;',
+        '',
+      ].join('\n'),
+    );
   });
   afterAll(() => {
     for (const probe of Object.values(probes)) rmSync(probe, { force: true });
@@ -55,14 +68,14 @@ describe('architecture lint rules', () => {
     // ESLint loads its flat config with a dynamic import, which Jest's sandbox refuses: run the CLI.
     const run = spawnSync(
       path.join(ROOT, 'node_modules/.bin/eslint'),
-      ['--format', 'json', probes.domain, probes.lib],
+      ['--format', 'json', probes.domain, probes.lib, probes.catalog],
       { cwd: ROOT, encoding: 'utf8' },
     );
     const results = JSON.parse(run.stdout) as {
       filePath: string;
       messages: { line: number; ruleId: string | null }[];
     }[];
-    const [domain, lib] = [probes.domain, probes.lib].map((file) =>
+    const [domain, lib, catalog] = [probes.domain, probes.lib, probes.catalog].map((file) =>
       results.find((result) => result.filePath === file),
     );
     const rules = (result: (typeof results)[number] | undefined) =>
@@ -77,5 +90,12 @@ describe('architecture lint rules', () => {
     );
     expect(rules(domain)).not.toContain('3:@typescript-eslint/no-restricted-imports');
     expect(rules(lib)).toContain('1:@nx/enforce-module-boundaries');
+    // A command is named only in the catalog: no MessagePattern, no command name, written or
+    // built; an event type is not a command.
+    expect(rules(catalog)).toEqual([
+      '1:@typescript-eslint/no-restricted-imports',
+      '2:no-restricted-syntax',
+      '4:no-restricted-syntax',
+    ]);
   });
 });

@@ -5,7 +5,8 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { context, propagation, ROOT_CONTEXT, trace, TraceFlags } from '@opentelemetry/api';
 import { Ctx, EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
-import { DomainError } from '@platform/contracts';
+import { DomainError, type CommandDefinition, type CommandName } from '@platform/contracts';
+import { z } from 'zod';
 import type { DeadLetters, NewDeadLetter } from '@platform/persistence';
 import { of } from 'rxjs';
 import {
@@ -341,18 +342,19 @@ export function busContract(name: string, makeBus: () => MessageBus): void {
       const client = new BusClient(client_bus);
       const options = { timeout_ms: 20_000, headers: { 'x-tenant': 'org_9' } };
 
-      await expect(client.send(`${service}.echo`, { n: 1 }, options)).resolves.toEqual({
+      const command = fixtureCommand(service);
+      await expect(client.send(command('echo'), { n: 1 }, options)).resolves.toEqual({
         echoed: { n: 1 },
         tenant: 'org_9',
       });
-      await expect(client.send(`${service}.count`, {}, options)).resolves.toBe(3);
-      const missing = client.send(`${service}.find`, { id: 'x' }, options);
+      await expect(client.send(command('count'), {}, options)).resolves.toBe(3);
+      const missing = client.send(command('find'), { id: 'x' }, options);
       await expect(missing).rejects.toBeInstanceOf(DomainError);
       await expect(missing).rejects.toMatchObject({
         code: 'not_found',
         message: 'payout x not found',
       });
-      await expect(client.send(`${service}.crash`, {}, options)).rejects.toMatchObject({
+      await expect(client.send(command('crash'), {}, options)).rejects.toMatchObject({
         code: 'internal_error',
         message: 'internal error',
       });
@@ -471,6 +473,19 @@ function nestFixture(service: string): { module: new () => unknown; events: unkn
   class FixtureModule {}
 
   return { module: FixtureModule, events };
+}
+
+/**
+ * A command of the fixture service. Its service name is made up per test (topics of its own), so
+ * it is built here rather than with `defineCommand`, which admits only the platform's services.
+ */
+function fixtureCommand(service: string) {
+  return (verb: string): CommandDefinition<z.ZodType, z.ZodType> => ({
+    name: `${service}.${verb}` as CommandName,
+    summary: `the fixture's ${verb}`,
+    request: z.unknown(),
+    reply: z.unknown(),
+  });
 }
 
 function uniqueName(label: string): string {

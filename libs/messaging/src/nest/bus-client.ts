@@ -43,12 +43,9 @@ export class BusClient {
   send<C extends AnyCommand>(
     command: C,
     payload: CommandInput<C>,
-    options?: RequestOptions,
-  ): Promise<CommandReply<C>>;
-  /** @deprecated Being replaced by the catalog: send a CommandDefinition. */
-  send<T>(pattern: string, payload: unknown, options?: RequestOptions): Promise<T>;
-  send(command: AnyCommand | string, payload: unknown, options: RequestOptions = {}) {
-    const pattern = typeof command === 'string' ? command : command.name;
+    options: RequestOptions = {},
+  ): Promise<CommandReply<C>> {
+    const pattern = command.name;
     return withRequestSpan(pattern, async () => {
       const parsed = replySchema.safeParse(await this.bus.request(pattern, payload, options));
       if (!parsed.success) throw new DomainError('internal_error', `malformed reply to ${pattern}`);
@@ -58,7 +55,7 @@ export class BusClient {
           isErrorCode(reply.error) ? reply.error : 'internal_error',
           reply.message,
         );
-      if (typeof command === 'string' || !this.validate_replies) return reply.value;
+      if (!this.validate_replies) return reply.value as CommandReply<C>;
       return checkedReply(command, reply.value);
     });
   }

@@ -24,25 +24,12 @@ interface ListingOptions<C extends string, Command> {
 export async function accountListing<C extends string, Row>(
   bus: BusClient,
   options: ListingOptions<C, AccountListCommand<C, Row>>,
-): Promise<Page<C, Row>>;
-/** @deprecated A command not yet in the catalog: its rows are untyped. */
-export async function accountListing<C extends string>(
-  bus: BusClient,
-  options: ListingOptions<C, string>,
-): Promise<Page<C, unknown>>;
-export async function accountListing<C extends string>(
-  bus: BusClient,
-  options: ListingOptions<C, AccountListCommand<C, unknown> | string>,
-): Promise<Page<C, unknown>> {
+): Promise<Page<C, Row>> {
   const pagination = parsePagination(options.query);
-  const request = {
+  const reply = await bus.send(options.command, {
     account_id: options.principal.account_id,
     limit: pagination.page_size,
     offset: pagination.offset,
-  };
-  const reply =
-    typeof options.command === 'string'
-      ? await bus.send<Record<C, unknown[]>>(options.command, request)
-      : await bus.send(options.command, request);
+  });
   return pageBody(options.collection, pagination, reply[options.collection]);
 }

@@ -5,7 +5,7 @@ import {
   PayloadTooLargeException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { DomainError } from '@platform/contracts';
+import { DomainError, PAYOUTS_COMMANDS } from '@platform/contracts';
 import { BusTimeoutError } from '@platform/messaging';
 import { exceptionToError } from './exception-to-error';
 
@@ -32,7 +32,9 @@ describe('exceptionToError', () => {
   });
 
   it('answers a command without a reply in time with 503 recovery_pending, naming nothing inside', () => {
-    const mapped = exceptionToError(new BusTimeoutError('payouts.create_payout', 30_000));
+    const mapped = exceptionToError(
+      new BusTimeoutError(PAYOUTS_COMMANDS.create_payout.name, 30_000),
+    );
     expect(mapped).toMatchObject({
       status: 503,
       body: { error: 'recovery_pending' },
