@@ -8,6 +8,7 @@ export * from './service-database';
 export * from './service-definition';
 export * from './service-process';
 export * from './settings';
+export * from './shared.settings';
 export * from './shutdown';
 export * from './platform-context.module';
 export * from './event-relay';

@@ -44,6 +44,11 @@ import { OtpMessages } from './messages/otp.messages';
 import { AccountSettingsMessages } from './messages/account-settings.messages';
 import { ACCOUNT_SETTINGS_PROVIDERS } from './account-settings.providers';
 import {
+  IDENTITY_SETTINGS,
+  identitySettingsSchema,
+  type IdentitySettings,
+} from './identity.settings';
+import {
   SIGN_IN_METHOD_CONTROLLERS,
   SIGN_IN_METHOD_PROVIDERS,
 } from './passkey-social-handoff.providers';
@@ -51,7 +56,7 @@ import {
 /** Organizations, accounts, credentials and sessions. */
 @Module({})
 export class IdentityModule {
-  static forRuntime(context: PlatformContext): DynamicModule {
+  static forRuntime(context: PlatformContext, settings: IdentitySettings): DynamicModule {
     return {
       module: IdentityModule,
       imports: [
@@ -68,6 +73,7 @@ export class IdentityModule {
         ...SIGN_IN_METHOD_CONTROLLERS,
       ],
       providers: [
+        { provide: IDENTITY_SETTINGS, useValue: settings },
         {
           provide: IDENTITY_EVENTS,
           inject: [SERVICE_POOL],
@@ -101,7 +107,8 @@ export class IdentityModule {
   }
 }
 
-export const identityService: ServiceDefinition = {
+export const identityService: ServiceDefinition<typeof identitySettingsSchema> = {
   name: 'identity',
-  module: (context) => IdentityModule.forRuntime(context),
+  settings: identitySettingsSchema,
+  module: (context, settings) => IdentityModule.forRuntime(context, settings),
 };

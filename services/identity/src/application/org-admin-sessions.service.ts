@@ -15,6 +15,7 @@ import {
   type OrgAccountListing,
 } from '../infrastructure/org-admin-sessions.repository';
 import { SessionsRepository, type SecurityEvent } from '../infrastructure/sessions.repository';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.settings';
 
 /**
  * An organization admin's session (decisions D2): like a member's (spec §5 rule 4), a 24-hour
@@ -38,10 +39,11 @@ export class OrgAdminSessionsService {
 
   constructor(
     @Inject(PLATFORM_CONTEXT) context: PlatformContext,
+    @Inject(IDENTITY_SETTINGS) settings: IdentitySettings,
     private readonly admins: OrgAdminSessionsRepository,
     private readonly sessions: SessionsRepository,
   ) {
-    this.key = sessionSigningKey(context.environment, context.settings);
+    this.key = sessionSigningKey(context.environment, settings);
     this.issuer = sessionTokenIssuer(context.environment);
   }
 

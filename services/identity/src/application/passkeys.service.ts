@@ -35,6 +35,7 @@ import {
   type ChallengePurpose,
   type PasskeyListing,
 } from '../infrastructure/passkeys.repository';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.settings';
 import { SessionsService, type Session } from './sessions.service';
 
 function rejected(): DomainError {
@@ -57,13 +58,14 @@ export class PasskeysService {
 
   constructor(
     @Inject(PLATFORM_CONTEXT) context: PlatformContext,
+    @Inject(IDENTITY_SETTINGS) settings: IdentitySettings,
     private readonly passkeys: PasskeysRepository,
     private readonly organizations: OrganizationsRepository,
     private readonly accounts: AccountsRepository,
     private readonly members: SocialIdentitiesRepository,
     private readonly sessions: SessionsService,
   ) {
-    this.relying_party = relyingPartyOf(context.environment, context.settings);
+    this.relying_party = relyingPartyOf(context.environment, settings);
   }
 
   async beginRegistration(

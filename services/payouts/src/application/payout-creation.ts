@@ -7,7 +7,6 @@ import {
   IdempotencyKey,
 } from '@platform/contracts';
 import { Money } from '@platform/money';
-import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { flagsOf, type StatusCode } from '../domain/payout-status';
 import { publicPayout, type PayoutRecord } from '../domain/payout-record';
 import { draftPayout, requestFingerprint, type PayoutDraft } from '../domain/payout-request';
@@ -16,7 +15,7 @@ import { LimitsAndDocumentsRepository } from '../infrastructure/limits-and-docum
 import { OtherServices } from '../infrastructure/other-services';
 import { PayoutsRepository } from '../infrastructure/payouts.repository';
 import { PayoutDispatch } from './payout-dispatch';
-import { sandboxStepMs } from './sandbox-step';
+import { PAYOUTS_SETTINGS, type PayoutsSettings } from '../payouts.settings';
 
 export interface CreateReply {
   status: number;
@@ -31,7 +30,7 @@ const DUPLICATE_POLL_MS = 25;
 @Injectable()
 export class PayoutCreation {
   constructor(
-    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+    @Inject(PAYOUTS_SETTINGS) private readonly settings: PayoutsSettings,
     private readonly payouts: PayoutsRepository,
     private readonly limits: LimitsAndDocumentsRepository,
     private readonly services: OtherServices,
@@ -176,7 +175,7 @@ export class PayoutCreation {
           break;
         case 'unavailable':
           state = withCode(record, 'compliance_pending');
-          next_step_ms = sandboxStepMs(this.context);
+          next_step_ms = this.settings.SANDBOX_STEP_MS;
           break;
         default: {
           const unknown: never = screening;

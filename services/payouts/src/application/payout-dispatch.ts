@@ -1,15 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { flagsOf } from '../domain/payout-status';
 import type { PayoutRecord } from '../domain/payout-record';
 import { RAIL_CONNECTORS, type RailConnectors } from '../infrastructure/rail-connectors';
-import { sandboxStepMs } from './sandbox-step';
+import { PAYOUTS_SETTINGS, type PayoutsSettings } from '../payouts.settings';
 
 /** Hands a debited payout to its rail connector: the one place a payout enters `processing`. */
 @Injectable()
 export class PayoutDispatch {
   constructor(
-    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+    @Inject(PAYOUTS_SETTINGS) private readonly settings: PayoutsSettings,
     @Inject(RAIL_CONNECTORS) private readonly connectors: RailConnectors,
   ) {}
 
@@ -23,7 +22,7 @@ export class PayoutDispatch {
     }
     return {
       record: { ...record, ...flagsOf('rail_submitted') },
-      next_step_ms: sandboxStepMs(this.context),
+      next_step_ms: this.settings.SANDBOX_STEP_MS,
     };
   }
 }

@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import { DomainError } from '@platform/contracts';
-import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { flagsOf, type StatusCode } from '../domain/payout-status';
 import { publicPayout, type PayoutRecord } from '../domain/payout-record';
 import { OtherServices } from '../infrastructure/other-services';
 import { PayoutsRepository } from '../infrastructure/payouts.repository';
 import { RAIL_CONNECTORS, type RailConnectors } from '../infrastructure/rail-connectors';
 import { PayoutDispatch } from './payout-dispatch';
-import { sandboxStepMs } from './sandbox-step';
+import { PAYOUTS_SETTINGS, type PayoutsSettings } from '../payouts.settings';
 
 /** What a step decided: the next state (null: unchanged) and when to look again. */
 interface StepResult {
@@ -24,7 +23,7 @@ interface StepResult {
 @Injectable()
 export class PayoutLifecycle {
   constructor(
-    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+    @Inject(PAYOUTS_SETTINGS) private readonly settings: PayoutsSettings,
     @Inject(RAIL_CONNECTORS) private readonly connectors: RailConnectors,
     private readonly payouts: PayoutsRepository,
     private readonly services: OtherServices,
@@ -45,7 +44,7 @@ export class PayoutLifecycle {
 
   private async nextStep(record: PayoutRecord): Promise<StepResult> {
     const code = record.status_code as StatusCode;
-    const step_ms = sandboxStepMs(this.context);
+    const step_ms = this.settings.SANDBOX_STEP_MS;
     switch (code) {
       case 'compliance_pending':
         return this.retryScreening(record);
@@ -86,7 +85,7 @@ export class PayoutLifecycle {
     });
     switch (screening.decision) {
       case 'unavailable':
-        return { record: null, next_step_ms: sandboxStepMs(this.context) };
+        return { record: null, next_step_ms: this.settings.SANDBOX_STEP_MS };
       case 'reject':
         return { record: withCode(record, 'screening_rejected'), next_step_ms: null };
       case 'hold':
@@ -105,7 +104,7 @@ export class PayoutLifecycle {
 
   /** The debit after a late screening: held, then dispatched at the next steps. */
   private async debitAndQueue(record: PayoutRecord): Promise<StepResult> {
-    const step_ms = sandboxStepMs(this.context);
+    const step_ms = this.settings.SANDBOX_STEP_MS;
     try {
       await this.services.placeHold(record);
     } catch (error) {
@@ -122,7 +121,7 @@ export class PayoutLifecycle {
     const outcome = await this.connectors.for(record).poll(record);
     switch (outcome.kind) {
       case 'pending':
-        return { record: null, next_step_ms: sandboxStepMs(this.context) };
+        return { record: null, next_step_ms: this.settings.SANDBOX_STEP_MS };
       case 'confirmed':
         await this.services.postHold(record);
         return {
