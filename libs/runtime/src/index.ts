@@ -16,3 +16,4 @@ export * from './session-key';
 export * from './handoff-key';
 export * from './dead-letters.messages';
 export * from './poison-policy';
+export * from './settings-reference';

@@ -63,7 +63,7 @@ export const busSettings = z.object({
     .min(1)
     .default(DEFAULT_REQUEST_TIMEOUT_MS)
     .describe(
-      'how long a command waits for its reply on the bus; past it the gateway answers 503 `recovery_pending`: the command may still run, retry with the same idempotency key',
+      'how long a command waits for its reply on the bus (30 s); past it the gateway answers 503 `recovery_pending`: the command may still run, retry with the same idempotency key',
     ),
   BUS_VALIDATE_REPLIES: booleanSetting()
     .default(false)
@@ -141,7 +141,8 @@ const distributedSchema = z
       .string()
       .min(1)
       .transform((value) => value.split(',').map((b) => b.trim()))
-      .describe('comma list of the Kafka brokers (`host:port`); required'),
+      .meta({ unset: 'required' })
+      .describe('comma list of the Kafka brokers (`host:port`)'),
     KAFKA_TOPIC_PREFIX: z
       .string()
       .optional()

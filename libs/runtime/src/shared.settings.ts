@@ -78,7 +78,7 @@ export const sharedSettings = z.object({
     .min(1)
     .max(1_000)
     .optional()
-    .meta({ unset: '5' })
+    .meta({ unset: '`5`' })
     .describe('failures of one record before a worker sets it aside (D12)'),
   DEAD_LETTER_BACKOFF_MS: z.coerce
     .number()
@@ -86,7 +86,7 @@ export const sharedSettings = z.object({
     .min(1)
     .max(3_600_000)
     .optional()
-    .meta({ unset: '1000 (1 s)' })
+    .meta({ unset: '`1000` (1 s)' })
     .describe('the first wait before a worker retries a failed record, doubled per failure'),
 });
 export type SharedSettings = z.output<typeof sharedSettings>;

@@ -7,7 +7,7 @@ export const complianceSettingsSchema = z.object({
     .enum(['available', 'unavailable'])
     .default('available')
     .describe(
-      'the screening switch an operator starts from; `unavailable` is the drill: payouts wait in `compliance_pending` until an operator sets screening available again',
+      'payout screening until an operator sets it; `unavailable` is the drill: payouts wait in `compliance_pending` until an operator sets screening available again',
     ),
 });
 export type ComplianceSettings = SettingsOf<typeof complianceSettingsSchema>;
