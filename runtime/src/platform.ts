@@ -88,12 +88,13 @@ async function startEnvironment(
   const bus = new InProcessBus({ request_timeout_ms: bus_settings.BUS_REQUEST_TIMEOUT_MS });
   await bus.start();
   const context: PlatformContext = { environment, bus, database_url, data_dir, raw_settings };
-  // Every service's settings (and the gateway's) are parsed as it boots: a bad value stops here.
+  // Each service's settings are parsed once, as it boots: a bad value stops the boot, naming it.
+  const gateway_settings = settingsOf(gatewaySettingsSchema, context);
   const services: RunningService[] = [];
   for (const definition of BUS_SERVICES) services.push(await bootService(definition, context));
   const gateway = await createGatewayApp({
     environment,
-    settings: settingsOf(gatewaySettingsSchema, context),
+    settings: gateway_settings,
     imports: [PlatformContextModule.forRoot(context), AdminModule, PublicApiModule],
   });
   await gateway.listen(options.ports[environment], options.host);
