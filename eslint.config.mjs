@@ -142,5 +142,38 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Settings are parsed once, at boot, by their schemas (`*.settings.ts`): nothing else reads
+    // the raw map (PlatformContext.raw_settings) or process.env, except the runtimes' entry points
+    // that hand it to them and the test harness's own variables. Tools are programs of their own.
+    files: ['libs/*/src/**/*.ts', 'services/*/src/**/*.ts', 'runtime/src/**/*.ts'],
+    ignores: [
+      '**/*.spec.ts',
+      '**/*.settings.ts',
+      'libs/runtime/src/settings.ts',
+      'libs/runtime/src/service-process.ts',
+      'runtime/src/all-in-one.ts',
+      'runtime/src/platform.ts',
+      'services/gateway/src/main.ts',
+      'libs/testing/src/**',
+      'libs/messaging/src/kafka/kafka-test-namespace.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            'settings come from their schema: declare it in a *.settings.ts file and inject the parsed object',
+        },
+        {
+          property: 'raw_settings',
+          message:
+            'the raw settings are read by the settings schemas only: inject the service’s parsed settings',
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -15,8 +15,8 @@ import { startPlatform } from './platform';
  * on PORT_LIVE, data in DATA_DIR on the embedded PostgreSQL unless DATABASE_URL names a server.
  */
 async function main(): Promise<void> {
-  loadSecretFiles();
-  const settings = readAllInOneSettings();
+  loadSecretFiles(process.env);
+  const settings = readAllInOneSettings(process.env);
   const data_dir = path.resolve(settings.DATA_DIR);
   const log = (line: string) =>
     process.stdout.write(

@@ -10,10 +10,16 @@ import { dropDatabase, ensureDatabase } from '@platform/persistence';
 import {
   bootService,
   PlatformContextModule,
+  settingsOf,
   type PlatformContext,
   type RunningService,
 } from '@platform/runtime';
-import { AdminModule, createGatewayApp, PublicApiModule } from '@platform/svc-gateway';
+import {
+  AdminModule,
+  createGatewayApp,
+  gatewaySettingsSchema,
+  PublicApiModule,
+} from '@platform/svc-gateway';
 import { testAdminUrl } from '@platform/testing';
 import { BUS_SERVICES } from './services';
 import { TEST_OPERATOR_TOKEN } from './test-platform';
@@ -79,7 +85,7 @@ describe('events on the distributed runtime (Kafka, two gateways)', () => {
       bus: service_bus,
       database_url,
       data_dir: mkdtempSync(path.join(os.tmpdir(), 'evdist-')),
-      settings: {
+      raw_settings: {
         ...process.env,
         OPERATOR_TOKEN: TEST_OPERATOR_TOKEN,
         WEBHOOKS_ALLOW_LOOPBACK: 'true',
@@ -96,13 +102,11 @@ describe('events on the distributed runtime (Kafka, two gateways)', () => {
     for (const label of ['gateway-a', 'gateway-b']) {
       const gateway_bus = bus(label);
       await gateway_bus.start();
+      const gateway_context = context(gateway_bus);
       const app = await createGatewayApp({
         environment: 'test',
-        imports: [
-          PlatformContextModule.forRoot(context(gateway_bus)),
-          AdminModule,
-          PublicApiModule,
-        ],
+        settings: settingsOf(gatewaySettingsSchema, gateway_context),
+        imports: [PlatformContextModule.forRoot(gateway_context), AdminModule, PublicApiModule],
       });
       await app.listen(0, '127.0.0.1');
       gateways.push(app);

@@ -6,3 +6,4 @@ export {
 } from './platform';
 export { startTestPlatform, TEST_OPERATOR_TOKEN, type TestPlatform } from './test-platform';
 export * from './operator-tools';
+export { SETTINGS_CATALOG, type SettingsSource } from './settings-catalog';

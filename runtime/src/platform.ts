@@ -4,8 +4,9 @@ import { InProcessBus, type MessageBus } from '@platform/messaging';
 import { ensureDatabase } from '@platform/persistence';
 import {
   bootService,
+  busSettingsOf,
   PlatformContextModule,
-  readBusRequestTimeout,
+  settingsOf,
   type PlatformContext,
   type RunningService,
   sharedHandoffSecret,
@@ -13,8 +14,8 @@ import {
 import {
   AdminModule,
   createGatewayApp,
+  gatewaySettingsSchema,
   PublicApiModule,
-  rateLimitFromSettings,
 } from '@platform/svc-gateway';
 import { operatorToken } from './operator-token';
 import { BUS_SERVICES } from './services';
@@ -75,27 +76,25 @@ async function startEnvironment(
     options.admin_database_url,
     `${options.database_prefix}_${environment}`,
   );
-  const settings = { ...process.env, ...options.settings };
-  const bus = new InProcessBus({ request_timeout_ms: readBusRequestTimeout(settings) });
-  await bus.start();
+  const given = { ...process.env, ...options.settings };
   const data_dir = `${options.data_dir}/${environment}`;
-  const context: PlatformContext = {
-    environment,
-    bus,
-    database_url,
-    data_dir,
-    settings: {
-      ...settings,
-      OPERATOR_TOKEN: operatorToken(data_dir, settings.OPERATOR_TOKEN),
-      // Both environments trust one handoff key (kept beside them in DATA_DIR); nothing else is shared.
-      HANDOFF_SECRET: sharedHandoffSecret(options.data_dir, settings.HANDOFF_SECRET),
-    },
+  const raw_settings = {
+    ...given,
+    OPERATOR_TOKEN: operatorToken(data_dir, given.OPERATOR_TOKEN),
+    // Both environments trust one handoff key (kept beside them in DATA_DIR); nothing else is shared.
+    HANDOFF_SECRET: sharedHandoffSecret(options.data_dir, given.HANDOFF_SECRET),
   };
+  const bus_settings = busSettingsOf({ raw_settings });
+  const bus = new InProcessBus({ request_timeout_ms: bus_settings.BUS_REQUEST_TIMEOUT_MS });
+  await bus.start();
+  const context: PlatformContext = { environment, bus, database_url, data_dir, raw_settings };
+  // Each service's settings are parsed once, as it boots: a bad value stops the boot, naming it.
+  const gateway_settings = settingsOf(gatewaySettingsSchema, context);
   const services: RunningService[] = [];
   for (const definition of BUS_SERVICES) services.push(await bootService(definition, context));
   const gateway = await createGatewayApp({
     environment,
-    rate_limit: rateLimitFromSettings(settings),
+    settings: gateway_settings,
     imports: [PlatformContextModule.forRoot(context), AdminModule, PublicApiModule],
   });
   await gateway.listen(options.ports[environment], options.host);

@@ -99,3 +99,49 @@ describe('architecture lint rules', () => {
     ]);
   });
 });
+
+/**
+ * Settings are parsed once, by their schemas: a service file that reads the raw settings map or
+ * process.env is refused, a `*.settings.ts` file may.
+ */
+describe('settings lint rule', () => {
+  const probe_text = [
+    "import type { PlatformContext } from '@platform/runtime';",
+    'export function probe(context: PlatformContext): unknown[] {',
+    '  const { raw_settings } = context;',
+    '  return [context.raw_settings.SANDBOX_STEP_MS, raw_settings];',
+    '}',
+    'export const step = process.env.SANDBOX_STEP_MS;',
+    '',
+  ].join('\n');
+  const probes = {
+    service: path.join(ROOT, 'services/payouts/src/application/settings-probe.ts'),
+    settings_file: path.join(ROOT, 'services/payouts/src/probe.settings.ts'),
+  };
+
+  beforeAll(() => {
+    for (const file of Object.values(probes)) writeFileSync(file, probe_text);
+  });
+  afterAll(() => {
+    for (const file of Object.values(probes)) rmSync(file, { force: true });
+  });
+
+  it('refuses raw settings and process.env outside the settings files', () => {
+    const run = spawnSync(
+      path.join(ROOT, 'node_modules/.bin/eslint'),
+      ['--format', 'json', probes.service, probes.settings_file],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    const results = JSON.parse(run.stdout) as {
+      filePath: string;
+      messages: { line: number; ruleId: string | null }[];
+    }[];
+    const restricted = (file: string) =>
+      results
+        .find((result) => result.filePath === file)
+        ?.messages.filter((m) => m.ruleId === 'no-restricted-properties')
+        .map((m) => m.line) ?? [];
+    expect(restricted(probes.service)).toEqual([3, 4, 6]);
+    expect(restricted(probes.settings_file)).toEqual([]);
+  });
+});

@@ -23,7 +23,10 @@ export interface KeyringSettings {
   dev_passphrase?: string;
 }
 
-export function keyringSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): KeyringSettings {
+/** The keyring's settings from the environment its caller (an entry point) reads. */
+export function keyringSettingsFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+): KeyringSettings {
   return { keys: env.KEYRING_KEYS, dev_passphrase: env.KEYRING_DEV_PASSPHRASE };
 }
 

@@ -1,10 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import {
-  type KeyringKey,
-  type KeyringSettings,
-  keyringSettingsFromEnv,
-  resolveKeys,
-} from './config';
+import { type KeyringKey, type KeyringSettings, resolveKeys } from './config';
 import { decodeBase64UrlStrict } from './encoding';
 import { DecryptionError } from './errors';
 
@@ -103,8 +98,8 @@ export class Keyring {
   }
 }
 
-/** Builds the keyring from settings (default: KEYRING_KEYS / KEYRING_DEV_PASSPHRASE). */
-export function createKeyring(settings: KeyringSettings = keyringSettingsFromEnv()): Keyring {
+/** Builds the keyring from settings (KEYRING_KEYS / KEYRING_DEV_PASSPHRASE: `keyringSettingsFromEnv`). */
+export function createKeyring(settings: KeyringSettings): Keyring {
   return new Keyring(resolveKeys(settings));
 }
 

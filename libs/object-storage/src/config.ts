@@ -27,7 +27,7 @@ export function createObjectStorage(config: ObjectStorageConfig): ObjectStorage 
  * `S3_FORCE_PATH_STYLE=true`, `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY`, `S3_KEY_PREFIX`.
  */
 export function objectStorageConfigFromEnv(
-  env: NodeJS.ProcessEnv = process.env,
+  env: Readonly<Record<string, string | undefined>>,
 ): ObjectStorageConfig {
   const kind = env.OBJECT_STORAGE ?? 'fs';
   switch (kind) {
@@ -43,7 +43,7 @@ export function objectStorageConfigFromEnv(
   }
 }
 
-function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3ObjectStorageConfig {
+function s3ConfigFromEnv(env: Readonly<Record<string, string | undefined>>): S3ObjectStorageConfig {
   const bucket = env.S3_BUCKET;
   if (!bucket) throw new Error('OBJECT_STORAGE=s3 needs S3_BUCKET');
   const config: S3ObjectStorageConfig = {

@@ -4,3 +4,4 @@ export * from './spans';
 export * from './propagation';
 export * from './metrics';
 export * from './http-server-span';
+export * from './observability.settings';

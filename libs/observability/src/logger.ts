@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
+import { processObservabilitySettings } from './observability.settings';
 import type { TelemetryEnvironment } from './telemetry';
 import { activeTraceIds } from './spans';
 
@@ -24,7 +25,7 @@ const REDACTED_PATHS = ['password', 'secret', 'api_key', 'authorization', 'token
  * line leads to its trace and back.
  */
 export function createLogger(options: LoggerOptions): Logger {
-  const level = options.level ?? (process.env.LOG_LEVEL as Level | undefined) ?? 'info';
+  const level = options.level ?? processObservabilitySettings().LOG_LEVEL;
   const config: pino.LoggerOptions = {
     level,
     base: { service: options.service, environment: options.environment, hostname: hostname() },

@@ -12,6 +12,7 @@ import {
 } from '@opentelemetry/sdk-trace';
 import type { Environment } from '@platform/contracts';
 import { metricsRegistry } from './metrics';
+import { processObservabilitySettings } from './observability.settings';
 import { w3cPropagator } from './propagation';
 
 /** `both` is the all-in-one process, which hosts the test and live deployments together. */
@@ -70,10 +71,11 @@ function patchLoadedHttpModules(): void {
   load('node:https');
 }
 
-function otlpEndpoint(env: NodeJS.ProcessEnv): string | null {
-  const endpoint =
-    env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
-  return endpoint ? endpoint : null;
+function otlpEndpoint(): string | null {
+  const settings = processObservabilitySettings();
+  return (
+    settings.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? settings.OTEL_EXPORTER_OTLP_ENDPOINT ?? null
+  );
 }
 
 function spanProcessorFor(
@@ -93,7 +95,7 @@ function spanProcessorFor(
  */
 export function startTelemetry(options: TelemetryOptions): Telemetry {
   if (running) return running;
-  const endpoint = otlpEndpoint(process.env);
+  const endpoint = otlpEndpoint();
   const span_processor = spanProcessorFor(options.span_exporter, endpoint);
   const instrumentations = (options.instrumentations ?? defaultInstrumentations()).flat();
   const sdk = new NodeSDK({

@@ -5,6 +5,7 @@ import type { DeadLetters } from '@platform/persistence';
 import type { PlatformContext } from './context';
 import { DEAD_LETTERS } from './dead-letters.messages';
 import type { ServiceDefinition } from './service-definition';
+import { settingsOf } from './settings';
 
 export interface RunningService {
   name: string;
@@ -15,14 +16,16 @@ export interface RunningService {
 /**
  * Boots one service as a Nest microservice on the context's bus: its @MessagePattern handlers
  * serve commands and its @EventPattern handlers consume events in the service's own consumer
- * group. Both runtimes call this; only the context differs.
+ * group. Both runtimes call this; only the context differs. The service's settings are parsed
+ * here, once: a bad value stops the boot with every problem named.
  */
 export async function bootService(
   definition: ServiceDefinition,
   context: PlatformContext,
 ): Promise<RunningService> {
+  const module = definition.module(context, settingsOf(definition.settings, context));
   let dead_letters: DeadLetters | null = null;
-  const app = await NestFactory.createMicroservice(definition.module(context), {
+  const app = await NestFactory.createMicroservice(module, {
     strategy: new BusServer(context.bus, {
       group: definition.name,
       dead_letters: () => dead_letters,

@@ -20,8 +20,12 @@ export interface PlatformContext {
   database_url: string;
   /** Root for files kept on disk (object storage, exports). */
   data_dir: string;
-  /** Settings every service may read (rates file, simulator step, keyring keys...). */
-  settings: Readonly<Record<string, string | undefined>>;
+  /**
+   * The settings as given (environment variables, or `startPlatform`'s overrides), untyped. Only
+   * the runtime reads them: it parses each service's settings schema once at boot and hands the
+   * service a typed object. A lint rule keeps every other file off this map.
+   */
+  raw_settings: Readonly<Record<string, string | undefined>>;
 }
 
 export const PLATFORM_CONTEXT = Symbol('PLATFORM_CONTEXT');

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { environmentHandoffKey, sharedHandoffSecret } from './handoff-key';
 import { sessionSigningKey } from './session-key';
+import { parseSettings } from './settings';
+import { sharedSettings } from './shared.settings';
 
 const SECRET = 'a handoff secret of at least thirty-two characters';
 
@@ -24,7 +26,13 @@ describe('environment handoff key', () => {
     expect(from_operator?.equals(environmentHandoffKey({ OPERATOR_TOKEN: 'op_x' })!)).toBe(true);
     expect(from_operator?.equals(environmentHandoffKey({ OPERATOR_TOKEN: 'op_y' })!)).toBe(false);
     expect(environmentHandoffKey({})).toBeNull();
-    expect(() => environmentHandoffKey({ HANDOFF_SECRET: 'short' })).toThrow(/32 characters/);
+    const keys = sharedSettings.pick({ HANDOFF_SECRET: true, JWT_SECRET: true });
+    expect(() => parseSettings(keys, { HANDOFF_SECRET: 'short' })).toThrow(
+      /HANDOFF_SECRET: must have at least 32 characters/,
+    );
+    expect(() => parseSettings(keys, { JWT_SECRET: 'short' })).toThrow(
+      /JWT_SECRET: must have at least 32 characters/,
+    );
   });
 
   it('keeps a generated shared secret in the data directory, private to its owner', () => {

@@ -1,24 +1,23 @@
 import { randomBytes, hkdfSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { SharedSettings } from './shared.settings';
 
 /**
  * The HS256 key of environment handoff tokens: live signs, test verifies, so both derive it
  * from one secret they share. It is derived (HKDF-SHA256, its own label) and never equals a
  * session signing key, which stays per environment.
- * 1. `HANDOFF_SECRET` when configured (at least 32 characters): give both environments the same.
+ * 1. `HANDOFF_SECRET` when configured (at least 32 characters, checked by its schema): give both
+ *    environments the same.
  * 2. Otherwise `OPERATOR_TOKEN`, which both environments share when it is configured once for
  *    the process; with per-environment operator tokens the test environment refuses every token.
  * Null when neither is set: the environment does not take part in handoffs.
  */
 export function environmentHandoffKey(
-  settings: Readonly<Record<string, string | undefined>>,
+  settings: Pick<SharedSettings, 'HANDOFF_SECRET' | 'OPERATOR_TOKEN'>,
 ): Buffer | null {
   const configured = settings.HANDOFF_SECRET;
-  if (configured) {
-    if (configured.length < 32) throw new Error('HANDOFF_SECRET must have at least 32 characters');
-    return derive(configured);
-  }
+  if (configured) return derive(configured);
   return settings.OPERATOR_TOKEN ? derive(settings.OPERATOR_TOKEN) : null;
 }
 

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { messageBusProviders } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from './context';
+import { busSettingsOf } from './settings';
 
 /**
  * MESSAGE_BUS and a BusClient on the context's bus. With `BUS_VALIDATE_REPLIES=true` (the test
@@ -8,7 +9,7 @@ import { PLATFORM_CONTEXT, type PlatformContext } from './context';
  */
 export function busClientProviders(context: PlatformContext): Provider[] {
   return messageBusProviders(context.bus, {
-    validate_replies: context.settings.BUS_VALIDATE_REPLIES === 'true',
+    validate_replies: busSettingsOf(context).BUS_VALIDATE_REPLIES,
   });
 }
 

@@ -1,21 +1,18 @@
 import { readFileSync } from 'node:fs';
-
-/** Settings that hold secrets: each may come from a file named by `<NAME>_FILE` instead. */
-export const SECRET_SETTINGS = [
-  'OPERATOR_TOKEN',
-  'JWT_SECRET',
-  'HANDOFF_SECRET',
-  'WEBHOOK_SECRET_KEY',
-] as const;
+import { parseSettings, SECRET_SETTINGS, secretFileSettings } from './settings';
 
 /**
  * Fills each secret setting from the file its `<NAME>_FILE` names (docker compose and Kubernetes
  * mount secrets as files), unless the setting itself is given. Trailing whitespace is dropped.
  * Runs once at boot, before the settings are read.
  */
-export function loadSecretFiles(env: NodeJS.ProcessEnv = process.env): void {
+export function loadSecretFiles(env: NodeJS.ProcessEnv): void {
+  const files: Readonly<Record<string, string | undefined>> = parseSettings(
+    secretFileSettings,
+    env,
+  );
   for (const name of SECRET_SETTINGS) {
-    const file = env[`${name}_FILE`];
+    const file = files[`${name}_FILE`];
     if (!file || env[name]) continue;
     try {
       env[name] = readFileSync(file, 'utf8').trimEnd();

@@ -10,7 +10,12 @@ import type { ReadinessCheck } from './readiness';
 import { loadSecretFiles } from './secret-files';
 import { SERVICE_POOL } from './service-database';
 import type { ServiceDefinition } from './service-definition';
-import { readDistributedSettings, type DistributedSettings } from './settings';
+import {
+  busSettingsOf,
+  readDistributedSettings,
+  type BusSettings,
+  type DistributedSettings,
+} from './settings';
 import { exitOnSignal } from './shutdown';
 
 /**
@@ -28,21 +33,21 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
 }
 
 async function startServiceProcess(definition: ServiceDefinition): Promise<void> {
-  loadSecretFiles();
-  const settings = readDistributedSettings();
+  loadSecretFiles(process.env);
+  const settings = readDistributedSettings(process.env);
   const telemetry = startTelemetry({
     service_name: definition.name,
     environment: settings.ENVIRONMENT,
   });
   const logger = createLogger({ service: definition.name, environment: settings.ENVIRONMENT });
-  const bus = kafkaBusOf(settings, definition.name);
+  const bus = kafkaBusOf(settings, busSettingsOf({ raw_settings: process.env }), definition.name);
   await bus.start();
   const context: PlatformContext = {
     environment: settings.ENVIRONMENT,
     bus,
     database_url: settings.DATABASE_URL,
     data_dir: settings.DATA_DIR,
-    settings: process.env,
+    raw_settings: process.env,
   };
   const service = await bootService(definition, context);
   const pool = service.app.get<Pool>(SERVICE_POOL, { strict: false });
@@ -69,12 +74,16 @@ async function startServiceProcess(definition: ServiceDefinition): Promise<void>
 }
 
 /** The Kafka bus of a distributed process: its topic prefix, its reply timeout. */
-export function kafkaBusOf(settings: DistributedSettings, client_name: string): KafkaBus {
+export function kafkaBusOf(
+  settings: DistributedSettings,
+  bus_settings: BusSettings,
+  client_name: string,
+): KafkaBus {
   return new KafkaBus({
     brokers: settings.KAFKA_BROKERS,
     client_id: `${client_name}-${settings.INSTANCE_ID ?? randomUUID().slice(0, 8)}`,
     topic_prefix: settings.KAFKA_TOPIC_PREFIX ?? `${settings.ENVIRONMENT}.`,
-    request_timeout_ms: settings.BUS_REQUEST_TIMEOUT_MS,
+    request_timeout_ms: bus_settings.BUS_REQUEST_TIMEOUT_MS,
   });
 }
 

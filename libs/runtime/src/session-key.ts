@@ -1,10 +1,11 @@
 import { hkdfSync } from 'node:crypto';
 import type { Environment } from '@platform/contracts';
+import type { SharedSettings } from './shared.settings';
 
 /**
  * The HS256 key of session access tokens, per environment: identity signs with it, the gateway
  * verifies with it.
- * 1. `JWT_SECRET` when configured (at least 32 characters).
+ * 1. `JWT_SECRET` when configured (at least 32 characters, checked by its schema).
  * 2. Otherwise derived (HKDF-SHA256) from the environment's `OPERATOR_TOKEN`: the all-in-one
  *    runtime always has one, random and kept per environment in DATA_DIR, so each environment
  *    gets its own secret key with no setup. Rotating the operator token signs everyone out.
@@ -12,13 +13,10 @@ import type { Environment } from '@platform/contracts';
  */
 export function sessionSigningKey(
   environment: Environment,
-  settings: Readonly<Record<string, string | undefined>>,
+  settings: Pick<SharedSettings, 'JWT_SECRET' | 'OPERATOR_TOKEN'>,
 ): Buffer {
   const configured = settings.JWT_SECRET;
-  if (configured) {
-    if (configured.length < 32) throw new Error('JWT_SECRET must have at least 32 characters');
-    return Buffer.from(configured, 'utf8');
-  }
+  if (configured) return Buffer.from(configured, 'utf8');
   const operator_token = settings.OPERATOR_TOKEN;
   if (operator_token) {
     return Buffer.from(

@@ -1,4 +1,5 @@
-import { readAllInOneSettings, readDistributedSettings } from './settings';
+import { z } from 'zod';
+import { parseSettings, readAllInOneSettings, readDistributedSettings } from './settings';
 
 describe('runtime settings', () => {
   it('gives the all-in-one runtime the defaults of decisions D1', () => {
@@ -26,5 +27,24 @@ describe('runtime settings', () => {
       KAFKA_BROKERS: ['127.0.0.1:9092', '127.0.0.1:9093'],
       ENVIRONMENT: 'live',
     });
+  });
+  it('parses a schema once into a frozen object; an empty value is an unset one', () => {
+    const schema = z.object({
+      STEP_MS: z.coerce.number().int().min(0).default(2000),
+      LIST: z
+        .string()
+        .transform((text) => text.split(','))
+        .default([]),
+    });
+    const parsed = parseSettings(schema, { STEP_MS: '', LIST: 'a,b', UNRELATED: 'x' });
+    expect(parsed).toEqual({ STEP_MS: 2000, LIST: ['a', 'b'] });
+    expect(Object.isFrozen(parsed)).toBe(true);
+    expect(Object.isFrozen(parsed.LIST)).toBe(true);
+  });
+  it('names every bad value at once', () => {
+    const schema = z.object({ A: z.coerce.number().int(), B: z.enum(['x', 'y']) });
+    expect(() => parseSettings(schema, { A: '1.5', B: 'z' })).toThrow(
+      /^invalid configuration: A: .+; B: .+$/,
+    );
   });
 });

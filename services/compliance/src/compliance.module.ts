@@ -7,11 +7,16 @@ import {
 } from '@platform/runtime';
 import { PayoutReviews } from './application/payout-reviews';
 import { ComplianceMessages } from './messages/compliance.messages';
+import {
+  COMPLIANCE_SETTINGS,
+  complianceSettingsSchema,
+  type ComplianceSettings,
+} from './compliance.settings';
 
 /** The compliance service. Both runtimes boot it through `complianceService`. */
 @Module({})
 export class ComplianceModule {
-  static forRuntime(context: PlatformContext): DynamicModule {
+  static forRuntime(context: PlatformContext, settings: ComplianceSettings): DynamicModule {
     return {
       module: ComplianceModule,
       imports: [
@@ -20,12 +25,13 @@ export class ComplianceModule {
         }),
       ],
       controllers: [ComplianceMessages],
-      providers: [PayoutReviews],
+      providers: [{ provide: COMPLIANCE_SETTINGS, useValue: settings }, PayoutReviews],
     };
   }
 }
 
-export const complianceService: ServiceDefinition = {
+export const complianceService: ServiceDefinition<typeof complianceSettingsSchema> = {
   name: 'compliance',
-  module: (context) => ComplianceModule.forRuntime(context),
+  settings: complianceSettingsSchema,
+  module: (context, settings) => ComplianceModule.forRuntime(context, settings),
 };

@@ -5,20 +5,27 @@ import {
   type ServiceDefinition,
 } from '@platform/runtime';
 import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
+import {
+  CRYPTO_WALLETS_SETTINGS,
+  cryptoWalletsSettingsSchema,
+  type CryptoWalletsSettings,
+} from './crypto-wallets.settings';
 
 /** The crypto-wallets service. Both runtimes boot it through `cryptoWalletsService`. */
 @Module({})
 export class CryptoWalletsModule {
-  static forRuntime(context: PlatformContext): DynamicModule {
+  static forRuntime(context: PlatformContext, settings: CryptoWalletsSettings): DynamicModule {
     return {
       module: CryptoWalletsModule,
       imports: [ServiceDatabaseModule.forService('crypto-wallets', context)],
       controllers: [CryptoWalletsMessages],
+      providers: [{ provide: CRYPTO_WALLETS_SETTINGS, useValue: settings }],
     };
   }
 }
 
-export const cryptoWalletsService: ServiceDefinition = {
+export const cryptoWalletsService: ServiceDefinition<typeof cryptoWalletsSettingsSchema> = {
   name: 'crypto-wallets',
-  module: (context) => CryptoWalletsModule.forRuntime(context),
+  settings: cryptoWalletsSettingsSchema,
+  module: (context, settings) => CryptoWalletsModule.forRuntime(context, settings),
 };

@@ -68,6 +68,12 @@ import { OtpMessages } from './messages/otp.messages';
 import { PasskeysMessages } from './messages/passkeys.messages';
 import { SocialMessages } from './messages/social.messages';
 
+import {
+  IDENTITY_SETTINGS,
+  identitySettingsSchema,
+  type IdentitySettings,
+} from './identity.settings';
+
 /** The bus handlers: identity's only door. */
 const MESSAGES: Type[] = [
   IdentityMessages,
@@ -144,7 +150,7 @@ const INFRASTRUCTURE: Provider[] = [
 /** Organizations, accounts, credentials and sessions. */
 @Module({})
 export class IdentityModule {
-  static forRuntime(context: PlatformContext): DynamicModule {
+  static forRuntime(context: PlatformContext, settings: IdentitySettings): DynamicModule {
     return {
       module: IdentityModule,
       imports: [
@@ -155,6 +161,7 @@ export class IdentityModule {
       controllers: MESSAGES,
       providers: [
         ...busClientProviders(context),
+        { provide: IDENTITY_SETTINGS, useValue: settings },
         {
           provide: IDENTITY_EVENTS,
           inject: [SERVICE_POOL],
@@ -167,7 +174,8 @@ export class IdentityModule {
   }
 }
 
-export const identityService: ServiceDefinition = {
+export const identityService: ServiceDefinition<typeof identitySettingsSchema> = {
   name: 'identity',
-  module: (context) => IdentityModule.forRuntime(context),
+  settings: identitySettingsSchema,
+  module: (context, settings) => IdentityModule.forRuntime(context, settings),
 };

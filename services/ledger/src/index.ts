@@ -38,4 +38,4 @@ export {
   loadRateTable,
   type RateView,
 } from './infrastructure/rates/rate-table';
-export { readSwapSettings, type SwapSettings } from './infrastructure/swap-settings';
+export { swapSettingsOf, type SwapSettings } from './infrastructure/swap-settings';

@@ -13,18 +13,19 @@ import { LedgerQueries } from './application/ledger-queries';
 import { LEDGER_MIGRATIONS_DIR } from './infrastructure/balances-projection';
 import { LedgerLifecycle } from './infrastructure/ledger-lifecycle';
 import { LEDGER_EVENTS, openLedgerEventStore } from './infrastructure/ledger-store';
-import { readSwapSettings, type SwapSettings } from './infrastructure/swap-settings';
+import { swapSettingsOf, type SwapSettings } from './infrastructure/swap-settings';
+import { LEDGER_SETTINGS, ledgerSettingsSchema, type LedgerSettings } from './ledger.settings';
 import { LedgerMessages } from './messages/ledger.messages';
 import { PublicLedgerMessages } from './messages/public-ledger.messages';
 import { publicLedgerProviders } from './public-ledger.providers';
 
-/** The rate table and limits, read and checked once at boot. */
+/** The rate table (loaded once at boot) and the limits. */
 const SWAP_SETTINGS = Symbol('SWAP_SETTINGS');
 
 /** The ledger service. Both runtimes boot it through `ledgerService`. */
 @Module({})
 export class LedgerModule {
-  static forRuntime(context: PlatformContext): DynamicModule {
+  static forRuntime(context: PlatformContext, settings: LedgerSettings): DynamicModule {
     return {
       module: LedgerModule,
       imports: [
@@ -39,7 +40,12 @@ export class LedgerModule {
           inject: [SERVICE_POOL],
           useFactory: (pool: Pool) => openLedgerEventStore(pool, context.environment),
         },
-        { provide: SWAP_SETTINGS, useFactory: () => readSwapSettings(context.settings) },
+        { provide: LEDGER_SETTINGS, useValue: settings },
+        {
+          provide: SWAP_SETTINGS,
+          inject: [LEDGER_SETTINGS],
+          useFactory: (ledger_settings: LedgerSettings) => swapSettingsOf(ledger_settings),
+        },
         {
           provide: LedgerCommands,
           inject: [LEDGER_EVENTS, SWAP_SETTINGS],
@@ -59,7 +65,8 @@ export class LedgerModule {
   }
 }
 
-export const ledgerService: ServiceDefinition = {
+export const ledgerService: ServiceDefinition<typeof ledgerSettingsSchema> = {
   name: 'ledger',
-  module: (context) => LedgerModule.forRuntime(context),
+  settings: ledgerSettingsSchema,
+  module: (context, settings) => LedgerModule.forRuntime(context, settings),
 };

@@ -11,14 +11,9 @@ import { SwapsService } from './application/swaps.service';
 import { TransfersService } from './application/transfers.service';
 import { AccountSettingsRepository } from './infrastructure/public/account-settings.repository';
 import { IdempotencyRepository } from './infrastructure/public/idempotency.repository';
-import {
-  readPublicLedgerSettings,
-  type PublicLedgerSettings,
-} from './infrastructure/public/public-settings';
 import { RecordsRepository } from './infrastructure/public/records.repository';
 import type { SwapSettings } from './infrastructure/swap-settings';
-
-const PUBLIC_SETTINGS = Symbol('PUBLIC_LEDGER_SETTINGS');
+import { LEDGER_SETTINGS, type LedgerSettings } from './ledger.settings';
 
 /** The providers of the public surface; `swap_settings` is the token of the rate table. */
 export function publicLedgerProviders(context: PlatformContext, swap_settings: symbol): Provider[] {
@@ -28,7 +23,6 @@ export function publicLedgerProviders(context: PlatformContext, swap_settings: s
     useFactory: (pool: Pool) => new type(pool),
   });
   return [
-    { provide: PUBLIC_SETTINGS, useFactory: () => readPublicLedgerSettings(context.settings) },
     pooled(AccountSettingsRepository),
     pooled(IdempotencyRepository),
     pooled(RecordsRepository),
@@ -39,12 +33,12 @@ export function publicLedgerProviders(context: PlatformContext, swap_settings: s
     },
     {
       provide: AccountOverviewService,
-      inject: [LedgerCommands, AccountSettingsRepository, swap_settings, PUBLIC_SETTINGS],
+      inject: [LedgerCommands, AccountSettingsRepository, swap_settings, LEDGER_SETTINGS],
       useFactory: (
         commands: LedgerCommands,
         settings: AccountSettingsRepository,
         swap: SwapSettings,
-        config: PublicLedgerSettings,
+        config: LedgerSettings,
       ) => new AccountOverviewService(commands, settings, swap.rates, config),
     },
     {
@@ -54,14 +48,14 @@ export function publicLedgerProviders(context: PlatformContext, swap_settings: s
         RecordsRepository,
         IdempotencyRepository,
         swap_settings,
-        PUBLIC_SETTINGS,
+        LEDGER_SETTINGS,
       ],
       useFactory: (
         commands: LedgerCommands,
         records: RecordsRepository,
         idempotency: IdempotencyRepository,
         swap: SwapSettings,
-        config: PublicLedgerSettings,
+        config: LedgerSettings,
       ) => new SwapsService(commands, records, idempotency, swap.rates, config),
     },
     {

@@ -12,10 +12,6 @@ import { StreamLeasesService } from './application/stream-leases.service';
 import { WebhookSubscriptionsService } from './application/webhook-subscriptions.service';
 import { DomainEventsConsumer } from './infrastructure/domain-events.consumer';
 import { MailboxRepository } from './infrastructure/mailbox.repository';
-import {
-  NOTIFICATIONS_SETTINGS,
-  readNotificationsSettings,
-} from './infrastructure/notifications-settings';
 import { PublicEventsRepository } from './infrastructure/public-events.repository';
 import { StreamLeasesRepository } from './infrastructure/stream-leases.repository';
 import { WebhookRuntime } from './infrastructure/webhook-runtime';
@@ -23,6 +19,12 @@ import { WebhookSubscriptionsRepository } from './infrastructure/webhook-subscri
 import { NotificationsMessages } from './messages/notifications.messages';
 import { StreamLeasesMessages } from './messages/stream-leases.messages';
 import { WebhooksMessages } from './messages/webhooks.messages';
+import {
+  NOTIFICATIONS_SETTINGS,
+  notificationsSettingsIn,
+  notificationsSettingsSchema,
+  type NotificationsSettings,
+} from './notifications.settings';
 
 /**
  * Messages to people (mailbox by default, decisions D3), public events, signed webhooks, and
@@ -30,7 +32,7 @@ import { WebhooksMessages } from './messages/webhooks.messages';
  */
 @Module({})
 export class NotificationsModule {
-  static forRuntime(context: PlatformContext): DynamicModule {
+  static forRuntime(context: PlatformContext, settings: NotificationsSettings): DynamicModule {
     return {
       module: NotificationsModule,
       imports: [
@@ -41,7 +43,10 @@ export class NotificationsModule {
       ],
       controllers: [NotificationsMessages, WebhooksMessages, StreamLeasesMessages],
       providers: [
-        { provide: NOTIFICATIONS_SETTINGS, useValue: readNotificationsSettings(context) },
+        {
+          provide: NOTIFICATIONS_SETTINGS,
+          useValue: notificationsSettingsIn(context.environment, settings),
+        },
         DomainEventsConsumer,
         MailboxRepository,
         PublicEventsRepository,
@@ -57,7 +62,8 @@ export class NotificationsModule {
   }
 }
 
-export const notificationsService: ServiceDefinition = {
+export const notificationsService: ServiceDefinition<typeof notificationsSettingsSchema> = {
   name: 'notifications',
-  module: (context) => NotificationsModule.forRuntime(context),
+  settings: notificationsSettingsSchema,
+  module: (context, settings) => NotificationsModule.forRuntime(context, settings),
 };

@@ -31,7 +31,6 @@ import { CollectOtpsRepository } from './infrastructure/collect-otps.repository'
 import { ConfirmationsRepository } from './infrastructure/confirmations.repository';
 import { DepositAccountsRepository } from './infrastructure/deposit-accounts.repository';
 import { PayinsLifecycle } from './infrastructure/payins-lifecycle';
-import { readPayinsSettings, type PayinsRuntimeSettings } from './infrastructure/payins-settings';
 import { StoredCardsRepository } from './infrastructure/stored-cards.repository';
 import {
   PAYINS_EVENTS,
@@ -39,17 +38,22 @@ import {
   PayinsRepository,
 } from './infrastructure/payins.repository';
 import { PayinsMessages } from './messages/payins.messages';
+import {
+  collectionPollMs,
+  PAYINS_SETTINGS,
+  payinsSettingsSchema,
+  type PayinsSettings,
+} from './payins.settings';
 
-const SETTINGS = Symbol('PAYINS_SETTINGS');
 const logger = new Logger('payins');
 
 /** The payins service: collections, checkout links, card settlement, refunds. */
 @Module({})
 export class PayinsModule {
-  static forRuntime(context: PlatformContext): DynamicModule {
+  static forRuntime(context: PlatformContext, settings: PayinsSettings): DynamicModule {
     const connector =
       context.environment === 'test'
-        ? sandboxConnector(readPayinsSettings(context.settings).step_ms)
+        ? sandboxConnector(settings.SANDBOX_STEP_MS)
         : manualConnector();
     return {
       module: PayinsModule,
@@ -61,7 +65,7 @@ export class PayinsModule {
       controllers: [PayinsMessages],
       providers: [
         ...busClientProviders(context),
-        { provide: SETTINGS, useFactory: () => readPayinsSettings(context.settings) },
+        { provide: PAYINS_SETTINGS, useValue: settings },
         {
           provide: PAYINS_EVENTS,
           inject: [SERVICE_POOL],
@@ -110,13 +114,20 @@ export class PayinsModule {
         },
         {
           provide: PayinsService,
-          inject: [PayinsRepository, BusIdentityPort, SETTINGS, StoredCardsRepository],
+          inject: [PayinsRepository, BusIdentityPort, PAYINS_SETTINGS, StoredCardsRepository],
           useFactory: (
             payins: PayinsRepository,
             identity: BusIdentityPort,
-            settings: PayinsRuntimeSettings,
+            settings: PayinsSettings,
             cards: StoredCardsRepository,
-          ) => new PayinsService(payins, identity, connector, settings, cards),
+          ) =>
+            new PayinsService(
+              payins,
+              identity,
+              connector,
+              { qr_expiry_ms: settings.PAYINS_QR_EXPIRY_MS ?? null },
+              cards,
+            ),
         },
         {
           provide: CollectOtpsRepository,
@@ -197,17 +208,20 @@ export class PayinsModule {
         },
         {
           provide: CollectionScheduler,
-          inject: [PayinsRepository, CollectionWorker, SETTINGS, DEAD_LETTERS],
+          inject: [PayinsRepository, CollectionWorker, PAYINS_SETTINGS, DEAD_LETTERS],
           useFactory: (
             payins: PayinsRepository,
             worker: CollectionWorker,
-            settings: PayinsRuntimeSettings,
+            settings: PayinsSettings,
             dead_letters: DeadLetters,
           ) =>
             new CollectionScheduler(
               payins,
               worker,
-              settings,
+              {
+                poll_ms: collectionPollMs(settings),
+                settlement_interval_ms: settings.PAYINS_SETTLEMENT_INTERVAL_MS,
+              },
               {
                 on_error: (error) => logger.warn(`collection step retrying: ${String(error)}`),
                 on_set_aside: (source, payin_id, reason) =>
@@ -216,7 +230,7 @@ export class PayinsModule {
                   ),
               },
               dead_letters,
-              poisonPolicyOf(context.settings),
+              poisonPolicyOf(settings),
             ),
         },
         PayinsLifecycle,
@@ -225,7 +239,8 @@ export class PayinsModule {
   }
 }
 
-export const payinsService: ServiceDefinition = {
+export const payinsService: ServiceDefinition<typeof payinsSettingsSchema> = {
   name: 'payins',
-  module: (context) => PayinsModule.forRuntime(context),
+  settings: payinsSettingsSchema,
+  module: (context, settings) => PayinsModule.forRuntime(context, settings),
 };

@@ -20,11 +20,12 @@ import { PayoutsRuntime } from './infrastructure/payouts-runtime';
 import { openPayoutsEventStore, PAYOUTS_EVENTS } from './infrastructure/payouts-store';
 import { RAIL_CONNECTORS, RailConnectors } from './infrastructure/rail-connectors';
 import { PayoutsMessages } from './messages/payouts.messages';
+import { PAYOUTS_SETTINGS, payoutsSettingsSchema, type PayoutsSettings } from './payouts.settings';
 
 /** The payouts service. Both runtimes boot it through `payoutsService`. */
 @Module({})
 export class PayoutsModule {
-  static forRuntime(context: PlatformContext): DynamicModule {
+  static forRuntime(context: PlatformContext, settings: PayoutsSettings): DynamicModule {
     return {
       module: PayoutsModule,
       imports: [
@@ -34,6 +35,7 @@ export class PayoutsModule {
       ],
       controllers: [PayoutsMessages],
       providers: [
+        { provide: PAYOUTS_SETTINGS, useValue: settings },
         {
           provide: PAYOUTS_EVENTS,
           inject: [SERVICE_POOL],
@@ -55,7 +57,8 @@ export class PayoutsModule {
   }
 }
 
-export const payoutsService: ServiceDefinition = {
+export const payoutsService: ServiceDefinition<typeof payoutsSettingsSchema> = {
   name: 'payouts',
-  module: (context) => PayoutsModule.forRuntime(context),
+  settings: payoutsSettingsSchema,
+  module: (context, settings) => PayoutsModule.forRuntime(context, settings),
 };

@@ -9,6 +9,7 @@ import {
   type ScreenPayoutReply,
 } from '@platform/contracts';
 import { PLATFORM_CONTEXT, SERVICE_POOL, type PlatformContext } from '@platform/runtime';
+import { COMPLIANCE_SETTINGS, type ComplianceSettings } from '../compliance.settings';
 import { screenPayout } from '../domain/payout-screening';
 
 /**
@@ -20,6 +21,7 @@ import { screenPayout } from '../domain/payout-screening';
 export class PayoutReviews {
   constructor(
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+    @Inject(COMPLIANCE_SETTINGS) private readonly settings: ComplianceSettings,
     @Inject(SERVICE_POOL) private readonly pool: Pool,
   ) {}
 
@@ -56,7 +58,7 @@ export class PayoutReviews {
     const { rows } = await this.pool.query<{ available: boolean }>(
       `select available from screening_settings`,
     );
-    return rows[0]?.available ?? this.context.settings.COMPLIANCE_SCREENING !== 'unavailable';
+    return rows[0]?.available ?? this.settings.COMPLIANCE_SCREENING === 'available';
   }
 
   async decide(command: DecideReviewCommand): Promise<ReviewReply> {

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { ValidatedQuery } from '../http';
-import { readEventsSettings } from '../v1/events/events-settings';
+import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
 import { OperatorGuard } from './operator.guard';
 
 /** The topics a tail follows unless told otherwise: every service's domain events. */
@@ -32,7 +32,10 @@ const tailQuery = z.object({ topics: z.string().optional() }).strict();
 @UseGuards(OperatorGuard)
 @Controller('admin/v1/bus')
 export class BusTailController {
-  constructor(@Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext) {}
+  constructor(
+    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+    @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
+  ) {}
 
   @Get('tail')
   async tail(
@@ -57,7 +60,7 @@ export class BusTailController {
     raw.write(`${JSON.stringify({ tailing: topics })}\n`);
     const heartbeat = setInterval(
       () => raw.write(`${JSON.stringify({ heartbeat: new Date().toISOString() })}\n`),
-      readEventsSettings(this.context).heartbeat_ms,
+      this.settings.EVENTS_STREAM_HEARTBEAT_MS,
     );
     raw.once('close', () => {
       clearInterval(heartbeat);

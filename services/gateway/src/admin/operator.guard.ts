@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { DomainError } from '@platform/contracts';
-import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
+import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
@@ -13,10 +13,10 @@ function digest(value: string): Buffer {
  */
 @Injectable()
 export class OperatorGuard implements CanActivate {
-  constructor(@Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext) {}
+  constructor(@Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings) {}
 
   canActivate(execution: ExecutionContext): boolean {
-    const expected = this.context.settings.OPERATOR_TOKEN;
+    const expected = this.settings.OPERATOR_TOKEN;
     const header =
       execution.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers
         .authorization ?? '';

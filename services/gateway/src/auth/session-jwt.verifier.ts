@@ -10,6 +10,7 @@ import {
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
+import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
 import type { AuthenticatedPrincipal, OrgAdminPrincipal, SessionPrincipal } from './principal';
 import { sessionSigningKey, sessionTokenIssuer } from '@platform/runtime';
 
@@ -65,6 +66,7 @@ export class SessionJwtVerifier {
 
   constructor(
     @Inject(PLATFORM_CONTEXT) context: PlatformContext,
+    @Inject(GATEWAY_SETTINGS) settings: GatewaySettings,
     private readonly bus: BusClient,
   ) {
     const issuer = sessionTokenIssuer(context.environment);
@@ -77,7 +79,7 @@ export class SessionJwtVerifier {
         // A KeyObject, made once: given bytes, jsonwebtoken first tries (and fails) to parse them
         // as a public key on every verification, which cost more than a millisecond a request.
         secretOrKey: createSecretKey(
-          sessionSigningKey(context.environment, context.settings),
+          sessionSigningKey(context.environment, settings),
         ) as unknown as Buffer,
         algorithms: ['HS256'],
         issuer,

@@ -5,8 +5,9 @@ import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ACCOUNT_COMMANDS } from '@platform/contracts';
 import { InProcessBus } from '@platform/messaging';
-import { PlatformContextModule } from '@platform/runtime';
+import { parseSettings, PlatformContextModule } from '@platform/runtime';
 import { testAdminUrl } from '@platform/testing';
+import { gatewaySettingsSchema } from '../gateway.settings';
 import { PublicApiModule } from '../v1/public-api.module';
 import { createGatewayApp } from './create-gateway-app';
 
@@ -26,8 +27,10 @@ describe('gateway over a failing bus or database', () => {
       ACCOUNT_COMMANDS.register_account.name,
       () => new Promise<never>(() => undefined),
     );
+    const raw_settings = { JWT_SECRET: 'gateway-outage-test-session-key-0123456789' };
     app = await createGatewayApp({
       environment: 'test',
+      settings: parseSettings(gatewaySettingsSchema, raw_settings),
       rate_limit: false,
       imports: [
         PlatformContextModule.forRoot({
@@ -35,7 +38,7 @@ describe('gateway over a failing bus or database', () => {
           bus,
           database_url,
           data_dir: mkdtempSync(path.join(os.tmpdir(), 'gw-outage-')),
-          settings: { JWT_SECRET: 'gateway-outage-test-session-key-0123456789' },
+          raw_settings,
         }),
         PublicApiModule,
       ],

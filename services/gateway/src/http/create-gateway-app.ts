@@ -4,12 +4,12 @@ import { DomainError } from '@platform/contracts';
 import { createLogger } from '@platform/observability';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GatewayModule } from '../gateway.module';
+import { rateLimitOf } from '../gateway.settings';
 import { clientErrorHandler } from './errors/client-error';
 import { exceptionToError } from './errors/exception-to-error';
 import {
   API_VERSION,
   DEFAULT_BODY_LIMIT_BYTES,
-  DEFAULT_RATE_LIMIT,
   type GatewayAppOptions,
   type GatewayOptions,
 } from './gateway-options';
@@ -63,15 +63,17 @@ export async function createGatewayApp(
   useRequestTracing(fastify);
   useRequestMetrics(fastify, gateway_options.environment);
   fastify.addHook('onRequest', standardHeadersHook(gateway_options.environment));
-  if (options.rate_limit !== false) {
+  const rate_limit = options.rate_limit ?? rateLimitOf(options.settings);
+  if (rate_limit !== false) {
     const store = options.rate_limit_store ?? new InMemoryRateLimitStore();
-    fastify.addHook('onRequest', rateLimitHook(store, options.rate_limit ?? DEFAULT_RATE_LIMIT));
+    fastify.addHook('onRequest', rateLimitHook(store, rate_limit));
   }
   useJsonBodiesOnly(fastify);
   refuseUnsafeText(fastify);
 
   const module = GatewayModule.forRoot({
     ...gateway_options,
+    settings: options.settings,
     logger,
     imports: options.imports ?? [],
   });

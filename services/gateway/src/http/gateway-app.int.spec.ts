@@ -2,11 +2,13 @@ import { Controller, Get, Module, Post, Query, Res } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '@platform/contracts';
+import { parseSettings } from '@platform/runtime';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { z } from 'zod';
+import { gatewaySettingsSchema } from '../gateway.settings';
 import { createGatewayApp } from './create-gateway-app';
 import { parseExportFormat, sendExport } from './export/send-export';
 import type { GatewayAppOptions } from './gateway-options';
@@ -118,6 +120,7 @@ async function boot(options: Partial<GatewayAppOptions> = {}): Promise<Running> 
   const logger = pino({ level: 'info' }, { write: (line: string) => void log_lines.push(line) });
   const app = await createGatewayApp({
     environment: 'test',
+    settings: parseSettings(gatewaySettingsSchema, {}),
     imports: [TestRoutesModule],
     logger,
     ...options,

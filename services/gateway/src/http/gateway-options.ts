@@ -1,5 +1,6 @@
 import type { Environment } from '@platform/contracts';
 import type { Logger } from 'pino';
+import type { GatewaySettings } from '../gateway.settings';
 import type { RateLimitPolicy, RateLimitStore } from './rate-limit/rate-limit-store';
 
 /** The interface description's version identifier (spec section 9). */
@@ -11,11 +12,16 @@ export const DEFAULT_RATE_LIMIT: RateLimitPolicy = { per_second: 50, burst: 100 
 
 export interface GatewayAppOptions {
   environment: Environment;
+  /** The gateway's settings, parsed once at boot; injectable as GATEWAY_SETTINGS. */
+  settings: GatewaySettings;
   /** Extra Nest modules to mount (the controllers of the public surface). */
   imports?: any[];
   /** Reported by /healthz; defaults to API_VERSION. */
   version?: string;
-  /** false turns the limiter off (benchmarks, tools); a store replaces the in-memory one. */
+  /**
+   * Default: RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST of the settings. false turns the limiter
+   * off (benchmarks, tools); a store replaces the in-memory one.
+   */
   rate_limit?: RateLimitPolicy | false;
   rate_limit_store?: RateLimitStore;
   body_limit_bytes?: number;
@@ -35,22 +41,3 @@ export interface GatewayOptions {
 
 export const GATEWAY_OPTIONS = Symbol('GATEWAY_OPTIONS');
 export const GATEWAY_LOGGER = Symbol('GATEWAY_LOGGER');
-
-/**
- * The request limit from configuration: `RATE_LIMIT_PER_SECOND` and `RATE_LIMIT_BURST` (D7
- * defaults 50 and 100); `RATE_LIMIT_PER_SECOND=off` turns it off (benchmarks only).
- */
-export function rateLimitFromSettings(
-  settings: Record<string, string | undefined>,
-): RateLimitPolicy | false {
-  const per_second = settings.RATE_LIMIT_PER_SECOND;
-  if (per_second === 'off') return false;
-  const policy = {
-    per_second: per_second ? Number(per_second) : DEFAULT_RATE_LIMIT.per_second,
-    burst: settings.RATE_LIMIT_BURST ? Number(settings.RATE_LIMIT_BURST) : DEFAULT_RATE_LIMIT.burst,
-  };
-  if (!(policy.per_second > 0 && policy.burst >= 1)) {
-    throw new Error('RATE_LIMIT_PER_SECOND and RATE_LIMIT_BURST must be positive numbers or off');
-  }
-  return policy;
-}

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PAYINS_COMMANDS, payinCollectBody } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
+import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
 import {
   ApiReply,
   ApiZodBody,
@@ -40,6 +41,7 @@ export class PayController {
   constructor(
     private readonly bus: BusClient,
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+    @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
   ) {}
 
   @Get('card/:token')
@@ -130,7 +132,7 @@ export class PayController {
       method,
       ...(query.country ? { country: query.country } : {}),
       ...(query.currency ? { currency: query.currency } : {}),
-      base_url: publicBaseUrl(request, this.context),
+      base_url: publicBaseUrl(request, this.context.environment, this.settings),
     });
   }
 

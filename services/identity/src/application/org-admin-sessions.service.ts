@@ -21,6 +21,7 @@ import {
   type IssuedAdminRefresh,
 } from '../infrastructure/org-admin-sessions.repository';
 import { SessionsRepository } from '../infrastructure/sessions.repository';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.settings';
 
 @Injectable()
 export class OrgAdminSessionsService {
@@ -29,10 +30,11 @@ export class OrgAdminSessionsService {
 
   constructor(
     @Inject(PLATFORM_CONTEXT) context: PlatformContext,
+    @Inject(IDENTITY_SETTINGS) settings: IdentitySettings,
     private readonly admins: OrgAdminSessionsRepository,
     private readonly sessions: SessionsRepository,
   ) {
-    this.key = sessionSigningKey(context.environment, context.settings);
+    this.key = sessionSigningKey(context.environment, settings);
     this.issuer = sessionTokenIssuer(context.environment);
   }
 

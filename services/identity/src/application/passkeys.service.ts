@@ -33,6 +33,7 @@ import { AccountsRepository } from '../infrastructure/accounts.repository';
 import { OrganizationsRepository } from '../infrastructure/organizations.repository';
 import { SocialIdentitiesRepository } from '../infrastructure/social-identities.repository';
 import { PasskeysRepository, type ChallengePurpose } from '../infrastructure/passkeys.repository';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.settings';
 import { SessionsService } from './sessions.service';
 
 function rejected(): DomainError {
@@ -55,13 +56,14 @@ export class PasskeysService {
 
   constructor(
     @Inject(PLATFORM_CONTEXT) context: PlatformContext,
+    @Inject(IDENTITY_SETTINGS) settings: IdentitySettings,
     private readonly passkeys: PasskeysRepository,
     private readonly organizations: OrganizationsRepository,
     private readonly accounts: AccountsRepository,
     private readonly members: SocialIdentitiesRepository,
     private readonly sessions: SessionsService,
   ) {
-    this.relying_party = relyingPartyOf(context.environment, context.settings);
+    this.relying_party = relyingPartyOf(context.environment, settings);
   }
 
   async beginRegistration(

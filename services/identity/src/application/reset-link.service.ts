@@ -8,6 +8,7 @@ import { sha256 } from '../domain/credentials';
 import { assertPasswordStrength } from '../domain/org-admin';
 import { OrganizationsRepository } from '../infrastructure/organizations.repository';
 import { ResetLinkRepository } from '../infrastructure/reset-link.repository';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.settings';
 import { ARGON2_OPTIONS } from './organizations.service';
 
 /** Spec §8: a reset link is single use and lives 60 minutes. */
@@ -23,6 +24,7 @@ export const RESET_LINK_TOKEN_PREFIX = 'rl_';
 export class ResetLinkService {
   constructor(
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+    @Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings,
     private readonly organizations: OrganizationsRepository,
     private readonly links: ResetLinkRepository,
   ) {}
@@ -32,7 +34,7 @@ export class ResetLinkService {
     const token = `${RESET_LINK_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
     await this.links.issue(member_id, sha256(token), new Date(now.getTime() + RESET_LINK_TTL_MS));
     const minutes = RESET_LINK_TTL_MS / 60_000;
-    const page = this.context.settings.PASSWORD_RESET_URL;
+    const page = this.settings.PASSWORD_RESET_URL;
     if (page) {
       const query = new URLSearchParams({ org, token }).toString();
       return `Or open this single-use link within ${minutes} minutes: ${page}?${query}`;

@@ -6,7 +6,7 @@ describe('passkey relying party', () => {
       rp_id: 'localhost',
       origins: ['http://localhost:8080'],
     });
-    expect(relyingPartyOf('live', { PORT_LIVE: '9091' })).toEqual({
+    expect(relyingPartyOf('live', { PORT_LIVE: 9091 })).toEqual({
       rp_id: 'localhost',
       origins: ['http://localhost:9091'],
     });

@@ -12,10 +12,19 @@ export interface RelyingParty {
 }
 
 /** The default web address of each environment in the all-in-one runtime (decisions D1). */
-const DEFAULT_PORTS: Record<Environment, { setting: string; port: string }> = {
-  test: { setting: 'PORT_TEST', port: '8080' },
-  live: { setting: 'PORT_LIVE', port: '8081' },
-};
+const DEFAULT_PORTS = {
+  test: { setting: 'PORT_TEST', port: 8080 },
+  live: { setting: 'PORT_LIVE', port: 8081 },
+} as const satisfies Record<Environment, { setting: string; port: number }>;
+
+/** The settings the relying party comes from (the identity service's, typed). */
+export interface RelyingPartySettings {
+  PASSKEY_ORIGINS?: string;
+  PASSKEY_RP_ID?: string;
+  PUBLIC_BASE_URL?: string;
+  PORT_TEST?: number;
+  PORT_LIVE?: number;
+}
 
 function originOf(address: string, setting: string): string {
   let url: URL;
@@ -37,7 +46,7 @@ function originOf(address: string, setting: string): string {
  */
 export function relyingPartyOf(
   environment: Environment,
-  settings: Readonly<Record<string, string | undefined>>,
+  settings: Readonly<RelyingPartySettings>,
 ): RelyingParty {
   const configured = settings.PASSKEY_ORIGINS?.split(',')
     .map((value) => value.trim())
@@ -49,7 +58,7 @@ export function relyingPartyOf(
       : [
           settings.PUBLIC_BASE_URL
             ? originOf(settings.PUBLIC_BASE_URL, 'PUBLIC_BASE_URL')
-            : `http://localhost:${settings[setting] || port}`,
+            : `http://localhost:${settings[setting] ?? port}`,
         ];
   const first = new URL(origins[0] as string);
   const rp_id = settings.PASSKEY_RP_ID?.trim() || first.hostname;

@@ -89,9 +89,9 @@ function jwksSourceOf(
  */
 export function providerConfigOf(
   provider: SocialProvider,
-  settings: Readonly<Record<string, string | undefined>>,
+  settings: Readonly<{ [name: `SOCIAL_${string}`]: string | undefined }>,
 ): ProviderConfig | null {
-  const prefix = `SOCIAL_${provider.toUpperCase()}`;
+  const prefix = `SOCIAL_${provider.toUpperCase()}` as const;
   const audiences = list(settings[`${prefix}_AUDIENCE`]);
   if (audiences.length === 0) return null;
   const defaults = PROVIDER_DEFAULTS[provider];

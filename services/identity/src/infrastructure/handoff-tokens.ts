@@ -2,12 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import type { Pool } from 'pg';
 import { ACCOUNT_TYPES, type AccountType } from '@platform/contracts';
-import {
-  environmentHandoffKey,
-  PLATFORM_CONTEXT,
-  SERVICE_POOL,
-  type PlatformContext,
-} from '@platform/runtime';
+import { environmentHandoffKey, SERVICE_POOL } from '@platform/runtime';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.settings';
 import { HANDOFF_TOKEN_TTL_MS } from '../domain/handoff';
 
 /** Who a handoff token vouches for: the live person, to be the same person in test. */
@@ -47,10 +43,10 @@ export class HandoffTokens {
   private readonly key: Buffer | null;
 
   constructor(
-    @Inject(PLATFORM_CONTEXT) context: PlatformContext,
+    @Inject(IDENTITY_SETTINGS) settings: IdentitySettings,
     @Inject(SERVICE_POOL) private readonly pool: Pool,
   ) {
-    this.key = environmentHandoffKey(context.settings);
+    this.key = environmentHandoffKey(settings);
   }
 
   get configured(): boolean {

@@ -7,14 +7,18 @@ import {
   sessionTokenIssuer,
   type PlatformContext,
 } from '@platform/runtime';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.settings';
 import { ACCESS_TOKEN_TTL_MS } from '../domain/credentials';
 
 @Injectable()
 export class SessionSigner {
   private readonly key: Buffer;
 
-  constructor(@Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext) {
-    this.key = sessionSigningKey(context.environment, context.settings);
+  constructor(
+    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+    @Inject(IDENTITY_SETTINGS) settings: IdentitySettings,
+  ) {
+    this.key = sessionSigningKey(context.environment, settings);
   }
 
   sign(claims: SessionClaims, now: Date): Promise<{ token: string; expires_at: Date }> {

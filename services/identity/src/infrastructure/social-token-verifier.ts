@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { JWTVerifyGetKey } from 'jose' with { 'resolution-mode': 'import' };
 import { DomainError, type SocialProvider } from '@platform/contracts';
-import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import {
   identityOfClaims,
   providerConfigOf,
   type ProviderConfig,
   type SocialIdentity,
 } from '../domain/social-login';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.settings';
 
 /** ID tokens are short-lived; this much clock difference with the provider is tolerated. */
 const CLOCK_TOLERANCE_S = 60;
@@ -30,11 +30,11 @@ function loadJose(): Promise<Jose> {
 export class SocialTokenVerifier {
   private readonly key_sets = new Map<SocialProvider, JWTVerifyGetKey>();
 
-  constructor(@Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext) {}
+  constructor(@Inject(IDENTITY_SETTINGS) private readonly settings: IdentitySettings) {}
 
   /** The provider's configuration; `provider_not_configured` when it has none. */
   configOf(provider: SocialProvider): ProviderConfig {
-    const config = providerConfigOf(provider, this.context.settings);
+    const config = providerConfigOf(provider, this.settings);
     if (!config)
       throw new DomainError(
         'provider_not_configured',

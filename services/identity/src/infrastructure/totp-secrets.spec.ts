@@ -1,13 +1,12 @@
 import { authenticator } from 'otplib';
-import type { PlatformContext } from '@platform/runtime';
+import { parseSettings, type PlatformContext } from '@platform/runtime';
+import { identitySettingsSchema } from '../identity.settings';
 import { TotpSecrets } from './totp-secrets';
 
 function secretsFor(operator_token: string): TotpSecrets {
-  const context = {
-    environment: 'test',
-    settings: { OPERATOR_TOKEN: operator_token },
-  } as unknown as PlatformContext;
-  return new TotpSecrets(context);
+  const context = { environment: 'test' } as unknown as PlatformContext;
+  const settings = parseSettings(identitySettingsSchema, { OPERATOR_TOKEN: operator_token });
+  return new TotpSecrets(context, settings);
 }
 
 describe('TotpSecrets', () => {

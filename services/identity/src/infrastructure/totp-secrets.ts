@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { Inject, Injectable } from '@nestjs/common';
 import { authenticator } from 'otplib';
 import { PLATFORM_CONTEXT, sessionSigningKey, type PlatformContext } from '@platform/runtime';
+import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.settings';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -16,8 +17,11 @@ export class TotpSecrets {
   private readonly key: Buffer;
   private readonly totp = authenticator.clone({ window: 1 });
 
-  constructor(@Inject(PLATFORM_CONTEXT) context: PlatformContext) {
-    const root = sessionSigningKey(context.environment, context.settings);
+  constructor(
+    @Inject(PLATFORM_CONTEXT) context: PlatformContext,
+    @Inject(IDENTITY_SETTINGS) settings: IdentitySettings,
+  ) {
+    const root = sessionSigningKey(context.environment, settings);
     this.key = Buffer.from(hkdfSync('sha256', root, context.environment, 'totp secret v1', 32));
   }
 

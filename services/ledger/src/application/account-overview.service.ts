@@ -9,7 +9,7 @@ import {
   AccountSettingsRepository,
   type SettlementSettings,
 } from '../infrastructure/public/account-settings.repository';
-import type { PublicLedgerSettings } from '../infrastructure/public/public-settings';
+import type { LedgerSettings } from '../ledger.settings';
 import type { LedgerCommands } from './ledger-commands';
 
 export interface BalanceSheet extends SettlementSettings {
@@ -33,7 +33,7 @@ export class AccountOverviewService {
     private readonly commands: LedgerCommands,
     private readonly settings: AccountSettingsRepository,
     private readonly rates: RateTable,
-    private readonly config: PublicLedgerSettings,
+    private readonly config: LedgerSettings,
   ) {}
 
   /** From the account's stream, so a balance read right after a write shows it. */
@@ -61,7 +61,7 @@ export class AccountOverviewService {
   }
 
   async updateSettlement(command: UpdateSettlementCommand): Promise<SettlementSettings> {
-    const disabled = this.config.settlement_disabled_assets;
+    const disabled = this.config.SETTLEMENT_DISABLED_ASSETS;
     const checked = (code: string | undefined) =>
       code === undefined ? null : requireSettlementAsset(code, disabled);
     const settlement_asset = checked(command.settlement_asset);

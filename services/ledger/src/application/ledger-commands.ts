@@ -17,6 +17,7 @@ import {
   type StreamAppend,
 } from '@platform/event-store';
 import { Money } from '@platform/money';
+import { parseSettings } from '@platform/runtime';
 import {
   decide,
   evolve,
@@ -29,7 +30,8 @@ import {
   type LedgerEvent,
   type MovedFunds,
 } from '../domain';
-import { readSwapSettings, type SwapSettings } from '../infrastructure/swap-settings';
+import { swapSettingsOf, type SwapSettings } from '../infrastructure/swap-settings';
+import { ledgerSettingsSchema } from '../ledger.settings';
 import { AccountCache } from './account-cache';
 import { KeyedLock } from './keyed-lock';
 
@@ -93,7 +95,7 @@ export class LedgerCommands {
     this.accounts = new AccountCache(
       options.account_cache_capacity ?? DEFAULT_ACCOUNT_CACHE_CAPACITY,
     );
-    this.swap_settings = options.swap ?? readSwapSettings({});
+    this.swap_settings = options.swap ?? swapSettingsOf(parseSettings(ledgerSettingsSchema, {}));
     this.clock = options.clock ?? (() => new Date());
   }
 

@@ -13,10 +13,8 @@ import {
   type RecordsRepository,
   type SwapRecord,
 } from '../infrastructure/public/records.repository';
-import {
-  readSecondBtcPrice,
-  type PublicLedgerSettings,
-} from '../infrastructure/public/public-settings';
+import { readSecondBtcPrice } from '../infrastructure/public/second-btc-price';
+import type { LedgerSettings } from '../ledger.settings';
 import type { LedgerCommands, OperationReply } from './ledger-commands';
 
 /** `POST /v1/swaps`: checks, the BTC price guard, the ledger swap, the public record. */
@@ -26,7 +24,7 @@ export class SwapsService {
     private readonly records: RecordsRepository,
     private readonly idempotency: IdempotencyRepository,
     private readonly rates: RateTable,
-    private readonly config: PublicLedgerSettings,
+    private readonly config: LedgerSettings,
   ) {}
 
   async create(command: CreateSwapCommand): Promise<SwapRecord> {
@@ -34,7 +32,7 @@ export class SwapsService {
     const to_asset = knownAsset(command.to_asset);
     requireSwapPair(from_asset, to_asset);
     for (const asset of [from_asset, to_asset]) {
-      if (this.config.swap_disabled_assets.includes(asset)) {
+      if (this.config.SWAP_DISABLED_ASSETS.includes(asset)) {
         throw new DomainError('swap_asset_disabled', `${asset} swaps are not available`);
       }
     }
@@ -56,12 +54,12 @@ export class SwapsService {
     idempotency_key: string | undefined,
   ): Promise<SwapRecord> {
     const quote = quoteSwap(amount, to_asset, this.rates);
-    const { btc_guard_threshold_usd, btc_guard_tolerance_percent, btc_guard_price_file } =
+    const { BTC_GUARD_THRESHOLD_USD, BTC_GUARD_TOLERANCE_PERCENT, BTC_GUARD_PRICE_FILE } =
       this.config;
     requireBtcPriceConfirmed(
       quote,
-      { threshold_usd: btc_guard_threshold_usd, tolerance_percent: btc_guard_tolerance_percent },
-      () => readSecondBtcPrice(btc_guard_price_file),
+      { threshold_usd: BTC_GUARD_THRESHOLD_USD, tolerance_percent: BTC_GUARD_TOLERANCE_PERCENT },
+      () => readSecondBtcPrice(BTC_GUARD_PRICE_FILE ?? null),
     );
     const created_at = new Date().toISOString();
     let record: SwapRecord | undefined;

@@ -3,8 +3,9 @@ import { DomainError, type OpenStreamLeaseReply } from '@platform/contracts';
 import { holderOf, type StreamCaller } from '../domain/stream-admission';
 import {
   NOTIFICATIONS_SETTINGS,
+  streamLimitsOf,
   type NotificationsSettings,
-} from '../infrastructure/notifications-settings';
+} from '../notifications.settings';
 import { StreamLeasesRepository } from '../infrastructure/stream-leases.repository';
 
 /** The stream limits of every gateway of this environment (spec §8 and §7). */
@@ -22,15 +23,15 @@ export class StreamLeasesService {
   }): Promise<OpenStreamLeaseReply> {
     const outcome = await this.leases.open(
       { client_ip: request.client_ip, holder_id: holderOf(request.caller), org_id: request.org_id },
-      this.settings.stream_limits,
-      this.settings.stream_lease_ms,
+      streamLimitsOf(this.settings),
+      this.settings.EVENTS_STREAM_LEASE_MS,
     );
     if ('refused' in outcome) throw new DomainError(outcome.refused.code, outcome.refused.message);
-    return { lease_id: outcome.lease_id, lease_ms: this.settings.stream_lease_ms };
+    return { lease_id: outcome.lease_id, lease_ms: this.settings.EVENTS_STREAM_LEASE_MS };
   }
 
   renew(lease_ids: string[]): Promise<string[]> {
-    return this.leases.renew(lease_ids, this.settings.stream_lease_ms);
+    return this.leases.renew(lease_ids, this.settings.EVENTS_STREAM_LEASE_MS);
   }
 
   close(lease_id: string): Promise<boolean> {

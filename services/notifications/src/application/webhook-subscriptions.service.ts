@@ -10,10 +10,7 @@ import {
 } from '@platform/contracts';
 import { validateCallbackUrl } from '../domain/callback-url';
 import { resolvesToForbiddenAddress } from '../infrastructure/callback-sender';
-import {
-  NOTIFICATIONS_SETTINGS,
-  type NotificationsSettings,
-} from '../infrastructure/notifications-settings';
+import { NOTIFICATIONS_SETTINGS, type NotificationsSettings } from '../notifications.settings';
 import { WebhookRuntime } from '../infrastructure/webhook-runtime';
 import {
   publicSubscription,
@@ -60,7 +57,7 @@ export class WebhookSubscriptionsService {
         `secret must have at most ${MAX_SECRET_CHARS} characters`,
       );
     }
-    const policy = { allow_loopback: this.settings.allow_loopback };
+    const policy = { allow_loopback: this.settings.WEBHOOKS_ALLOW_LOOPBACK };
     const url = validateCallbackUrl(request.callback_url, policy);
     if (await resolvesToForbiddenAddress(url.hostname, policy, REGISTRATION_DNS_TIMEOUT_MS)) {
       throw new DomainError(

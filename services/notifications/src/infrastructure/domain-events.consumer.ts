@@ -3,8 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { eventEnvelopeSchema, type EventEnvelope } from '@platform/contracts';
 import { withTransaction } from '@platform/persistence';
-import { SERVICE_POOL } from '@platform/runtime';
-import { NOTIFICATIONS_SETTINGS, type NotificationsSettings } from './notifications-settings';
+import { PLATFORM_CONTEXT, SERVICE_POOL, type PlatformContext } from '@platform/runtime';
 import { PublicEventsRepository } from './public-events.repository';
 import { WebhookRuntime } from './webhook-runtime';
 
@@ -34,7 +33,7 @@ export class DomainEventsConsumer {
 
   constructor(
     @Inject(SERVICE_POOL) private readonly pool: Pool,
-    @Inject(NOTIFICATIONS_SETTINGS) private readonly settings: NotificationsSettings,
+    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
     private readonly public_events: PublicEventsRepository,
     private readonly webhooks: WebhookRuntime,
   ) {}
@@ -111,7 +110,7 @@ export class DomainEventsConsumer {
       const fresh_ids = new Set(rows.map((row) => row.event_id));
       const taken = unique.filter((envelope) => fresh_ids.has(envelope.event_id.toLowerCase()));
       if (taken.length === 0) return 0;
-      return this.public_events.projectMany(client, taken, this.settings.livemode);
+      return this.public_events.projectMany(client, taken, this.context.environment === 'live');
     });
     if (queued_deliveries > 0) this.webhooks.deliveriesQueued();
   }

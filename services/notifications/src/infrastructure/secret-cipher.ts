@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { Environment } from '@platform/contracts';
+import type { NotificationsSettings } from '../notifications.settings';
 
 /** A webhook secret at rest: AES-256-GCM, a fresh 12-byte nonce each time. */
 export interface SealedSecret {
@@ -10,7 +11,8 @@ export interface SealedSecret {
 
 /**
  * The key that seals webhook secrets, per environment:
- * 1. `WEBHOOK_SECRET_KEY` when configured (at least 32 characters; HKDF-derived to 32 bytes).
+ * 1. `WEBHOOK_SECRET_KEY` when configured (at least 32 characters, checked by its schema;
+ *    HKDF-derived to 32 bytes).
  * 2. Otherwise derived (HKDF-SHA256) from the environment's `OPERATOR_TOKEN`, which the
  *    all-in-one runtime always has (random, kept in DATA_DIR). Rotating that token then makes
  *    stored secrets unreadable: configure WEBHOOK_SECRET_KEY before rotating it.
@@ -20,14 +22,10 @@ export interface SealedSecret {
  */
 export function webhookSecretKey(
   environment: Environment,
-  settings: Readonly<Record<string, string | undefined>>,
+  settings: Pick<NotificationsSettings, 'WEBHOOK_SECRET_KEY' | 'OPERATOR_TOKEN' | 'JWT_SECRET'>,
 ): Buffer {
   const configured = settings.WEBHOOK_SECRET_KEY;
-  if (configured) {
-    if (configured.length < 32)
-      throw new Error('WEBHOOK_SECRET_KEY must have at least 32 characters');
-    return derive(configured, environment);
-  }
+  if (configured) return derive(configured, environment);
   const operator_token = settings.OPERATOR_TOKEN;
   if (operator_token) return derive(operator_token, environment);
   if (settings.JWT_SECRET) return derive(settings.JWT_SECRET, environment);

@@ -16,7 +16,7 @@ import {
   type PlatformContext,
 } from '@platform/runtime';
 import { CallbackSender } from './callback-sender';
-import { NOTIFICATIONS_SETTINGS, type NotificationsSettings } from './notifications-settings';
+import { NOTIFICATIONS_SETTINGS, type NotificationsSettings } from '../notifications.settings';
 import { PublicEventsRepository } from './public-events.repository';
 import { SecretCipher, webhookSecretKey } from './secret-cipher';
 import { StreamLeasesRepository } from './stream-leases.repository';
@@ -46,22 +46,22 @@ export class WebhookRuntime implements OnApplicationBootstrap, OnApplicationShut
     private readonly events: PublicEventsRepository,
     private readonly stream_leases: StreamLeasesRepository,
   ) {
-    this.cipher = new SecretCipher(webhookSecretKey(context.environment, context.settings));
+    this.cipher = new SecretCipher(webhookSecretKey(context.environment, settings));
     this.sender = new CallbackSender(
-      { allow_loopback: settings.allow_loopback },
-      settings.attempt_timeout_ms,
+      { allow_loopback: settings.WEBHOOKS_ALLOW_LOOPBACK },
+      settings.WEBHOOK_TIMEOUT_MS,
     );
     this.dispatcher = new WebhookDispatcher({
       pool,
       subscriptions,
       cipher: this.cipher,
       sender: this.sender,
-      retry_scale: settings.retry_scale,
-      attempt_timeout_ms: settings.attempt_timeout_ms,
-      poll_interval_ms: settings.poll_interval_ms,
+      retry_scale: settings.WEBHOOK_RETRY_SCALE,
+      attempt_timeout_ms: settings.WEBHOOK_TIMEOUT_MS,
+      poll_interval_ms: settings.WEBHOOK_POLL_MS,
       on_error: (error) => this.logger.warn(`webhook dispatcher retrying: ${String(error)}`),
       dead_letters,
-      poison_policy: poisonPolicyOf(context.settings),
+      poison_policy: poisonPolicyOf(settings),
       on_set_aside: (job_id, reason) =>
         this.logger.error(`webhook job ${job_id} set aside as a dead letter: ${reason}`),
     });
@@ -69,17 +69,20 @@ export class WebhookRuntime implements OnApplicationBootstrap, OnApplicationShut
       pool,
       bus: context.bus,
       schema: 'notifications',
-      poll_interval_ms: settings.poll_interval_ms,
+      poll_interval_ms: settings.WEBHOOK_POLL_MS,
       on_error: (error) => this.logger.warn(`public events relay retrying: ${String(error)}`),
       dead_letters,
-      poison_policy: poisonPolicyOf(context.settings),
+      poison_policy: poisonPolicyOf(settings),
     });
   }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.relay.start();
     this.dispatcher.start();
-    this.retention_timer = setInterval(() => void this.sweep(), this.settings.retention_sweep_ms);
+    this.retention_timer = setInterval(
+      () => void this.sweep(),
+      this.settings.EVENTS_RETENTION_SWEEP_MS,
+    );
     this.retention_timer.unref();
     void this.sweep();
   }
@@ -98,7 +101,7 @@ export class WebhookRuntime implements OnApplicationBootstrap, OnApplicationShut
 
   private async sweep(): Promise<void> {
     try {
-      await this.events.prune(this.settings.retention_days);
+      await this.events.prune(this.settings.EVENTS_RETENTION_DAYS);
       // Counting skips these already; the sweep only keeps the tables small.
       await this.stream_leases.prune();
     } catch (error) {

@@ -21,12 +21,3 @@ export function sandboxConnector(step_ms: number): CollectionConnector {
 export function manualConnector(): CollectionConnector {
   return { step_ms: null, rejectsAtCreate: () => false, plan: () => 'manual' };
 }
-
-export const DEFAULT_SANDBOX_STEP_MS = 2000;
-
-/** `SANDBOX_STEP_MS` (default 2000): a non-negative whole number of milliseconds. */
-export function readStepMs(value: string | undefined): number {
-  if (value === undefined || value === '') return DEFAULT_SANDBOX_STEP_MS;
-  if (!/^\d{1,9}$/.test(value)) throw new Error(`invalid SANDBOX_STEP_MS: ${value}`);
-  return Number(value);
-}

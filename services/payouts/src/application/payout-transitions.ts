@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@platform/contracts';
-import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { decide, effectOf, requireAwaiting } from '../domain/payout-decide';
 import type {
   DebitOutcome,
@@ -12,7 +11,7 @@ import type { PayoutRecord } from '../domain/payout-record';
 import { dueStepOf, evolve, type PayoutState } from '../domain/payout-state';
 import { OtherServices } from '../infrastructure/other-services';
 import { RAIL_CONNECTORS, type RailConnectors } from '../infrastructure/rail-connectors';
-import { sandboxStepMs } from './sandbox-step';
+import { PAYOUTS_SETTINGS, type PayoutsSettings } from '../payouts.settings';
 
 /** One unit of work on a payout: its state as the domain moves it, and what was decided. */
 export class PayoutChange {
@@ -46,7 +45,7 @@ export class PayoutChange {
 @Injectable()
 export class PayoutTransitions {
   constructor(
-    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+    @Inject(PAYOUTS_SETTINGS) private readonly settings: PayoutsSettings,
     @Inject(RAIL_CONNECTORS) private readonly connectors: RailConnectors,
     private readonly services: OtherServices,
   ) {}
@@ -111,7 +110,7 @@ export class PayoutTransitions {
 
   /** When the payout's next step is due: after a step interval, or never (it waits or ended). */
   nextStepMs(payout: PayoutRecord): number | null {
-    return dueStepOf(payout.status_code) === null ? null : sandboxStepMs(this.context);
+    return dueStepOf(payout.status_code) === null ? null : this.settings.SANDBOX_STEP_MS;
   }
 
   private async perform(effect: PayoutEffect, payout: PayoutRecord): Promise<void> {

@@ -15,7 +15,7 @@ import {
   type PlatformContext,
 } from '@platform/runtime';
 import { PayoutLifecycle } from '../application/payout-lifecycle';
-import { sandboxStepMs } from '../application/sandbox-step';
+import { PAYOUTS_SETTINGS, type PayoutsSettings } from '../payouts.settings';
 import { OtherServices } from './other-services';
 import { PAYOUTS_EVENTS } from './payouts-store';
 import { PayoutsRepository } from './payouts.repository';
@@ -24,21 +24,6 @@ import { PayoutsRepository } from './payouts.repository';
 const MAX_POLL_MS = 250;
 const MIN_POLL_MS = 10;
 const DUE_BATCH = 50;
-/**
- * A claimed key whose create has not finished after this long belongs to a process that died
- * mid-create (bus calls time out after 30 s): its hold is released and the key freed, so the
- * client's retry with the same key creates the payout. PAYOUTS_CLAIM_RECOVERY_MS.
- */
-const DEFAULT_CLAIM_RECOVERY_MS = 120_000;
-
-function claimRecoveryMs(settings: Record<string, string | undefined>): number {
-  const configured = settings.PAYOUTS_CLAIM_RECOVERY_MS;
-  if (configured === undefined || configured === '') return DEFAULT_CLAIM_RECOVERY_MS;
-  const value = Number(configured);
-  if (!Number.isInteger(value) || value <= 0)
-    throw new Error('PAYOUTS_CLAIM_RECOVERY_MS must be a positive integer of milliseconds');
-  return value;
-}
 
 /**
  * The durable scheduler of payout steps: the payouts table is the queue (`next_step_at`), so a
@@ -60,14 +45,15 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
 
   constructor(
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+    @Inject(PAYOUTS_SETTINGS) private readonly settings: PayoutsSettings,
     @Inject(PAYOUTS_EVENTS) private readonly events: PgEventStore,
     @Inject(DEAD_LETTERS) private readonly dead_letters: DeadLetters,
     private readonly lifecycle: PayoutLifecycle,
     private readonly payouts: PayoutsRepository,
     private readonly services: OtherServices,
   ) {
-    this.claim_recovery_ms = claimRecoveryMs(context.settings);
-    const policy = poisonPolicyOf(context.settings);
+    this.claim_recovery_ms = settings.PAYOUTS_CLAIM_RECOVERY_MS;
+    const policy = poisonPolicyOf(settings);
     this.steps = new PoisonGuard(this.dead_letters, 'worker:payout_step', policy);
     this.recoveries = new PoisonGuard(this.dead_letters, 'worker:payout_claim_recovery', policy);
   }
@@ -92,7 +78,7 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
 
   private schedule(): void {
     if (this.stopping) return;
-    const poll_ms = Math.max(MIN_POLL_MS, Math.min(MAX_POLL_MS, sandboxStepMs(this.context)));
+    const poll_ms = Math.max(MIN_POLL_MS, Math.min(MAX_POLL_MS, this.settings.SANDBOX_STEP_MS));
     this.timer = setTimeout(() => {
       this.running = this.runDue()
         .catch((error: unknown) => this.logger.warn(`payout steps failed: ${String(error)}`))

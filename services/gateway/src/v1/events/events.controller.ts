@@ -35,7 +35,7 @@ import {
   ApiPagination,
 } from '../../http';
 import { EventStreamSession } from './event-stream-session';
-import { EVENTS_SETTINGS, type EventsSettings } from './events-settings';
+import { GATEWAY_SETTINGS, type GatewaySettings } from '../../gateway.settings';
 import { PublicEventsFeed } from './public-events-feed';
 import { CurrentCaller, scopeOf } from './stream-caller';
 import { StreamLeases, type StreamLease } from './stream-leases';
@@ -87,7 +87,7 @@ export class EventsController {
     private readonly bus: BusClient,
     private readonly feed: PublicEventsFeed,
     private readonly leases: StreamLeases,
-    @Inject(EVENTS_SETTINGS) private readonly settings: EventsSettings,
+    @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
   ) {}
 
   @Get()
@@ -253,7 +253,10 @@ export class EventsController {
       (event) => session.live(event),
       () => session.close(),
     );
-    const heartbeat = setInterval(() => session.heartbeat(), this.settings.heartbeat_ms);
+    const heartbeat = setInterval(
+      () => session.heartbeat(),
+      this.settings.EVENTS_STREAM_HEARTBEAT_MS,
+    );
     const ended = () => {
       clearInterval(heartbeat);
       stop_listening();

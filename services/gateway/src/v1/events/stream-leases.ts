@@ -15,7 +15,7 @@ import {
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import type { AuthenticatedPrincipal } from '../../auth/principal';
-import { EVENTS_SETTINGS, type EventsSettings } from './events-settings';
+import { GATEWAY_SETTINGS, type GatewaySettings } from '../../gateway.settings';
 
 /** A stream opening waits this long for the limits' answer before it is refused with 503. */
 const LEASE_COMMAND_TIMEOUT_MS = 10_000;
@@ -67,9 +67,9 @@ export class StreamLeases implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly bus: BusClient,
-    @Inject(EVENTS_SETTINGS) private readonly settings: EventsSettings,
+    @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
   ) {
-    this.renew_every_ms = settings.heartbeat_ms;
+    this.renew_every_ms = settings.EVENTS_STREAM_HEARTBEAT_MS;
   }
 
   onModuleInit(): void {
@@ -95,7 +95,7 @@ export class StreamLeases implements OnModuleInit, OnModuleDestroy {
     });
     // On the heartbeat, and at least three times per lease life: one missed renewal costs nothing.
     this.renew_every_ms = Math.min(
-      this.settings.heartbeat_ms,
+      this.settings.EVENTS_STREAM_HEARTBEAT_MS,
       Math.max(1, Math.floor(reply.lease_ms / 3)),
     );
     const lease = new StreamLease(reply.lease_id, (released) => this.giveBack(released));

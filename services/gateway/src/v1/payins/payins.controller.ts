@@ -24,6 +24,7 @@ import {
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
+import { GATEWAY_SETTINGS, type GatewaySettings } from '../../gateway.settings';
 import {
   ApiCredentials,
   ApiReply,
@@ -82,6 +83,7 @@ export class PayinsController {
   constructor(
     private readonly bus: BusClient,
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+    @Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings,
   ) {}
 
   @Post()
@@ -124,7 +126,7 @@ export class PayinsController {
     return this.bus.send(PAYINS_COMMANDS.create_payin, {
       account_id: principal.account_id,
       org_id: principal.org_id,
-      base_url: publicBaseUrl(request, this.context),
+      base_url: publicBaseUrl(request, this.context.environment, this.settings),
       body: { ...body, idempotency_key: idempotencyKeyOf(body.idempotency_key, header_key) },
     });
   }

@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readSwapSettings } from '../swap-settings';
+import { parseSettings } from '@platform/runtime';
+import { ledgerSettingsSchema } from '../../ledger.settings';
+import { swapSettingsOf } from '../swap-settings';
 import { DEFAULT_RATES_FILE, InvalidRateTableError, loadRateTable, rateView } from './rate-table';
 
 const shipped = JSON.parse(readFileSync(DEFAULT_RATES_FILE, 'utf8')) as {
@@ -43,7 +45,8 @@ describe('rate table', () => {
       ...shipped,
       usd_per_unit: { ...shipped.usd_per_unit, BTC: '50000' },
     });
-    expect(readSwapSettings({ RATES_FILE: file }).rates.usd_per_unit.BTC).toBe('50000');
+    const settings = parseSettings(ledgerSettingsSchema, { RATES_FILE: file });
+    expect(swapSettingsOf(settings).rates.usd_per_unit.BTC).toBe('50000');
   });
 
   it.each([
@@ -57,8 +60,8 @@ describe('rate table', () => {
   });
 
   it('refuses a limit that is not a USD amount', () => {
-    expect(() => readSwapSettings({ SETTLEMENT_LIMIT_DAILY_USD: '-5' })).toThrow(
-      /SETTLEMENT_LIMIT_DAILY_USD/,
+    expect(() => parseSettings(ledgerSettingsSchema, { SETTLEMENT_LIMIT_DAILY_USD: '-5' })).toThrow(
+      /SETTLEMENT_LIMIT_DAILY_USD: must be a positive USD amount/,
     );
   });
 });

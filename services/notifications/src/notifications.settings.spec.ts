@@ -1,56 +1,54 @@
-import { InProcessBus } from '@platform/messaging';
-import type { PlatformContext } from '@platform/runtime';
-import { readNotificationsSettings } from './notifications-settings';
-import { SecretCipher, webhookSecretKey } from './secret-cipher';
+import { parseSettings } from '@platform/runtime';
+import { SecretCipher, webhookSecretKey } from './infrastructure/secret-cipher';
+import {
+  notificationsSettingsIn,
+  notificationsSettingsSchema,
+  streamLimitsOf,
+} from './notifications.settings';
 
-function context(environment: 'test' | 'live', settings: Record<string, string>): PlatformContext {
-  return {
-    environment,
-    bus: new InProcessBus(),
-    database_url: 'postgres://unused',
-    data_dir: '/tmp',
-    settings,
-  };
+function readNotificationsSettings(environment: 'test' | 'live', settings: Record<string, string>) {
+  return notificationsSettingsIn(environment, parseSettings(notificationsSettingsSchema, settings));
 }
 
 describe('notifications settings and the webhook secret key', () => {
   it('honours WEBHOOKS_ALLOW_LOOPBACK in test only, never in live', () => {
     const flag = { WEBHOOKS_ALLOW_LOOPBACK: 'true' };
-    expect(readNotificationsSettings(context('test', flag)).allow_loopback).toBe(true);
-    expect(readNotificationsSettings(context('live', flag)).allow_loopback).toBe(false);
-    expect(readNotificationsSettings(context('test', {})).allow_loopback).toBe(false);
+    expect(readNotificationsSettings('test', flag).WEBHOOKS_ALLOW_LOOPBACK).toBe(true);
+    expect(readNotificationsSettings('live', flag).WEBHOOKS_ALLOW_LOOPBACK).toBe(false);
+    expect(readNotificationsSettings('test', {}).WEBHOOKS_ALLOW_LOOPBACK).toBe(false);
   });
 
   it('reads the retry scale and rejects nonsense', () => {
     expect(
-      readNotificationsSettings(context('test', { WEBHOOK_RETRY_SCALE: '0.5' })).retry_scale,
+      readNotificationsSettings('test', { WEBHOOK_RETRY_SCALE: '0.5' }).WEBHOOK_RETRY_SCALE,
     ).toBe(0.5);
-    expect(() =>
-      readNotificationsSettings(context('test', { WEBHOOK_TIMEOUT_MS: '-1' })),
-    ).toThrow();
+    expect(() => readNotificationsSettings('test', { WEBHOOK_TIMEOUT_MS: '-1' })).toThrow();
   });
 
   it('reads the stream limits and the lease duration, whole numbers only', () => {
-    const read = readNotificationsSettings(
-      context('test', { EVENTS_MAX_STREAMS_PER_ACCOUNT: '2', EVENTS_STREAM_LEASE_MS: '1500' }),
-    );
-    expect(read.stream_limits).toEqual({
+    const read = readNotificationsSettings('test', {
+      EVENTS_MAX_STREAMS_PER_ACCOUNT: '2',
+      EVENTS_STREAM_LEASE_MS: '1500',
+    });
+    expect(streamLimitsOf(read)).toEqual({
       openings_per_hour: 600,
       max_streams_per_account: 2,
       max_streams_per_org: 1000,
     });
-    expect(read.stream_lease_ms).toBe(1500);
-    expect(() =>
-      readNotificationsSettings(context('test', { EVENTS_MAX_STREAMS_PER_ORG: '2.5' })),
-    ).toThrow(/EVENTS_MAX_STREAMS_PER_ORG/);
-    expect(() =>
-      readNotificationsSettings(context('test', { EVENTS_STREAM_LEASE_MS: '0' })),
-    ).toThrow(/EVENTS_STREAM_LEASE_MS/);
+    expect(read.EVENTS_STREAM_LEASE_MS).toBe(1500);
+    expect(() => readNotificationsSettings('test', { EVENTS_MAX_STREAMS_PER_ORG: '2.5' })).toThrow(
+      /EVENTS_MAX_STREAMS_PER_ORG/,
+    );
+    expect(() => readNotificationsSettings('test', { EVENTS_STREAM_LEASE_MS: '0' })).toThrow(
+      /EVENTS_STREAM_LEASE_MS/,
+    );
   });
 
   it('requires a configured key in live, and derives distinct keys per environment', () => {
     expect(() => webhookSecretKey('live', {})).toThrow(/WEBHOOK_SECRET_KEY/);
-    expect(() => webhookSecretKey('live', { WEBHOOK_SECRET_KEY: 'short' })).toThrow();
+    expect(() => readNotificationsSettings('live', { WEBHOOK_SECRET_KEY: 'short' })).toThrow(
+      /WEBHOOK_SECRET_KEY: must have at least 32 characters/,
+    );
     const material = { WEBHOOK_SECRET_KEY: 'k'.repeat(32) };
     expect(webhookSecretKey('live', material)).not.toEqual(webhookSecretKey('test', material));
     expect(webhookSecretKey('test', {})).toHaveLength(32);
