@@ -1,6 +1,16 @@
+import {
+  Logger,
+  type InjectionToken,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type Provider,
+} from '@nestjs/common';
+import type { CommandService } from '@platform/contracts';
 import { traceHeadersOf, type PgEventStore, type Subscription } from '@platform/event-store';
 import type { MessageBus } from '@platform/messaging';
 import type { DeadLetters } from '@platform/persistence';
+import { PLATFORM_CONTEXT, type PlatformContext } from './context';
+import { DEAD_LETTERS } from './dead-letters.messages';
 
 /** The topic a service's domain events are published on. */
 export function eventsTopic(service: string): string {
@@ -54,4 +64,52 @@ export function startEventRelay(options: {
       );
     },
   });
+}
+
+/** The running relay of one service, started and stopped with the service's Nest module. */
+class ServiceEventRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger: Logger;
+  private relay: Subscription | null = null;
+
+  constructor(
+    private readonly service: CommandService,
+    private readonly options: { store: PgEventStore; bus: MessageBus; dead_letters: DeadLetters },
+    private readonly linger_ms: number | undefined,
+  ) {
+    this.logger = new Logger(service);
+  }
+
+  onApplicationBootstrap(): void {
+    this.relay = startEventRelay({
+      ...this.options,
+      service: this.service,
+      linger_ms: this.linger_ms,
+      on_error: (error) => this.logger.warn(`event relay retrying: ${String(error)}`),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay?.stop();
+  }
+}
+
+/**
+ * The provider that relays a service's committed events while the service runs: every service
+ * with an event store wires its relay the same way, naming the store's injection token.
+ */
+export function eventRelayProvider(options: {
+  service: CommandService;
+  store: InjectionToken;
+  linger_ms?: number;
+}): Provider {
+  return {
+    provide: `${options.service}:event-relay`,
+    inject: [PLATFORM_CONTEXT, options.store, DEAD_LETTERS],
+    useFactory: (context: PlatformContext, store: PgEventStore, dead_letters: DeadLetters) =>
+      new ServiceEventRelay(
+        options.service,
+        { store, bus: context.bus, dead_letters },
+        options.linger_ms,
+      ),
+  };
 }

@@ -3,6 +3,7 @@ import { Module, type DynamicModule, type Provider, type Type } from '@nestjs/co
 import type { Pool } from 'pg';
 import {
   busClientProviders,
+  eventRelayProvider,
   type PlatformContext,
   SERVICE_POOL,
   ServiceDatabaseModule,
@@ -121,6 +122,7 @@ const INFRASTRUCTURE: Provider[] = [
   { provide: NotificationsPort, useClass: BusNotificationsPort },
   { provide: LedgerPort, useClass: BusLedgerPort },
   IdentityLifecycle,
+  eventRelayProvider({ service: 'identity', store: IDENTITY_EVENTS }),
   OrganizationsRepository,
   OrgAdminsRepository,
   AccountsRepository,

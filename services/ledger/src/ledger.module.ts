@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
 import {
   busClientProviders,
+  eventRelayProvider,
   type PlatformContext,
   SERVICE_POOL,
   ServiceDatabaseModule,
@@ -13,6 +14,7 @@ import { LedgerQueries } from './application/ledger-queries';
 import { LEDGER_MIGRATIONS_DIR } from './infrastructure/balances-projection';
 import { LedgerLifecycle } from './infrastructure/ledger-lifecycle';
 import { LEDGER_EVENTS, openLedgerEventStore } from './infrastructure/ledger-store';
+import { LEDGER_SUBSCRIPTION_LINGER_MS } from './infrastructure/projection-replay';
 import { swapSettingsOf, type SwapSettings } from './infrastructure/swap-settings';
 import { LEDGER_SETTINGS, ledgerSettingsSchema, type LedgerSettings } from './ledger.settings';
 import { LedgerMessages } from './messages/ledger.messages';
@@ -58,6 +60,11 @@ export class LedgerModule {
           useFactory: (pool: Pool, swap: SwapSettings) => new LedgerQueries(pool, swap.rates),
         },
         LedgerLifecycle,
+        eventRelayProvider({
+          service: 'ledger',
+          store: LEDGER_EVENTS,
+          linger_ms: LEDGER_SUBSCRIPTION_LINGER_MS,
+        }),
         ...busClientProviders(context),
         ...publicLedgerProviders(context, SWAP_SETTINGS),
       ],

@@ -6,8 +6,9 @@ import type { DeadLetters } from '@platform/persistence';
 import {
   busClientProviders,
   DEAD_LETTERS,
-  poisonPolicyOf,
+  eventRelayProvider,
   type PlatformContext,
+  poisonPolicyOf,
   SERVICE_POOL,
   ServiceDatabaseModule,
   type ServiceDefinition,
@@ -234,6 +235,7 @@ export class PayinsModule {
             ),
         },
         PayinsLifecycle,
+        eventRelayProvider({ service: 'payins', store: PAYINS_EVENTS }),
       ],
     };
   }

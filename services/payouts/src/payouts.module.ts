@@ -3,6 +3,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
   busClientProviders,
+  eventRelayProvider,
   type PlatformContext,
   SERVICE_POOL,
   ServiceDatabaseModule,
@@ -52,6 +53,7 @@ export class PayoutsModule {
         PayoutQueries,
         QrPayouts,
         PayoutsRuntime,
+        eventRelayProvider({ service: 'payouts', store: PAYOUTS_EVENTS }),
       ],
     };
   }

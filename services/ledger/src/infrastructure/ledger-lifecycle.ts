@@ -8,25 +8,17 @@ import {
 import type { Pool } from 'pg';
 import type { PgEventStore, Subscription } from '@platform/event-store';
 import type { DeadLetters } from '@platform/persistence';
-import {
-  DEAD_LETTERS,
-  PLATFORM_CONTEXT,
-  SERVICE_POOL,
-  startEventRelay,
-  type PlatformContext,
-} from '@platform/runtime';
+import { DEAD_LETTERS, SERVICE_POOL } from '@platform/runtime';
 import { startLedgerProjections, takeOverLegacyCheckpoints } from './ledger-projections';
 import { LEDGER_EVENTS } from './ledger-store';
-import { LEDGER_SUBSCRIPTION_LINGER_MS } from './projection-replay';
 
-/** While the service runs: relays committed events to the bus and keeps projections current. */
+/** While the service runs: keeps the projections current (the event relay is wired in the module). */
 @Injectable()
 export class LedgerLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ledger');
   private subscriptions: Subscription[] = [];
 
   constructor(
-    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
     @Inject(LEDGER_EVENTS) private readonly events: PgEventStore,
     @Inject(DEAD_LETTERS) private readonly dead_letters: DeadLetters,
     @Inject(SERVICE_POOL) private readonly pool: Pool,
@@ -38,14 +30,6 @@ export class LedgerLifecycle implements OnApplicationBootstrap, OnApplicationShu
       this.logger.log(`projections now share one checkpoint, from position ${taken_over}`);
     }
     this.subscriptions = [
-      startEventRelay({
-        store: this.events,
-        bus: this.context.bus,
-        service: 'ledger',
-        linger_ms: LEDGER_SUBSCRIPTION_LINGER_MS,
-        on_error: (error) => this.logger.warn(`event relay retrying: ${String(error)}`),
-        dead_letters: this.dead_letters,
-      }),
       startLedgerProjections(this.events, this.dead_letters, (error) =>
         this.logger.warn(`projections retrying: ${String(error)}`),
       ),

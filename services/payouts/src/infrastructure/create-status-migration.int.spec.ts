@@ -18,6 +18,7 @@ import { OtherServices } from './other-services';
 import { openPayoutsEventStore } from './payouts-store';
 import { PayoutsRepository } from './payouts.repository';
 import { RailConnectors } from './rail-connectors';
+import { payoutsSettingsSchema } from '../payouts.settings';
 
 const MIGRATIONS_DIR = path.join(__dirname, '../../migrations');
 const SCHEMA = 'payouts';
@@ -112,27 +113,21 @@ describe('payouts migration 003: no stored HTTP status', () => {
     expect(await migrate(pool, { schema: SCHEMA, migrations_dir: MIGRATIONS_DIR })).toBe(1);
     expect(await hasCreateStatus(pool)).toBe(false);
 
-    const context = {
-      environment: 'test' as const,
-      bus: new InProcessBus(),
-      database_url: '',
-      data_dir: os.tmpdir(),
-      settings: {},
-    };
-    const services = new OtherServices(new BusClient(context.bus));
+    const bus = new InProcessBus();
+    const services = new OtherServices(new BusClient(bus));
     const payouts = new PayoutsRepository(pool, await openPayoutsEventStore(pool, 'test'));
     const creation = new PayoutCreation(
       payouts,
       new LimitsAndDocumentsRepository(pool),
       services,
-      new PayoutTransitions(context, new RailConnectors('test'), services),
+      new PayoutTransitions(payoutsSettingsSchema.parse({}), new RailConnectors('test'), services),
     );
     const replay = await creation.create(
       { account_id: 'acc-1', org_id: 'demo', idempotency_key: 'key-before-003', request },
       null,
     );
     expect(replay).toEqual({ payout: body, replayed: true });
-    await context.bus.close();
+    await bus.close();
   });
 
   it('stops rather than drop a stored status other than 202', async () => {

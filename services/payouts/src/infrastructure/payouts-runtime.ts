@@ -5,19 +5,11 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import type { PgEventStore, Subscription } from '@platform/event-store';
 import { PoisonGuard, type DeadLetters } from '@platform/persistence';
-import {
-  DEAD_LETTERS,
-  PLATFORM_CONTEXT,
-  poisonPolicyOf,
-  startEventRelay,
-  type PlatformContext,
-} from '@platform/runtime';
+import { DEAD_LETTERS, poisonPolicyOf } from '@platform/runtime';
 import { PayoutLifecycle } from '../application/payout-lifecycle';
 import { PAYOUTS_SETTINGS, type PayoutsSettings } from '../payouts.settings';
 import { OtherServices } from './other-services';
-import { PAYOUTS_EVENTS } from './payouts-store';
 import { PayoutsRepository } from './payouts.repository';
 
 /** Longest and shortest pause between looks at the due payouts. */
@@ -28,12 +20,10 @@ const DUE_BATCH = 50;
 /**
  * The durable scheduler of payout steps: the payouts table is the queue (`next_step_at`), so a
  * restart loses nothing, and row locks with SKIP LOCKED let any number of replicas poll it.
- * Also relays committed payout events to `events.payouts`.
  */
 @Injectable()
 export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('payouts');
-  private relay: Subscription | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopping = false;
@@ -44,9 +34,7 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
   private readonly recoveries: PoisonGuard;
 
   constructor(
-    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
     @Inject(PAYOUTS_SETTINGS) private readonly settings: PayoutsSettings,
-    @Inject(PAYOUTS_EVENTS) private readonly events: PgEventStore,
     @Inject(DEAD_LETTERS) private readonly dead_letters: DeadLetters,
     private readonly lifecycle: PayoutLifecycle,
     private readonly payouts: PayoutsRepository,
@@ -59,13 +47,6 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
   }
 
   onApplicationBootstrap(): void {
-    this.relay = startEventRelay({
-      store: this.events,
-      bus: this.context.bus,
-      service: 'payouts',
-      on_error: (error) => this.logger.warn(`event relay retrying: ${String(error)}`),
-      dead_letters: this.dead_letters,
-    });
     this.schedule();
   }
 
@@ -73,7 +54,6 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
     this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
-    await this.relay?.stop();
   }
 
   private schedule(): void {
