@@ -14,7 +14,6 @@ import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  DomainError,
   PAYINS_COMMANDS,
   payinCollectBody,
   payinCreateBody,
@@ -27,21 +26,22 @@ import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../../gateway.settings';
 import {
   ApiCredentials,
+  ApiDocumentLocale,
   ApiReply,
   ApiZodBody,
+  ApiZodQuery,
   documentLocale,
+  EXPORT_ROW_LIMIT,
   idempotencyKeyOf,
   listingPage,
-  EXPORT_ROW_LIMIT,
   pageBody,
   parseExportFormat,
   parsePagination,
+  requireDocumentLanguage,
   sendExport,
-  toLocale,
+  sendPdf,
   ValidatedBody,
   ValidatedQuery,
-  ApiZodQuery,
-  ApiDocumentLocale,
 } from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
@@ -257,19 +257,14 @@ export class PayinsController {
     @Headers('accept-language') accept_language: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    if (lang !== undefined && (typeof lang !== 'string' || !toLocale(lang)))
-      throw new DomainError('invalid_language', 'lang must be en, es or zh');
+    requireDocumentLanguage(lang);
     const chosen = await documentLocale(this.bus, principal, { lang, locale }, accept_language);
-    const { filename, pdf_base64 } = await this.bus.send(PAYINS_COMMANDS.get_receipt, {
+    const receipt = await this.bus.send(PAYINS_COMMANDS.get_receipt, {
       account_id: principal.account_id,
       payin_id,
       locale: chosen,
     });
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `inline; filename="${filename}"`)
-      .header('Cache-Control', 'no-store')
-      .send(Buffer.from(pdf_base64, 'base64'));
+    return sendPdf(reply, receipt);
   }
 
   @Get(':id')

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import {
   confirmPayoutQrBody,
   createPayoutBody,
-  DomainError,
   PAYOUT_STATUSES,
   PAYOUTS_COMMANDS,
   payoutResource,
@@ -17,21 +16,22 @@ import {
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
+  ApiDocumentLocale,
   ApiReply,
   ApiZodBody,
-  listingPage,
-  idempotencyKeyOf,
-  EXPORT_ROW_LIMIT,
+  ApiZodQuery,
   documentLocale,
+  EXPORT_ROW_LIMIT,
+  idempotencyKeyOf,
+  listingPage,
   pageBody,
   parseExportFormat,
   parsePagination,
+  requireDocumentLanguage,
   sendExport,
-  toLocale,
+  sendPdf,
   ValidatedBody,
   ValidatedQuery,
-  ApiZodQuery,
-  ApiDocumentLocale,
 } from '../../http';
 import { RequireCredentialLevel, RequireOtp } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
@@ -196,19 +196,13 @@ export class PayoutsController {
     @Headers('accept-language') accept_language: string | undefined,
     @Res() reply: FastifyReply,
   ) {
-    if (lang !== undefined && (typeof lang !== 'string' || !toLocale(lang))) {
-      throw new DomainError('invalid_language', 'lang must be en, es or zh');
-    }
+    requireDocumentLanguage(lang);
     const chosen = await documentLocale(this.bus, principal, { lang, locale }, accept_language);
-    const { filename, pdf_base64 } = await this.bus.send(PAYOUTS_COMMANDS.get_receipt, {
+    const receipt = await this.bus.send(PAYOUTS_COMMANDS.get_receipt, {
       account_id: principal.account_id,
       payout_id,
       locale: chosen,
     });
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', `inline; filename="${filename}"`)
-      .header('Cache-Control', 'no-store')
-      .send(Buffer.from(pdf_base64, 'base64'));
+    return sendPdf(reply, receipt);
   }
 }
