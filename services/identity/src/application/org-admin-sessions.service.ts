@@ -80,7 +80,7 @@ export class OrgAdminSessionsService {
       case 'unknown':
         return null;
       case 'rotated':
-        return this.sessionOf(outcome.admin, outcome.issued, now);
+        return this.sessionOf(outcome.holder, outcome.issued, now);
       case 'rejected':
       case 'race_lost':
       case 'replayed':

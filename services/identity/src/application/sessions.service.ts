@@ -137,7 +137,8 @@ export class SessionsService {
     );
     switch (outcome.kind) {
       case 'rotated':
-        return this.sessionOf(outcome.member, outcome.issued, now);
+        return this.sessionOf(outcome.holder, outcome.issued, now);
+      case 'unknown':
       case 'rejected':
       case 'race_lost':
       case 'replayed':

@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import type { ClientInfo } from '@platform/contracts';
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
-import { recordSecurityEvent } from './sessions.repository';
+import { recordSecurityEvent } from './security-events';
 
 export interface MemberPassword {
   member_id: string;
