@@ -61,6 +61,22 @@ describe('OpenAPI fuzzer: no input reaches a 5xx, every error is {error, message
     await platform?.dispose();
   });
 
+  it('documents every operation: a summary, and what it answers on success', async () => {
+    const document = (await (await fetch(`${base_url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { summary?: string; responses?: object }>>;
+    };
+    const undocumented: string[] = [];
+    for (const [path, item] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(item)) {
+        if (!operation.responses) continue;
+        const answers = Object.entries(operation.responses as Record<string, { content?: object }>);
+        if (!operation.summary) undocumented.push(`${method} ${path}: no summary`);
+        if (!answers.some(([status, answer]) => /^2/.test(status) && answer.content))
+          undocumented.push(`${method} ${path}: no success body`);
+      }
+    expect(undocumented).toEqual([]);
+  });
+
   it(`keeps the rules over at least ${MIN_REQUESTS} generated requests (seed ${SEED})`, async () => {
     const document = (await (await fetch(`${base_url}/openapi.json`)).json()) as DocumentShape;
     const operations = operationsOf(document);

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Resolves (or returns true) when ready; rejects or returns false when not. */
 export type ReadinessCheck = () => Promise<boolean | void>;
 export type ReadinessState = 'ok' | 'failed';
@@ -9,18 +11,22 @@ export interface ReadinessReport {
   failures: Record<string, string>;
 }
 
+const checks = z.record(z.string(), z.enum(['ok', 'failed']));
+
 /**
  * What `/readyz` answers, on the gateway and on every service process alike. A failed readiness
  * carries `error` and `message` too, so every non-2xx body has the API's error shape.
  */
-export type ReadinessBody =
-  | { status: 'ready'; checks: Record<string, ReadinessState> }
-  | {
-      status: 'not_ready';
-      error: 'not_ready';
-      message: string;
-      checks: Record<string, ReadinessState>;
-    };
+export const readinessBodySchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('ready'), checks }),
+  z.object({
+    status: z.literal('not_ready'),
+    error: z.literal('not_ready'),
+    message: z.string(),
+    checks,
+  }),
+]);
+export type ReadinessBody = z.infer<typeof readinessBodySchema>;
 
 export const DEFAULT_READINESS_TIMEOUT_MS = 2000;
 

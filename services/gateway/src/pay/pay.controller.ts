@@ -7,6 +7,7 @@ import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
 import {
+  ApiFileReply,
   ApiReply,
   ApiZodBody,
   ApiZodQuery,
@@ -45,6 +46,7 @@ export class PayController {
   ) {}
 
   @Get('card/:token')
+  @ApiFileReply(['text/html'], 'the hosted card payment page')
   @Header('Content-Type', 'text/html; charset=utf-8')
   @ApiOperation({ summary: 'Hosted card page of a card payin (HTML)' })
   @ApiZodQuery(localeQuery)
@@ -71,6 +73,7 @@ export class PayController {
   }
 
   @Get(':token')
+  @ApiFileReply(['text/html'], 'the hosted checkout page')
   @Header('Content-Type', 'text/html; charset=utf-8')
   @ApiOperation({ summary: 'Hosted checkout page (HTML, en/es/zh by the locale order of spec §1)' })
   @ApiZodQuery(localeQuery)

@@ -29,6 +29,7 @@ export class ApiKeysController {
   constructor(private readonly bus: BusClient) {}
 
   @Post()
+  @ApiOperation({ summary: 'Issue an API key; its token is shown once' })
   @ManagesCredentials()
   @RequireOtp('api_key.create')
   @RequireRole('owner')
@@ -66,6 +67,7 @@ export class ApiKeysController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Revoke an API key' })
   @ManagesCredentials()
   @RequireRole('owner')
   @ApiReply(ACCOUNT_COMMANDS.revoke_api_key)

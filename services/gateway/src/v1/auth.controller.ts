@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -33,6 +33,7 @@ export class AuthController {
   constructor(private readonly bus: BusClient) {}
 
   @Post('register')
+  @ApiOperation({ summary: 'Register a person or company; a verification code is sent by email' })
   @HttpCode(201)
   @ApiReply(ACCOUNT_COMMANDS.register_account, 201)
   @ApiZodBody(
@@ -46,6 +47,7 @@ export class AuthController {
   }
 
   @Post('register/confirm')
+  @ApiOperation({ summary: 'Confirm a registration with the emailed code; answers a session' })
   @HttpCode(200)
   @ApiReply(ACCOUNT_COMMANDS.confirm_registration)
   @ApiZodBody(confirmBody, 'the emailed code; returns the first session with the account')
@@ -60,6 +62,7 @@ export class AuthController {
   }
 
   @Post('login')
+  @ApiOperation({ summary: 'Sign in with email and password' })
   @HttpCode(200)
   @ApiReply(ACCOUNT_COMMANDS.login)
   @ApiZodBody(
@@ -73,6 +76,7 @@ export class AuthController {
   }
 
   @Post('login/otp')
+  @ApiOperation({ summary: 'Finish a sign-in that needs a one-time code' })
   @HttpCode(200)
   @ApiReply(OTP_COMMANDS.complete_otp_login)
   @ApiZodBody(
@@ -92,6 +96,7 @@ export class AuthController {
   }
 
   @Post('refresh')
+  @ApiOperation({ summary: 'Exchange a refresh token for a new session' })
   @HttpCode(200)
   @ApiReply(ACCOUNT_COMMANDS.refresh_session)
   @ApiZodBody(
@@ -118,6 +123,7 @@ export class AuthController {
   }
 
   @Post('password/forgot')
+  @ApiOperation({ summary: 'Send a password recovery code (the same answer for any email)' })
   @HttpCode(200)
   @ApiReply(ACCOUNT_COMMANDS.forgot_password)
   @ApiZodBody(
@@ -131,6 +137,7 @@ export class AuthController {
   }
 
   @Post('password/reset')
+  @ApiOperation({ summary: 'Set a new password with the recovery code' })
   @HttpCode(200)
   @ApiReply(ACCOUNT_COMMANDS.reset_password)
   @ApiZodBody(resetBody, 'the emailed code; signs every session out')

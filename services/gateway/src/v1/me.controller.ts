@@ -40,12 +40,14 @@ export class MeController {
   constructor(private readonly bus: BusClient) {}
 
   @Get()
+  @ApiOperation({ summary: 'The account profile' })
   @ApiReply(ACCOUNT_COMMANDS.get_profile)
   profile(@CurrentPrincipal() principal: Principal) {
     return this.bus.send(ACCOUNT_COMMANDS.get_profile, { account_id: principal.account_id });
   }
 
   @Patch()
+  @ApiOperation({ summary: 'Change profile fields' })
   @ApiReply(ACCOUNT_COMMANDS.update_profile)
   @ApiZodBody(profileChangesField, 'only the changed fields; an empty locale stores en')
   updateProfile(

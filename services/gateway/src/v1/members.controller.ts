@@ -26,6 +26,7 @@ export class MembersController {
   constructor(private readonly bus: BusClient) {}
 
   @Post()
+  @ApiOperation({ summary: 'Create a member of a company account' })
   @ManagesCredentials()
   @RequireOtp('member.create')
   @RequireRole('owner')

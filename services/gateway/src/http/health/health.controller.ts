@@ -2,12 +2,12 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import {
   ApiOkResponse,
   ApiOperation,
-  ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
-import { readinessBody, type ReadinessBody } from '@platform/runtime';
+import { readinessBody, readinessBodySchema, type ReadinessBody } from '@platform/runtime';
+import { ApiReply } from '../validation/api-reply.decorator';
 import { ReadinessRegistry } from './readiness-registry';
 
 export interface HealthBody {
@@ -47,8 +47,8 @@ export class HealthController {
 
   @Get('readyz')
   @ApiOperation({ summary: 'Readiness: 200 when every registered check passes, else 503. Public.' })
-  @ApiOkResponse({ description: 'ready' })
-  @ApiServiceUnavailableResponse({ description: 'not ready' })
+  @ApiReply(readinessBodySchema, 200, 'ready')
+  @ApiReply(readinessBodySchema, 503, 'not ready')
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessBody> {
     const report = await this.readiness.run();
     if (!report.ready) {

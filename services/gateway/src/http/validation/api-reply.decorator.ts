@@ -32,3 +32,18 @@ export function listingPage<Name extends string, Item extends z.ZodType>(
     [collection]: z.array(item),
   } as { page: z.ZodNumber; page_size: z.ZodNumber } & Record<Name, z.ZodArray<Item>>);
 }
+
+/** Documents a success response that is a file or a page rather than JSON (PDF, XLSX, CSV, HTML). */
+export function ApiFileReply(media_types: readonly string[], description: string): MethodDecorator {
+  const body = { type: 'string', format: 'binary' } as const;
+  return ApiResponse({
+    status: 200,
+    description,
+    content: Object.fromEntries(
+      media_types.map((type) => [
+        type,
+        { schema: type.startsWith('text/') ? { type: 'string' } : body },
+      ]),
+    ),
+  });
+}

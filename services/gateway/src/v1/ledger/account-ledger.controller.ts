@@ -60,6 +60,7 @@ export class AccountLedgerController {
   }
 
   @Put('settlement')
+  @ApiOperation({ summary: 'Set the default settlement and payin assets' })
   @ApiReply(LEDGER_COMMANDS.update_settlement)
   @ApiZodBody(
     settlementBody,
@@ -117,6 +118,7 @@ export class AccountLedgerController {
   }
 
   @Put('me/alias')
+  @ApiOperation({ summary: "Set the account's alias" })
   @ApiReply(LEDGER_COMMANDS.set_alias)
   @ApiZodBody(
     aliasBody,

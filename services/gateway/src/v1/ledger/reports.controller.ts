@@ -5,15 +5,16 @@ import { DomainError, LEDGER_COMMANDS, parseFilterDates } from '@platform/contra
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
+  ApiDateFilters,
+  ApiDocumentLocale,
+  ApiFileReply,
+  ApiPagination,
   ApiReply,
   documentLocale,
   pageBody,
   parseExportFormat,
   parsePagination,
   resolveLocale,
-  ApiDateFilters,
-  ApiPagination,
-  ApiDocumentLocale,
 } from '../../http';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { exportBody } from './send-file';
@@ -92,6 +93,10 @@ export class LedgerReportsController {
   }
 
   @Get('reports/statement')
+  @ApiFileReply(
+    ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    'the statement, a PDF or an XLSX workbook (`format`)',
+  )
   @ApiOperation({
     summary: 'Account statement (PDF or XLSX)',
     description:

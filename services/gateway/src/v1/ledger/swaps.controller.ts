@@ -35,6 +35,7 @@ export class SwapsController {
   constructor(private readonly bus: BusClient) {}
 
   @Post()
+  @ApiOperation({ summary: 'Swap between convertible assets' })
   @HttpCode(201)
   @ApiReply(LEDGER_COMMANDS.create_swap, 201)
   @ApiZodBody(

@@ -66,6 +66,7 @@ export class TransfersController {
   constructor(private readonly bus: BusClient) {}
 
   @Post()
+  @ApiOperation({ summary: 'Transfer to another account of the organization' })
   @HttpCode(201)
   @RequireOtp('transfer.create')
   @ApiReply(

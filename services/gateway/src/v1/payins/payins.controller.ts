@@ -27,6 +27,7 @@ import { GATEWAY_SETTINGS, type GatewaySettings } from '../../gateway.settings';
 import {
   ApiCredentials,
   ApiDocumentLocale,
+  ApiFileReply,
   ApiReply,
   ApiZodBody,
   ApiZodQuery,
@@ -246,6 +247,7 @@ export class PayinsController {
   }
 
   @Get(':id/receipt')
+  @ApiFileReply(['application/pdf'], 'the receipt, a PDF')
   @ApiOperation({ summary: 'Payin receipt (PDF)', description: PAYIN_RECEIPT_DESCRIPTION })
   @ApiProduces('application/pdf')
   @ApiDocumentLocale()

@@ -17,6 +17,7 @@ import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
   ApiDocumentLocale,
+  ApiFileReply,
   ApiReply,
   ApiZodBody,
   ApiZodQuery,
@@ -185,6 +186,7 @@ export class PayoutsController {
   }
 
   @Get(':id/receipt')
+  @ApiFileReply(['application/pdf'], 'the receipt, a PDF')
   @ApiOperation({ summary: 'Payout receipt (PDF)', description: RECEIPT_DESCRIPTION })
   @ApiProduces('application/pdf')
   @ApiDocumentLocale()

@@ -72,6 +72,7 @@ export class WebhooksController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: "One of the account's webhook subscriptions" })
   @ApiParam({ name: 'id' })
   @ApiResponse({ status: 404, description: 'absent, or another account’s' })
   @ApiReply(WEBHOOK_COMMANDS.get_subscription)
