@@ -1,9 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import {
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options';
 import { readinessBody, readinessBodySchema, type ReadinessBody } from '@platform/runtime';
