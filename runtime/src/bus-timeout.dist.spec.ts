@@ -1,40 +1,31 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { kafkaTestNamespace } from '@platform/messaging';
-import { testAdminUrl } from '@platform/testing';
+import {
+  buildDist,
+  distEntry,
+  freePort,
+  startNodeProcess,
+  testAdminUrl,
+  type NodeProcess,
+} from '@platform/testing';
 
 /**
  * Issue 13: a command that got no reply on Kafka in time answered 500 internal_error, though it
  * may still run. A gateway alone on the bus, with nothing serving its commands, must answer 503
  * recovery_pending: the client retries with the same idempotency key (spec section 7).
  */
-const ROOT = path.resolve(__dirname, '..', '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe('a command without a reply on Kafka', () => {
   const namespace = kafkaTestNamespace('bustimeout');
-  let gateway: ChildProcess;
+  let gateway: NodeProcess;
   let base_url: string;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [path.join(ROOT, 'tools/scripts/build.mjs')], { cwd: ROOT });
+    buildDist();
     const port = await freePort();
     base_url = `http://127.0.0.1:${port}`;
-    gateway = spawn(process.execPath, [path.join(ROOT, 'dist/services/gateway/src/main.js')], {
+    gateway = startNodeProcess(distEntry('services/gateway/src/main.js'), {
       env: {
-        ...process.env,
         ENVIRONMENT: 'test',
         KAFKA_BROKERS: namespace.brokers.join(','),
         KAFKA_TOPIC_PREFIX: namespace.topic_prefix,
@@ -43,7 +34,6 @@ describe('a command without a reply on Kafka', () => {
         BUS_REQUEST_TIMEOUT_MS: '1500',
         JWT_SECRET: `bus-timeout-test-session-key-${randomBytes(8).toString('hex')}`,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
     });
     for (let attempt = 0; attempt < 240; attempt++) {
       const ready = await fetch(`${base_url}/readyz`).then(
@@ -55,7 +45,7 @@ describe('a command without a reply on Kafka', () => {
     }
   });
   afterAll(async () => {
-    gateway.kill('SIGKILL');
+    await gateway.stop('SIGKILL');
     await namespace.remove();
   });
 

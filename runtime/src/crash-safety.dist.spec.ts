@@ -1,10 +1,14 @@
 import { IDENTITY_COMMANDS } from '@platform/contracts';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { KafkaBus } from '@platform/messaging';
 import { createPool, dropDatabase, ensureDatabase } from '@platform/persistence';
-import { testAdminUrl } from '@platform/testing';
+import {
+  buildDist,
+  distEntry,
+  startNodeProcess,
+  testAdminUrl,
+  type NodeProcess,
+} from '@platform/testing';
 
 /**
  * Issue 2, item 12: the distributed runtime loses nothing committed and applies nothing twice
@@ -12,7 +16,6 @@ import { testAdminUrl } from '@platform/testing';
  * organizations are being created, each process is SIGKILLed and restarted. Afterwards every
  * committed organization's event is in notifications' table exactly once.
  */
-const ROOT = path.resolve(__dirname, '..', '..');
 const BROKERS = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 
 describe('crash safety of the distributed runtime', () => {
@@ -20,43 +23,29 @@ describe('crash safety of the distributed runtime', () => {
   const database = `crash_${suffix}`;
   const topic_prefix = `crash${suffix}.`;
   let database_url: string;
-  const processes = new Map<string, ChildProcess>();
+  const processes = new Map<string, NodeProcess>();
 
   const startService = (service: 'identity' | 'notifications') => {
-    const child = spawn(
-      process.execPath,
-      [path.join(ROOT, `dist/services/${service}/src/main.js`)],
-      {
-        env: {
-          ...process.env,
-          ENVIRONMENT: 'test',
-          KAFKA_BROKERS: BROKERS.join(','),
-          KAFKA_TOPIC_PREFIX: topic_prefix,
-          DATABASE_URL: database_url,
-          HEALTH_PORT: '0',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
+    const started = startNodeProcess(distEntry(`services/${service}/src/main.js`), {
+      env: {
+        ENVIRONMENT: 'test',
+        KAFKA_BROKERS: BROKERS.join(','),
+        KAFKA_TOPIC_PREFIX: topic_prefix,
+        DATABASE_URL: database_url,
+        HEALTH_PORT: '0',
       },
-    );
-    processes.set(service, child);
-    return child;
+    });
+    processes.set(service, started);
+    return started;
   };
   const kill = async (service: string) => {
-    const child = processes.get(service)!;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+    await processes.get(service)!.stop('SIGKILL');
   };
 
-  beforeAll(() => {
-    execFileSync(process.execPath, [path.join(ROOT, 'tools/scripts/build.mjs')], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-  });
+  beforeAll(() => buildDist());
 
   afterAll(async () => {
-    for (const child of processes.values()) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const started of processes.values()) await started.stop('SIGKILL');
     await dropDatabase(testAdminUrl(), database).catch(() => undefined);
   });
 

@@ -14,6 +14,7 @@ describe('architecture lint rules', () => {
     domain: path.join(ROOT, 'services/ledger/src/domain/boundary-probe.ts'),
     lib: path.join(ROOT, 'libs/money/src/boundary-probe.ts'),
     catalog: path.join(ROOT, 'services/payouts/src/messages/catalog-probe.ts'),
+    e2e: path.join(ROOT, 'e2e/src/boundary-probe.ts'),
   };
 
   beforeAll(() => {
@@ -59,24 +60,35 @@ describe('architecture lint rules', () => {
         '',
       ].join('\n'),
     );
+    // The black-box suites reach a service only over HTTP, through the harness.
+    writeFileSync(
+      probes.e2e,
+      [
+        "import { ledgerService } from '@platform/svc-ledger';",
+        "import { startTestPlatform } from '@platform/all-in-one';",
+        "import { REPO_ROOT } from '@platform/testing';",
+        'export const probe = [ledgerService, startTestPlatform, REPO_ROOT];',
+        '',
+      ].join('\n'),
+    );
   });
   afterAll(() => {
     for (const probe of Object.values(probes)) rmSync(probe, { force: true });
   });
 
-  it('refuses what the architecture forbids and lets contracts into domain/', () => {
+  it('refuses what the architecture forbids, lets contracts into domain/ and the runtime into e2e', () => {
     // ESLint loads its flat config with a dynamic import, which Jest's sandbox refuses: run the CLI.
     const run = spawnSync(
       path.join(ROOT, 'node_modules/.bin/eslint'),
-      ['--format', 'json', probes.domain, probes.lib, probes.catalog],
+      ['--format', 'json', probes.domain, probes.lib, probes.catalog, probes.e2e],
       { cwd: ROOT, encoding: 'utf8' },
     );
     const results = JSON.parse(run.stdout) as {
       filePath: string;
       messages: { line: number; ruleId: string | null }[];
     }[];
-    const [domain, lib, catalog] = [probes.domain, probes.lib, probes.catalog].map((file) =>
-      results.find((result) => result.filePath === file),
+    const [domain, lib, catalog, e2e] = [probes.domain, probes.lib, probes.catalog, probes.e2e].map(
+      (file) => results.find((result) => result.filePath === file),
     );
     const rules = (result: (typeof results)[number] | undefined) =>
       result?.messages.map((m) => `${m.line}:${m.ruleId}`) ?? [];
@@ -90,6 +102,7 @@ describe('architecture lint rules', () => {
     );
     expect(rules(domain)).not.toContain('3:@typescript-eslint/no-restricted-imports');
     expect(rules(lib)).toContain('1:@nx/enforce-module-boundaries');
+    expect(rules(e2e)).toEqual(['1:@nx/enforce-module-boundaries']);
     // A command is named only in the catalog: no MessagePattern, no command name, written or
     // built; an event type is not a command.
     expect(rules(catalog)).toEqual([

@@ -1,3 +1,4 @@
 export * from './database';
 export * from './software-authenticator';
 export * from './wait-for';
+export * from './processes';

@@ -1,15 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ACCOUNT_COMMANDS } from '@platform/contracts';
 import { InProcessBus } from '@platform/messaging';
-import { parseSettings, PlatformContextModule } from '@platform/runtime';
 import { testAdminUrl } from '@platform/testing';
-import { gatewaySettingsSchema } from '../gateway.settings';
-import { PublicApiModule } from '../v1/public-api.module';
-import { createGatewayApp } from './create-gateway-app';
+import { startGatewayUnderTest } from './gateway-under-test';
 
 /**
  * The gateway when what is behind it fails, on the in-process bus with a real PostgreSQL: a
@@ -27,24 +20,9 @@ describe('gateway over a failing bus or database', () => {
       ACCOUNT_COMMANDS.register_account.name,
       () => new Promise<never>(() => undefined),
     );
-    const raw_settings = { JWT_SECRET: 'gateway-outage-test-session-key-0123456789' };
-    app = await createGatewayApp({
-      environment: 'test',
-      settings: parseSettings(gatewaySettingsSchema, raw_settings),
-      rate_limit: false,
-      imports: [
-        PlatformContextModule.forRoot({
-          environment: 'test',
-          bus,
-          database_url,
-          data_dir: mkdtempSync(path.join(os.tmpdir(), 'gw-outage-')),
-          raw_settings,
-        }),
-        PublicApiModule,
-      ],
-    });
-    await app.listen(0, '127.0.0.1');
-    base_url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    ({ app, base_url } = await startGatewayUnderTest(bus, database_url, {
+      JWT_SECRET: 'gateway-outage-test-session-key-0123456789',
+    }));
   }
 
   afterEach(async () => {
