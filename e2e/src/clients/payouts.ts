@@ -1,6 +1,8 @@
+import type { PayoutStatusChanged, Statement } from '@platform/contracts';
 import Big from 'big.js';
+import ExcelJS from 'exceljs';
 import { openAccount, type TestAccount } from './accounts';
-import { eventually, http, json, type Target } from './http';
+import { bearer, eventually, http, json, type Target } from './http';
 
 /** A payout as `POST /v1/payouts` and `GET /v1/payouts/{id}` answer it (spec §4 "Payouts"). */
 export interface PayoutBody {
@@ -40,6 +42,9 @@ export function shifted(base: string, available_delta: string, held_delta = '0')
 }
 
 const FINAL_STATUSES = ['completed', 'failed'];
+
+/** A row of a statement's totals by kind. */
+export type StatementTotal = Statement['totals_by_kind'][number];
 
 /** The payouts routes, and the balance reads a payout's effect is checked with. */
 export function payoutsClient(target: Target) {
@@ -87,6 +92,27 @@ export function payoutsClient(target: Target) {
       { attempts: 1200, poll_ms: 25 },
     );
 
+  /**
+   * The statement's totals by kind (`GET /v1/reports/statement`), as its XLSX workbook lists
+   * them on its second sheet: one row per kind and asset, amounts as decimal strings.
+   */
+  const statementTotals = async (account: Pick<TestAccount, 'headers'>) => {
+    const response = await client.request('GET', '/v1/reports/statement?format=xlsx', {
+      headers: account.headers,
+    });
+    if (response.status !== 200) throw new Error(`statement: ${response.status}`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as never);
+    const [, totals] = workbook.worksheets;
+    const rows: StatementTotal[] = [];
+    totals?.eachRow((row, number) => {
+      if (number === 1) return; // the header
+      const [kind, asset, credits, debits, count] = (row.values as unknown[]).slice(1);
+      rows.push({ kind, asset, credits, debits, count } as StatementTotal);
+    });
+    return rows;
+  };
+
   return {
     request: client.request,
     operator: client.operator,
@@ -96,7 +122,83 @@ export function payoutsClient(target: Target) {
     awaitPayout,
     balance,
     awaitBalance,
+    statementTotals,
   };
 }
 
 export type PayoutsClient = ReturnType<typeof payoutsClient>;
+
+/** A message as the operator's bus tail writes it: one NDJSON line per message published. */
+export interface TailedMessage {
+  topic: string;
+  key: string | null;
+  payload: unknown;
+}
+
+/**
+ * The operator's live tail of the bus (`GET /admin/v1/bus/tail`, NDJSON), on either runtime:
+ * answers once the gateway says its subscription is in place, then keeps every message published
+ * on `topics` from that moment on. `close` it before the platform closes.
+ */
+export async function openBusTail(target: Target, topics: string[]) {
+  const client = http(target);
+  const abort = new AbortController();
+  const response = await fetch(`${client.base_url}/admin/v1/bus/tail?topics=${topics.join(',')}`, {
+    headers: bearer(client.operator_token),
+    signal: abort.signal,
+  });
+  if (!response.ok || !response.body)
+    throw new Error(`bus tail: ${response.status} ${await response.text()}`);
+  const messages: TailedMessage[] = [];
+  let tailing = false;
+  const pump = async (body: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of body) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n')) >= 0) {
+          const line = JSON.parse(buffer.slice(0, end)) as Partial<TailedMessage> & {
+            tailing?: string[];
+          };
+          buffer = buffer.slice(end + 1);
+          if (line.tailing) tailing = true;
+          else if (line.topic) messages.push(line as TailedMessage);
+        }
+      }
+    } catch {
+      // closed by the test
+    }
+  };
+  void pump(response.body);
+  await eventually(
+    () => Promise.resolve(tailing),
+    (ready) => ready,
+  );
+  return { messages, close: () => abort.abort() };
+}
+
+/** A payout's `payouts.payout_status_changed` as `events.payouts` carries it. */
+export interface PayoutChange {
+  type: string;
+  data: PayoutStatusChanged;
+}
+
+/** The payout status changes published from now on (the operator's tail of `events.payouts`). */
+export async function tailPayoutChanges(target: Target) {
+  const tail = await openBusTail(target, ['events.payouts']);
+  const of = (payout_id: string): PayoutChange[] =>
+    tail.messages
+      .map((message) => message.payload as PayoutChange)
+      .filter((change) => change.data.payout_id === payout_id);
+  /** The payout's changes once there are `until` of them, or once `until` holds of them. */
+  const awaitOf = (payout_id: string, until: number | ((changes: PayoutChange[]) => boolean)) =>
+    eventually(
+      () => Promise.resolve(of(payout_id)),
+      typeof until === 'number' ? (changes) => changes.length >= until : until,
+    );
+  return { of, awaitOf, close: tail.close };
+}
+
+export type PayoutChanges = Awaited<ReturnType<typeof tailPayoutChanges>>;

@@ -1,63 +1,64 @@
 import {
-  collectPayoutEvents,
-  PayoutsTestClient,
+  payoutsClient,
   pix,
   shifted,
-  type Account,
+  tailPayoutChanges,
   type PayoutBody,
-} from './payouts-test-client';
-import { startTestPlatform, type TestPlatform } from './test-platform';
+  type PayoutChanges,
+  type PayoutsClient,
+  type TestAccount,
+} from '../clients';
+import { startPlatform, type E2ePlatform } from '../harness';
 
 /** The payout state table of spec §3 and the sandbox magic values of D6, over HTTP. */
 describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
-  let platform: TestPlatform;
-  let client: PayoutsTestClient;
-  let events: Awaited<ReturnType<typeof collectPayoutEvents>>;
+  let platform: E2ePlatform;
+  let payouts: PayoutsClient;
+  let published: PayoutChanges;
   let key_counter = 0;
   const newKey = () => `life-${Date.now()}-${++key_counter}`;
   const final = (payout: PayoutBody) => payout.status === 'completed' || payout.status === 'failed';
 
   beforeAll(async () => {
-    platform = await startTestPlatform('payoutlife', { SANDBOX_STEP_MS: '40' });
-    client = new PayoutsTestClient(platform);
-    events = await collectPayoutEvents(platform);
+    platform = await startPlatform({ label: 'payoutlife', settings: { SANDBOX_STEP_MS: '40' } });
+    payouts = payoutsClient(platform.environments.test);
+    published = await tailPayoutChanges(platform.environments.test);
   });
   afterAll(async () => {
-    await events.subscription.close();
-    await platform.dispose();
+    published.close();
+    await platform.close();
   });
 
   /** A new account and its USD balance (`available/held`) before any payout. */
-  const fundedAccount = async (): Promise<Account & { base: string }> => {
-    const account = await client.register();
-    return { ...account, base: await client.balance(account, 'USD') };
+  const fundedAccount = async (): Promise<TestAccount & { base: string }> => {
+    const account = await payouts.register();
+    return { ...account, base: await payouts.balance(account) };
   };
   const expectBalance = async (
-    account: Account & { base: string },
+    account: TestAccount & { base: string },
     available_delta: string,
     held_delta = '0',
   ) => {
     const expected = shifted(account.base, available_delta, held_delta);
-    expect(await client.awaitBalance(account, 'USD', expected)).toBe(expected);
+    expect(await payouts.awaitBalance(account, expected)).toBe(expected);
   };
 
-  const create = async (account: Account, body: Record<string, unknown>) => {
-    const response = await client.post('/v1/payouts', body, account.headers);
-    return { status: response.status, body: (await response.json()) as PayoutBody };
-  };
+  const create = (account: TestAccount, body: Record<string, unknown>) =>
+    payouts.create(account, body);
 
-  const awaitEvents = async (payout_id: string, count: number) => {
-    for (let attempt = 0; attempt < 200 && events.of(payout_id).length < count; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    return events.of(payout_id);
-  };
+  /** The data of the payout's status changes, once `count` were published. */
+  const awaitEvents = async (payout_id: string, count: number) =>
+    (await published.awaitOf(payout_id, count)).map((change) => change.data);
+
+  /** An operator's decision on a payout (`/admin/v1/payouts/{id}/...`). */
+  const decide = (payout_id: string, decision: string) =>
+    payouts.operator('POST', `/admin/v1/payouts/${payout_id}/${decision}`, {});
 
   it('completes a payout and announces each change with the contract fields', async () => {
     const account = await fundedAccount();
     const idempotency_key = newKey();
     const created = await create(account, pix('27.00', { idempotency_key }));
-    const done = await client.awaitPayout(account, created.body.payout_id, final);
+    const done = await payouts.awaitPayout(account, created.body.payout_id, final);
     expect(done.status).toBe('completed');
     const changes = await awaitEvents(created.body.payout_id, 2);
     expect(changes.map((change) => change.status_code)).toEqual(['rail_submitted', 'completed']);
@@ -89,7 +90,7 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
       pix('10.99', { idempotency_key: newKey(), beneficiary: destination }),
     );
     expect(created.body).toMatchObject({ status: 'processing', funds_debited: true });
-    const failed = await client.awaitPayout(account, created.body.payout_id, final);
+    const failed = await payouts.awaitPayout(account, created.body.payout_id, final);
     expect(failed).toMatchObject({
       status: 'failed',
       status_code: 'rail_rejected',
@@ -129,33 +130,23 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
       receipt_url: null,
     });
     await expectBalance(account, '0');
-    const receipt = await client.get(
-      `/v1/payouts/${created.body.payout_id}/receipt`,
-      account.headers,
-    );
+    const receipt = await payouts.request('GET', `/v1/payouts/${created.body.payout_id}/receipt`, {
+      headers: account.headers,
+    });
     expect(receipt.status).toBe(409);
-    const released = await client.admin(
-      'POST',
-      `/admin/v1/payouts/${created.body.payout_id}/review/release`,
-    );
+    const released = await decide(created.body.payout_id, 'review/release');
     expect(released.status).toBe(200);
-    const done = await client.awaitPayout(account, created.body.payout_id, final);
+    const done = await payouts.awaitPayout(account, created.body.payout_id, final);
     expect(done.status).toBe('completed');
     await expectBalance(account, '-1.07');
-    const twice = await client.admin(
-      'POST',
-      `/admin/v1/payouts/${created.body.payout_id}/review/release`,
-    );
+    const twice = await decide(created.body.payout_id, 'review/release');
     expect(twice.status).toBe(409);
   });
 
   it('fails a rejected review before any debit', async () => {
     const account = await fundedAccount();
     const created = await create(account, pix('5.77', { idempotency_key: newKey() }));
-    const rejected = await client.admin(
-      'POST',
-      `/admin/v1/payouts/${created.body.payout_id}/review/reject`,
-    );
+    const rejected = await decide(created.body.payout_id, 'review/reject');
     expect(rejected.status).toBe(200);
     expect(await rejected.json()).toMatchObject({
       status: 'failed',
@@ -183,10 +174,9 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
       funds_debited: false,
       receipt_url: null,
     });
-    const receipt = await client.get(
-      `/v1/payouts/${created.body.payout_id}/receipt`,
-      account.headers,
-    );
+    const receipt = await payouts.request('GET', `/v1/payouts/${created.body.payout_id}/receipt`, {
+      headers: account.headers,
+    });
     expect(receipt.status).toBe(409);
     expect(await receipt.json()).toMatchObject({ error: 'receipt_not_available' });
     await expectBalance(account, '0');
@@ -220,10 +210,7 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
         funds_debited: true,
       });
       await expectBalance(account, '-20', '20');
-      const confirmed = await client.admin(
-        'POST',
-        `/admin/v1/payouts/${created.body.payout_id}/confirm`,
-      );
+      const confirmed = await decide(created.body.payout_id, 'confirm');
       expect(confirmed.status).toBe(200);
       expect(await confirmed.json()).toMatchObject({ status: 'completed' });
       await expectBalance(account, '-20');
@@ -232,10 +219,7 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
     it('refunds the debit when the operator rejects it', async () => {
       const account = await fundedAccount();
       const created = await create(account, ec());
-      const rejected = await client.admin(
-        'POST',
-        `/admin/v1/payouts/${created.body.payout_id}/reject`,
-      );
+      const rejected = await decide(created.body.payout_id, 'reject');
       expect(await rejected.json()).toMatchObject({
         status: 'failed',
         status_code: 'manual_rejected',
@@ -245,9 +229,7 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
     });
 
     it('needs the operator credential', async () => {
-      const response = await fetch(`${client.base_url}/admin/v1/payouts/x/confirm`, {
-        method: 'POST',
-      });
+      const response = await payouts.request('POST', '/admin/v1/payouts/x/confirm');
       expect(response.status).toBe(401);
     });
   });
@@ -255,15 +237,15 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
   describe('organization limits', () => {
     it('answers amount_below_minimum, amount_above_maximum and velocity_limit_exceeded', async () => {
       const slug = `limits-${Date.now()}`;
-      const org = await client.admin('POST', '/admin/v1/organizations', {
+      const org = await payouts.operator('POST', '/admin/v1/organizations', {
         slug,
         name: 'Limited Co',
       });
       expect(org.status).toBe(201);
       const { org_id } = (await org.json()) as { org_id: string };
-      const account = await client.register(slug);
-      await client.fund(account.account_id, 'USD', '1000.00');
-      const limits = await client.admin('PUT', `/admin/v1/payouts/limits/${org_id}`, {
+      // The demo history (D5) funds it: 10,100 USD, far above the limits.
+      const account = await payouts.register(slug);
+      const limits = await payouts.operator('PUT', `/admin/v1/payouts/limits/${org_id}`, {
         min_amount_usd: '5.00',
         max_amount_usd: '50.00',
         daily_amount_usd: '60.00',

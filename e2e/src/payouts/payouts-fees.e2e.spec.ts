@@ -1,14 +1,15 @@
-import { LEDGER_COMMANDS } from '@platform/contracts';
 import Big from 'big.js';
 import {
-  PayoutsTestClient,
+  eventually,
+  json,
+  payoutsClient,
   pix,
   shifted,
-  sleep,
-  type Account,
   type PayoutBody,
-} from './payouts-test-client';
-import { startTestPlatform, type TestPlatform } from './test-platform';
+  type PayoutsClient,
+  type TestAccount,
+} from '../clients';
+import { startPlatform, type E2ePlatform } from '../harness';
 
 interface MovementRow {
   amount: string;
@@ -27,10 +28,10 @@ interface FeeAccount {
  * organization's fee account on completion and refunded with the debit on a failure.
  */
 describe('payouts: fees of an organization with pricing', () => {
-  let platform: TestPlatform;
-  let client: PayoutsTestClient;
+  let platform: E2ePlatform;
+  let payouts: PayoutsClient;
   let org_id: string;
-  let account: Account;
+  let account: TestAccount;
   /** The account's USD `available/held` as the tests expect it now. */
   let expected_balance: string;
   let key_counter = 0;
@@ -38,57 +39,57 @@ describe('payouts: fees of an organization with pricing', () => {
   const final = (payout: PayoutBody) => payout.status === 'completed' || payout.status === 'failed';
 
   beforeAll(async () => {
-    platform = await startTestPlatform('payoutfees', { SANDBOX_STEP_MS: '40' });
-    client = new PayoutsTestClient(platform);
+    platform = await startPlatform({ label: 'payoutfees', settings: { SANDBOX_STEP_MS: '40' } });
+    payouts = payoutsClient(platform.environments.test);
     const slug = `priced-${Date.now()}`;
-    const org = await client.admin('POST', '/admin/v1/organizations', { slug, name: 'Priced Co' });
+    const org = await payouts.operator('POST', '/admin/v1/organizations', {
+      slug,
+      name: 'Priced Co',
+    });
     expect(org.status).toBe(201);
     ({ org_id } = (await org.json()) as { org_id: string });
-    account = await client.register(slug);
-    expected_balance = await client.balance(account, 'USD');
+    account = await payouts.register(slug);
+    expected_balance = await payouts.balance(account);
   });
   afterAll(async () => {
-    await platform.dispose();
+    await platform.close();
   });
 
   /** The USD balance once it moved by `available_delta` from what the last test left. */
   const expectBalanceMoved = async (available_delta: string) => {
     expected_balance = shifted(expected_balance, available_delta);
-    expect(await client.awaitBalance(account, 'USD', expected_balance)).toBe(expected_balance);
+    expect(await payouts.awaitBalance(account, expected_balance)).toBe(expected_balance);
   };
 
-  const create = async (body: Record<string, unknown>) => {
-    const response = await client.post('/v1/payouts', body, account.headers);
-    return { status: response.status, body: (await response.json()) as PayoutBody };
-  };
+  const create = (body: Record<string, unknown>) => payouts.create(account, body);
 
   /** The payout's movements once there are `count` (the projection may be a moment behind). */
-  const movementsOf = async (reference_id: string, count: number): Promise<MovementRow[]> => {
-    let rows: MovementRow[] = [];
-    for (let attempt = 0; attempt < 200 && rows.length < count; attempt += 1) {
-      if (attempt > 0) await sleep(25);
-      const response = await client.get('/v1/movements?page_size=100', account.headers);
-      const { movements } = (await response.json()) as { movements: MovementRow[] };
-      rows = movements.filter((row) => row.reference_id === reference_id);
-    }
-    return rows;
-  };
+  const movementsOf = (reference_id: string, count: number): Promise<MovementRow[]> =>
+    eventually(
+      async () => {
+        const { movements } = await json<{ movements: MovementRow[] }>(
+          await payouts.request('GET', '/v1/movements?page_size=100', { headers: account.headers }),
+          200,
+        );
+        return movements.filter((row) => row.reference_id === reference_id);
+      },
+      (rows) => rows.length >= count,
+    );
 
   /** The fee account's USD balance as the operator reads it, once it shows `expected`. */
-  const awaitFeeBalance = async (expected: string): Promise<string> => {
-    let seen = '';
-    for (let attempt = 0; attempt < 200 && seen !== expected; attempt += 1) {
-      if (attempt > 0) await sleep(25);
-      const response = await client.admin('GET', `/admin/v1/ledger/fee-accounts/${org_id}`);
-      expect(response.status).toBe(200);
-      const body = (await response.json()) as FeeAccount;
-      seen = body.balances.find((balance) => balance.asset === 'USD')?.total ?? '';
-    }
-    return seen;
-  };
+  const awaitFeeBalance = (expected: string): Promise<string> =>
+    eventually(
+      async () => {
+        const response = await payouts.operator('GET', `/admin/v1/ledger/fee-accounts/${org_id}`);
+        expect(response.status).toBe(200);
+        const body = (await response.json()) as FeeAccount;
+        return body.balances.find((balance) => balance.asset === 'USD')?.total ?? '';
+      },
+      (seen) => seen === expected,
+    );
 
   it('refuses pricing that is not a fee schedule and changes nothing', async () => {
-    const bad = await client.admin('PUT', `/admin/v1/payouts/pricing/${org_id}`, {
+    const bad = await payouts.operator('PUT', `/admin/v1/payouts/pricing/${org_id}`, {
       percentage: '101',
     });
     expect(bad.status).toBe(400);
@@ -96,19 +97,19 @@ describe('payouts: fees of an organization with pricing', () => {
       error: expect.any(String),
       message: expect.any(String),
     });
-    const half_corridor = await client.admin('PUT', `/admin/v1/payouts/pricing/${org_id}`, {
+    const half_corridor = await payouts.operator('PUT', `/admin/v1/payouts/pricing/${org_id}`, {
       fixed_fee_usd: '1.00',
       country: 'BR',
     });
     expect(half_corridor.status).toBe(400);
     const created = await create(pix('5.40', { idempotency_key: newKey() }));
     expect(created.body).toMatchObject({ total_debit: '1.00', fee: '0.00' });
-    await client.awaitPayout(account, created.body.payout_id, final);
+    await payouts.awaitPayout(account, created.body.payout_id, final);
     await expectBalanceMoved('-1.00');
   });
 
   it('adds the fee to total_debit, shows it as its own movement and credits the fee account', async () => {
-    const priced = await client.admin('PUT', `/admin/v1/payouts/pricing/${org_id}`, {
+    const priced = await payouts.operator('PUT', `/admin/v1/payouts/pricing/${org_id}`, {
       fixed_fee_usd: '0.50',
       percentage: '1.5',
     });
@@ -122,7 +123,7 @@ describe('payouts: fees of an organization with pricing', () => {
       fee: '0.65',
       settlement_asset: 'USD',
     });
-    const done = await client.awaitPayout(account, created.body.payout_id, final);
+    const done = await payouts.awaitPayout(account, created.body.payout_id, final);
     expect(done).toMatchObject({ status: 'completed', total_debit: '10.65', fee: '0.65' });
     await expectBalanceMoved('-10.65');
     const rows = await movementsOf(created.body.payout_id, 2);
@@ -133,18 +134,7 @@ describe('payouts: fees of an organization with pricing', () => {
     expect(await awaitFeeBalance('0.65')).toBe('0.65');
 
     // Statements count fees as their own kind (the PDF and XLSX render these totals).
-    const statement = (await platform.environments.test.bus.request(
-      LEDGER_COMMANDS.get_statement.name,
-      {
-        account_id: account.account_id,
-        org_id,
-      },
-    )) as {
-      ok: boolean;
-      value: { totals_by_kind: { kind: string; asset: string; debits: string; count: number }[] };
-    };
-    expect(statement.ok).toBe(true);
-    expect(statement.value.totals_by_kind).toContainEqual(
+    expect(await payouts.statementTotals(account)).toContainEqual(
       expect.objectContaining({ kind: 'fee', asset: 'USD', debits: '0.65', count: 1 }),
     );
   });
@@ -154,7 +144,7 @@ describe('payouts: fees of an organization with pricing', () => {
     const beneficiary = { name: 'Bia', account_number: 'bia-fees@example.com' };
     const created = await create(pix('10.99', { idempotency_key: newKey(), beneficiary }));
     expect(created.body).toMatchObject({ total_debit: '2.58', fee: '0.54', funds_debited: true });
-    const failed = await client.awaitPayout(account, created.body.payout_id, final);
+    const failed = await payouts.awaitPayout(account, created.body.payout_id, final);
     expect(failed).toMatchObject({ status: 'failed', status_code: 'rail_rejected' });
     await expectBalanceMoved('0');
     const rows = await movementsOf(created.body.payout_id, 4);
@@ -174,11 +164,11 @@ describe('payouts: fees of an organization with pricing', () => {
     const created = await create(pix(local, { idempotency_key: newKey() }));
     expect(created.status).toBe(402);
     expect(created.body).toMatchObject({ error: 'insufficient_funds' });
-    expect(await client.balance(account, 'USD')).toBe(expected_balance);
+    expect(await payouts.balance(account)).toBe(expected_balance);
   });
 
   it("prices a corridor by its own row over the organization's", async () => {
-    const corridor = await client.admin('PUT', `/admin/v1/payouts/pricing/${org_id}`, {
+    const corridor = await payouts.operator('PUT', `/admin/v1/payouts/pricing/${org_id}`, {
       fixed_fee_usd: '1.00',
       country: 'BR',
       currency: 'BRL',
@@ -186,7 +176,7 @@ describe('payouts: fees of an organization with pricing', () => {
     expect(corridor.status).toBe(200);
     const created = await create(pix('54.00', { idempotency_key: newKey() }));
     expect(created.body).toMatchObject({ total_debit: '11.00', fee: '1.00' });
-    await client.awaitPayout(account, created.body.payout_id, final);
+    await payouts.awaitPayout(account, created.body.payout_id, final);
     await expectBalanceMoved('-11.00');
     expect(await awaitFeeBalance('1.65')).toBe('1.65');
   });

@@ -1,9 +1,15 @@
-import { PgEventStore } from '@platform/event-store';
 import { createPool } from '@platform/persistence';
-import type { Pool } from 'pg';
-import { payinsClient, type PayinsClient } from './payins-int-client';
-import { pix } from './payouts-test-client';
-import { startTestPlatform, TEST_OPERATOR_TOKEN, type TestPlatform } from './test-platform';
+import {
+  payinsClient,
+  payoutsClient,
+  pix,
+  tailPayoutChanges,
+  type PayinsClient,
+  type PayoutChanges,
+  type PayoutsClient,
+  type TestAccount,
+} from '../clients';
+import { startAllInOneOnly, type E2eAllInOnePlatform } from '../harness';
 
 interface LivePayout {
   payout_id: string;
@@ -17,33 +23,27 @@ interface LivePayout {
 /**
  * A live payout (decisions D7): the live environment dispatches every payout through the manual
  * connector (`status_code: manual_dispatch`) and an operator confirms or rejects it through the
- * admin endpoint. The account is funded by the live payin path, operator-confirmed.
+ * admin endpoint. The account is funded by the live payin path, operator-confirmed. All-in-one
+ * only: no route approves a live account's KYC, so the suite writes the provider's approval.
  */
 describe('payouts: live payouts through the manual connector', () => {
-  let platform: TestPlatform;
+  let platform: E2eAllInOnePlatform;
   let live: PayinsClient;
-  let payout_pool: Pool;
-  let payout_events: PgEventStore;
-  let account: { token: string; account_id: string };
+  let payouts: PayoutsClient;
+  let published: PayoutChanges;
+  let account: TestAccount;
   let key_counter = 0;
-  const operator = { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` };
+  const operator = () => ({ token: platform.environments.live.operator_token });
 
   beforeAll(async () => {
-    platform = await startTestPlatform('payoutlive');
-    live = payinsClient(platform, 'live');
-    payout_pool = createPool({
-      url: platform.environments.live.database_url,
-      schema: 'payouts',
-      max_connections: 1,
-    });
-    payout_events = new PgEventStore(payout_pool, {
-      schema: 'payouts_events',
-      environment: 'live',
-    });
+    platform = await startAllInOneOnly({ label: 'payoutlive', live: true });
+    live = payinsClient(platform.environments.live);
+    payouts = payoutsClient(platform.environments.live);
+    published = await tailPayoutChanges(platform.environments.live);
     account = await live.account('live-payout');
     // The live environment has no sandbox verification: stand in for the provider's approval.
     const identity = createPool({
-      url: platform.environments.live.database_url,
+      url: platform.internals('live').database_url,
       schema: 'identity',
       max_connections: 1,
     });
@@ -53,47 +53,38 @@ describe('payouts: live payouts through the manual connector', () => {
     await identity.end();
     // A live payin through the manual connector, confirmed by the operator, funds the account.
     const payin = await live.request('POST', '/v1/payins', {
-      token: account.token,
+      token: account.access_token,
       body: { method: 'bank_transfer', country: 'US', currency: 'USD', amount: '50.00' },
     });
     expect(payin.status).toBe(201);
     const confirmed = await live.request(
       'POST',
       `/admin/v1/payins/${payin.body.payin_id as string}/confirm`,
-      { headers: operator, body: {} },
+      { ...operator(), body: {} },
     );
     expect(confirmed.body.status).toBe('credited');
     expect(await awaitUsd('50.00/0.00')).toBe('50.00/0.00');
   });
 
   afterAll(async () => {
-    await payout_pool.end();
-    await live.close();
-    await platform.dispose();
+    published.close();
+    await platform.close();
   });
 
-  /** The live USD balance (`available/held`) once it shows `expected`, or the last read. */
-  async function awaitUsd(expected: string): Promise<string> {
-    const read = async () => {
-      const answer = await live.request<{
-        balances: { asset: string; available: string; held: string }[];
-      }>('GET', '/v1/balances', { token: account.token });
-      const usd = answer.body.balances.find((balance) => balance.asset === 'USD');
-      return usd ? `${usd.available}/${usd.held}` : '';
-    };
-    return live.eventually(read, (seen) => seen === expected);
-  }
+  /** The live USD balance (`available/held`) once it shows `expected`. */
+  const awaitUsd = (expected: string) => payouts.awaitBalance(account, expected);
 
-  const statusChanges = async (payout_id: string) =>
-    (await payout_events.readStream(`payout-${payout_id}`)).map((event) => ({
+  /** The payout's status changes as published, once there are `count`. */
+  const statusChanges = async (payout_id: string, count: number) =>
+    (await published.awaitOf(payout_id, count)).map((event) => ({
       type: event.type,
-      status: (event.data as { status: string }).status,
-      status_code: (event.data as { status_code: string }).status_code,
+      status: event.data.status,
+      status_code: event.data.status_code,
     }));
 
   const createPayout = async (amount: string) => {
     const created = await live.request<LivePayout>('POST', '/v1/payouts', {
-      token: account.token,
+      token: account.access_token,
       body: pix(amount, { idempotency_key: `live-payout-${Date.now()}-${++key_counter}` }),
     });
     expect(created.status).toBe(202);
@@ -114,18 +105,15 @@ describe('payouts: live payouts through the manual connector', () => {
 
     const route = `/admin/v1/payouts/${payout.payout_id}/confirm`;
     expect((await live.request('POST', route, { body: {} })).status).toBe(401);
-    const confirmed = await live.request<LivePayout>('POST', route, {
-      headers: operator,
-      body: {},
-    });
+    const confirmed = await live.request<LivePayout>('POST', route, { ...operator(), body: {} });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ status: 'completed', status_code: 'completed' });
     const read = await live.request<LivePayout>('GET', `/v1/payouts/${payout.payout_id}`, {
-      token: account.token,
+      token: account.access_token,
     });
     expect(read.body).toMatchObject({ status: 'completed', funds_debited: true });
     expect(await awaitUsd('40.00/0.00')).toBe('40.00/0.00');
-    expect(await statusChanges(payout.payout_id)).toEqual([
+    expect(await statusChanges(payout.payout_id, 2)).toEqual([
       {
         type: 'payouts.payout_status_changed',
         status: 'processing',
@@ -134,7 +122,7 @@ describe('payouts: live payouts through the manual connector', () => {
       { type: 'payouts.payout_status_changed', status: 'completed', status_code: 'completed' },
     ]);
     // A decided payout is not decided again.
-    const again = await live.request('POST', route, { headers: operator, body: {} });
+    const again = await live.request('POST', route, { ...operator(), body: {} });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: 'already_decided' });
   });
@@ -146,7 +134,7 @@ describe('payouts: live payouts through the manual connector', () => {
     const rejected = await live.request<LivePayout>(
       'POST',
       `/admin/v1/payouts/${payout.payout_id}/reject`,
-      { headers: operator, body: { reason: 'beneficiary bank closed' } },
+      { ...operator(), body: { reason: 'beneficiary bank closed' } },
     );
     expect(rejected.status).toBe(200);
     expect(rejected.body).toMatchObject({
@@ -155,7 +143,7 @@ describe('payouts: live payouts through the manual connector', () => {
       funds_debited: false,
     });
     expect(await awaitUsd('40.00/0.00')).toBe('40.00/0.00');
-    expect((await statusChanges(payout.payout_id)).map((change) => change.status_code)).toEqual([
+    expect((await statusChanges(payout.payout_id, 2)).map((change) => change.status_code)).toEqual([
       'manual_dispatch',
       'manual_rejected',
     ]);

@@ -1,6 +1,11 @@
-import { encodePixQr } from '@platform/svc-payouts';
-import { PayoutsTestClient, pix, type Account, type PayoutBody } from './payouts-test-client';
-import { startTestPlatform, type TestPlatform } from './test-platform';
+import {
+  payoutsClient,
+  pix,
+  type PayoutBody,
+  type PayoutsClient,
+  type TestAccount,
+} from '../clients';
+import { startPlatform, type E2ePlatform } from '../harness';
 
 interface OpenApiSchema {
   type?: string;
@@ -12,31 +17,37 @@ interface OpenApiSchema {
 
 /** Reads of payouts (listing, filters, exports, receipts) and QR payouts, over HTTP. */
 describe('payouts: reads, receipts and QR payouts', () => {
-  let platform: TestPlatform;
-  let client: PayoutsTestClient;
-  let owner: Account;
-  let other: Account;
+  let platform: E2ePlatform;
+  let payouts: PayoutsClient;
+  let owner: TestAccount;
+  let other: TestAccount;
   let completed: PayoutBody;
   let key_counter = 0;
   const newKey = () => `reads-${Date.now()}-${++key_counter}`;
 
+  /** `GET` of a route as `account` (anonymous without one). */
+  const read = (route: string, account?: TestAccount) =>
+    payouts.request('GET', route, { headers: account?.headers });
+
+  /** `POST` of a payouts route as the owner. */
+  const post = (route: string, body: unknown) =>
+    payouts.request('POST', route, { headers: owner.headers, body });
+
   beforeAll(async () => {
-    platform = await startTestPlatform('payoutreads', { SANDBOX_STEP_MS: '40' });
-    client = new PayoutsTestClient(platform);
-    owner = await client.register();
-    other = await client.register();
-    await client.fund(owner.account_id, 'USD', '1000.00');
-    await client.fund(owner.account_id, 'USDT', '100.000000');
-    const created = await client.post(
+    platform = await startPlatform({ label: 'payoutreads', settings: { SANDBOX_STEP_MS: '40' } });
+    payouts = payoutsClient(platform.environments.test);
+    // The demo history (D5) funds both: 10,100 USD and 1,100 USDT, far more than spent here.
+    owner = await payouts.register();
+    other = await payouts.register();
+    const created = await post(
       '/v1/payouts',
       pix('108.00', {
         idempotency_key: newKey(),
         beneficiary: { name: 'Beatriz Souza', account_number: '+5511988887777' },
       }),
-      owner.headers,
     );
     const { payout_id } = (await created.json()) as PayoutBody;
-    completed = await client.awaitPayout(owner, payout_id, (p) => p.status === 'completed');
+    completed = await payouts.awaitPayout(owner, payout_id, (p) => p.status === 'completed');
     const ar = {
       country: 'AR',
       currency: 'ARS',
@@ -49,26 +60,26 @@ describe('payouts: reads, receipts and QR payouts', () => {
         account_number: '0110599520000001234567',
       },
     };
-    expect((await client.post('/v1/payouts', ar, owner.headers)).status).toBe(202);
+    expect((await post('/v1/payouts', ar)).status).toBe(202);
   });
-  afterAll(async () => platform.dispose());
+  afterAll(async () => platform.close());
 
   const list = async (query: string, account = owner) => {
-    const response = await client.get(`/v1/payouts${query}`, account.headers);
+    const response = await read(`/v1/payouts${query}`, account);
     expect(response.status).toBe(200);
     return (await response.json()) as { page: number; page_size: number; payouts: PayoutBody[] };
   };
 
   it('answers a payout to its account and 404 to another', async () => {
-    const mine = await client.get(`/v1/payouts/${completed.payout_id}`, owner.headers);
+    const mine = await read(`/v1/payouts/${completed.payout_id}`, owner);
     expect(mine.status).toBe(200);
     const body = (await mine.json()) as PayoutBody & { beneficiary: { account_number: string } };
     expect(body.beneficiary.account_number).toMatch(/7777$/);
     expect(body.beneficiary.account_number).not.toContain('98888');
-    const theirs = await client.get(`/v1/payouts/${completed.payout_id}`, other.headers);
+    const theirs = await read(`/v1/payouts/${completed.payout_id}`, other);
     expect(theirs.status).toBe(404);
     expect(await theirs.json()).toEqual({ error: 'not_found', message: expect.any(String) });
-    expect((await client.get('/v1/payouts/not-a-uuid', owner.headers)).status).toBe(404);
+    expect((await read('/v1/payouts/not-a-uuid', owner)).status).toBe(404);
   });
 
   it('lists newest first with the D7 page defaults and filters', async () => {
@@ -91,18 +102,18 @@ describe('payouts: reads, receipts and QR payouts', () => {
     );
     expect((await list(`?from=${today}&to=${today}`)).payouts).toHaveLength(2);
     expect((await list('?to=2020-01-01')).payouts).toHaveLength(0);
-    expect((await client.get('/v1/payouts?status=lost', owner.headers)).status).toBe(400);
+    expect((await read('/v1/payouts?status=lost', owner)).status).toBe(400);
   });
 
   it('exports CSV and XLSX', async () => {
-    const csv = await client.get('/v1/payouts?format=csv', owner.headers);
+    const csv = await read('/v1/payouts?format=csv', owner);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const text = await csv.text();
     expect(text).toContain('Payout ID');
     expect(text).toContain(completed.payout_id);
     expect(text).toContain('108.00');
-    const xlsx = await client.get('/v1/payouts?format=xlsx', owner.headers);
+    const xlsx = await read('/v1/payouts?format=xlsx', owner);
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
     expect(
       Buffer.from(await xlsx.arrayBuffer())
@@ -113,10 +124,7 @@ describe('payouts: reads, receipts and QR payouts', () => {
 
   it('renders a localized PDF receipt', async () => {
     const receipt = async (query: string) => {
-      const response = await client.get(
-        `/v1/payouts/${completed.payout_id}/receipt${query}`,
-        owner.headers,
-      );
+      const response = await read(`/v1/payouts/${completed.payout_id}/receipt${query}`, owner);
       return {
         status: response.status,
         type: response.headers.get('content-type'),
@@ -130,19 +138,14 @@ describe('payouts: reads, receipts and QR payouts', () => {
     const es = await receipt('?lang=es');
     expect(es.status).toBe(200);
     expect(es.body.equals(en.body)).toBe(false);
-    const bad = await client.get(
-      `/v1/payouts/${completed.payout_id}/receipt?lang=fr`,
-      owner.headers,
-    );
+    const bad = await read(`/v1/payouts/${completed.payout_id}/receipt?lang=fr`, owner);
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: 'invalid_language' });
-    expect(
-      (await client.get(`/v1/payouts/${completed.payout_id}/receipt`, other.headers)).status,
-    ).toBe(404);
+    expect((await read(`/v1/payouts/${completed.payout_id}/receipt`, other)).status).toBe(404);
   });
 
   it('documents the payout routes in the OpenAPI document', async () => {
-    const response = await client.get('/openapi.json');
+    const response = await read('/openapi.json');
     expect(response.status).toBe(200);
     const document = (await response.json()) as {
       paths: Record<string, Record<string, { description?: string }>>;
@@ -162,7 +165,7 @@ describe('payouts: reads, receipts and QR payouts', () => {
   });
 
   it('documents what the payout routes answer, with the status each answers', async () => {
-    const document = (await (await client.get('/openapi.json')).json()) as {
+    const document = (await (await read('/openapi.json')).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };
     const schemaOf = (route: string, method: string, status: string) => {
@@ -188,26 +191,19 @@ describe('payouts: reads, receipts and QR payouts', () => {
   });
 
   describe('QR payouts', () => {
-    const open_qr = encodePixQr({
-      pix_key: 'loja@example.com',
-      beneficiary_name: 'Loja Azul',
-      city: 'SAO PAULO',
-      reference: 'PED123',
-    });
-    const fixed_qr = encodePixQr({
-      pix_key: 'cafe@example.com',
-      beneficiary_name: 'Cafe Bom',
-      city: 'RIO',
-      amount: '27.00',
-    });
+    // Pix BR Codes as a payer's app scans them (the sandbox format, services/payouts emv-qr.ts):
+    // to loja@example.com, Loja Azul, SAO PAULO, reference PED123, the payer chooses the amount;
+    const open_qr =
+      '00020126380014br.gov.bcb.pix0116loja@example.com5204000053039865802BR5909Loja Azul' +
+      '6009SAO PAULO62100506PED12363045CA7';
+    // to cafe@example.com, Cafe Bom, RIO, for 27.00.
+    const fixed_qr =
+      '00020126380014br.gov.bcb.pix0116cafe@example.com520400005303986540527.005802BR' +
+      '5908Cafe Bom6003RIO62070503***6304EB0B';
 
     it('decodes a pix QR without any debit', async () => {
-      const before = await client.balance(owner, 'USD');
-      const response = await client.post(
-        '/v1/payouts/qr/scan',
-        { qr_payload: fixed_qr },
-        owner.headers,
-      );
+      const before = await payouts.balance(owner);
+      const response = await post('/v1/payouts/qr/scan', { qr_payload: fixed_qr });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({
         country: 'BR',
@@ -217,13 +213,13 @@ describe('payouts: reads, receipts and QR payouts', () => {
         amount_required: false,
         beneficiary: { name: 'Cafe Bom' },
       });
-      expect(await client.balance(owner, 'USD')).toBe(before);
+      expect(await payouts.balance(owner)).toBe(before);
     });
 
     it.each([['garbage'], [open_qr.slice(0, -1) + '0'], [open_qr.replace('986', '840')]])(
       'answers 400 invalid_qr_payload for %s',
       async (qr_payload) => {
-        const response = await client.post('/v1/payouts/qr/scan', { qr_payload }, owner.headers);
+        const response = await post('/v1/payouts/qr/scan', { qr_payload });
         expect(response.status).toBe(400);
         expect(await response.json()).toMatchObject({ error: 'invalid_qr_payload' });
       },
@@ -231,11 +227,10 @@ describe('payouts: reads, receipts and QR payouts', () => {
 
     it('pays a QR idempotently and needs the amount for BR/BRL', async () => {
       const idempotency_key = newKey();
-      const missing = await client.post(
-        '/v1/payouts/qr/confirm',
-        { qr_payload: open_qr, idempotency_key },
-        owner.headers,
-      );
+      const missing = await post('/v1/payouts/qr/confirm', {
+        qr_payload: open_qr,
+        idempotency_key,
+      });
       expect(missing.status).toBe(400);
       expect(await missing.json()).toMatchObject({ error: 'invalid_amount' });
       const body = {
@@ -244,7 +239,7 @@ describe('payouts: reads, receipts and QR payouts', () => {
         idempotency_key,
         settlement_asset: 'USDT',
       };
-      const first = await client.post('/v1/payouts/qr/confirm', body, owner.headers);
+      const first = await post('/v1/payouts/qr/confirm', body);
       expect(first.status).toBe(202);
       const payout = (await first.json()) as PayoutBody;
       expect(payout).toMatchObject({
@@ -253,18 +248,14 @@ describe('payouts: reads, receipts and QR payouts', () => {
         total_debit: '10.000000',
         source: 'qr',
       });
-      const replay = await client.post(
-        '/v1/payouts/qr/confirm',
-        { ...body, amount: '54.0' },
-        owner.headers,
-      );
+      const replay = await post('/v1/payouts/qr/confirm', { ...body, amount: '54.0' });
       expect(replay.status).toBe(202);
       expect(await replay.json()).toEqual(payout);
-      const wrong = await client.post(
-        '/v1/payouts/qr/confirm',
-        { qr_payload: fixed_qr, amount: '20.00', idempotency_key: newKey() },
-        owner.headers,
-      );
+      const wrong = await post('/v1/payouts/qr/confirm', {
+        qr_payload: fixed_qr,
+        amount: '20.00',
+        idempotency_key: newKey(),
+      });
       expect(await wrong.json()).toMatchObject({ error: 'invalid_amount' });
     });
   });

@@ -1,38 +1,62 @@
 import {
-  PayoutsTestClient,
+  expectError,
+  payinsClient,
+  payoutsClient,
   pix,
   shifted,
-  type Account,
+  type PayinBody,
   type PayoutBody,
-} from './payouts-test-client';
-import { startTestPlatform, type TestPlatform } from './test-platform';
+  type PayoutsClient,
+  type TestAccount,
+} from '../clients';
+import { startPlatform, type E2ePlatform } from '../harness';
 
-/** POST /v1/payouts: idempotency, corridors and money, over HTTP on the all-in-one platform. */
+/** POST /v1/payouts: idempotency, corridors and money, over HTTP on either runtime. */
 describe('payouts: create, idempotency, corridors and money', () => {
-  let platform: TestPlatform;
-  let client: PayoutsTestClient;
-  let owner: Account;
+  let platform: E2ePlatform;
+  let payouts: PayoutsClient;
+  let owner: TestAccount;
   let key_counter = 0;
   const newKey = () => `key-${Date.now()}-${++key_counter}`;
 
   beforeAll(async () => {
-    platform = await startTestPlatform('payouts', { SANDBOX_STEP_MS: '40' });
-    client = new PayoutsTestClient(platform);
-    owner = await client.register();
-    await client.fund(owner.account_id, 'USD', '5000.00');
-    await client.fund(owner.account_id, 'MXN', '1000.00');
+    platform = await startPlatform({ label: 'payouts', settings: { SANDBOX_STEP_MS: '40' } });
+    payouts = payoutsClient(platform.environments.test);
+    // The demo history (D5) funds USD; MXN comes from a payin kept in the local fiat ledger.
+    owner = await payouts.register();
+    await fundMxn(owner, '1000.00');
   });
-  afterAll(async () => platform.dispose());
+  afterAll(async () => platform.close());
+
+  /** A MX bank transfer payin that stays in MXN (`fiat_hold_local`), once credited. */
+  const fundMxn = async (account: TestAccount, amount: string) => {
+    const payins = payinsClient(platform.environments.test);
+    const created = await payins.request<PayinBody>('POST', '/v1/payins', {
+      token: account.access_token,
+      body: {
+        method: 'bank_transfer',
+        country: 'MX',
+        currency: 'MXN',
+        amount,
+        fiat_hold_local: true,
+      },
+    });
+    if (created.status !== 201) throw new Error(`MXN payin: ${created.text}`);
+    const settled = await payins.awaitSettled(account, created.body.payin_id);
+    if (settled.status !== 'credited' || settled.credit_asset !== 'MXN')
+      throw new Error(`MXN payin ${settled.status} in ${settled.credit_asset}`);
+  };
 
   const create = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    client.post('/v1/payouts', body, { ...owner.headers, ...headers });
+    payouts.request('POST', '/v1/payouts', { headers: { ...owner.headers, ...headers }, body });
 
-  const expectError = async (response: Response, status: number, error: string) => {
-    expect({ status: response.status, body: await response.json() }).toEqual({
-      status,
-      body: { error, message: expect.any(String) },
-    });
-  };
+  /** `GET` of a payouts route as `account`. */
+  const read = (route: string, account: TestAccount = owner) =>
+    payouts.request('GET', route, { headers: account.headers });
+
+  /** `POST` of a payouts route as `account`. */
+  const post = (route: string, body: unknown, account: TestAccount = owner) =>
+    payouts.request('POST', route, { headers: account.headers, body });
 
   describe('idempotency key', () => {
     it.each([
@@ -85,9 +109,9 @@ describe('payouts: create, idempotency, corridors and money', () => {
       expect(responses.map((response) => response.status)).toEqual(Array(6).fill(202));
       const bodies = (await Promise.all(responses.map((r) => r.json()))) as PayoutBody[];
       expect(new Set(bodies.map((body) => body.payout_id)).size).toBe(1);
-      const listed = (await (
-        await client.get(`/v1/payouts?search=${idempotency_key}`, owner.headers)
-      ).json()) as { payouts: PayoutBody[] };
+      const listed = (await (await read(`/v1/payouts?search=${idempotency_key}`)).json()) as {
+        payouts: PayoutBody[];
+      };
       expect(listed.payouts).toHaveLength(1);
     });
   });
@@ -204,15 +228,11 @@ describe('payouts: create, idempotency, corridors and money', () => {
         'invalid_purpose',
       );
       await expectError(await create(us('ach')), 400, 'invalid_request');
-      const upload = await client.post(
-        '/v1/payouts/documents',
-        {
-          filename: 'invoice.pdf',
-          content_type: 'application/pdf',
-          content_base64: Buffer.from('%PDF-1.4 invoice').toString('base64'),
-        },
-        owner.headers,
-      );
+      const upload = await post('/v1/payouts/documents', {
+        filename: 'invoice.pdf',
+        content_type: 'application/pdf',
+        content_base64: Buffer.from('%PDF-1.4 invoice').toString('base64'),
+      });
       expect(upload.status).toBe(201);
       const { document_id } = (await upload.json()) as { document_id: string };
       await expectError(await create(us('wire', { document_id })), 400, 'beneficiary_required');
@@ -231,22 +251,14 @@ describe('payouts: create, idempotency, corridors and money', () => {
       );
       expect(wire.status).toBe(202);
       expect((await create(us('ach', { document_id }))).status).toBe(202);
-      const stranger = await client.register();
-      const foreign = await client.post(
-        '/v1/payouts',
-        us('ach', { document_id }),
-        stranger.headers,
-      );
+      const stranger = await payouts.register();
+      const foreign = await post('/v1/payouts', us('ach', { document_id }), stranger);
       await expectError(foreign, 400, 'invalid_request');
     });
 
     it('refuses documents of unsupported types and empty files', async () => {
       const upload = (content_type: string, content_base64: string) =>
-        client.post(
-          '/v1/payouts/documents',
-          { filename: 'f', content_type, content_base64 },
-          owner.headers,
-        );
+        post('/v1/payouts/documents', { filename: 'f', content_type, content_base64 });
       await expectError(await upload('application/zip', 'UEs='), 400, 'unsupported_document_type');
       await expectError(await upload('application/pdf', ''), 400, 'empty_file');
     });
@@ -254,12 +266,12 @@ describe('payouts: create, idempotency, corridors and money', () => {
 
   describe('money', () => {
     it('debits the settlement asset at the rate table and completes', async () => {
-      const payer = await client.register();
-      const base = await client.balance(payer, 'USD');
-      const response = await client.post(
+      const payer = await payouts.register();
+      const base = await payouts.balance(payer);
+      const response = await post(
         '/v1/payouts',
         pix('54.00', { idempotency_key: newKey() }),
-        payer.headers,
+        payer,
       );
       expect(response.status).toBe(202);
       const payout = (await response.json()) as PayoutBody;
@@ -273,7 +285,7 @@ describe('payouts: create, idempotency, corridors and money', () => {
         rate_source: 'spot',
         funds_debited: true,
       });
-      const done = await client.awaitPayout(
+      const done = await payouts.awaitPayout(
         payer,
         payout.payout_id,
         (p) => p.status !== 'processing',
@@ -281,9 +293,7 @@ describe('payouts: create, idempotency, corridors and money', () => {
       expect(done).toMatchObject({ status: 'completed', funds_debited: true });
       expect(done.bank_reference).not.toBe('');
       expect(done.receipt_url).toBe(`/v1/payouts/${payout.payout_id}/receipt`);
-      expect(await client.awaitBalance(payer, 'USD', shifted(base, '-10'))).toBe(
-        shifted(base, '-10'),
-      );
+      expect(await payouts.awaitBalance(payer, shifted(base, '-10'))).toBe(shifted(base, '-10'));
     });
 
     it('pays MXN from the MXN balance at rate 1 and refuses cross-fiat settlement', async () => {
@@ -321,9 +331,9 @@ describe('payouts: create, idempotency, corridors and money', () => {
         402,
         'insufficient_funds',
       );
-      const listed = (await (
-        await client.get(`/v1/payouts?search=${idempotency_key}`, owner.headers)
-      ).json()) as { payouts: unknown[] };
+      const listed = (await (await read(`/v1/payouts?search=${idempotency_key}`)).json()) as {
+        payouts: unknown[];
+      };
       expect(listed.payouts).toHaveLength(0);
       expect((await create(pix('10.00', { idempotency_key }))).status).toBe(202);
     });
