@@ -43,9 +43,6 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
     expect(await payouts.awaitBalance(account, expected)).toBe(expected);
   };
 
-  const create = (account: TestAccount, body: Record<string, unknown>) =>
-    payouts.create(account, body);
-
   /** The data of the payout's status changes, once `count` were published. */
   const awaitEvents = async (payout_id: string, count: number) =>
     (await published.awaitOf(payout_id, count)).map((change) => change.data);
@@ -57,7 +54,7 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
   it('completes a payout and announces each change with the contract fields', async () => {
     const account = await fundedAccount();
     const idempotency_key = newKey();
-    const created = await create(account, pix('27.00', { idempotency_key }));
+    const created = await payouts.create(account, pix('27.00', { idempotency_key }));
     const done = await payouts.awaitPayout(account, created.body.payout_id, final);
     expect(done.status).toBe('completed');
     const changes = await awaitEvents(created.body.payout_id, 2);
@@ -85,7 +82,7 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
   it('fails a .99 payout at the rail with the debit refunded, then guards the destination', async () => {
     const account = await fundedAccount();
     const destination = { name: 'Bia', account_number: 'bia-rejected@example.com' };
-    const created = await create(
+    const created = await payouts.create(
       account,
       pix('10.99', { idempotency_key: newKey(), beneficiary: destination }),
     );
@@ -101,13 +98,13 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
     const last = (await awaitEvents(created.body.payout_id, 2)).at(-1);
     expect(last).toMatchObject({ status: 'failed', status_code: 'rail_rejected' });
 
-    const again = await create(
+    const again = await payouts.create(
       account,
       pix('5.40', { idempotency_key: newKey(), beneficiary: destination }),
     );
     expect(again.status).toBe(422);
     expect(again.body).toMatchObject({ error: 'destination_recently_rejected' });
-    const acknowledged = await create(
+    const acknowledged = await payouts.create(
       account,
       pix('5.40', {
         idempotency_key: newKey(),
@@ -120,7 +117,7 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
 
   it('holds a .77 payout for review without a debit; a release dispatches it', async () => {
     const account = await fundedAccount();
-    const created = await create(account, pix('5.77', { idempotency_key: newKey() }));
+    const created = await payouts.create(account, pix('5.77', { idempotency_key: newKey() }));
     expect(created.status).toBe(202);
     expect(created.body).toMatchObject({
       status: 'in_review',
@@ -145,7 +142,7 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
 
   it('fails a rejected review before any debit', async () => {
     const account = await fundedAccount();
-    const created = await create(account, pix('5.77', { idempotency_key: newKey() }));
+    const created = await payouts.create(account, pix('5.77', { idempotency_key: newKey() }));
     const rejected = await decide(created.body.payout_id, 'review/reject');
     expect(rejected.status).toBe(200);
     expect(await rejected.json()).toMatchObject({
@@ -159,7 +156,7 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
 
   it('fails beneficiary REJECT at screening before any debit, with no receipt', async () => {
     const account = await fundedAccount();
-    const created = await create(
+    const created = await payouts.create(
       account,
       pix('10.00', {
         idempotency_key: newKey(),
@@ -203,7 +200,7 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
 
     it('waits for an operator, who confirms it', async () => {
       const account = await fundedAccount();
-      const created = await create(account, ec());
+      const created = await payouts.create(account, ec());
       expect(created.body).toMatchObject({
         status: 'processing',
         status_code: 'manual_dispatch',
@@ -218,7 +215,7 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
 
     it('refunds the debit when the operator rejects it', async () => {
       const account = await fundedAccount();
-      const created = await create(account, ec());
+      const created = await payouts.create(account, ec());
       const rejected = await decide(created.body.payout_id, 'reject');
       expect(await rejected.json()).toMatchObject({
         status: 'failed',
@@ -252,15 +249,15 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
       });
       expect(limits.status).toBe(200);
       expect(
-        (await create(account, pix('5.40', { idempotency_key: newKey() }))).body,
+        (await payouts.create(account, pix('5.40', { idempotency_key: newKey() }))).body,
       ).toMatchObject({ error: 'amount_below_minimum' });
       expect(
-        (await create(account, pix('275.40', { idempotency_key: newKey() }))).body,
+        (await payouts.create(account, pix('275.40', { idempotency_key: newKey() }))).body,
       ).toMatchObject({ error: 'amount_above_maximum' });
-      expect((await create(account, pix('216.00', { idempotency_key: newKey() }))).status).toBe(
-        202,
-      );
-      const over = await create(account, pix('216.00', { idempotency_key: newKey() }));
+      expect(
+        (await payouts.create(account, pix('216.00', { idempotency_key: newKey() }))).status,
+      ).toBe(202);
+      const over = await payouts.create(account, pix('216.00', { idempotency_key: newKey() }));
       expect(over.status).toBe(422);
       expect(over.body).toMatchObject({ error: 'velocity_limit_exceeded' });
     });

@@ -191,12 +191,13 @@ describe('payouts: reads, receipts and QR payouts', () => {
   });
 
   describe('QR payouts', () => {
-    // Pix BR Codes as a payer's app scans them (the sandbox format, services/payouts emv-qr.ts):
-    // to loja@example.com, Loja Azul, SAO PAULO, reference PED123, the payer chooses the amount;
+    // Pix BR Codes as a payer's app scans them, in the sandbox's format (services/payouts
+    // emv-qr.ts, which a black-box suite does not import). Open amount: to loja@example.com,
+    // Loja Azul, SAO PAULO, reference PED123.
     const open_qr =
       '00020126380014br.gov.bcb.pix0116loja@example.com5204000053039865802BR5909Loja Azul' +
       '6009SAO PAULO62100506PED12363045CA7';
-    // to cafe@example.com, Cafe Bom, RIO, for 27.00.
+    // Fixed amount: to cafe@example.com, Cafe Bom, RIO, 27.00.
     const fixed_qr =
       '00020126380014br.gov.bcb.pix0116cafe@example.com520400005303986540527.005802BR' +
       '5908Cafe Bom6003RIO62070503***6304EB0B';
