@@ -86,17 +86,15 @@ describe('events: history listing and the SSE stream', () => {
     data: Record<string, unknown>,
     occurred_at?: string,
   ) =>
-    platform
-      .internals('test')
-      .bus.publish(topic, [
-        domainEventMessage({
-          type,
-          account_id: owner.account_id,
-          org_id: 'demo',
-          data,
-          occurred_at,
-        }),
-      ]);
+    platform.internals('test').bus.publish(topic, [
+      domainEventMessage({
+        type,
+        account_id: owner.account_id,
+        org_id: 'demo',
+        data,
+        occurred_at,
+      }),
+    ]);
 
   const transferTo = (owner: TestAccount, amount: string) =>
     publish(
