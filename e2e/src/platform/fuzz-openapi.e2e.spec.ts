@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { startPlatform, type E2ePlatform } from '../harness';
+import { http, json } from '../clients';
 import { FuzzWorld } from './openapi-fuzz/fuzz-fixtures';
 import { closeFuzzClient, send, violationOf, type FuzzAnswer } from './openapi-fuzz/fuzz-client';
 import {
@@ -8,7 +10,6 @@ import {
   type FuzzRequest,
   type Operation,
 } from './openapi-fuzz/requests';
-import { startTestPlatform, type TestPlatform } from './test-platform';
 
 /**
  * The property-based fuzzer of issue 13, generated from the platform's own `/openapi.json`:
@@ -33,38 +34,38 @@ interface Failure {
 }
 
 describe('OpenAPI fuzzer: no input reaches a 5xx, every error is {error, message}', () => {
-  let platform: TestPlatform;
+  let platform: E2ePlatform;
   let world: FuzzWorld;
   let base_url: string;
+  const client = http(() => platform.environments.test);
 
   beforeAll(async () => {
     // Thousands of requests: the access log would drown the summary. Errors still print.
     const log_level = process.env.LOG_LEVEL;
     process.env.LOG_LEVEL = 'warn';
     try {
-      platform = await startTestPlatform('fuzz', {
-        RATE_LIMIT_PER_SECOND: 'off',
-        SANDBOX_STEP_MS: '50',
+      platform = await startPlatform({
+        label: 'fuzz',
+        settings: { RATE_LIMIT_PER_SECOND: 'off', SANDBOX_STEP_MS: '50' },
       });
     } finally {
       if (log_level === undefined) delete process.env.LOG_LEVEL;
       else process.env.LOG_LEVEL = log_level;
     }
-    base_url = platform.environments.test.base_url;
-    world = new FuzzWorld(platform);
+    base_url = client.base_url;
+    world = new FuzzWorld(platform.environments.test);
     await world.setUp();
   });
 
   afterAll(async () => {
     closeFuzzClient();
-    await world?.api.close();
-    await platform?.dispose();
+    await platform?.close();
   });
 
   it('documents every operation: a summary, and what it answers on success', async () => {
-    const document = (await (await fetch(`${base_url}/openapi.json`)).json()) as {
+    const document = await json<{
       paths: Record<string, Record<string, { summary?: string; responses?: object }>>;
-    };
+    }>(await client.request('GET', '/openapi.json'));
     const undocumented: string[] = [];
     for (const [path, item] of Object.entries(document.paths))
       for (const [method, operation] of Object.entries(item)) {
@@ -78,7 +79,7 @@ describe('OpenAPI fuzzer: no input reaches a 5xx, every error is {error, message
   });
 
   it(`keeps the rules over at least ${MIN_REQUESTS} generated requests (seed ${SEED})`, async () => {
-    const document = (await (await fetch(`${base_url}/openapi.json`)).json()) as DocumentShape;
+    const document = await json<DocumentShape>(await client.request('GET', '/openapi.json'));
     const operations = operationsOf(document);
     const runs = Math.ceil(MIN_REQUESTS / operations.length);
     const counts = new Map<string, number>();

@@ -1,13 +1,19 @@
-import { startTestPlatform, type TestPlatform } from './test-platform';
+import { startPlatform, type E2ePlatform } from '../harness';
+import {
+  eventsClient,
+  http,
+  json,
+  openAccount,
+  type TestAccount,
+  type WebhookSubscription,
+} from '../clients';
 
-interface Subscription {
-  id: string;
-  event_type: string;
-  callback_url: string;
-  status: string;
-  created_at: string;
-}
-
+/**
+ * Webhook subscriptions (spec §6): created active with the secret never shown again, refused
+ * with their 400 code when the type, the secret or the callback address is wrong, stored with the
+ * host as the address checks saw it, toggled idempotently and hidden from other accounts; and
+ * their routes documented in the OpenAPI document.
+ */
 const SECRET = 'whsec_integration_secret_value';
 
 /** The parts of a documented JSON Schema the document checks read. */
@@ -21,72 +27,31 @@ interface JsonSchema {
 }
 
 describe('webhooks: subscriptions', () => {
-  let platform: TestPlatform;
-  let base_url: string;
-  let counter = 0;
+  let platform: E2ePlatform;
+  const client = http(() => platform.environments.test);
+  const events = eventsClient(() => platform.environments.test);
 
   beforeAll(async () => {
-    platform = await startTestPlatform('whsubs', { WEBHOOKS_ALLOW_LOOPBACK: 'true' });
-    base_url = platform.environments.test.base_url;
+    platform = await startPlatform({
+      label: 'whsubs',
+      settings: { WEBHOOKS_ALLOW_LOOPBACK: 'true' },
+    });
   });
-  afterAll(async () => platform.dispose());
+  afterAll(async () => platform.close());
 
-  async function account(): Promise<{ token: string; account_id: string; org_id: string }> {
-    const email = `hooks-${Date.now()}-${++counter}@example.com`;
-    const registered = await call('POST', '/v1/auth/register', null, {
-      org: 'demo',
-      type: 'person',
-      email,
-      password: 'correct horse battery',
-      display_name: 'Webhook Tester',
-    });
-    expect(registered.status).toBe(201);
-    const confirmed = await call('POST', '/v1/auth/register/confirm', null, {
-      org: 'demo',
-      email,
-      code: '000000',
-    });
-    expect(confirmed.status).toBe(200);
-    const session = (await confirmed.json()) as {
-      access_token: string;
-      account_id?: string;
-      account?: { id: string };
-    };
-    const account_id = session.account_id ?? session.account?.id ?? '';
-    const me = await call('GET', '/v1/me', session.access_token);
-    const profile = (await me.json()) as { org_id?: string };
-    return { token: session.access_token, account_id, org_id: profile.org_id ?? 'demo' };
-  }
+  const account = () =>
+    openAccount(client, { label: 'hooks', registration: { display_name: 'Webhook Tester' } });
 
-  function call(method: string, route: string, token: string | null, body?: unknown) {
-    return fetch(`${base_url}${route}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
+  const call = (method: string, route: string, owner: TestAccount, body?: unknown) =>
+    client.request(method, route, { token: owner.access_token, body });
 
-  async function subscribe(
-    token: string,
-    callback_url: string,
-    event_type = '*',
-  ): Promise<Subscription> {
-    const response = await call('POST', '/v1/webhooks/subscriptions', token, {
-      event_type,
-      callback_url,
-      secret: SECRET,
-    });
-    expect(response.status).toBe(201);
-    return (await response.json()) as Subscription;
-  }
+  const subscribe = (owner: TestAccount, callback_url: string, event_type = '*') =>
+    events.subscription(owner.access_token, { event_type, callback_url, secret: SECRET });
 
   it('documents the webhook and event routes in the OpenAPI document, answers included', async () => {
-    const document = (await (await fetch(`${base_url}/openapi.json`)).json()) as {
+    const document = await json<{
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
-    };
+    }>(await client.request('GET', '/openapi.json'));
     expect(Object.keys(document.paths['/v1/webhooks/subscriptions'] ?? {})).toEqual(
       expect.arrayContaining(['get', 'post']),
     );
@@ -120,11 +85,7 @@ describe('webhooks: subscriptions', () => {
   describe('subscriptions', () => {
     it('creates an active subscription and never shows the secret', async () => {
       const owner = await account();
-      const created = await subscribe(
-        owner.token,
-        'http://127.0.0.1:9/hook',
-        'payout_status_changed',
-      );
+      const created = await subscribe(owner, 'http://127.0.0.1:9/hook', 'payout_status_changed');
       expect(created).toEqual({
         id: expect.any(String),
         event_type: 'payout_status_changed',
@@ -132,9 +93,9 @@ describe('webhooks: subscriptions', () => {
         status: 'active',
         created_at: expect.any(String),
       });
-      const listed = await call('GET', '/v1/webhooks/subscriptions', owner.token);
+      const listed = await call('GET', '/v1/webhooks/subscriptions', owner);
       expect(await listed.json()).toEqual({ page: 1, page_size: 20, subscriptions: [created] });
-      const read = await call('GET', `/v1/webhooks/subscriptions/${created.id}`, owner.token);
+      const read = await call('GET', `/v1/webhooks/subscriptions/${created.id}`, owner);
       const text = await read.text();
       expect(JSON.parse(text)).toEqual(created);
       expect(text).not.toContain(SECRET);
@@ -152,7 +113,7 @@ describe('webhooks: subscriptions', () => {
       ['invalid_json', { extra: true }],
     ])('answers 400 %s and creates nothing for %j', async (code, overrides) => {
       const owner = await account();
-      const response = await call('POST', '/v1/webhooks/subscriptions', owner.token, {
+      const response = await events.subscribe(owner.access_token, {
         event_type: '*',
         callback_url: 'https://hooks.example.com/in',
         secret: SECRET,
@@ -160,30 +121,30 @@ describe('webhooks: subscriptions', () => {
       });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: code, message: expect.any(String) });
-      const listed = await call('GET', '/v1/webhooks/subscriptions', owner.token);
+      const listed = await call('GET', '/v1/webhooks/subscriptions', owner);
       expect(((await listed.json()) as { subscriptions: unknown[] }).subscriptions).toEqual([]);
     });
 
     it('stores the callback host normalized, as the address checks saw it (D12)', async () => {
       const owner = await account();
-      const created = await subscribe(owner.token, 'https://Hooks.EXAMPLE.com./in');
+      const created = await subscribe(owner, 'https://Hooks.EXAMPLE.com./in');
       expect(created.callback_url).toBe('https://hooks.example.com/in');
     });
 
     it('toggles status idempotently and hides other accounts’ subscriptions', async () => {
       const owner = await account();
       const stranger = await account();
-      const created = await subscribe(owner.token, 'http://127.0.0.1:9/hook');
+      const created = await subscribe(owner, 'http://127.0.0.1:9/hook');
       const route = `/v1/webhooks/subscriptions/${created.id}`;
-      const same = await call('PATCH', route, owner.token, { status: 'active' });
+      const same = await call('PATCH', route, owner, { status: 'active' });
       expect(same.status).toBe(200);
       expect(await same.json()).toEqual(created);
-      const disabled = await call('PATCH', route, owner.token, { status: 'disabled' });
+      const disabled = await call('PATCH', route, owner, { status: 'disabled' });
       expect(disabled.status).toBe(200);
       expect(await disabled.json()).toEqual({ ...created, status: 'disabled' });
-      const again = await call('PATCH', route, owner.token, { status: 'disabled' });
+      const again = await call('PATCH', route, owner, { status: 'disabled' });
       expect(await again.json()).toEqual({ ...created, status: 'disabled' });
-      const bad = await call('PATCH', route, owner.token, { status: 'deleted' });
+      const bad = await call('PATCH', route, owner, { status: 'deleted' });
       expect(bad.status).toBe(400);
       expect(((await bad.json()) as { error: string }).error).toBe('invalid_status');
       for (const [method, path, body] of [
@@ -191,12 +152,12 @@ describe('webhooks: subscriptions', () => {
         ['PATCH', route, { status: 'active' }],
         ['GET', `${route}/deliveries`, undefined],
       ] as const) {
-        const response = await call(method, path, stranger.token, body);
+        const response = await call(method, path, stranger, body);
         expect(response.status).toBe(404);
         expect(((await response.json()) as { error: string }).error).toBe('not_found');
       }
-      const unchanged = await call('GET', route, owner.token);
-      expect(((await unchanged.json()) as Subscription).status).toBe('disabled');
+      const unchanged = await call('GET', route, owner);
+      expect(((await unchanged.json()) as WebhookSubscription).status).toBe('disabled');
     });
   });
 });

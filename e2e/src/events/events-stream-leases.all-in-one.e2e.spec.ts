@@ -1,33 +1,46 @@
-import { STREAM_LEASE_COMMANDS, DomainError } from '@platform/contracts';
+import { DomainError, STREAM_LEASE_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { createPool } from '@platform/persistence';
-import { expectError, identityClient, uniqueEmail } from './identity-test-client';
-import { startTestPlatform, type TestPlatform } from './test-platform';
+import { startAllInOneOnly, type E2eAllInOnePlatform } from '../harness';
+import {
+  DELIVERY_WAIT,
+  eventsClient,
+  eventually,
+  expectError,
+  http,
+  openAccount,
+  type SseClient,
+} from '../clients';
 
 /**
  * The stream limits are counted by the notifications service for every gateway (spec §8 and
  * §7): a lease per open stream, renewed on the heartbeat, expiring when nobody renews it.
  * "Another gateway" here is a caller of the lease commands on the bus, as a second gateway
- * process would be: one that takes a lease and dies never renews nor closes it.
+ * process would be: one that takes a lease and dies never renews nor closes it. All-in-one only:
+ * the suite holds the bus as that gateway, lets a lease lapse in the notifications tables and
+ * stops the notifications service.
  */
 describe('events: stream limits shared by every gateway', () => {
   const MAX_STREAMS_PER_ACCOUNT = 3;
-  let platform: TestPlatform;
-  let base_url: string;
+  let platform: E2eAllInOnePlatform;
   let other_gateway: BusClient;
-  const opened: AbortController[] = [];
+  const client = http(() => platform.environments.test);
+  const events = eventsClient(() => platform.environments.test);
+  const opened: SseClient[] = [];
 
   beforeAll(async () => {
-    platform = await startTestPlatform('evleases', {
-      EVENTS_STREAM_HEARTBEAT_MS: '200',
-      EVENTS_STREAM_LEASE_MS: '1500',
-      EVENTS_MAX_STREAMS_PER_ACCOUNT: String(MAX_STREAMS_PER_ACCOUNT),
+    platform = await startAllInOneOnly({
+      label: 'evleases',
+      settings: {
+        EVENTS_STREAM_HEARTBEAT_MS: '200',
+        EVENTS_STREAM_LEASE_MS: '1500',
+        EVENTS_MAX_STREAMS_PER_ACCOUNT: String(MAX_STREAMS_PER_ACCOUNT),
+      },
     });
-    base_url = platform.environments.test.base_url;
-    other_gateway = new BusClient(platform.environments.test.bus, { validate_replies: true });
+    other_gateway = new BusClient(platform.internals('test').bus, { validate_replies: true });
   });
-  afterEach(() => opened.splice(0).forEach((stream) => stream.abort()));
-  afterAll(async () => platform.dispose());
+  afterEach(() => opened.splice(0).forEach((stream) => stream.close()));
+  afterAll(async () => platform.close());
 
   interface Owner {
     token: string;
@@ -36,28 +49,21 @@ describe('events: stream limits shared by every gateway', () => {
   }
 
   async function account(): Promise<Owner> {
-    const session = await identityClient(base_url).registerAndConfirm(uniqueEmail('leases'));
+    const { access_token, account_id } = await openAccount(client, { label: 'leases' });
     // The organization a gateway reads from the session token, as the other gateway would.
     const claims = JSON.parse(
-      Buffer.from(session.access_token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+      Buffer.from(access_token.split('.')[1] ?? '', 'base64url').toString('utf8'),
     ) as { org_id: string };
-    return {
-      token: session.access_token,
-      account_id: session.account_id ?? session.account?.id ?? '',
-      org_id: claims.org_id,
-    };
+    return { token: access_token, account_id, org_id: claims.org_id };
   }
 
   /** Opens `GET /v1/events`; a stream that opens stays open until the test ends. */
-  async function openStream(token: string): Promise<Response> {
-    const abort = new AbortController();
-    const response = await fetch(`${base_url}/v1/events`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
-      signal: abort.signal,
-    });
-    if (response.status === 200) opened.push(abort);
-    return response;
+  async function openStream(token: string): Promise<SseClient> {
+    const stream = await events.stream(token);
+    opened.push(stream);
+    return stream;
   }
+  const statusOf = async (token: string) => (await openStream(token)).response.status;
 
   /** Leases the other gateway renews, as a live gateway does on its heartbeat. */
   const renewed_elsewhere = new Set<string>();
@@ -89,23 +95,12 @@ describe('events: stream limits shared by every gateway', () => {
   }
 
   /** An opening refused with `{error, message}` (a stream that opened would never end). */
-  async function expectRefused(response: Response, status: number, error: string) {
-    expect(response.status).toBe(status);
-    await expectError(response, status, error);
-  }
-
-  async function waitFor(condition: () => Promise<boolean>, timeout_ms = 30_000) {
-    const deadline = Date.now() + timeout_ms;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const expectRefused = async (stream: SseClient, status: number, error: string) =>
+    expectError(stream.response, status, error);
 
   it('frees the slots of a gateway that stopped renewing, and keeps those renewed', async () => {
     const owner = await account();
-    const kept = await openStream(owner.token);
-    expect(kept.status).toBe(200);
+    expect(await statusOf(owner.token)).toBe(200);
     // The other gateway takes the remaining slots and dies.
     for (let slot = 1; slot < MAX_STREAMS_PER_ACCOUNT; slot += 1) {
       expect(typeof (await leaseElsewhere(owner, { renewed: false }))).toBe('string');
@@ -113,28 +108,32 @@ describe('events: stream limits shared by every gateway', () => {
     await expectRefused(await openStream(owner.token), 429, 'too_many_streams');
 
     // Its leases run out; this gateway's stream, older than them, is renewed meanwhile.
-    await waitFor(async () => {
-      const again = await openStream(owner.token);
-      if (again.status !== 200) await again.body?.cancel();
-      return again.status === 200;
-    });
-    expect((await openStream(owner.token)).status).toBe(200);
+    await eventually(
+      async () => {
+        const again = await openStream(owner.token);
+        if (again.response.status !== 200) await again.response.body?.cancel();
+        return again.response.status;
+      },
+      (status) => status === 200,
+      DELIVERY_WAIT,
+    );
+    expect(await statusOf(owner.token)).toBe(200);
     await expectRefused(await openStream(owner.token), 429, 'too_many_streams');
   });
 
   it('lets exactly the free slots be taken by many concurrent openings on two gateways', async () => {
     const owner = await account();
-    expect((await openStream(owner.token)).status).toBe(200);
+    expect(await statusOf(owner.token)).toBe(200);
     const free_slots = MAX_STREAMS_PER_ACCOUNT - 1;
 
     const [over_http, elsewhere] = await Promise.all([
       Promise.all(Array.from({ length: 8 }, () => openStream(owner.token))),
       Promise.all(Array.from({ length: 8 }, () => leaseElsewhere(owner, { renewed: true }))),
     ]);
-    const taken_here = over_http.filter((response) => response.status === 200).length;
+    const taken_here = over_http.filter((stream) => stream.response.status === 200).length;
     const taken_elsewhere = elsewhere.filter((outcome) => typeof outcome === 'string');
     expect(taken_here + taken_elsewhere.length).toBe(free_slots);
-    for (const refused of over_http.filter((response) => response.status !== 200)) {
+    for (const refused of over_http.filter((stream) => stream.response.status !== 200)) {
       await expectRefused(refused, 429, 'too_many_streams');
     }
     for (const refused of elsewhere.filter((outcome) => typeof outcome !== 'string')) {
@@ -147,7 +146,7 @@ describe('events: stream limits shared by every gateway', () => {
       await other_gateway.send(STREAM_LEASE_COMMANDS.close_lease, { lease_id });
     }
     for (let slot = 0; slot < taken_elsewhere.length; slot += 1) {
-      expect((await openStream(owner.token)).status).toBe(200);
+      expect(await statusOf(owner.token)).toBe(200);
     }
     await expectRefused(await openStream(owner.token), 429, 'too_many_streams');
   });
@@ -155,21 +154,10 @@ describe('events: stream limits shared by every gateway', () => {
   it('ends a stream whose lease lapsed: its slot may belong to another stream by then', async () => {
     const owner = await account();
     const stream = await openStream(owner.token);
-    expect(stream.status).toBe(200);
-    let ended = false;
-    void (async () => {
-      try {
-        for await (const _chunk of stream.body as ReadableStream<Uint8Array>) {
-          // read until the server ends the response
-        }
-        ended = true;
-      } catch {
-        // aborted by the test
-      }
-    })();
+    expect(stream.response.status).toBe(200);
     // The renewals did not arrive in time (the gateway was cut off from the service a while).
     const pool = createPool({
-      url: platform.environments.test.database_url,
+      url: platform.internals('test').database_url,
       schema: 'notifications',
       max_connections: 1,
     });
@@ -183,15 +171,15 @@ describe('events: stream limits shared by every gateway', () => {
     } finally {
       await pool.end();
     }
-    await waitFor(async () => ended);
+    await eventually(async () => stream.ended, Boolean, DELIVERY_WAIT);
   });
 
   // Last: the notifications service stays down for the rest of this platform's life.
   it('answers 503 stream_unavailable rather than open a stream it cannot count', async () => {
     const owner = await account();
-    const notifications = platform.environments.test.services.find(
-      (service) => service.name === 'notifications',
-    );
+    const notifications = platform
+      .internals('test')
+      .services.find((service) => service.name === 'notifications');
     await notifications!.close();
     await expectRefused(await openStream(owner.token), 503, 'stream_unavailable');
   });

@@ -1,8 +1,12 @@
-import { payinsClient, type PayinsClient } from '../payins-int-client';
-import { TEST_OPERATOR_TOKEN, type TestPlatform } from '../test-platform';
+import {
+  identityClient,
+  payinsClient,
+  uniqueEmail,
+  type IdentityClient,
+  type PayinsClient,
+  type Target,
+} from '../../clients';
 import type { FuzzFixtures } from './requests';
-
-const PASSWORD = 'correct horse battery';
 
 interface Credentials {
   session: string;
@@ -19,11 +23,13 @@ interface Credentials {
  */
 export class FuzzWorld {
   readonly api: PayinsClient;
+  private readonly identity: IdentityClient;
   private credentials: Credentials = { session: '', api_key: '', api_key_raw: '', org_admin: '' };
   readonly ids_by_segment: Record<string, string[]> = {};
 
-  constructor(platform: TestPlatform) {
-    this.api = payinsClient(platform);
+  constructor(target: Target) {
+    this.api = payinsClient(target);
+    this.identity = identityClient(target);
   }
 
   fixtures(): FuzzFixtures {
@@ -55,7 +61,7 @@ export class FuzzWorld {
 
   private async newOwner(): Promise<void> {
     const owner = await this.api.account('fuzz-owner');
-    this.credentials.session = `Bearer ${owner.token}`;
+    this.credentials.session = `Bearer ${owner.access_token}`;
     this.remember('payins-owner', owner.account_id);
     await this.newApiKey();
   }
@@ -67,17 +73,8 @@ export class FuzzWorld {
   }
 
   private async newOrgAdmin(): Promise<void> {
-    const email = `fuzz-admin-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-    const created = await this.api.request('POST', '/admin/v1/organizations/demo/admins', {
-      body: { email, password: PASSWORD },
-      headers: { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` },
-    });
-    if (created.status !== 201) throw new Error(`org admin: ${created.text}`);
-    const login = await this.api.request('POST', '/v1/auth/login', {
-      body: { org: 'demo', email, password: PASSWORD },
-    });
-    if (login.status !== 200) throw new Error(`org admin login: ${login.text}`);
-    this.credentials.org_admin = `Bearer ${login.body.access_token as string}`;
+    const { session } = await this.identity.newOrgAdmin('demo', uniqueEmail('fuzz-admin'));
+    this.credentials.org_admin = `Bearer ${session.access_token}`;
   }
 
   /** One record of each kind the document's paths name, its id kept by its path segment. */

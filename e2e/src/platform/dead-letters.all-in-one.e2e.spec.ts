@@ -2,34 +2,41 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { PgEventStore } from '@platform/event-store';
 import { createPool } from '@platform/persistence';
-import { json, ledgerHttp, type LedgerTestAccount } from './ledger-test-client';
-import { startTestPlatform, TEST_OPERATOR_TOKEN, type TestPlatform } from './test-platform';
+import { startAllInOneOnly, type E2eAllInOnePlatform } from '../harness';
+import { eventually, http, json, ledgerClient, type TestAccount } from '../clients';
 
 /**
  * D12 and issue 13: one bad record never stops a projection, consumer or worker for the others.
  * The bad records are put where an attacker who found a hole below the edge would put them: an
- * event appended to the ledger's store, a message on the bus, a payin row changed in SQL.
+ * event appended to the ledger's store, a message on the bus, a payin row changed in SQL. That is
+ * below every route, so the suite runs on the all-in-one runtime only, and also stops a service
+ * there to see the operator's listing go on without it.
  */
 describe('poison records are set aside and the rest goes on (D12)', () => {
-  let platform: TestPlatform;
+  let platform: E2eAllInOnePlatform;
   let pool: Pool;
   let ledger_events: PgEventStore;
-  const http = ledgerHttp(() => platform.environments.test.base_url, 'poison');
-  const operator = { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` };
+  const client = http(() => platform.environments.test);
+  const ledger = ledgerClient(() => platform.environments.test, 'poison');
+  /** The pace the workers set aside a record at: polled every 100 ms, for a minute. */
+  const PATIENCE = { attempts: 600, poll_ms: 100 };
 
   beforeAll(async () => {
-    platform = await startTestPlatform('poison', {
-      SANDBOX_STEP_MS: '1000',
-      DEAD_LETTER_MAX_ATTEMPTS: '3',
-      DEAD_LETTER_BACKOFF_MS: '50',
+    platform = await startAllInOneOnly({
+      label: 'poison',
+      settings: {
+        SANDBOX_STEP_MS: '1000',
+        DEAD_LETTER_MAX_ATTEMPTS: '3',
+        DEAD_LETTER_BACKOFF_MS: '50',
+      },
     });
-    pool = createPool({ url: platform.environments.test.database_url, max_connections: 3 });
+    pool = createPool({ url: platform.internals('test').database_url, max_connections: 3 });
     ledger_events = new PgEventStore(pool, { schema: 'ledger_events', environment: 'test' });
   });
 
   afterAll(async () => {
     await pool?.end();
-    await platform?.dispose();
+    await platform?.close();
   });
 
   interface Letter {
@@ -46,23 +53,17 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
   async function letters(
     query = '',
   ): Promise<{ total: number; dead_letters: Letter[]; unavailable: string[] }> {
-    return json(await http.call('GET', `/admin/v1/dead-letters${query}`, operator), 200);
-  }
-
-  async function eventually<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const found = await read();
-      if (found !== undefined) return found;
-      if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    return json(await client.operator('GET', `/admin/v1/dead-letters${query}`), 200);
   }
 
   const letterOf = (source: string, record_key: string) => async () =>
     (await letters()).dead_letters.find(
       (letter) => letter.source === source && letter.record_key === record_key,
     );
+
+  /** The value `read` gives once it gives one. */
+  const found = async <T>(read: () => Promise<T | undefined>): Promise<T> =>
+    (await eventually(read, (value) => value !== undefined, PATIENCE))!;
 
   interface Movement {
     amount: string;
@@ -71,29 +72,25 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
     reference_id: string;
   }
 
-  const movements = async (account: LedgerTestAccount): Promise<Movement[]> =>
+  const movements = async (account: TestAccount): Promise<Movement[]> =>
     (
       await json<{ movements: Movement[] }>(
-        await http.call('GET', '/v1/movements?page_size=100', account.headers),
+        await ledger.call('GET', '/v1/movements?page_size=100', account.headers),
         200,
       )
     ).movements;
 
-  async function transfer(from: LedgerTestAccount, to: LedgerTestAccount, amount: string) {
+  async function transfer(from: TestAccount, to: TestAccount, amount: string) {
     const body = { recipient: to.account_id, asset: 'USD', amount };
     return json<{ transfer_id: string }>(
-      await http.call('POST', '/v1/transfers', from.headers, body),
+      await ledger.call('POST', '/v1/transfers', from.headers, body),
       201,
     );
   }
 
   /** The transfer shows in the payee's movements: the projections got past what came before. */
-  const projected = (payee: LedgerTestAccount, transfer_id: string) =>
-    eventually(
-      async () =>
-        (await movements(payee)).find((row) => row.reference_id === transfer_id) ?? undefined,
-      `transfer ${transfer_id} in the payee's movements`,
-    );
+  const projected = (payee: TestAccount, transfer_id: string) =>
+    found(async () => (await movements(payee)).find((row) => row.reference_id === transfer_id));
 
   /** Appends a `ledger.funds_credited` to an account's stream, past the ledger's rules. */
   async function appendCredit(account_id: string, data: Record<string, unknown>): Promise<string> {
@@ -120,14 +117,14 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
     return event_id;
   }
 
-  const usdAvailable = async (account: LedgerTestAccount): Promise<bigint> =>
-    BigInt((await http.available(account, 'USD')).replace('.', ''));
+  const usdAvailable = async (account: TestAccount): Promise<bigint> =>
+    BigInt((await ledger.available(account, 'USD')).replace('.', ''));
   const usdText = (minor: bigint): string =>
     `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
 
   it('projects a credit longer than any client amount, for its account and every other', async () => {
-    const holder = await http.newTestAccount();
-    const payee = await http.newTestAccount();
+    const holder = await ledger.newTestAccount();
+    const payee = await ledger.newTestAccount();
     // The credit of issue 13, grown to where the balance after it no longer fit the 40
     // characters amounts were read with: the projection then retried it forever, for everyone.
     const huge = BigInt(`${'9'.repeat(37)}00`);
@@ -149,15 +146,15 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
       amount: usdText(huge),
       balance_after: usdText(balance),
     });
-    expect(await http.available(holder, 'USD')).toBe(usdText(balance - 100n));
-    const history = await http.call('GET', '/v1/balances/history', payee.headers);
+    expect(await ledger.available(holder, 'USD')).toBe(usdText(balance - 100n));
+    const history = await ledger.call('GET', '/v1/balances/history', payee.headers);
     expect(history.status).toBe(200);
     expect((await letters('?service=ledger')).dead_letters).toEqual([]);
   });
 
   it('sets a ledger event it cannot apply aside, with its reason, and goes on', async () => {
-    const payer = await http.newTestAccount();
-    const payee = await http.newTestAccount();
+    const payer = await ledger.newTestAccount();
+    const payee = await ledger.newTestAccount();
     const poison_id = await appendCredit(randomUUID(), {
       amount: 'a lot',
       balance_after: 'a lot',
@@ -165,10 +162,7 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
     const after = await transfer(payer, payee, '2.00');
 
     await projected(payee, after.transfer_id);
-    const letter = await eventually(
-      letterOf('projection:ledger', poison_id),
-      'the poison event as a dead letter',
-    );
+    const letter = await found(letterOf('projection:ledger', poison_id));
     expect(letter).toMatchObject({
       service: 'ledger',
       reason: expect.stringContaining('amount must be a positive decimal string'),
@@ -178,7 +172,7 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
     // Filtered by service and source, and paged, as the CLI asks for it.
     const filtered = await letters('?service=ledger&source=projection:ledger&page_size=1');
     expect(filtered).toMatchObject({ page: 1, page_size: 1, total: 1 });
-    expect(filtered.dead_letters.map((found) => found.record_key)).toEqual([poison_id]);
+    expect(filtered.dead_letters.map((letter) => letter.record_key)).toEqual([poison_id]);
     // Later events of everyone still go through.
     const later = await transfer(payee, payer, '1.00');
     await projected(payer, later.transfer_id);
@@ -186,13 +180,12 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
 
   it('sets aside a bus event the notifications consumer refuses, and takes the next ones', async () => {
     const message_id = randomUUID();
-    await platform.environments.test.bus.publish('events.payins', [
-      { id: message_id, key: 'poison', payload: { not: 'an event envelope' } },
-    ]);
-    const letter = await eventually(
-      letterOf('consumer:events.payins', message_id),
-      'the refused message as a dead letter',
-    );
+    await platform
+      .internals('test')
+      .bus.publish('events.payins', [
+        { id: message_id, key: 'poison', payload: { not: 'an event envelope' } },
+      ]);
+    const letter = await found(letterOf('consumer:events.payins', message_id));
     expect(letter).toMatchObject({
       service: 'notifications',
       attempts: 5,
@@ -200,39 +193,47 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
     });
     expect(letter.reason).toContain('ZodError');
 
-    const account = await http.newTestAccount();
+    const account = await ledger.newTestAccount();
     const payin = await createPayin(account, '12.00');
-    await eventually(async () => {
+    await found(async () => {
       const listed = await json<{ events: { type: string; data: { payin_id?: string } }[] }>(
-        await http.call('GET', '/v1/events?types=payin_credited', {
+        await ledger.call('GET', '/v1/events?types=payin_credited', {
           ...account.headers,
           accept: 'application/json',
         }),
         200,
       );
       return listed.events.find((event) => event.data.payin_id === payin) ? true : undefined;
-    }, 'the next payin_credited event');
+    });
   });
 
-  async function createPayin(account: LedgerTestAccount, amount: string): Promise<string> {
+  async function createPayin(account: TestAccount, amount: string): Promise<string> {
     const body = { method: 'bank_transfer', country: 'US', currency: 'USD', amount };
     const created = await json<{ payin_id: string }>(
-      await http.call('POST', '/v1/payins', account.headers, body),
+      await ledger.call('POST', '/v1/payins', account.headers, body),
       201,
     );
     return created.payin_id;
   }
 
-  const payinStatus = async (account: LedgerTestAccount, payin_id: string) =>
+  const payinStatus = async (account: TestAccount, payin_id: string) =>
     (
       await json<{ status: string }>(
-        await http.call('GET', `/v1/payins/${payin_id}`, account.headers),
+        await ledger.call('GET', `/v1/payins/${payin_id}`, account.headers),
         200,
       )
     ).status;
 
+  /** Until the payin is credited. */
+  const credited = (account: TestAccount, payin_id: string) =>
+    eventually(
+      () => payinStatus(account, payin_id),
+      (status) => status === 'credited',
+      PATIENCE,
+    );
+
   it('sets aside a payin whose collection step always fails, and collects the others', async () => {
-    const account = await http.newTestAccount();
+    const account = await ledger.newTestAccount();
     const poison = await createPayin(account, '30.00');
     // Issue 13: a 38-digit payin stayed pending, its collection step retried ~7 times a second.
     // Put below the edge, as the edge now refuses such an amount.
@@ -244,11 +245,7 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
     // Others keep going through while it fails; once it failed often enough, it is set aside.
     let letter: Letter | undefined;
     for (let round = 0; round < 10 && !letter; round += 1) {
-      const other = await createPayin(account, '5.00');
-      await eventually(
-        async () => ((await payinStatus(account, other)) === 'credited' ? true : undefined),
-        `payin ${other} credited`,
-      );
+      await credited(account, await createPayin(account, '5.00'));
       letter = await letterOf('worker:collection_step', poison)();
     }
     expect(letter).toMatchObject({ service: 'payins', payload: { payin_id: poison } });
@@ -256,30 +253,24 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
     // Tried a bounded number of times, then left alone: no retry loop after it was set aside.
     expect(letter?.attempts).toBeGreaterThanOrEqual(3);
     expect(letter?.attempts).toBeLessThanOrEqual(10);
-    const other = await createPayin(account, '6.00');
-    await eventually(
-      async () => ((await payinStatus(account, other)) === 'credited' ? true : undefined),
-      'a payin collected after the poison was set aside',
-    );
+    await credited(account, await createPayin(account, '6.00'));
     expect(await letterOf('worker:collection_step', poison)()).toEqual(letter);
     expect(await payinStatus(account, poison)).toBe('pending');
 
     // The operator forgets the letter: the worker tries the payin again, and sets it aside again.
-    const forgotten = await http.call(
+    const forgotten = await client.operator(
       'DELETE',
       `/admin/v1/dead-letters/payins/${letter!.letter_id}`,
-      operator,
     );
     expect(await json(forgotten, 200)).toMatchObject({ record_key: poison });
-    const again = await eventually(async () => {
+    const again = await found(async () => {
       await createPayin(account, '7.00');
       return letterOf('worker:collection_step', poison)();
-    }, 'the payin tried again and set aside again');
+    });
     expect(again.letter_id).not.toBe(letter!.letter_id);
-    const missing = await http.call(
+    const missing = await client.operator(
       'DELETE',
       `/admin/v1/dead-letters/payins/${letter!.letter_id}`,
-      operator,
     );
     expect(await json(missing, 404)).toMatchObject({ error: 'not_found' });
   });
@@ -290,15 +281,15 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
       new Set(['ledger', 'notifications', 'payins']),
     );
     expect(all.total).toBe(all.dead_letters.length);
-    const bad = await http.call('GET', '/admin/v1/dead-letters?service=nowhere', operator);
+    const bad = await client.operator('GET', '/admin/v1/dead-letters?service=nowhere');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: 'invalid_request', message: expect.any(String) });
-    const anonymous = await http.call('GET', '/admin/v1/dead-letters', {});
+    const anonymous = await client.request('GET', '/admin/v1/dead-letters');
     expect(anonymous.status).toBe(401);
   });
 
   it('still lists the others’ letters when a service does not answer, and names it', async () => {
-    const risk = platform.environments.test.services.find(({ name }) => name === 'risk-scoring');
+    const risk = platform.internals('test').services.find(({ name }) => name === 'risk-scoring');
     await risk!.app.close();
     const listed = await letters();
     expect(listed.unavailable).toEqual(['risk-scoring']);

@@ -1,7 +1,6 @@
 import net from 'node:net';
-import { encodePixQr } from '@platform/svc-payouts';
-import { payinsClient, type HttpAnswer, type PayinsClient } from './payins-int-client';
-import { startTestPlatform, type TestPlatform } from './test-platform';
+import { startPlatform, type E2ePlatform } from '../harness';
+import { bearer, payinsClient, type HttpAnswer, type TestAccount } from '../clients';
 
 /**
  * Issue 13 (D12) at the edge, over HTTP: no input reaches a 5xx. Unknown public tokens, NUL
@@ -9,31 +8,44 @@ import { startTestPlatform, type TestPlatform } from './test-platform';
  * objects where text belongs each answer their 4xx code with `{error, message}` and create
  * nothing.
  */
+
+/**
+ * A pix QR of the payouts sandbox's format, as the payouts service's `encodePixQr` builds it for
+ * `{pix_key: 'loja@example.com', beneficiary_name: 'Loja Azul', city: 'SAO PAULO'}` (a black-box
+ * suite does not import a service): EMV fields, then their CRC16.
+ */
+const LOJA_AZUL_QR =
+  '00020126380014br.gov.bcb.pix0116loja@example.com5204000053039865802BR5909Loja Azul' +
+  '6009SAO PAULO62070503***6304597C';
+
 describe('input hardening at the edge (D12)', () => {
-  let platform: TestPlatform;
-  let api: PayinsClient;
-  let owner: { token: string; account_id: string };
+  let platform: E2ePlatform;
+  const api = payinsClient(() => platform.environments.test);
+  let owner: TestAccount;
 
   beforeAll(async () => {
-    platform = await startTestPlatform('edgehard', {
-      SANDBOX_STEP_MS: '50',
-      RATE_LIMIT_PER_SECOND: 'off',
+    platform = await startPlatform({
+      label: 'edgehard',
+      settings: { SANDBOX_STEP_MS: '50', RATE_LIMIT_PER_SECOND: 'off' },
     });
-    api = payinsClient(platform);
     owner = await api.account('edge-owner');
   });
 
   afterAll(async () => {
-    await api?.close();
-    await platform?.dispose();
+    await platform?.close();
   });
 
   /** Sends the JSON text as is, so escapes such as `\u0000` and `\ud800` reach the parser. */
-  async function raw(method: string, route: string, json_text?: string, token = owner.token) {
+  async function raw(
+    method: string,
+    route: string,
+    json_text?: string,
+    token = owner.access_token,
+  ) {
     const response = await fetch(`${api.base_url}${route}`, {
       method,
       headers: {
-        authorization: `Bearer ${token}`,
+        ...bearer(token),
         ...(json_text === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: json_text,
@@ -49,9 +61,9 @@ describe('input hardening at the edge (D12)', () => {
     });
   }
 
-  const get = (route: string) => api.request('GET', route, { token: owner.token });
+  const get = (route: string) => api.request('GET', route, { token: owner.access_token });
   const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
-    api.request('POST', route, { token: owner.token, body, headers });
+    api.request('POST', route, { token: owner.access_token, body, headers });
   const payinCount = async () => (await get('/v1/payins?page_size=100')).body.payins.length;
 
   describe('unknown public tokens answer 404 not_found', () => {
@@ -63,10 +75,10 @@ describe('input hardening at the edge (D12)', () => {
       ['GET', '/pay/no-such-token/quote'],
       ['POST', '/pay/no-such-token/methods/bank_transfer?country=MX&currency=MXN'],
     ])('%s %s', async (method, route) => {
-      const answer = await fetch(`${api.base_url}${route}`, { method });
+      const answer = await api.request(method, route);
       expect(answer.status).toBe(404);
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await answer.json()).toEqual({ error: 'not_found', message: expect.any(String) });
+      expect(answer.body).toEqual({ error: 'not_found', message: expect.any(String) });
     });
   });
 
@@ -149,7 +161,7 @@ describe('input hardening at the edge (D12)', () => {
     it.each(listings)('on %s', async (listing) => {
       for (const query of impossible) {
         const answer = await api.request('GET', `${listing}?${query}`, {
-          token: owner.token,
+          token: owner.access_token,
           headers: { accept: 'application/json' },
         });
         expectError(answer, 400, 'invalid_range');
@@ -161,7 +173,7 @@ describe('input hardening at the edge (D12)', () => {
         const answer = await api.request(
           'GET',
           `${listing}?from=0001-01-01&to=9999-12-30&page_size=1`,
-          { token: owner.token, headers: { accept: 'application/json' } },
+          { token: owner.access_token, headers: { accept: 'application/json' } },
         );
         expect(answer.status).toBe(200);
       }
@@ -271,7 +283,7 @@ describe('input hardening at the edge (D12)', () => {
       expectError(collect, 400, 'invalid_amount');
       const payer = await api.account('edge-payer');
       const by_transfer = await api.request('POST', '/v1/transfers', {
-        token: payer.token,
+        token: payer.access_token,
         body: { checkout_token: token, asset: 'USDT', amount: huge },
       });
       expectError(by_transfer, 400, 'invalid_amount');
@@ -292,11 +304,7 @@ describe('input hardening at the edge (D12)', () => {
         400,
         'invalid_amount',
       );
-      const qr_payload = encodePixQr({
-        pix_key: 'loja@example.com',
-        beneficiary_name: 'Loja Azul',
-        city: 'SAO PAULO',
-      });
+      const qr_payload = LOJA_AZUL_QR;
       expectError(
         await post('/v1/payouts/qr/confirm', { qr_payload, amount: huge, idempotency_key: 'qr-1' }),
         400,
