@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import { PUBLIC_EVENT_TYPES } from '@platform/contracts';
 import { openAccount, type TestAccount } from './accounts';
 import { eventsClient } from './events';
 import { eventually, http, type RequestOptions, type Target } from './http';
@@ -35,13 +36,8 @@ export interface PayinEvent {
   data: Record<string, unknown>;
 }
 
-/** The public events a payin's life emits (decisions D7 names). */
-const PAYIN_EVENT_TYPES = [
-  'payin_credited',
-  'payin_settlement_scheduled',
-  'payin_expired',
-  'payin_refunded',
-];
+/** The public events a payin's life emits (decisions D7 names them all `payin_*`). */
+const PAYIN_EVENT_TYPES = PUBLIC_EVENT_TYPES.filter((type) => type.startsWith('payin_'));
 
 export interface DepositAccountBody {
   deposit_account_id: string;

@@ -16,10 +16,9 @@ describe('payins: pull collections and checkout by transfer', () => {
     const account = await api.account(label);
     const post = (route: string, body: Record<string, unknown>) =>
       api.request('POST', route, { token: account.access_token, body });
-    const create = (body: Record<string, unknown>) => api.create(account, body);
     const until = (payin_id: string, done: (payin: PayinRead) => boolean) =>
       api.awaitPayin(account, payin_id, done);
-    return { ...account, post, create, until };
+    return { ...account, post, until };
   }
 
   const c2p = (overrides: Record<string, unknown> = {}) =>
