@@ -1,11 +1,10 @@
-import { LEDGER_COMMANDS } from '@platform/contracts';
-import { inflateSync } from 'node:zlib';
-import type { Pool } from 'pg';
-import { PgEventStore } from '@platform/event-store';
-import { createPool } from '@platform/persistence';
 import { TEST_OPERATOR_TOKEN, type TestPlatform } from './test-platform';
 
-/** HTTP and inspection helpers shared by the payins integration suites. */
+/**
+ * The HTTP helpers the integration suites still in runtime/src share (input hardening, the
+ * OpenAPI fuzzer, live payouts). The payins suites moved to e2e/src/payins and its client: this
+ * file goes once its last importers have moved too.
+ */
 
 export interface HttpAnswer<T = Record<string, any>> {
   status: number;
@@ -16,8 +15,6 @@ export interface HttpAnswer<T = Record<string, any>> {
 
 export interface PayinsClient {
   base_url: string;
-  pool: Pool;
-  store: PgEventStore;
   request<T = Record<string, any>>(
     method: string,
     route: string,
@@ -30,15 +27,7 @@ export interface PayinsClient {
   ): Promise<{ token: string; account_id: string }>;
   /** Polls `read` until `done` holds; never asserts on time, only gives up after many tries. */
   eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T>;
-  /** The ledger movements of a payin (`reference_id`), once the projection shows `count`. */
-  movementsOf(
-    account_id: string,
-    reference_id: string,
-    count: number,
-  ): Promise<{ asset: string; amount: string; kind: string }[]>;
-  eventsOf(payin_id: string): Promise<{ type: string; data: Record<string, unknown> }[]>;
-  /** Moves a payin's expiry (the sandbox's way to let time pass). */
-  setExpiry(payin_id: string, expires_at: Date): Promise<void>;
+  /** Nothing to release: kept while callers still close the client. */
   close(): Promise<void>;
 }
 
@@ -47,8 +36,6 @@ let counter = 0;
 
 export function payinsClient(platform: TestPlatform, environment: 'test' | 'live' = 'test') {
   const running = platform.environments[environment];
-  const pool = createPool({ url: running.database_url, schema: 'payins', max_connections: 3 });
-  const store = new PgEventStore(pool, { schema: 'payins_events', environment });
 
   const request: PayinsClient['request'] = async (method, route, options = {}) => {
     const response = await fetch(`${running.base_url}${route}`, {
@@ -85,8 +72,6 @@ export function payinsClient(platform: TestPlatform, environment: 'test' | 'live
 
   const client: PayinsClient = {
     base_url: running.base_url,
-    pool,
-    store,
     request,
     async account(label, type = 'company') {
       const email = `${label}-${Date.now()}-${++counter}@example.com`;
@@ -117,62 +102,7 @@ export function payinsClient(platform: TestPlatform, environment: 'test' | 'live
       }
       throw new Error('the expected state was never reached');
     },
-    async movementsOf(account_id, reference_id, count) {
-      const read = async () => {
-        const reply = (await running.bus.request(LEDGER_COMMANDS.list_movements.name, {
-          account_id,
-          page_size: 100,
-        })) as {
-          ok: boolean;
-          value: {
-            movements: { asset: string; amount: string; kind: string; reference_id: string }[];
-          };
-        };
-        if (!reply.ok) throw new Error('ledger.list_movements failed');
-        return reply.value.movements
-          .filter((movement) => movement.reference_id === reference_id)
-          .map(({ asset, amount, kind }) => ({ asset, amount, kind }))
-          .reverse();
-      };
-      return client.eventually(read, (movements) => movements.length >= count);
-    },
-    async eventsOf(payin_id) {
-      const events = await store.readStream(`payin-${payin_id}`);
-      return events.map((event) => ({
-        type: event.type,
-        data: event.data as Record<string, unknown>,
-      }));
-    },
-    async setExpiry(payin_id, expires_at) {
-      await pool.query('update payins set expires_at = $2 where payin_id = $1', [
-        payin_id,
-        expires_at,
-      ]);
-    },
-    close: () => pool.end(),
+    close: async () => undefined,
   };
   return client;
-}
-
-/**
- * The text a PDF drawn in pdfkit's standard (WinAnsi) fonts shows: its content streams inflated
- * and the hex strings of their text operators decoded, one line per operator. Enough to check
- * what an English or Spanish document says.
- */
-export function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const operator of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      const hex = [...(operator[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((part) => part[1]);
-      lines.push(Buffer.from(hex.join(''), 'hex').toString('latin1'));
-    }
-  }
-  return lines.join('\n');
 }

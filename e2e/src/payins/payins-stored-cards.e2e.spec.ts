@@ -1,44 +1,30 @@
-import { payinsClient, type PayinsClient } from './payins-int-client';
-import { startTestPlatform, type TestPlatform } from './test-platform';
+import { startPlatform, type E2ePlatform } from '../harness';
+import { cardPayin as card, payinsClient, type PayinsClient } from '../clients';
 
 /** Cards saved by a paid card payin (`save_card`), listed, charged by `instrument_id`, revoked. */
 describe('payins: stored cards', () => {
-  let platform: TestPlatform;
+  let platform: E2ePlatform;
   let api: PayinsClient;
 
   beforeAll(async () => {
-    platform = await startTestPlatform('payinstoredcards', { SANDBOX_STEP_MS: '50' });
-    api = payinsClient(platform);
+    platform = await startPlatform({
+      label: 'payinstoredcards',
+      settings: { SANDBOX_STEP_MS: '50' },
+      live: true,
+    });
+    api = payinsClient(platform.environments.test);
   });
+  afterAll(async () => platform.close());
 
-  afterAll(async () => {
-    await api.close();
-    await platform.dispose();
-  });
-
-  const card = (overrides: Record<string, unknown> = {}) => ({
-    method: 'card',
-    country: 'US',
-    currency: 'USD',
-    amount: '25.00',
-    customer: { name: 'Ada Payer', email: 'ada@example.com' },
-    ...overrides,
-  });
+  const listCards = (token: string) => api.request('GET', '/v1/payins/cards', { token });
 
   async function accountWithCard(label: string) {
     const account = await api.account(label);
-    const create = (body: Record<string, unknown>) =>
-      api.request('POST', '/v1/payins', { token: account.token, body });
-    const read = (payin_id: string) =>
-      api.eventually(
-        async () =>
-          (await api.request('GET', `/v1/payins/${payin_id}`, { token: account.token })).body,
-        (payin) => payin.status !== 'pending',
-      );
+    const create = (body: Record<string, unknown>) => api.create(account, body);
+    const read = (payin_id: string) => api.awaitSettled(account, payin_id);
     const saving = await create(card({ save_card: true }));
     expect(saving.status).toBe(201);
-    const token = new URL(saving.body.payment_url).pathname.split('/').pop();
-    expect((await api.request('POST', `/pay/card/${token}`)).status).toBe(200);
+    expect((await api.submitCardPage(saving.body.payment_url)).status).toBe(200);
     const paid = await read(saving.body.payin_id);
     expect(paid.status).toBe('credited');
     return { ...account, create, read, saved: paid };
@@ -47,7 +33,7 @@ describe('payins: stored cards', () => {
   it('saves the card of a paid payin and lists it', async () => {
     const account = await accountWithCard('stored-save');
     expect(account.saved.instrument_id).toEqual(expect.any(String));
-    const listed = await api.request('GET', '/v1/payins/cards', { token: account.token });
+    const listed = await listCards(account.access_token);
     expect(listed.status).toBe(200);
     expect(listed.body).toMatchObject({ page: 1, page_size: 20 });
     expect(listed.body.cards).toEqual([
@@ -65,7 +51,7 @@ describe('payins: stored cards', () => {
     const plain = await account.create(card());
     expect(plain.body.instrument_id).toBeNull();
     const other = await api.account('stored-other');
-    const others = await api.request('GET', '/v1/payins/cards', { token: other.token });
+    const others = await listCards(other.access_token);
     expect(others.body.cards).toEqual([]);
   });
 
@@ -84,11 +70,9 @@ describe('payins: stored cards', () => {
     expect(charged.body.instructions).toMatchObject({ type: 'stored_card', last4: '4242' });
     const credited = await account.read(charged.body.payin_id);
     expect(credited.status).toBe('credited');
-    const movements = await api.movementsOf(account.account_id, charged.body.payin_id, 1);
+    const movements = await api.movementsOf(account, charged.body.payin_id, 1);
     expect(movements).toHaveLength(1);
-    const by_card = await api.request('GET', `/v1/payins?instrument_id=${instrument_id}`, {
-      token: account.token,
-    });
+    const by_card = await api.list(account, `?instrument_id=${instrument_id}`);
     expect(by_card.body.payins.map((payin: { payin_id: string }) => payin.payin_id)).toEqual([
       charged.body.payin_id,
       account.saved.payin_id,
@@ -106,10 +90,7 @@ describe('payins: stored cards', () => {
     const with_save = await account.create(card({ instrument_id, save_card: true }));
     expect(with_save.status).toBe(400);
     const other = await api.account('stored-thief');
-    const stolen = await api.request('POST', '/v1/payins', {
-      token: other.token,
-      body: card({ instrument_id }),
-    });
+    const stolen = await api.create(other, card({ instrument_id }));
     expect(stolen.status).toBe(404);
     expect(stolen.body.error).toBe('not_found');
     const not_card = await account.create({
@@ -126,35 +107,29 @@ describe('payins: stored cards', () => {
     const account = await accountWithCard('stored-revoke');
     const instrument_id = account.saved.instrument_id as string;
     const other = await api.account('stored-revoke-other');
-    const foreign = await api.request('DELETE', `/v1/payins/cards/${instrument_id}`, {
-      token: other.token,
-    });
+    const revoke = (token: string) =>
+      api.request('DELETE', `/v1/payins/cards/${instrument_id}`, { token });
+    const foreign = await revoke(other.access_token);
     expect(foreign.status).toBe(404);
-    const revoked = await api.request('DELETE', `/v1/payins/cards/${instrument_id}`, {
-      token: account.token,
-    });
+    const revoked = await revoke(account.access_token);
     expect(revoked.status).toBe(200);
     expect(revoked.body).toMatchObject({ instrument_id, status: 'revoked' });
     const charge = await account.create(card({ instrument_id }));
     expect(charge.status).toBe(422);
     expect(charge.body.error).toBe('stored_card_revoked');
-    const listed = await api.request('GET', '/v1/payins/cards', { token: account.token });
+    const listed = await listCards(account.access_token);
     expect(listed.body.cards[0].status).toBe('revoked');
   });
 
   it('answers verification_required to a stored-card charge of an unverified account', async () => {
-    const live = payinsClient(platform, 'live');
-    try {
-      const account = await live.account('stored-unverified');
-      const charge = await live.request('POST', '/v1/payins', {
-        token: account.token,
-        body: card({ instrument_id: '00000000-0000-4000-8000-000000000000' }),
-      });
-      expect(charge.status).toBe(403);
-      expect(charge.body.error).toBe('verification_required');
-    } finally {
-      await live.close();
-    }
+    const live = payinsClient(platform.environments.live);
+    const account = await live.account('stored-unverified');
+    const charge = await live.create(
+      account,
+      card({ instrument_id: '00000000-0000-4000-8000-000000000000' }),
+    );
+    expect(charge.status).toBe(403);
+    expect(charge.body.error).toBe('verification_required');
   });
 
   it('documents stored cards, the operators’ confirmation and the public pull collection', async () => {

@@ -1,49 +1,35 @@
-import { payinsClient, type PayinsClient } from './payins-int-client';
-import { startTestPlatform, type TestPlatform } from './test-platform';
+import { startPlatform, type E2ePlatform } from '../harness';
+import { c2pCollection, payinsClient, type PayinRead, type PayinsClient } from '../clients';
 
 /** Pull collections, paying a checkout link by internal transfer, and the API document. */
 describe('payins: pull collections and checkout by transfer', () => {
-  let platform: TestPlatform;
+  let platform: E2ePlatform;
   let api: PayinsClient;
 
   beforeAll(async () => {
-    platform = await startTestPlatform('payincollect', { SANDBOX_STEP_MS: '50' });
-    api = payinsClient(platform);
+    platform = await startPlatform({ label: 'payincollect', settings: { SANDBOX_STEP_MS: '50' } });
+    api = payinsClient(platform.environments.test);
   });
-
-  afterAll(async () => {
-    await api.close();
-    await platform.dispose();
-  });
+  afterAll(async () => platform.close());
 
   async function accountClient(label: string) {
     const account = await api.account(label);
     const post = (route: string, body: Record<string, unknown>) =>
-      api.request('POST', route, { token: account.token, body });
-    const create = (body: Record<string, unknown>) => post('/v1/payins', body);
-    const until = (payin_id: string, done: (payin: Record<string, any>) => boolean) =>
-      api.eventually(
-        async () =>
-          (await api.request('GET', `/v1/payins/${payin_id}`, { token: account.token })).body,
-        (payin) => done(payin),
-      );
-    return { ...account, post, create, until };
+      api.request('POST', route, { token: account.access_token, body });
+    const until = (payin_id: string, done: (payin: PayinRead) => boolean) =>
+      api.awaitPayin(account, payin_id, done);
+    return { ...account, post, until };
   }
 
-  const c2p = (overrides: Record<string, unknown> = {}) => ({
-    method: 'c2p',
-    country: 'VE',
-    currency: 'VES',
-    amount: '365.00',
-    otp: '12345678',
-    payer: { phone: '+584141234567', document: 'V12345678', bank_code: '0102' },
-    ...overrides,
-  });
+  const c2p = (overrides: Record<string, unknown> = {}) =>
+    c2pCollection({ amount: '365.00', ...overrides });
 
   describe('VE/VES c2p pull collection', () => {
     it('is listed in the catalog without an OTP route', async () => {
       const account = await accountClient('collect-catalog');
-      const catalog = await api.request('GET', '/v1/payins/methods', { token: account.token });
+      const catalog = await api.request('GET', '/v1/payins/methods', {
+        token: account.access_token,
+      });
       expect(catalog.body.methods).toContainEqual(
         expect.objectContaining({
           method: 'c2p',
@@ -84,7 +70,7 @@ describe('payins: pull collections and checkout by transfer', () => {
         usdt_credited: '10.00',
         fx_rate: '36.5',
       });
-      expect(await api.movementsOf(account.account_id, created.body.payin_id, 1)).toEqual([
+      expect(await api.movementsOf(account, created.body.payin_id, 1)).toEqual([
         { asset: 'USD', amount: '10.00', kind: 'payin' },
       ]);
     });
@@ -97,9 +83,9 @@ describe('payins: pull collections and checkout by transfer', () => {
         status: 'failed',
         failure: { origin: 'provider', code: expect.any(String), message: expect.any(String) },
       });
-      const [event] = await api.eventsOf(created.body.payin_id);
+      const [event] = await api.eventsOf(account, created.body.payin_id, 1);
       expect(event).toMatchObject({
-        type: 'payins.payin_expired',
+        type: 'payin_expired',
         data: { status: 'failed', failure: { origin: 'provider' } },
       });
     });
@@ -119,56 +105,49 @@ describe('payins: pull collections and checkout by transfer', () => {
     ])('rejects %j with %i %s and stores nothing', async (body, status, error) => {
       const account = await accountClient('collect-bad');
       const answer = await account.post('/v1/payins/collect', body);
-      expect(answer.status).toBe(status);
-      expect(answer.body).toEqual({ error, message: expect.any(String) });
-      const listing = await api.request('GET', '/v1/payins', { token: account.token });
-      expect(listing.body.payins).toEqual([]);
+      await api.expectRefusedStoringNothing(account, answer, status, error);
     });
   });
 
   it('is paid by an internal transfer: POST /v1/transfers with checkout_token', async () => {
     const payer = await accountClient('checkout-payer');
-    const funding = await payer.create({
+    await api.createCredited(payer, {
       method: 'bank_transfer',
       country: 'US',
       currency: 'USD',
       amount: '20.00',
     });
-    await payer.until(funding.body.payin_id, (p) => p.status === 'credited');
     const owner = await accountClient('checkout-owner');
-    const link = await owner.create({
-      method: 'checkout',
+    const { created: link, token: checkout_token } = await api.checkoutLink(owner, {
       amount: '5.00',
       settlement_asset: 'USD',
       expires_in: 600,
     });
-    const checkout_token = new URL(link.body.checkout_url).pathname.split('/').pop();
     const pay = (token: string, extra: Record<string, unknown> = {}) =>
       api.request('POST', '/v1/transfers', { token, body: { checkout_token, ...extra } });
-    const self = await pay(owner.token);
+    const self = await pay(owner.access_token);
     expect([self.status, self.body.error]).toEqual([400, 'self_transfer']);
-    const mismatch = await pay(payer.token, { asset: 'USD', amount: '4.00' });
+    const mismatch = await pay(payer.access_token, { asset: 'USD', amount: '4.00' });
     expect([mismatch.status, mismatch.body.error]).toEqual([422, 'checkout_amount_mismatch']);
-    const paid = await pay(payer.token, { asset: 'USD', amount: '5.0' });
+    const paid = await pay(payer.access_token, { asset: 'USD', amount: '5.0' });
     expect(paid.status).toBe(201);
     expect(paid.body).toMatchObject({ status: 'credited', usdt_credited: '5.00' });
-    const again = await pay(payer.token);
+    const again = await pay(payer.access_token);
     expect([again.status, again.body.error]).toEqual([409, 'already_paid']);
-    const state = await api.request('GET', `/pay/${checkout_token}/state`);
-    expect(state.body).toMatchObject({
+    expect(await api.linkState(`/pay/${checkout_token}`)).toMatchObject({
       status: 'paid',
       paid_method: 'internal_transfer',
       conversion_status: 'not_required',
     });
-    expect(await api.movementsOf(payer.account_id, link.body.payin_id, 1)).toEqual([
+    expect(await api.movementsOf(payer, link.body.payin_id, 1)).toEqual([
       { asset: 'USD', amount: '-5.00', kind: 'checkout_payment' },
     ]);
-    expect(await api.movementsOf(owner.account_id, link.body.payin_id, 1)).toEqual([
+    expect(await api.movementsOf(owner, link.body.payin_id, 1)).toEqual([
       { asset: 'USD', amount: '5.00', kind: 'checkout_payment' },
     ]);
-    const [event] = await api.eventsOf(link.body.payin_id);
+    const [event] = await api.eventsOf(owner, link.body.payin_id, 1);
     expect(event).toMatchObject({
-      type: 'payins.payin_credited',
+      type: 'payin_credited',
       data: { currency: 'USD', local_amount: '5.00', usdt_credited: '5.00', fx_rate: '1' },
     });
   });
@@ -189,14 +168,14 @@ describe('payins: pull collections and checkout by transfer', () => {
       [{ currency: 'MXN', purpose: 'fondeo' }, 'country_required'],
     ])('rejects %j with 400 %s', async (body, error) => {
       const account = await api.account('deposit-bad');
-      const answer = await open(account.token, body);
+      const answer = await open(account.access_token, body);
       expect(answer.status).toBe(400);
       expect(answer.body.error).toBe(error);
     });
 
     it('gives a company up to 50 per corridor and lists them newest first', async () => {
       const company = await api.account('deposit-company');
-      const first = await open(company.token, {
+      const first = await open(company.access_token, {
         country: 'MX',
         currency: 'MXN',
         purpose: 'fondeo',
@@ -208,22 +187,26 @@ describe('payins: pull collections and checkout by transfer', () => {
       for (let batch = 0; batch < 7; batch += 1) {
         const answers = await Promise.all(
           Array.from({ length: 7 }, () =>
-            open(company.token, { country: 'MX', currency: 'MXN', purpose: 'banking' }),
+            open(company.access_token, { country: 'MX', currency: 'MXN', purpose: 'banking' }),
           ),
         );
         expect(answers.every((answer) => answer.status === 201)).toBe(true);
       }
-      const over = await open(company.token, { country: 'MX', currency: 'MXN', purpose: 'fondeo' });
+      const over = await open(company.access_token, {
+        country: 'MX',
+        currency: 'MXN',
+        purpose: 'fondeo',
+      });
       expect(over.status).toBe(422);
       expect(over.body.error).toBe('deposit_account_limit_reached');
-      const other_corridor = await open(company.token, {
+      const other_corridor = await open(company.access_token, {
         country: 'US',
         currency: 'USD',
         purpose: 'banking',
       });
       expect(other_corridor.status).toBe(201);
       const listing = await api.request('GET', '/v1/payins/deposit-accounts?page_size=100', {
-        token: company.token,
+        token: company.access_token,
       });
       expect(listing.body.deposit_accounts).toHaveLength(51);
       expect(listing.body.deposit_accounts[0].country).toBe('US');
@@ -231,15 +214,19 @@ describe('payins: pull collections and checkout by transfer', () => {
 
     it('gives a person one per corridor and keeps AR aliases unique', async () => {
       const person = await api.account('deposit-person', 'person');
-      const ar = await open(person.token, { country: 'AR', currency: 'ARS', purpose: 'fondeo' });
+      const ar = await open(person.access_token, {
+        country: 'AR',
+        currency: 'ARS',
+        purpose: 'fondeo',
+      });
       expect(ar.status).toBe(201);
-      const second = await open(person.token, {
+      const second = await open(person.access_token, {
         country: 'AR',
         currency: 'ARS',
         purpose: 'fondeo',
       });
       expect(second.body.error).toBe('deposit_account_limit_reached');
-      const named = await alias(person.token, {
+      const named = await alias(person.access_token, {
         deposit_account_id: ar.body.deposit_account_id,
         alias: 'mi.alias.pagos',
       });
@@ -247,18 +234,18 @@ describe('payins: pull collections and checkout by transfer', () => {
       expect(named.body.bank_alias).toBe('mi.alias.pagos');
 
       const other = await api.account('deposit-other');
-      const other_ar = await open(other.token, {
+      const other_ar = await open(other.access_token, {
         country: 'AR',
         currency: 'ARS',
         purpose: 'fondeo',
       });
-      const taken = await alias(other.token, {
+      const taken = await alias(other.access_token, {
         deposit_account_id: other_ar.body.deposit_account_id,
         alias: 'MI.ALIAS.PAGOS',
       });
       expect(taken.status).toBe(422);
       expect(taken.body.error).toBe('alias_taken');
-      const not_mine = await alias(other.token, {
+      const not_mine = await alias(other.access_token, {
         deposit_account_id: ar.body.deposit_account_id,
         alias: 'otro.alias',
       });

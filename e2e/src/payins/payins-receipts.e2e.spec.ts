@@ -1,65 +1,28 @@
-import { payinsClient, pdfText, type PayinsClient } from './payins-int-client';
-import { startTestPlatform, type TestPlatform } from './test-platform';
+import { startPlatform, type E2ePlatform } from '../harness';
+import { cardPayin, pdfText, payinsClient, type PayinsClient, type TestAccount } from '../clients';
 
 /** Payin receipts (`GET /v1/payins/{id}/receipt`, `receipt_url`) and the `instrument` object. */
 describe('payins: receipts and instruments', () => {
-  let platform: TestPlatform;
+  let platform: E2ePlatform;
   let api: PayinsClient;
 
   beforeAll(async () => {
-    platform = await startTestPlatform('payinreceipts', { SANDBOX_STEP_MS: '50' });
-    api = payinsClient(platform);
+    platform = await startPlatform({ label: 'payinreceipts', settings: { SANDBOX_STEP_MS: '50' } });
+    api = payinsClient(platform.environments.test);
   });
-
-  afterAll(async () => {
-    await api.close();
-    await platform.dispose();
-  });
-
-  type Account = { token: string; account_id: string };
-
-  const create = (account: Account, body: Record<string, unknown>) =>
-    api.request('POST', '/v1/payins', { token: account.token, body });
-
-  const settled = (account: Account, payin_id: string) =>
-    api.eventually(
-      async () =>
-        (await api.request('GET', `/v1/payins/${payin_id}`, { token: account.token })).body,
-      (payin) => payin.status !== 'pending',
-    );
-
-  async function receipt(account: Account, payin_id: string, query = '', language?: string) {
-    const response = await fetch(`${api.base_url}/v1/payins/${payin_id}/receipt${query}`, {
-      headers: {
-        authorization: `Bearer ${account.token}`,
-        ...(language ? { 'accept-language': language } : {}),
-      },
-    });
-    const body = Buffer.from(await response.arrayBuffer());
-    return { status: response.status, type: response.headers.get('content-type'), body };
-  }
-
-  const card = (overrides: Record<string, unknown> = {}) => ({
-    method: 'card',
-    country: 'US',
-    currency: 'USD',
-    amount: '25.00',
-    customer: { name: 'Ada Payer', email: 'ada@example.com' },
-    ...overrides,
-  });
+  afterAll(async () => platform.close());
 
   /** A card payin paid on its hosted page. */
-  async function paidCard(account: Account, body: Record<string, unknown>) {
-    const created = await create(account, card(body));
+  async function paidCard(account: TestAccount, body: Record<string, unknown>) {
+    const created = await api.create(account, cardPayin(body));
     expect(created.status).toBe(201);
-    const token = new URL(created.body.payment_url).pathname.split('/').pop();
-    expect((await api.request('POST', `/pay/card/${token}`)).status).toBe(200);
-    return settled(account, created.body.payin_id);
+    expect((await api.submitCardPage(created.body.payment_url)).status).toBe(200);
+    return api.awaitSettled(account, created.body.payin_id);
   }
 
   it('renders the receipt of a credited payin in the caller’s language', async () => {
     const owner = await api.account('receipt-owner');
-    const created = await create(owner, {
+    const created = await api.create(owner, {
       method: 'bank_transfer',
       country: 'US',
       currency: 'USD',
@@ -68,11 +31,11 @@ describe('payins: receipts and instruments', () => {
       customer: { name: 'Grace Payer', email: 'grace@example.com' },
     });
     expect(created.status).toBe(201);
-    const payin = await settled(owner, created.body.payin_id);
+    const payin = await api.awaitSettled(owner, created.body.payin_id);
     expect(payin.status).toBe('credited');
     expect(payin.receipt_url).toBe(`/v1/payins/${payin.payin_id}/receipt`);
 
-    const en = await receipt(owner, payin.payin_id);
+    const en = await api.receipt(owner, payin.payin_id);
     expect(en.status).toBe(200);
     expect(en.type).toBe('application/pdf');
     expect(en.body.subarray(0, 5).toString()).toBe('%PDF-');
@@ -92,66 +55,65 @@ describe('payins: receipts and instruments', () => {
     ])
       expect(english).toContain(expected);
 
-    const spanish = pdfText((await receipt(owner, payin.payin_id, '?lang=es')).body);
+    const spanish = pdfText((await api.receipt(owner, payin.payin_id, '?lang=es')).body);
     expect(spanish).toContain('Comprobante de pago recibido');
     expect(spanish).toContain('Monto recibido');
     expect(spanish).toContain('Transferencia bancaria · US · USD');
     // `?locale=` when there is no `?lang=`.
-    expect(pdfText((await receipt(owner, payin.payin_id, '?locale=es')).body)).toContain(
+    expect(pdfText((await api.receipt(owner, payin.payin_id, '?locale=es')).body)).toContain(
       'Pago recibido',
     );
     // Without a valid query the account profile's language decides, before Accept-Language.
     const profile = await api.request('PATCH', '/v1/me', {
-      token: owner.token,
+      token: owner.access_token,
       body: { locale: 'es' },
     });
     expect(profile.status).toBe(200);
-    const from_profile = await receipt(owner, payin.payin_id, '?locale=fr', 'en-US');
+    const from_profile = await api.receipt(owner, payin.payin_id, '?locale=fr', 'en-US');
     expect(pdfText(from_profile.body)).toContain('Pago recibido');
     // `?lang=` wins over the profile.
-    const lang_first = await receipt(owner, payin.payin_id, '?lang=en');
+    const lang_first = await api.receipt(owner, payin.payin_id, '?lang=en');
     expect(pdfText(lang_first.body)).toContain('Payment received');
 
-    const chinese = await receipt(owner, payin.payin_id, '?lang=zh');
+    const chinese = await api.receipt(owner, payin.payin_id, '?lang=zh');
     expect(chinese.status).toBe(200);
     expect(chinese.body.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans/);
     expect(chinese.body.toString('latin1')).not.toContain('/Helvetica');
 
     const bad = await api.request('GET', `/v1/payins/${payin.payin_id}/receipt?lang=fr`, {
-      token: owner.token,
+      token: owner.access_token,
     });
     expect([bad.status, bad.body.error]).toEqual([400, 'invalid_language']);
 
     const stranger = await api.account('receipt-stranger');
     const foreign = await api.request('GET', `/v1/payins/${payin.payin_id}/receipt`, {
-      token: stranger.token,
+      token: stranger.access_token,
     });
     expect([foreign.status, foreign.body.error]).toEqual([404, 'not_found']);
   });
 
   it('answers receipt_not_available for a payin that was not credited', async () => {
     const owner = await api.account('receipt-pending');
-    const never_paid = await create(owner, {
+    const never_paid = await api.create(owner, {
       method: 'bank_transfer',
       country: 'US',
       currency: 'USD',
       amount: '30.77',
     });
-    const failed = await create(owner, {
+    const failed = await api.create(owner, {
       method: 'bank_transfer',
       country: 'US',
       currency: 'USD',
       amount: '30.99',
     });
-    expect((await settled(owner, failed.body.payin_id)).status).toBe('failed');
+    expect((await api.awaitSettled(owner, failed.body.payin_id)).status).toBe('failed');
     for (const payin_id of [never_paid.body.payin_id, failed.body.payin_id]) {
       const answer = await api.request('GET', `/v1/payins/${payin_id}/receipt`, {
-        token: owner.token,
+        token: owner.access_token,
       });
       expect([answer.status, answer.body.error]).toEqual([409, 'receipt_not_available']);
       expect(answer.body.message).toEqual(expect.any(String));
-      const view = await api.request('GET', `/v1/payins/${payin_id}`, { token: owner.token });
-      expect(view.body.receipt_url).toBeNull();
+      expect((await api.get(owner, payin_id)).receipt_url).toBeNull();
     }
   });
 
@@ -162,16 +124,16 @@ describe('payins: receipts and instruments', () => {
     const receipt_url = `/v1/payins/${payin.payin_id}/receipt`;
     expect(payin.receipt_url).toBe(receipt_url);
 
-    const events = await api.eventsOf(payin.payin_id);
+    const events = await api.eventsOf(owner, payin.payin_id, 1);
     expect(events[0]).toMatchObject({
-      type: 'payins.payin_settlement_scheduled',
+      type: 'payin_settlement_scheduled',
       data: { receipt_url },
     });
     const published = await api.eventually(
       async () =>
         (
           await api.request('GET', '/v1/events?types=payin_settlement_scheduled', {
-            token: owner.token,
+            token: owner.access_token,
             headers: { accept: 'application/json' },
           })
         ).body.events as { type: string; data: Record<string, unknown> }[],
@@ -179,7 +141,7 @@ describe('payins: receipts and instruments', () => {
     );
     expect(published[0]?.data).toMatchObject({ payin_id: payin.payin_id, receipt_url });
 
-    const text = pdfText((await receipt(owner, payin.payin_id)).body);
+    const text = pdfText((await api.receipt(owner, payin.payin_id)).body);
     expect(text).toContain('Payment received · settlement scheduled');
     expect(text).toContain(`scheduled for ${payin.settle_at.slice(0, 10)}`);
     expect(text).toContain('Ada Payer');
@@ -197,7 +159,7 @@ describe('payins: receipts and instruments', () => {
     };
     expect(saving.instrument).toEqual(instrument);
 
-    const charged = await create(owner, {
+    const charged = await api.create(owner, {
       method: 'card',
       country: 'US',
       currency: 'USD',
@@ -206,11 +168,11 @@ describe('payins: receipts and instruments', () => {
     });
     expect(charged.status).toBe(201);
     expect(charged.body.instrument).toEqual(instrument);
-    const credited = await settled(owner, charged.body.payin_id);
+    const credited = await api.awaitSettled(owner, charged.body.payin_id);
     expect(credited).toMatchObject({ status: 'credited', instrument_id: saving.instrument_id });
     expect(credited.instrument).toEqual({ ...instrument, exp_year: saving.instrument.exp_year });
 
-    const plain = await create(owner, {
+    const plain = await api.create(owner, {
       method: 'bank_transfer',
       country: 'US',
       currency: 'USD',
@@ -218,7 +180,7 @@ describe('payins: receipts and instruments', () => {
     });
     expect(plain.body.instrument).toBeNull();
 
-    const listed = await api.request('GET', '/v1/payins?method=card', { token: owner.token });
+    const listed = await api.list(owner, '?method=card');
     expect(listed.status).toBe(200);
     expect(
       (listed.body.payins as { payin_id: string; instrument: unknown }[]).map((payin) => [
@@ -230,7 +192,7 @@ describe('payins: receipts and instruments', () => {
       [saving.payin_id, credited.instrument],
     ]);
 
-    const csv = await api.request('GET', '/v1/payins?format=csv', { token: owner.token });
+    const csv = await api.list(owner, '?format=csv');
     expect(csv.status).toBe(200);
     const [header, ...rows] = csv.text.trim().split(/\r?\n/);
     expect(header).toContain('Instrument ID,Instrument');
@@ -239,7 +201,7 @@ describe('payins: receipts and instruments', () => {
     expect(row_of(charged.body.payin_id)).toContain(`${saving.instrument_id},${described}`);
     expect(row_of(plain.body.payin_id)).not.toContain('card visa');
 
-    const text = pdfText((await receipt(owner, charged.body.payin_id)).body);
+    const text = pdfText((await api.receipt(owner, charged.body.payin_id)).body);
     expect(text).toContain('Card');
     expect(text).toContain('visa');
     expect(text).toContain('4242');

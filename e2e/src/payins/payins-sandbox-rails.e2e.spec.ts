@@ -1,5 +1,5 @@
-import { payinsClient, pdfText, type PayinsClient } from './payins-int-client';
-import { startTestPlatform, type TestPlatform } from './test-platform';
+import { startPlatform, type E2ePlatform } from '../harness';
+import { pdfText, payinsClient, type PayinsClient } from '../clients';
 
 /**
  * The sandbox rails a developer exercises by hand: deposits into dedicated deposit accounts
@@ -7,48 +7,24 @@ import { startTestPlatform, type TestPlatform } from './test-platform';
  * collection whose payer's bank sends an SMS code (`/collect/otp`, then `/collect`).
  */
 describe('payins: sandbox deposits and OTP pull collections', () => {
-  let platform: TestPlatform;
+  let platform: E2ePlatform;
   let api: PayinsClient;
 
   beforeAll(async () => {
-    platform = await startTestPlatform('payinsandboxrails', { SANDBOX_STEP_MS: '50' });
-    api = payinsClient(platform);
-  });
-
-  afterAll(async () => {
-    await api.close();
-    await platform.dispose();
-  });
-
-  type Account = { token: string; account_id: string };
-
-  const settled = (account: Account, payin_id: string) =>
-    api.eventually(
-      async () =>
-        (await api.request('GET', `/v1/payins/${payin_id}`, { token: account.token })).body,
-      (payin) => payin.status !== 'pending',
-    );
-
-  async function depositAccount(account: Account, country: string, currency: string) {
-    const opened = await api.request('POST', '/v1/payins/deposit-accounts', {
-      token: account.token,
-      body: { country, currency, purpose: 'fondeo' },
+    platform = await startPlatform({
+      label: 'payinsandboxrails',
+      settings: { SANDBOX_STEP_MS: '50' },
+      live: true,
     });
-    expect(opened.status).toBe(201);
-    return opened.body as { deposit_account_id: string; account_number: string };
-  }
-
-  const deposit = (account: Account, deposit_account_id: string, body: unknown) =>
-    api.request('POST', `/v1/sandbox/deposit-accounts/${deposit_account_id}/deposits`, {
-      token: account.token,
-      body,
-    });
+    api = payinsClient(platform.environments.test);
+  });
+  afterAll(async () => platform.close());
 
   describe('deposits into dedicated deposit accounts', () => {
     it('credits a deposit like any payin, converted into the default payin asset', async () => {
       const owner = await api.account('deposit-owner');
-      const clabe = await depositAccount(owner, 'MX', 'MXN');
-      const arrived = await deposit(owner, clabe.deposit_account_id, {
+      const clabe = await api.openDepositAccount(owner, 'MX', 'MXN');
+      const arrived = await api.deposit(owner, clabe.deposit_account_id, {
         amount: '1700.00',
         payer: { name: 'Lucia Perez', bank: 'Banco Uno', account_number: '012180001234567891' },
       });
@@ -68,24 +44,23 @@ describe('payins: sandbox deposits and OTP pull collections', () => {
         },
       });
 
-      const credited = await settled(owner, arrived.body.payin_id);
+      const credited = await api.awaitSettled(owner, arrived.body.payin_id);
       expect(credited).toMatchObject({ status: 'credited', credit_asset: 'USD' });
       expect(credited.usdt_credited).toMatch(/^\d+\.\d{2}$/);
-      expect(await api.movementsOf(owner.account_id, credited.payin_id, 1)).toEqual([
+      expect(await api.movementsOf(owner, credited.payin_id, 1)).toEqual([
         { asset: 'USD', amount: credited.usdt_credited, kind: 'payin' },
       ]);
-      const events = await api.eventsOf(credited.payin_id);
-      expect(events.map((event) => event.type)).toEqual(['payins.payin_credited']);
+      const events = await api.eventsOf(owner, credited.payin_id, 1);
+      expect(events.map((event) => event.type)).toEqual(['payin_credited']);
       expect(events[0]?.data).toMatchObject({ currency: 'MXN', local_amount: '1700.00' });
 
-      const deposits = await api.request('GET', '/v1/payins?kind=deposit', { token: owner.token });
+      const deposits = await api.list(owner, '?kind=deposit');
       expect(deposits.body.payins.map((payin: { payin_id: string }) => payin.payin_id)).toEqual([
         credited.payin_id,
       ]);
-      const receipt = await fetch(`${api.base_url}${credited.receipt_url}`, {
-        headers: { authorization: `Bearer ${owner.token}` },
-      });
-      const text = pdfText(Buffer.from(await receipt.arrayBuffer()));
+      const receipt = await api.receipt(owner, credited.payin_id);
+      expect(credited.receipt_url).toBe(`/v1/payins/${credited.payin_id}/receipt`);
+      const text = pdfText(receipt.body);
       expect(text).toContain('Transfer to deposit account · MX · MXN');
       expect(text).toContain('Lucia Perez');
       expect(text).toContain(clabe.account_number.slice(-4));
@@ -93,83 +68,74 @@ describe('payins: sandbox deposits and OTP pull collections', () => {
 
     it('applies the sandbox amounts and refuses deposits it cannot match', async () => {
       const owner = await api.account('deposit-rules');
-      const account = await depositAccount(owner, 'US', 'USD');
-      const failing = await deposit(owner, account.deposit_account_id, { amount: '80.99' });
+      const account = await api.openDepositAccount(owner, 'US', 'USD');
+      const failing = await api.deposit(owner, account.deposit_account_id, { amount: '80.99' });
       expect(failing.status).toBe(201);
-      const failed = await settled(owner, failing.body.payin_id);
+      const failed = await api.awaitSettled(owner, failing.body.payin_id);
       expect(failed).toMatchObject({
         status: 'failed',
         failure: { origin: 'provider', code: 'collection_declined' },
       });
-      expect((await api.eventsOf(failed.payin_id)).map((event) => event.type)).toEqual([
-        'payins.payin_expired',
+      expect((await api.eventsOf(owner, failed.payin_id, 1)).map((event) => event.type)).toEqual([
+        'payin_expired',
       ]);
 
       const stranger = await api.account('deposit-stranger');
-      const foreign = await deposit(stranger, account.deposit_account_id, { amount: '5.00' });
+      const foreign = await api.deposit(stranger, account.deposit_account_id, { amount: '5.00' });
       expect([foreign.status, foreign.body.error]).toEqual([404, 'not_found']);
-      const bad_amount = await deposit(owner, account.deposit_account_id, { amount: '5.123' });
+      const bad_amount = await api.deposit(owner, account.deposit_account_id, { amount: '5.123' });
       expect([bad_amount.status, bad_amount.body.error]).toEqual([400, 'invalid_amount']);
-      const no_alias = await deposit(owner, account.deposit_account_id, {
+      const no_alias = await api.deposit(owner, account.deposit_account_id, {
         amount: '5.00',
         to: 'bank_alias',
       });
       expect([no_alias.status, no_alias.body.error]).toEqual([400, 'invalid_request']);
-      const unknown = await deposit(owner, account.deposit_account_id, {
+      const unknown = await api.deposit(owner, account.deposit_account_id, {
         amount: '5.00',
         memo: 'x',
       });
       expect([unknown.status, unknown.body.error]).toEqual([400, 'invalid_json']);
       // None of the refused deposits left a payin behind.
-      const listed = await api.request('GET', '/v1/payins?kind=deposit', { token: owner.token });
+      const listed = await api.list(owner, '?kind=deposit');
       expect(listed.body.payins).toHaveLength(1);
     });
 
     it('matches a deposit sent to an AR bank alias, credited in the default payin asset', async () => {
       const owner = await api.account('deposit-alias');
-      const settlement = await api.request('PUT', '/v1/settlement', {
-        token: owner.token,
-        body: { default_payin_asset: 'USDT' },
-      });
+      const settlement = await api.setDefaultPayinAsset(owner, 'USDT');
       expect(settlement.status).toBe(200);
-      const cvu = await depositAccount(owner, 'AR', 'ARS');
+      const cvu = await api.openDepositAccount(owner, 'AR', 'ARS');
       const alias = `tienda.${Date.now().toString(36)}`;
       const set = await api.request('PUT', '/v1/payins/deposit-accounts/bank-alias', {
-        token: owner.token,
+        token: owner.access_token,
         body: { deposit_account_id: cvu.deposit_account_id, alias },
       });
       expect(set.status).toBe(200);
-      const arrived = await deposit(owner, cvu.deposit_account_id, {
+      const arrived = await api.deposit(owner, cvu.deposit_account_id, {
         amount: '25000.00',
         to: 'bank_alias',
       });
       expect(arrived.status).toBe(201);
       expect(arrived.body.instructions).toMatchObject({ paid_to: 'bank_alias', bank_alias: alias });
-      const credited = await settled(owner, arrived.body.payin_id);
+      const credited = await api.awaitSettled(owner, arrived.body.payin_id);
       expect(credited).toMatchObject({
         status: 'credited',
         deposit_account_id: cvu.deposit_account_id,
         currency: 'ARS',
         credit_asset: 'USDT',
       });
-      expect(await api.movementsOf(owner.account_id, credited.payin_id, 1)).toEqual([
+      expect(await api.movementsOf(owner, credited.payin_id, 1)).toEqual([
         { asset: 'USDT', amount: credited.usdt_credited, kind: 'payin' },
       ]);
     });
 
     it('does not exist in live', async () => {
-      const live = payinsClient(platform, 'live');
-      try {
-        const account = await live.account('deposit-live');
-        const answer = await live.request(
-          'POST',
-          '/v1/sandbox/deposit-accounts/00000000-0000-4000-8000-000000000000/deposits',
-          { token: account.token, body: { amount: '5.00' } },
-        );
-        expect([answer.status, answer.body.error]).toEqual([404, 'not_found']);
-      } finally {
-        await live.close();
-      }
+      const live = payinsClient(platform.environments.live);
+      const account = await live.account('deposit-live');
+      const answer = await live.deposit(account, '00000000-0000-4000-8000-000000000000', {
+        amount: '5.00',
+      });
+      expect([answer.status, answer.body.error]).toEqual([404, 'not_found']);
     });
 
     it('is documented in the OpenAPI document', async () => {
@@ -197,7 +163,9 @@ describe('payins: sandbox deposits and OTP pull collections', () => {
 
     it('is listed with its OTP route', async () => {
       const reader = await api.account('debito-methods');
-      const methods = await api.request('GET', '/v1/payins/methods', { token: reader.token });
+      const methods = await api.request('GET', '/v1/payins/methods', {
+        token: reader.access_token,
+      });
       expect(methods.status).toBe(200);
       expect(methods.body.methods).toContainEqual(
         expect.objectContaining({
@@ -213,9 +181,9 @@ describe('payins: sandbox deposits and OTP pull collections', () => {
     it('collects with the code the payer received, once', async () => {
       const owner = await api.account('debito-owner');
       const collect = (body: Record<string, unknown>) =>
-        api.request('POST', '/v1/payins/collect', { token: owner.token, body });
+        api.request('POST', '/v1/payins/collect', { token: owner.access_token, body });
       const requestCode = (body: Record<string, unknown>) =>
-        api.request('POST', '/v1/payins/collect/otp', { token: owner.token, body });
+        api.request('POST', '/v1/payins/collect/otp', { token: owner.access_token, body });
 
       const unasked = await collect(debit({ amount: '350.00', otp: '482913' }));
       expect([unasked.status, unasked.body.error]).toEqual([422, 'collect_otp_failed']);
@@ -240,7 +208,7 @@ describe('payins: sandbox deposits and OTP pull collections', () => {
       const collected = await collect(debit({ amount: '350.00', otp: '482913' }));
       expect(collected.status).toBe(201);
       expect(collected.body).toMatchObject({ method: 'debito_inmediato', status: 'pending' });
-      expect((await settled(owner, collected.body.payin_id)).status).toBe('credited');
+      expect((await api.awaitSettled(owner, collected.body.payin_id)).status).toBe('credited');
 
       const reused = await collect(debit({ amount: '350.00', otp: '482913' }));
       expect([reused.status, reused.body.error]).toEqual([422, 'collect_otp_failed']);
@@ -250,20 +218,16 @@ describe('payins: sandbox deposits and OTP pull collections', () => {
       const c2p = await requestCode({ ...debit(), method: 'c2p' });
       expect([c2p.status, c2p.body.error]).toEqual([400, 'invalid_request']);
 
-      const collections = await api.request('GET', '/v1/payins?kind=collect', {
-        token: owner.token,
-      });
+      const collections = await api.list(owner, '?kind=collect');
       expect(collections.body.payins).toHaveLength(1);
     });
 
     it('pays a checkout link on its public collect routes', async () => {
       const owner = await api.account('debito-checkout');
-      const link = await api.request('POST', '/v1/payins', {
-        token: owner.token,
-        body: { method: 'checkout', amount: '10.00', settlement_asset: 'USD', expires_in: 3600 },
+      const { created: link, path } = await api.checkoutLink(owner, {
+        amount: '10.00',
+        settlement_asset: 'USD',
       });
-      expect(link.status).toBe(201);
-      const path = new URL(link.body.checkout_url).pathname;
 
       const unasked = await api.request('POST', `${path}/collect`, {
         body: debit({ otp: '730015' }),
@@ -291,12 +255,9 @@ describe('payins: sandbox deposits and OTP pull collections', () => {
       });
       expect(paid.status).toBe(201);
       expect(paid.body.payin).toMatchObject({ method: 'debito_inmediato', currency: 'VES' });
-      const state = await api.eventually(
-        async () => (await api.request('GET', `${path}/state`)).body,
-        (current) => current.status !== 'open',
-      );
+      const state = await api.awaitLinkClosed(path);
       expect(state.status).toBe('paid');
-      const credited = await settled(owner, link.body.payin_id);
+      const credited = await api.awaitSettled(owner, link.body.payin_id);
       expect(credited).toMatchObject({ status: 'credited', usdt_credited: '10.00' });
     });
   });

@@ -1,22 +1,22 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { payinsClient, type PayinsClient } from './payins-int-client';
-import { startTestPlatform, type TestPlatform } from './test-platform';
+import { startPlatform, type E2ePlatform } from '../harness';
+import { payinsClient, type PayinsClient } from '../clients';
 
 /**
  * The hosted checkout page in a real browser (headless Chromium): the payer opens the link,
  * picks a sandbox method by clicking, and the page itself follows the link until it is paid.
  */
 describe('payins: hosted checkout page in a browser', () => {
-  let platform: TestPlatform;
+  let platform: E2ePlatform;
   let api: PayinsClient;
   let browser: Browser;
 
   beforeAll(async () => {
-    platform = await startTestPlatform('payinpage', {
-      SANDBOX_STEP_MS: '50',
-      PAYINS_SETTLEMENT_INTERVAL_MS: '100',
+    platform = await startPlatform({
+      label: 'payinpage',
+      settings: { SANDBOX_STEP_MS: '50', PAYINS_SETTLEMENT_INTERVAL_MS: '100' },
     });
-    api = payinsClient(platform);
+    api = payinsClient(platform.environments.test);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
@@ -26,22 +26,12 @@ describe('payins: hosted checkout page in a browser', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await api?.close();
-    await platform?.dispose();
+    await platform?.close();
   });
 
   async function newLink(label: string) {
     const account = await api.account(label);
-    const created = await api.request('POST', '/v1/payins', {
-      token: account.token,
-      body: {
-        method: 'checkout',
-        amount: '10.000000',
-        settlement_asset: 'USDT',
-        expires_in: 3600,
-      },
-    });
-    expect(created.status).toBe(201);
+    const { created } = await api.checkoutLink(account);
     return created.body.checkout_url as string;
   }
 
@@ -55,10 +45,7 @@ describe('payins: hosted checkout page in a browser', () => {
     await page.locator('#paid-banner').waitFor({ state: 'visible', timeout: 60_000 });
   }
 
-  async function linkState(checkout_url: string) {
-    const answer = await api.request('GET', `${new URL(checkout_url).pathname}/state`);
-    return answer.body;
-  }
+  const linkState = (checkout_url: string) => api.linkState(new URL(checkout_url).pathname);
 
   it('is paid from the page with a sandbox method (English)', async () => {
     const checkout_url = await newLink('page-en');
@@ -116,12 +103,10 @@ describe('payins: hosted checkout page in a browser', () => {
       await page.getByRole('button', { name: '付款' }).click();
       await page.locator('#status[data-status="credited"]').waitFor({ timeout: 60_000 });
       await expect(page.locator('#status').textContent()).resolves.toBe('已付款');
-      expect(
-        await api.eventually(
-          () => linkState(checkout_url),
-          (state) => state.status !== 'open',
-        ),
-      ).toMatchObject({ status: 'paid', paid_method: 'card' });
+      expect(await api.awaitLinkClosed(new URL(checkout_url).pathname)).toMatchObject({
+        status: 'paid',
+        paid_method: 'card',
+      });
       await page.goto(checkout_url);
       await expect(page.locator('#paid-banner').textContent()).resolves.toBe('已支付，谢谢！');
     } finally {

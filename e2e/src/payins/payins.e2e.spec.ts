@@ -1,40 +1,31 @@
-import { payinsClient, type PayinsClient } from './payins-int-client';
-import { startTestPlatform, type TestPlatform } from './test-platform';
+import { startPlatform, type E2ePlatform } from '../harness';
+import { payinsClient, type PayinsClient, type TestAccount } from '../clients';
 
 /** Payins over HTTP: create, validation, idempotency, the sandbox lifecycle and reads. */
 describe('payins: create, lifecycle and reads', () => {
-  let platform: TestPlatform;
+  let platform: E2ePlatform;
   let api: PayinsClient;
-  let owner: { token: string; account_id: string };
+  let owner: TestAccount;
 
   beforeAll(async () => {
-    platform = await startTestPlatform('payins', {
-      SANDBOX_STEP_MS: '50',
-      PAYINS_QR_EXPIRY_MS: '1500',
+    platform = await startPlatform({
+      label: 'payins',
+      settings: { SANDBOX_STEP_MS: '50', PAYINS_QR_EXPIRY_MS: '1500' },
+      live: true,
     });
-    api = payinsClient(platform);
+    api = payinsClient(platform.environments.test);
     owner = await api.account('payins');
   });
-
-  afterAll(async () => {
-    await api.close();
-    await platform.dispose();
-  });
+  afterAll(async () => platform.close());
 
   const create = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    api.request('POST', '/v1/payins', { token: owner.token, body, headers });
+    api.create(owner, body, headers);
 
-  const read = (payin_id: string, token = owner.token) =>
+  const read = (payin_id: string, token = owner.access_token) =>
     api.request('GET', `/v1/payins/${payin_id}`, { token });
 
-  const settled = (payin_id: string) =>
-    api.eventually(
-      () => read(payin_id),
-      (answer) => answer.body.status !== 'pending',
-    );
-
   it('serves the corridor catalog with how payment is delivered', async () => {
-    const answer = await api.request('GET', '/v1/payins/methods', { token: owner.token });
+    const answer = await api.request('GET', '/v1/payins/methods', { token: owner.access_token });
     expect(answer.status).toBe(200);
     expect(answer.body.methods).toEqual(
       expect.arrayContaining([
@@ -70,21 +61,21 @@ describe('payins: create, lifecycle and reads', () => {
     });
     expect(created.body.reference).toMatch(/^PI[A-Z0-9]{10}$/);
 
-    const credited = await settled(created.body.payin_id);
-    expect(credited.body).toMatchObject({
+    const credited = await api.awaitSettled(owner, created.body.payin_id);
+    expect(credited).toMatchObject({
       status: 'credited',
       credit_asset: 'USD',
       usdt_credited: '100.00',
       fx_rate: '17.2',
       fee: '0.00',
     });
-    expect(await api.movementsOf(owner.account_id, created.body.payin_id, 1)).toEqual([
+    expect(await api.movementsOf(owner, created.body.payin_id, 1)).toEqual([
       { asset: 'USD', amount: '100.00', kind: 'payin' },
     ]);
-    const events = await api.eventsOf(created.body.payin_id);
+    const events = await api.eventsOf(owner, created.body.payin_id, 1);
     expect(events).toEqual([
       {
-        type: 'payins.payin_credited',
+        type: 'payin_credited',
         data: {
           payin_id: created.body.payin_id,
           account_id: owner.account_id,
@@ -110,12 +101,12 @@ describe('payins: create, lifecycle and reads', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body.instructions).toMatchObject({ type: 'qr', qr_payload: expect.any(String) });
-    const credited = await settled(created.body.payin_id);
-    expect(credited.body).toMatchObject({ status: 'credited', credit_asset: 'BOB' });
-    expect(await api.movementsOf(owner.account_id, created.body.payin_id, 1)).toEqual([
+    const credited = await api.awaitSettled(owner, created.body.payin_id);
+    expect(credited).toMatchObject({ status: 'credited', credit_asset: 'BOB' });
+    expect(await api.movementsOf(owner, created.body.payin_id, 1)).toEqual([
       { asset: 'BOB', amount: '69.60', kind: 'payin' },
     ]);
-    const [event] = await api.eventsOf(created.body.payin_id);
+    const [event] = await api.eventsOf(owner, created.body.payin_id, 1);
     expect(event?.data).toMatchObject({ credit_asset: 'BOB', fiat_credited: '69.60' });
     expect(event?.data).not.toHaveProperty('idempotency_key');
   });
@@ -192,11 +183,7 @@ describe('payins: create, lifecycle and reads', () => {
     ],
   ])('rejects %j with %i %s and stores nothing', async (body, status, error) => {
     const account = await api.account('invalid');
-    const answer = await api.request('POST', '/v1/payins', { token: account.token, body });
-    expect(answer.status).toBe(status);
-    expect(answer.body).toEqual({ error, message: expect.any(String) });
-    const listing = await api.request('GET', '/v1/payins', { token: account.token });
-    expect(listing.body.payins).toEqual([]);
+    await api.expectRefusedStoringNothing(account, await api.create(account, body), status, error);
   });
 
   describe('QR idempotency (spec §4)', () => {
@@ -257,36 +244,29 @@ describe('payins: create, lifecycle and reads', () => {
 
   it('fails a .99 collection with payin_expired carrying the failure, moving no money', async () => {
     const payer = await api.account('failing');
-    const create = (body: Record<string, unknown>) =>
-      api.request('POST', '/v1/payins', { token: payer.token, body });
-    const settled = (payin_id: string) =>
-      api.eventually(
-        () => read(payin_id, payer.token),
-        (answer) => answer.body.status !== 'pending',
-      );
-    const created = await create({
+    const created = await api.create(payer, {
       method: 'fintoc',
       country: 'CL',
       currency: 'CLP',
       amount: '930',
       idempotency_key: 'fintoc-ok',
     });
-    const failing = await create({
+    const failing = await api.create(payer, {
       method: 'bank_transfer',
       country: 'US',
       currency: 'USD',
       amount: '20.99',
     });
-    const failed = await settled(failing.body.payin_id);
-    expect(failed.body).toMatchObject({
+    const failed = await api.awaitSettled(payer, failing.body.payin_id);
+    expect(failed).toMatchObject({
       status: 'failed',
       failure: { origin: 'provider', code: expect.any(String), message: expect.any(String) },
       usdt_credited: null,
     });
-    const events = await api.eventsOf(failing.body.payin_id);
+    const events = await api.eventsOf(payer, failing.body.payin_id, 1);
     expect(events).toEqual([
       {
-        type: 'payins.payin_expired',
+        type: 'payin_expired',
         data: expect.objectContaining({
           status: 'failed',
           country: 'US',
@@ -298,11 +278,11 @@ describe('payins: create, lifecycle and reads', () => {
       },
     ]);
     // Only the good CLP payin (930 CLP = 1.00 USD) reaches the balance.
-    await settled(created.body.payin_id);
-    expect(await api.movementsOf(payer.account_id, created.body.payin_id, 1)).toEqual([
+    await api.awaitSettled(payer, created.body.payin_id);
+    expect(await api.movementsOf(payer, created.body.payin_id, 1)).toEqual([
       { asset: 'USD', amount: '1.00', kind: 'payin' },
     ]);
-    expect(await api.movementsOf(payer.account_id, failing.body.payin_id, 0)).toEqual([]);
+    expect(await api.movementsOf(payer, failing.body.payin_id, 0)).toEqual([]);
   });
 
   it('never pays a .77 QR: it expires at its expiry with payin_expired', async () => {
@@ -313,10 +293,10 @@ describe('payins: create, lifecycle and reads', () => {
       amount: '500.77',
     });
     expect(created.status).toBe(201);
-    const expired = await settled(created.body.payin_id);
-    expect(expired.body).toMatchObject({ status: 'expired', usdt_credited: null, failure: null });
-    const events = await api.eventsOf(created.body.payin_id);
-    expect(events.map((event) => event.type)).toEqual(['payins.payin_expired']);
+    const expired = await api.awaitSettled(owner, created.body.payin_id);
+    expect(expired).toMatchObject({ status: 'expired', usdt_credited: null, failure: null });
+    const events = await api.eventsOf(owner, created.body.payin_id, 1);
+    expect(events.map((event) => event.type)).toEqual(['payin_expired']);
     expect(events[0]?.data).toMatchObject({ status: 'expired', local_amount: '500.77' });
     expect(events[0]?.data).not.toHaveProperty('failure');
   });
@@ -324,15 +304,14 @@ describe('payins: create, lifecycle and reads', () => {
   it('answers 404 for another account’s payin and an unknown id', async () => {
     const created = await create({ method: 'qr', country: 'BO', currency: 'BOB', amount: '3.00' });
     const stranger = await api.account('stranger');
-    expect((await read(created.body.payin_id, stranger.token)).status).toBe(404);
+    expect((await read(created.body.payin_id, stranger.access_token)).status).toBe(404);
     expect((await read('00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await read('not-an-id')).body.error).toBe('not_found');
   });
 
   describe('listing', () => {
-    let account: { token: string; account_id: string };
-    const list = (query: string) =>
-      api.request('GET', `/v1/payins${query}`, { token: account.token });
+    let account: TestAccount;
+    const list = (query: string) => api.list(account, query);
 
     beforeAll(async () => {
       account = await api.account('listing');
@@ -347,11 +326,8 @@ describe('payins: create, lifecycle and reads', () => {
           idempotency_key: 'find-me',
         },
       ]) {
-        const created = await api.request('POST', '/v1/payins', { token: account.token, body });
-        await api.eventually(
-          () => read(created.body.payin_id, account.token),
-          (answer) => answer.body.status !== 'pending',
-        );
+        const created = await api.create(account, body);
+        await api.awaitSettled(account, created.body.payin_id);
       }
     });
 
@@ -392,17 +368,15 @@ describe('payins: create, lifecycle and reads', () => {
   });
 
   it('answers verification_required for an account that is not approved (live)', async () => {
-    const live = payinsClient(platform, 'live');
-    try {
-      const account = await live.account('unverified');
-      const answer = await live.request('POST', '/v1/payins', {
-        token: account.token,
-        body: { method: 'qr', country: 'BO', currency: 'BOB', amount: '10.00' },
-      });
-      expect(answer.status).toBe(403);
-      expect(answer.body.error).toBe('verification_required');
-    } finally {
-      await live.close();
-    }
+    const live = payinsClient(platform.environments.live);
+    const account = await live.account('unverified');
+    const answer = await live.create(account, {
+      method: 'qr',
+      country: 'BO',
+      currency: 'BOB',
+      amount: '10.00',
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toBe('verification_required');
   });
 });
