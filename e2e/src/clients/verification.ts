@@ -107,6 +107,25 @@ export function verificationClient(target: Target) {
   const operatorDecide = (submission_id: string, body: Record<string, unknown>) =>
     client.operator('POST', `/admin/v1/verifications/${submission_id}/decision`, body);
 
+  /** The operator reopens an account's verification (a sandbox account is approved at confirm). */
+  const operatorReopen = (account_id: string) =>
+    client.operator('POST', `/admin/v1/verifications/accounts/${account_id}/reopen`);
+
+  /** A sandbox account made unverified by the operator, with 2FA, ready for a link. */
+  const unverifiedAccount = async (label: string, registration: Record<string, unknown> = {}) => {
+    const account = await accountWith2fa(label, registration);
+    await json(await operatorReopen(account.account_id), 200);
+    await eventually(
+      async () =>
+        json<{ kyc_status: string }>(
+          await request('GET', '/v1/me', { token: account.access_token }),
+          200,
+        ),
+      (profile) => profile.kyc_status === 'none',
+    );
+    return account;
+  };
+
   /** The account's verification once `done` holds. */
   const awaitVerification = (account: TestAccount, done: (body: Record<string, any>) => boolean) =>
     eventually(async () => json<Record<string, any>>(await verification(account), 200), done);
@@ -122,6 +141,8 @@ export function verificationClient(target: Target) {
     completePerson,
     operatorQueue,
     operatorDecide,
+    operatorReopen,
+    unverifiedAccount,
     awaitVerification,
   };
 }

@@ -160,6 +160,12 @@ export const decideVerificationCommand = verificationDecisionBody
   .strict();
 export type DecideVerificationCommand = z.infer<typeof decideVerificationCommand>;
 
+/** An administrator reopens an account's verification (`verification_rejected_requires_admin`). */
+export const reopenVerificationCommand = z
+  .object({ account_id: id, org_id: id.nullable(), reviewer: z.string().min(1).max(200) })
+  .strict();
+export type ReopenVerificationCommand = z.infer<typeof reopenVerificationCommand>;
+
 export const verificationReportCommand = z
   .object({ account_id: id, locale: z.enum(['en', 'es', 'zh']) })
   .strict();
@@ -233,6 +239,12 @@ export const VERIFICATION_COMMANDS = {
     summary: "an operator's or organization admin's decision on a verification",
     request: decideVerificationCommand,
     reply: verificationSummary,
+  }),
+  reopen: defineCommand({
+    name: 'compliance.reopen_verification',
+    summary: "an administrator reopens an account's verification for a new submission",
+    request: reopenVerificationCommand,
+    reply: verificationView,
   }),
   report: defineCommand({
     name: 'compliance.get_verification_report',

@@ -113,6 +113,11 @@ export function decide(
         ),
       ];
     }
+    case 'reopen':
+      if (state.phase === 'processing' || state.phase === 'awaiting_review')
+        throw new DomainError('duplicate', 'a submission is being reviewed: decide it instead');
+      if (state.status === 'none' && state.phase === 'idle') return [];
+      return [{ type: 'reopened', data: { at: command.data.now } }];
     default: {
       const unhandled: never = command;
       throw new Error(`unknown command ${JSON.stringify(unhandled)}`);
@@ -238,6 +243,18 @@ export function evolve(state: VerificationState, event: VerificationEvent): Veri
         changes_requested_comments: [],
         checks_done: [],
         submitted_at: event.data.at,
+        updated_at: event.data.at,
+      };
+    case 'reopened':
+      // The last submission stays readable (its report); the account starts over.
+      return {
+        ...state,
+        status: 'none',
+        phase: 'idle',
+        link: null,
+        decision: null,
+        risk_band: null,
+        changes_requested_comments: [],
         updated_at: event.data.at,
       };
     case 'check_recorded':

@@ -36,7 +36,9 @@ export type VerificationCommand =
   | {
       type: 'decide';
       data: { decision: VerificationDecision; comments: string[]; now: string };
-    };
+    }
+  /** An administrator reopens the account's verification: a new submission may start. */
+  | { type: 'reopen'; data: { now: string } };
 
 /** What ends the checks: a sandbox outcome, or a wait for a reviewer (live). */
 export type Outcome =
@@ -55,6 +57,7 @@ export type VerificationEvent =
   | { type: 'document_attached'; data: { document: StoredDocument; at: string } }
   | { type: 'liveness_completed'; data: { at: string } }
   | { type: 'submitted'; data: { at: string } }
+  | { type: 'reopened'; data: { at: string } }
   | { type: 'check_recorded'; data: { step: CheckStep; at: string } }
   | {
       type: 'status_changed';

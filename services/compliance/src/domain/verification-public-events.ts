@@ -42,6 +42,18 @@ export function publishedOf(
     case 'liveness_completed':
     case 'submitted':
       return null;
+    case 'reopened':
+      return {
+        type: 'compliance.verification_status_changed',
+        data: {
+          ...base,
+          event: 'status_changed',
+          status: state.status,
+          risk_band: null,
+          decision: null,
+          self_onboarding: true,
+        },
+      };
     case 'check_recorded':
       switch (event.data.step) {
         case 'link_completed':

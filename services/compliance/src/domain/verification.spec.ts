@@ -206,6 +206,25 @@ describe('verification decider', () => {
     expect(refusal([issue(), identity()], finish)).toBe('invalid_request');
   });
 
+  it('reopens a decided verification for a new submission, never one under review', () => {
+    const reviewed = [...SUBMITTED, awaitReview, awaitReview, awaitReview, awaitReview];
+    const reject: VerificationCommand = {
+      type: 'decide',
+      data: { decision: 'reject', comments: [], now: LATER },
+    };
+    const reopen: VerificationCommand = { type: 'reopen', data: { now: LATER } };
+    const { state } = replay([...reviewed, reject, reopen, issue('lnk-2', 'sub-2')]);
+    expect(state).toMatchObject({ status: 'none', phase: 'collecting', submission_id: 'sub-2' });
+    expect(refusal(reviewed, reopen)).toBe('duplicate');
+    expect(decide(reopen, initialVerification('acc-1', 'org-1', 'kyc'))).toEqual([]);
+    // A sandbox account is approved at confirm: reopening it asks for a verification.
+    const approved = {
+      ...initialVerification('acc-1', 'org-1', 'kyc'),
+      status: 'approved' as const,
+    };
+    expect(execute(reopen, approved).state.status).toBe('none');
+  });
+
   it('ignores an advance of a submission that is not processing', () => {
     expect(decide(awaitReview, replay([issue()]).state)).toEqual([]);
   });

@@ -7,6 +7,7 @@ import {
   type OnboardingDocumentBody,
   type OnboardingIdentityBody,
   type PlatformLocale,
+  type ReopenVerificationCommand,
 } from '@platform/contracts';
 import { Handles } from '@platform/messaging';
 import { Onboarding } from '../application/onboarding';
@@ -67,6 +68,11 @@ export class VerificationMessages {
   @Handles(VERIFICATION_COMMANDS.decide)
   decide(command: DecideVerificationCommand) {
     return this.reviews.decide(command);
+  }
+
+  @Handles(VERIFICATION_COMMANDS.reopen)
+  reopen(command: ReopenVerificationCommand) {
+    return this.reviews.reopen(command);
   }
 
   @Handles(VERIFICATION_COMMANDS.report)

@@ -31,6 +31,18 @@ export class VerificationsAdminController {
     return pageBody('verifications', pagination, reply.verifications);
   }
 
+  /** The account may verify again (after a rejection, or to renew an approval). */
+  @Post('accounts/:account_id/reopen')
+  @HttpCode(200)
+  @ApiReply(VERIFICATION_COMMANDS.reopen)
+  reopen(@Param('account_id') account_id: string) {
+    return this.bus.send(VERIFICATION_COMMANDS.reopen, {
+      account_id,
+      org_id: null,
+      reviewer: 'operator',
+    });
+  }
+
   @Post(':submission_id/decision')
   @HttpCode(200)
   @ApiReply(VERIFICATION_COMMANDS.decide)

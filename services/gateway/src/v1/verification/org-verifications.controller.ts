@@ -61,6 +61,25 @@ export class OrgVerificationsController {
     return pageBody('verifications', pagination, reply.verifications);
   }
 
+  @Post('accounts/:account_id/reopen')
+  @HttpCode(200)
+  @ApiReply(VERIFICATION_COMMANDS.reopen)
+  @ApiOperation({
+    summary: "Reopen an account's identity verification",
+    description:
+      'The account’s status goes back to `none` and it may ask for a new link: after a ' +
+      'rejection (`verification_rejected_requires_admin`), or to renew an approval. 404 ' +
+      "`not_found` (also another organization's account); 409 `duplicate` while a submission " +
+      'is under review (decide it instead).',
+  })
+  reopen(@CurrentOrgAdmin() admin: OrgAdminPrincipal, @Param('account_id') account_id: string) {
+    return this.bus.send(VERIFICATION_COMMANDS.reopen, {
+      account_id,
+      org_id: admin.org_id,
+      reviewer: `org_admin:${admin.admin_id}`,
+    });
+  }
+
   @Post(':submission_id/decision')
   @HttpCode(200)
   @ApiZodBody(verificationDecisionBody)
