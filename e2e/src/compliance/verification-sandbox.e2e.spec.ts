@@ -6,6 +6,7 @@ import {
   identityClient,
   json,
   person,
+  startWebhookReceiver,
   TINY_PDF_BASE64,
   TINY_PNG_BASE64,
   verificationClient,
@@ -25,11 +26,20 @@ describe('identity verification (sandbox)', () => {
   const events = eventsClient(() => platform.environments.test);
   const identity = identityClient(() => platform.environments.test);
 
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+
   beforeAll(async () => {
-    platform = await startPlatform({ label: 'kycsandbox', settings: { SANDBOX_STEP_MS: '50' } });
+    receiver = await startWebhookReceiver();
+    platform = await startPlatform({
+      label: 'kycsandbox',
+      settings: { SANDBOX_STEP_MS: '50', WEBHOOKS_ALLOW_LOOPBACK: 'true', WEBHOOK_POLL_MS: '100' },
+    });
     kyc = verificationClient(() => platform.environments.test);
   });
-  afterAll(async () => platform.close());
+  afterAll(async () => {
+    await platform.close();
+    await receiver.close();
+  });
 
   const VERIFICATION_TYPES = [
     'kyc_link_completed',
@@ -68,6 +78,9 @@ describe('identity verification (sandbox)', () => {
       'kyc_liveness_completed',
       'kyc_verification_status_changed',
     ]);
+    // One step apart, in order.
+    const times = found.map((event) => Date.parse(event.created_at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(found[0]!.data).toMatchObject({
       account_id: account.account_id,
       kind: 'kyc',
@@ -94,6 +107,33 @@ describe('identity verification (sandbox)', () => {
       (body) => body.kyc_status === 'approved',
     );
     expect(profile).toMatchObject({ display_name: 'Ada Byron', tax_id: 'AB123456', country: 'GB' });
+  });
+
+  it('delivers the verification events to a webhook subscription', async () => {
+    const account = await kyc.unverifiedAccount('sbxhook');
+    const subscribed = await events.subscribe(account.access_token, {
+      event_type: '*',
+      callback_url: receiver.url('/kyc'),
+      secret: 'kyc-webhook-secret-0123456789',
+    });
+    expect(subscribed.status).toBe(201);
+    await kyc.completePerson((await kyc.link(account)).url);
+    const approved = await kyc.awaitVerification(account, (body) => body.status === 'approved');
+    const delivered = await eventually(
+      async () =>
+        receiver.received
+          .map((hook) => JSON.parse(hook.raw_body.toString('utf8')) as Record<string, any>)
+          .filter((body) => body.data?.submission_id === approved.submission_id),
+      (bodies) => bodies.some((body) => body.type === 'kyc_verification_status_changed'),
+    );
+    expect(new Set(delivered.map((body) => body.type))).toEqual(
+      new Set([
+        'kyc_link_completed',
+        'kyc_document_validated',
+        'kyc_liveness_completed',
+        'kyc_verification_status_changed',
+      ]),
+    );
   });
 
   it('asks for changes on REVIEW, then approves a new submission', async () => {
