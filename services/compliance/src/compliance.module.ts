@@ -1,12 +1,27 @@
 import path from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
+import type { Pool } from 'pg';
 import {
+  busClientProviders,
+  eventRelayProvider,
+  SERVICE_POOL,
   ServiceDatabaseModule,
   type PlatformContext,
   type ServiceDefinition,
 } from '@platform/runtime';
+import { Onboarding } from './application/onboarding';
 import { PayoutReviews } from './application/payout-reviews';
+import { SelfVerification } from './application/self-verification';
+import { VerificationReport } from './application/verification-report';
+import { VerificationReviews } from './application/verification-reviews';
+import { VerificationSteps } from './application/verification-steps';
+import { VerificationWriter } from './application/verification-writer';
+import { COMPLIANCE_EVENTS, openComplianceEventStore } from './infrastructure/compliance-events';
+import { COMPLIANCE_JOBS, openComplianceJobs } from './infrastructure/compliance-jobs';
+import { openDocumentStorage, VERIFICATION_DOCUMENTS } from './infrastructure/document-storage';
+import { VerificationsRepository } from './infrastructure/verifications.repository';
 import { ComplianceMessages } from './messages/compliance.messages';
+import { VerificationMessages } from './messages/verification.messages';
 import {
   COMPLIANCE_SETTINGS,
   complianceSettingsSchema,
@@ -24,8 +39,31 @@ export class ComplianceModule {
           migrations: [{ dir: path.join(__dirname, '../migrations') }],
         }),
       ],
-      controllers: [ComplianceMessages],
-      providers: [{ provide: COMPLIANCE_SETTINGS, useValue: settings }, PayoutReviews],
+      controllers: [ComplianceMessages, VerificationMessages],
+      providers: [
+        { provide: COMPLIANCE_SETTINGS, useValue: settings },
+        {
+          provide: COMPLIANCE_EVENTS,
+          inject: [SERVICE_POOL],
+          useFactory: (pool: Pool) => openComplianceEventStore(pool, context.environment),
+        },
+        {
+          provide: COMPLIANCE_JOBS,
+          inject: [SERVICE_POOL],
+          useFactory: (pool: Pool) => openComplianceJobs(pool, settings.SANDBOX_STEP_MS),
+        },
+        { provide: VERIFICATION_DOCUMENTS, useValue: openDocumentStorage(context) },
+        ...busClientProviders(context),
+        PayoutReviews,
+        VerificationsRepository,
+        VerificationWriter,
+        VerificationSteps,
+        SelfVerification,
+        Onboarding,
+        VerificationReviews,
+        VerificationReport,
+        eventRelayProvider({ service: 'compliance', store: COMPLIANCE_EVENTS }),
+      ],
     };
   }
 }

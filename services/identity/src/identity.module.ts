@@ -68,6 +68,8 @@ import { IdentityMessages } from './messages/identity.messages';
 import { OtpMessages } from './messages/otp.messages';
 import { PasskeysMessages } from './messages/passkeys.messages';
 import { SocialMessages } from './messages/social.messages';
+import { VerificationMessages } from './messages/verification.messages';
+import { VerificationSubjectsRepository } from './infrastructure/verification-subjects.repository';
 
 import {
   IDENTITY_SETTINGS,
@@ -84,6 +86,7 @@ const MESSAGES: Type[] = [
   SocialMessages,
   HandoffMessages,
   DirectoryMessages,
+  VerificationMessages,
 ];
 
 /**
@@ -126,6 +129,7 @@ const INFRASTRUCTURE: Provider[] = [
   OrganizationsRepository,
   OrgAdminsRepository,
   AccountsRepository,
+  VerificationSubjectsRepository,
   SessionsRepository,
   SessionSigner,
   ApiKeysRepository,

@@ -7,6 +7,7 @@ import { registerEventsReplay } from './commands/events-replay';
 import { registerEventsTail } from './commands/events-tail';
 import { registerProjectionsRebuild } from './commands/rebuild-projection';
 import { registerEventsVerify } from './commands/verify-events';
+import { registerVerifications } from './commands/verifications';
 
 /** The platform operator's CLI (`npm run cli -- <command>`). */
 const program = new Command('platform')
@@ -144,6 +145,7 @@ registerEventsTail(events, target);
 registerEventsVerify(events, () => program.opts<Globals>().env);
 registerProjectionsRebuild(program, () => program.opts<Globals>().env);
 registerDeadLetters(program, target);
+registerVerifications(program, target);
 
 program.parseAsync().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

@@ -17,3 +17,5 @@ export * from './payins-replies';
 export * from './notifications-replies';
 export * from './dead-letters';
 export * from './payouts-replies';
+export * from './identity-verification';
+export * from './verification';

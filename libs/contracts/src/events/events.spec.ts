@@ -141,6 +141,62 @@ const PAYIN_SAMPLES = {
   },
 };
 
+const VERIFICATION = {
+  account_id: 'acc-1',
+  kind: 'kyc',
+  submission_id: 'sub-1',
+  external_customer_id: 'acc-1',
+};
+
+const VERIFICATION_SAMPLES = {
+  'compliance.verification_link_completed': {
+    valid: { ...VERIFICATION, event: 'link_completed', link_id: 'lnk-1', status: 'pending' },
+    invalid: [{ ...VERIFICATION, event: 'link_completed', link_id: 'lnk-1', status: 'done' }],
+  },
+  'compliance.verification_document_validated': {
+    valid: {
+      ...VERIFICATION,
+      category: 'identity_document',
+      outcome: 'passed',
+      score: 0.98,
+      summary: 'ok',
+    },
+    invalid: [
+      {
+        ...VERIFICATION,
+        category: 'identity_document',
+        outcome: 'passed',
+        score: '1',
+        summary: 'ok',
+      },
+    ],
+  },
+  'compliance.verification_liveness_completed': {
+    valid: { ...VERIFICATION, outcome: 'passed', passed: true },
+    invalid: [{ ...VERIFICATION, kind: 'aml', outcome: 'passed', passed: true }],
+  },
+  'compliance.verification_status_changed': {
+    valid: {
+      ...VERIFICATION,
+      event: 'status_changed',
+      status: 'approved',
+      risk_band: 'low',
+      decision: 'approve',
+      self_onboarding: true,
+    },
+    invalid: [
+      {
+        ...VERIFICATION,
+        event: 'status_changed',
+        status: 'approved',
+        risk_band: 'low',
+        decision: 'maybe',
+        self_onboarding: true,
+      },
+    ],
+  },
+};
+
 /** For each type: a valid payload and invalid variants, each wrong in one field. */
 const samples: Record<
   EventType,
@@ -252,6 +308,7 @@ const samples: Record<
     invalid: [payoutChange({ status: 'lost' }), payoutChange({ local_amount: '-1' })],
   },
   ...PAYIN_SAMPLES,
+  ...VERIFICATION_SAMPLES,
 };
 
 describe('event names', () => {

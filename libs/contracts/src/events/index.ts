@@ -3,3 +3,4 @@ export * from './ledger';
 export * from './payouts';
 export * from './payins';
 export * from './registry';
+export * from './compliance';

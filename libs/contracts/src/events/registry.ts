@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { eventEnvelopeSchema, type EventEnvelope } from '../envelope';
 import {
+  verificationDocumentValidatedSchema,
+  verificationLinkCompletedSchema,
+  verificationLivenessCompletedSchema,
+  verificationStatusChangedSchema,
+} from './compliance';
+import {
   accountConfirmedSchema,
   accountRegisteredSchema,
   organizationCreatedSchema,
@@ -50,6 +56,16 @@ export const EVENT_SCHEMAS = {
   'payins.payin_settlement_scheduled': { version: 1, schema: payinSettlementScheduledSchema },
   'payins.payin_expired': { version: 1, schema: payinExpiredSchema },
   'payins.payin_refunded': { version: 1, schema: payinRefundedSchema },
+  'compliance.verification_link_completed': { version: 1, schema: verificationLinkCompletedSchema },
+  'compliance.verification_document_validated': {
+    version: 1,
+    schema: verificationDocumentValidatedSchema,
+  },
+  'compliance.verification_liveness_completed': {
+    version: 1,
+    schema: verificationLivenessCompletedSchema,
+  },
+  'compliance.verification_status_changed': { version: 1, schema: verificationStatusChangedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

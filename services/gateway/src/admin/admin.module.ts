@@ -6,6 +6,7 @@ import { LedgerAdminController } from './ledger-admin.controller';
 import { MetricsController } from './metrics.controller';
 import { OperatorGuard } from './operator.guard';
 import { PayoutsAdminController } from './payouts-admin.controller';
+import { VerificationsAdminController } from './verifications-admin.controller';
 
 @Module({
   controllers: [
@@ -15,6 +16,7 @@ import { PayoutsAdminController } from './payouts-admin.controller';
     LedgerAdminController,
     MetricsController,
     PayoutsAdminController,
+    VerificationsAdminController,
   ],
   providers: [OperatorGuard],
 })

@@ -10,6 +10,8 @@ import { OtpModule } from './otp/otp.module';
 import { AccountModule } from './account/account.module';
 import { PayinsApiModule } from './payins/payins.module';
 import { PayModule } from '../pay/pay.module';
+import { VerifyModule } from '../verify/verify.module';
+import { VerificationApiModule } from './verification/verification.module';
 import { SignInMethodsModule } from './sign-in-methods/sign-in-methods.module';
 import { LedgerHttpModule } from './ledger/ledger-http.module';
 import { PayoutsApiModule } from './payouts/payouts.module';
@@ -28,6 +30,8 @@ import { PlatformReadinessModule } from '../http/health/platform-readiness.modul
     AccountModule,
     PayinsApiModule,
     PayModule,
+    VerifyModule,
+    VerificationApiModule,
     SignInMethodsModule,
     LedgerHttpModule,
     PayoutsApiModule,

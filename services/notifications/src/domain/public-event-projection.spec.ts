@@ -89,3 +89,62 @@ describe('public event projection (events contract, spec section 6)', () => {
     ).toEqual({ a: { b: [{ c: 1 }] } });
   });
 });
+
+describe('identity verification events (spec section 6)', () => {
+  const base = {
+    account_id: 'acc-1',
+    kind: 'kyc',
+    submission_id: 'sub-1',
+    external_customer_id: 'acc-1',
+  };
+
+  it('names the public event after the kind: kyc_* for persons, kyb_* for companies', () => {
+    const changed = {
+      ...base,
+      event: 'status_changed',
+      status: 'approved',
+      risk_band: 'low',
+      decision: 'approve',
+      self_onboarding: true,
+      pending_documents: [],
+      documents_received: 2,
+    };
+    expect(projectPublicEvent('compliance.verification_status_changed', changed)).toEqual({
+      type: 'kyc_verification_status_changed',
+      data: changed,
+    });
+    expect(
+      projectPublicEvent('compliance.verification_link_completed', {
+        ...base,
+        kind: 'kyb',
+        event: 'link_completed',
+        link_id: 'lnk-1',
+        status: 'pending',
+      })?.type,
+    ).toBe('kyb_link_completed');
+    expect(
+      projectPublicEvent('compliance.verification_document_validated', {
+        ...base,
+        kind: 'kyb',
+        category: 'company_registration',
+        outcome: 'passed',
+        score: 1,
+        summary: 'ok',
+      })?.type,
+    ).toBe('kyb_document_validated');
+  });
+
+  it('keeps only the catalog fields of a liveness event', () => {
+    expect(
+      projectPublicEvent('compliance.verification_liveness_completed', {
+        ...base,
+        outcome: 'passed',
+        passed: true,
+        selfie_key: 'internal',
+      }),
+    ).toEqual({
+      type: 'kyc_liveness_completed',
+      data: { ...base, outcome: 'passed', passed: true },
+    });
+  });
+});

@@ -12,11 +12,16 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'payins.payin_settlement_scheduled',
   'payins.payin_expired',
   'payins.payin_refunded',
+  'compliance.verification_link_completed',
+  'compliance.verification_document_validated',
+  'compliance.verification_liveness_completed',
+  'compliance.verification_status_changed',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
 interface PublicShape {
-  type: PublicEventType;
+  /** A verification event's name follows its kind: `kyc_*` for persons, `kyb_*` for companies. */
+  type: PublicEventType | ((source: Record<string, unknown>) => PublicEventType);
   fields: readonly string[];
   /** Spec section 6: these events return the client's non-empty `idempotency_key`. */
   carries_idempotency_key: boolean;
@@ -115,12 +120,54 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
         fields: ['payin_id', 'account_id', 'debited_asset', 'debited_amount'],
         carries_idempotency_key: true,
       };
+    case 'compliance.verification_link_completed':
+      return {
+        type: (source) => (source.kind === 'kyb' ? 'kyb_link_completed' : 'kyc_link_completed'),
+        fields: [...VERIFICATION_FIELDS, 'event', 'link_id', 'status'],
+        carries_idempotency_key: false,
+      };
+    case 'compliance.verification_document_validated':
+      return {
+        type: (source) =>
+          source.kind === 'kyb' ? 'kyb_document_validated' : 'kyc_document_validated',
+        fields: [...VERIFICATION_FIELDS, 'category', 'outcome', 'score', 'summary'],
+        carries_idempotency_key: false,
+      };
+    case 'compliance.verification_liveness_completed':
+      return {
+        type: 'kyc_liveness_completed',
+        fields: [...VERIFICATION_FIELDS, 'outcome', 'passed'],
+        carries_idempotency_key: false,
+      };
+    case 'compliance.verification_status_changed':
+      return {
+        type: (source) =>
+          source.kind === 'kyb'
+            ? 'kyb_verification_status_changed'
+            : 'kyc_verification_status_changed',
+        fields: [
+          ...VERIFICATION_FIELDS,
+          'event',
+          'status',
+          'risk_band',
+          'decision',
+          'self_onboarding',
+          'pending_documents',
+          'changes_requested_comments',
+          'documents_received',
+          'documents_gate',
+        ],
+        carries_idempotency_key: false,
+      };
     default: {
       const unhandled: never = type;
       throw new Error(`no public shape for ${String(unhandled)}`);
     }
   }
 }
+
+/** The fields every verification event carries (spec §6). */
+const VERIFICATION_FIELDS = ['account_id', 'kind', 'submission_id', 'external_customer_id'];
 
 export function isProjectedDomainEvent(type: string): type is ProjectedDomainEvent {
   return (PROJECTED_DOMAIN_EVENTS as readonly string[]).includes(type);
@@ -144,7 +191,8 @@ export function projectPublicEvent(
   if (shape.carries_idempotency_key && typeof key === 'string' && key !== '') {
     data.idempotency_key = key;
   }
-  return { type: shape.type, data };
+  const type = typeof shape.type === 'function' ? shape.type(source) : shape.type;
+  return { type, data };
 }
 
 /** Fields spec section 6 redacts for account-scoped subscriptions, wherever they appear. */
