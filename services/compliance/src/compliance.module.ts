@@ -5,7 +5,9 @@ import {
   type PlatformContext,
   type ServiceDefinition,
 } from '@platform/runtime';
+import { amlProviders } from './aml.providers';
 import { PayoutReviews } from './application/payout-reviews';
+import { AmlMessages } from './messages/aml.messages';
 import { ComplianceMessages } from './messages/compliance.messages';
 import {
   COMPLIANCE_SETTINGS,
@@ -24,8 +26,12 @@ export class ComplianceModule {
           migrations: [{ dir: path.join(__dirname, '../migrations') }],
         }),
       ],
-      controllers: [ComplianceMessages],
-      providers: [{ provide: COMPLIANCE_SETTINGS, useValue: settings }, PayoutReviews],
+      controllers: [ComplianceMessages, AmlMessages],
+      providers: [
+        { provide: COMPLIANCE_SETTINGS, useValue: settings },
+        PayoutReviews,
+        ...amlProviders(context, settings),
+      ],
     };
   }
 }

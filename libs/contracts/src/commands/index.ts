@@ -17,3 +17,4 @@ export * from './payins-replies';
 export * from './notifications-replies';
 export * from './dead-letters';
 export * from './payouts-replies';
+export * from './aml';

@@ -141,6 +141,19 @@ const PAYIN_SAMPLES = {
   },
 };
 
+const amlUpdated = {
+  account_id: ACCOUNT_ID,
+  screening_event: 'monitoring',
+  customer_id: 'scr-1',
+  data: {
+    screening_id: 'scr-1',
+    status: 'match',
+    previous_status: 'clear',
+    matches: [{ list: 'ofac_sdn', name: 'VOLKOV, Dmitri', score: 1, reasons: ['token_order'] }],
+    updated_at: '2025-01-02T03:04:05.000Z',
+  },
+};
+
 /** For each type: a valid payload and invalid variants, each wrong in one field. */
 const samples: Record<
   EventType,
@@ -252,6 +265,13 @@ const samples: Record<
     invalid: [payoutChange({ status: 'lost' }), payoutChange({ local_amount: '-1' })],
   },
   ...PAYIN_SAMPLES,
+  'compliance.aml_screening_updated': {
+    valid: amlUpdated,
+    invalid: [
+      { ...amlUpdated, screening_event: 'created' },
+      { ...amlUpdated, data: { ...amlUpdated.data, status: 'blocked' } },
+    ],
+  },
 };
 
 describe('event names', () => {

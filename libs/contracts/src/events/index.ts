@@ -2,4 +2,5 @@ export * from './identity';
 export * from './ledger';
 export * from './payouts';
 export * from './payins';
+export * from './compliance';
 export * from './registry';

@@ -21,6 +21,7 @@ import {
   payinRefundedSchema,
   payinSettlementScheduledSchema,
 } from './payins';
+import { amlScreeningUpdatedSchema } from './compliance';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -50,6 +51,7 @@ export const EVENT_SCHEMAS = {
   'payins.payin_settlement_scheduled': { version: 1, schema: payinSettlementScheduledSchema },
   'payins.payin_expired': { version: 1, schema: payinExpiredSchema },
   'payins.payin_refunded': { version: 1, schema: payinRefundedSchema },
+  'compliance.aml_screening_updated': { version: 1, schema: amlScreeningUpdatedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

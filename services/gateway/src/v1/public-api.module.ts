@@ -13,6 +13,7 @@ import { PayModule } from '../pay/pay.module';
 import { SignInMethodsModule } from './sign-in-methods/sign-in-methods.module';
 import { LedgerHttpModule } from './ledger/ledger-http.module';
 import { PayoutsApiModule } from './payouts/payouts.module';
+import { AmlApiModule } from './aml/aml.module';
 import { PlatformReadinessModule } from '../http/health/platform-readiness.module';
 
 /**
@@ -31,6 +32,7 @@ import { PlatformReadinessModule } from '../http/health/platform-readiness.modul
     SignInMethodsModule,
     LedgerHttpModule,
     PayoutsApiModule,
+    AmlApiModule,
     PlatformReadinessModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],

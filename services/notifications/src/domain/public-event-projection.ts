@@ -12,6 +12,7 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'payins.payin_settlement_scheduled',
   'payins.payin_expired',
   'payins.payin_refunded',
+  'compliance.aml_screening_updated',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -114,6 +115,12 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
         type: 'payin_refunded',
         fields: ['payin_id', 'account_id', 'debited_asset', 'debited_amount'],
         carries_idempotency_key: true,
+      };
+    case 'compliance.aml_screening_updated':
+      return {
+        type: 'aml_screening_updated',
+        fields: ['account_id', 'screening_event', 'customer_id', 'data'],
+        carries_idempotency_key: false,
       };
     default: {
       const unhandled: never = type;

@@ -44,6 +44,11 @@ export class NotificationsMessages {
     await this.domain_events.take(payload);
   }
 
+  @EventPattern('events.compliance')
+  async complianceEvent(@Payload() payload: unknown): Promise<void> {
+    await this.domain_events.take(payload);
+  }
+
   @Handles(HEALTH_COMMANDS.notifications)
   health() {
     return { service: 'notifications', status: 'ok' as const };
