@@ -5,3 +5,4 @@ export * from './ledger';
 export * from './payouts';
 export * from './payins';
 export * from './events';
+export * from './aml';
