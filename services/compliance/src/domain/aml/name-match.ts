@@ -102,7 +102,7 @@ export function compareNames(query: string, candidate: string): NameSimilarity {
     // Pairing greedily depends on which side leads: both are tried, so the score is symmetric.
     alignedScore(a, b),
     alignedScore(b, a),
-    jaroWinkler(a.join(''), b.join('')) * 0.98,
+    joinedScore(a.join(''), b.join('')),
   );
   return { score: Math.min(score, 0.999), reasons: ['fuzzy_name'] };
 }
@@ -115,6 +115,14 @@ function isTransliterated(query: string, candidate: string): boolean {
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim();
   return plain(query) !== plain(candidate) && /[^\x00-\x7f]/.test(query + candidate);
+}
+
+/**
+ * The names run together, for names split differently (`Abu Bakr`, `Abubakr`): only when they
+ * are about as long, so a long shared first name does not carry a different surname.
+ */
+function joinedScore(a: string, b: string): number {
+  return Math.abs(a.length - b.length) <= 2 ? jaroWinkler(a, b) * 0.98 : 0;
 }
 
 function alignedScore(a: readonly string[], b: readonly string[]): number {
