@@ -29,6 +29,7 @@ import {
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { accountListing } from '../account-listing';
+import { ApiErrors } from './api-errors.decorator';
 
 const pageQuery = z.object({ page: z.unknown().optional(), page_size: z.unknown().optional() });
 const citiesQuery = z.object({ country: z.string().max(40).optional() });
@@ -56,6 +57,19 @@ export class AmlController {
   @ApiOperation({ summary: 'Screen a person or company', description: CREATE_DESCRIPTION })
   @ApiZodBody(createAmlScreeningBody)
   @ApiReply(AML_COMMANDS.create_screening, 201)
+  @ApiErrors(
+    'idempotency_key_required',
+    'invalid_idempotency_key',
+    'invalid_subject_type',
+    'invalid_name',
+    'invalid_country',
+    'invalid_doc_id',
+    'invalid_request',
+    'invalid_json',
+    'unauthorized',
+    'idempotency_conflict',
+    'compliance_check_unavailable',
+  )
   create(
     @CurrentPrincipal() principal: Principal,
     @ValidatedBody(createAmlScreeningBody) body: CreateAmlScreeningBody,
@@ -73,6 +87,7 @@ export class AmlController {
   @ApiOperation({ summary: 'List screenings', description: 'Newest first; `page`, `page_size`.' })
   @ApiZodQuery(pageQuery)
   @ApiReply(listingPage('screenings', amlScreeningResource))
+  @ApiErrors('invalid_request', 'unauthorized')
   list(
     @CurrentPrincipal() principal: Principal,
     @ValidatedQuery(pageQuery) query: z.infer<typeof pageQuery>,
@@ -91,6 +106,7 @@ export class AmlController {
     description: "Another account's screening: 404 `not_found`.",
   })
   @ApiReply(AML_COMMANDS.get_screening)
+  @ApiErrors('unauthorized', 'not_found')
   get(@CurrentPrincipal() principal: Principal, @Param('id') screening_id: string) {
     return this.bus.send(AML_COMMANDS.get_screening, {
       account_id: principal.account_id,
@@ -107,6 +123,7 @@ export class AmlController {
   })
   @ApiProduces('application/pdf')
   @ApiDocumentLocale()
+  @ApiErrors('invalid_language', 'unauthorized', 'not_found')
   async report(
     @CurrentPrincipal() principal: Principal,
     @Param('id') screening_id: string,
@@ -134,6 +151,14 @@ export class AmlController {
   })
   @ApiZodBody(amlRescreenBody)
   @ApiReply(AML_COMMANDS.rescreen)
+  @ApiErrors(
+    'idempotency_key_required',
+    'invalid_idempotency_key',
+    'invalid_json',
+    'unauthorized',
+    'no_screening',
+    'compliance_check_unavailable',
+  )
   rescreen(
     @CurrentPrincipal() principal: Principal,
     @ValidatedBody(amlRescreenBody) body: z.infer<typeof amlRescreenBody>,
@@ -154,6 +179,13 @@ export class AmlController {
   })
   @ApiZodBody(amlMonitoringBody)
   @ApiReply(AML_COMMANDS.set_monitoring)
+  @ApiErrors(
+    'idempotency_key_required',
+    'invalid_idempotency_key',
+    'invalid_request',
+    'invalid_json',
+    'unauthorized',
+  )
   setMonitoring(
     @CurrentPrincipal() principal: Principal,
     @ValidatedBody(amlMonitoringBody) body: z.infer<typeof amlMonitoringBody>,
@@ -174,6 +206,7 @@ export class AmlController {
   })
   @ApiZodQuery(citiesQuery)
   @ApiReply(AML_COMMANDS.list_cities)
+  @ApiErrors('invalid_country', 'unauthorized')
   cities(
     @ValidatedQuery(citiesQuery, { error_code: 'invalid_country' })
     query: z.infer<typeof citiesQuery>,
