@@ -6,3 +6,4 @@ export * from './payouts';
 export * from './payins';
 export * from './events';
 export * from './verification';
+export * from './aml';

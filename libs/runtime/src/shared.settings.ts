@@ -12,6 +12,13 @@ export const booleanSetting = () =>
     .enum(['true', 'false'], { error: 'must be true or false' })
     .transform((value) => value === 'true');
 
+/** Milliseconds written in digits only (up to 10 of them). */
+export const millisecondsSetting = () =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a whole number of milliseconds')
+    .transform(Number);
+
 /** A secret: at least 32 characters, so that it cannot be guessed. */
 const secret = () => z.string().min(32, 'must have at least 32 characters');
 

@@ -9,6 +9,7 @@ import {
   type PlatformContext,
   type ServiceDefinition,
 } from '@platform/runtime';
+import { amlProviders } from './aml.providers';
 import { Onboarding } from './application/onboarding';
 import { PayoutReviews } from './application/payout-reviews';
 import { SelfVerification } from './application/self-verification';
@@ -20,6 +21,7 @@ import { COMPLIANCE_EVENTS, openComplianceEventStore } from './infrastructure/co
 import { COMPLIANCE_JOBS, openComplianceJobs } from './infrastructure/compliance-jobs';
 import { openDocumentStorage, VERIFICATION_DOCUMENTS } from './infrastructure/document-storage';
 import { VerificationsRepository } from './infrastructure/verifications.repository';
+import { AmlMessages } from './messages/aml.messages';
 import { ComplianceMessages } from './messages/compliance.messages';
 import { VerificationMessages } from './messages/verification.messages';
 import {
@@ -39,7 +41,7 @@ export class ComplianceModule {
           migrations: [{ dir: path.join(__dirname, '../migrations') }],
         }),
       ],
-      controllers: [ComplianceMessages, VerificationMessages],
+      controllers: [ComplianceMessages, VerificationMessages, AmlMessages],
       providers: [
         { provide: COMPLIANCE_SETTINGS, useValue: settings },
         {
@@ -55,6 +57,7 @@ export class ComplianceModule {
         { provide: VERIFICATION_DOCUMENTS, useValue: openDocumentStorage(context) },
         ...busClientProviders(context),
         PayoutReviews,
+        ...amlProviders(context, settings),
         VerificationsRepository,
         VerificationWriter,
         VerificationSteps,

@@ -1,8 +1,29 @@
 import { z } from 'zod';
-import { sharedSettings, type SettingsOf } from '@platform/runtime';
+import { millisecondsSetting, sharedSettings, type SettingsOf } from '@platform/runtime';
 
 /** The compliance service's settings: its runtime parses them once at boot. */
 export const complianceSettingsSchema = sharedSettings.pick({ SANDBOX_STEP_MS: true }).extend({
+  AML_SANCTIONS_LIST_FILE: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ unset: 'the bundled sample `services/compliance/lists/ofac-sdn.sample.csv`' })
+    .describe(
+      "the sanctions list AML screening reads: a file in the U.S. Treasury's OFAC SDN CSV format (`sdn.csv`)",
+    ),
+  AML_PEP_LIST_FILE: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ unset: 'the bundled sample `services/compliance/lists/pep.sample.csv`' })
+    .describe(
+      "the politically exposed persons list AML screening reads: a file in OpenSanctions' simple CSV format (`targets.simple.csv`)",
+    ),
+  AML_LIST_CHECK_MS: millisecondsSetting()
+    .default(60_000)
+    .describe(
+      "how often the list files' content is hashed; a changed file is reloaded and the monitored subjects rescreened",
+    ),
   COMPLIANCE_SCREENING: z
     .enum(['available', 'unavailable'])
     .default('available')

@@ -1,25 +1,17 @@
-import { z } from 'zod';
-import { sharedSettings, type SettingsOf } from '@platform/runtime';
-
-/** Milliseconds written in digits only (up to 10 of them). */
-const milliseconds = () =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, 'must be a whole number of milliseconds')
-    .transform(Number);
+import { millisecondsSetting, sharedSettings, type SettingsOf } from '@platform/runtime';
 
 /** The payins service's settings: its runtime parses them once at boot. */
 export const payinsSettingsSchema = sharedSettings
   .pick({ SANDBOX_STEP_MS: true, DEAD_LETTER_MAX_ATTEMPTS: true, DEAD_LETTER_BACKOFF_MS: true })
   .extend({
-    PAYINS_POLL_MS: milliseconds()
+    PAYINS_POLL_MS: millisecondsSetting()
       .optional()
       .meta({ unset: '`SANDBOX_STEP_MS`, held between 10 and 500' })
       .describe('how often the payin scheduler looks for due collection steps and expiries'),
-    PAYINS_SETTLEMENT_INTERVAL_MS: milliseconds()
+    PAYINS_SETTLEMENT_INTERVAL_MS: millisecondsSetting()
       .default(60_000)
       .describe('how often the card settlement worker credits due settlements (every minute)'),
-    PAYINS_QR_EXPIRY_MS: milliseconds()
+    PAYINS_QR_EXPIRY_MS: millisecondsSetting()
       .optional()
       .meta({ unset: 'the corridor’s default expiry' })
       .describe('expiry of QR collections'),

@@ -19,3 +19,4 @@ export * from './dead-letters';
 export * from './payouts-replies';
 export * from './identity-verification';
 export * from './verification';
+export * from './aml';

@@ -197,6 +197,19 @@ const VERIFICATION_SAMPLES = {
   },
 };
 
+const amlUpdated = {
+  account_id: ACCOUNT_ID,
+  screening_event: 'monitoring',
+  customer_id: 'scr-1',
+  data: {
+    screening_id: 'scr-1',
+    status: 'match',
+    previous_status: 'clear',
+    matches: [{ list: 'ofac_sdn', name: 'VOLKOV, Dmitri', score: 1, reasons: ['token_order'] }],
+    updated_at: '2025-01-02T03:04:05.000Z',
+  },
+};
+
 /** For each type: a valid payload and invalid variants, each wrong in one field. */
 const samples: Record<
   EventType,
@@ -309,6 +322,13 @@ const samples: Record<
   },
   ...PAYIN_SAMPLES,
   ...VERIFICATION_SAMPLES,
+  'compliance.aml_screening_updated': {
+    valid: amlUpdated,
+    invalid: [
+      { ...amlUpdated, screening_event: 'created' },
+      { ...amlUpdated, data: { ...amlUpdated.data, status: 'blocked' } },
+    ],
+  },
 };
 
 describe('event names', () => {

@@ -27,6 +27,7 @@ import {
   payinRefundedSchema,
   payinSettlementScheduledSchema,
 } from './payins';
+import { amlScreeningUpdatedSchema } from './compliance';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -66,6 +67,7 @@ export const EVENT_SCHEMAS = {
     schema: verificationLivenessCompletedSchema,
   },
   'compliance.verification_status_changed': { version: 1, schema: verificationStatusChangedSchema },
+  'compliance.aml_screening_updated': { version: 1, schema: amlScreeningUpdatedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

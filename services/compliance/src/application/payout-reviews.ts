@@ -11,6 +11,7 @@ import {
 import { PLATFORM_CONTEXT, SERVICE_POOL, type PlatformContext } from '@platform/runtime';
 import { COMPLIANCE_SETTINGS, type ComplianceSettings } from '../compliance.settings';
 import { screenPayout } from '../domain/payout-screening';
+import { WatchlistSource } from '../infrastructure/aml/watchlist-source';
 
 /**
  * Payout screening and the firewall reviews it opens. `COMPLIANCE_SCREENING=unavailable` makes
@@ -23,6 +24,7 @@ export class PayoutReviews {
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
     @Inject(COMPLIANCE_SETTINGS) private readonly settings: ComplianceSettings,
     @Inject(SERVICE_POOL) private readonly pool: Pool,
+    private readonly lists: WatchlistSource,
   ) {}
 
   async screen(command: ScreenPayoutCommand): Promise<ScreenPayoutReply> {
@@ -32,7 +34,8 @@ export class PayoutReviews {
         'screening is unavailable; retry with the same idempotency key',
       );
     }
-    const { decision, reason } = screenPayout(command, this.context.environment);
+    const { entries } = await this.lists.current();
+    const { decision, reason } = screenPayout(command, this.context.environment, entries);
     if (decision !== 'hold') return { decision, review_id: null };
     // One review per payout: a repeated screening of a held payout answers the same review.
     const { rows } = await this.pool.query<{ review_id: string }>(

@@ -15,6 +15,7 @@ import { VerificationApiModule } from './verification/verification.module';
 import { SignInMethodsModule } from './sign-in-methods/sign-in-methods.module';
 import { LedgerHttpModule } from './ledger/ledger-http.module';
 import { PayoutsApiModule } from './payouts/payouts.module';
+import { AmlApiModule } from './aml/aml.module';
 import { PlatformReadinessModule } from '../http/health/platform-readiness.module';
 
 /**
@@ -35,6 +36,7 @@ import { PlatformReadinessModule } from '../http/health/platform-readiness.modul
     SignInMethodsModule,
     LedgerHttpModule,
     PayoutsApiModule,
+    AmlApiModule,
     PlatformReadinessModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],

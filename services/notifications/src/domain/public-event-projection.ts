@@ -16,6 +16,7 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'compliance.verification_document_validated',
   'compliance.verification_liveness_completed',
   'compliance.verification_status_changed',
+  'compliance.aml_screening_updated',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -157,6 +158,12 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
           'documents_received',
           'documents_gate',
         ],
+        carries_idempotency_key: false,
+      };
+    case 'compliance.aml_screening_updated':
+      return {
+        type: 'aml_screening_updated',
+        fields: ['account_id', 'screening_event', 'customer_id', 'data'],
         carries_idempotency_key: false,
       };
     default: {

@@ -1,0 +1,152 @@
+import { jaroWinkler } from './jaro-winkler';
+import { toAscii } from './transliterate';
+
+/**
+ * Words that say nothing about who a party is: honorifics, legal forms, particles. Left out of
+ * the comparison, so `ACME Trading LLC` and `Acme Trading Ltd.` are the same name.
+ */
+const NOISE = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'sr',
+  'sra',
+  'srta',
+  'don',
+  'dona',
+  'sir',
+  'the',
+  'of',
+  'and',
+  'de',
+  'del',
+  'la',
+  'las',
+  'los',
+  'le',
+  'da',
+  'do',
+  'dos',
+  'van',
+  'von',
+  'y',
+  'e',
+  'llc',
+  'ltd',
+  'limited',
+  'inc',
+  'incorporated',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'sa',
+  'sas',
+  'srl',
+  'sl',
+  'gmbh',
+  'ag',
+  'plc',
+  'bv',
+  'nv',
+  'jsc',
+  'ojsc',
+  'pjsc',
+  'ooo',
+  'cv',
+  'spa',
+  'ltda',
+  'lp',
+  'llp',
+]);
+
+/** A name as compared: its ASCII words, noise left out, in their given order. */
+export function nameTokens(name: string): string[] {
+  return toAscii(name)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .split(' ')
+    .filter((token) => token !== '' && !NOISE.has(token));
+}
+
+/** Why two names are close, as screenings report it. */
+export type NameReason = 'exact_name' | 'token_order' | 'transliteration' | 'fuzzy_name';
+
+export interface NameSimilarity {
+  /** In [0, 1]; 1 for the same words in any order and any script. */
+  score: number;
+  reasons: NameReason[];
+}
+
+/**
+ * How close two names are, whatever the order of their words and the script they are written
+ * in. Each word of the shorter name is paired with its most similar free word of the longer one
+ * (Jaro-Winkler), the pairs weighted by length; words of the longer name left unpaired lower the
+ * score (a lone word paired with one of several, much more). Names written with or without spaces (`Abu Bakr`, `Abubakr`) compare as a whole too.
+ */
+export function compareNames(query: string, candidate: string): NameSimilarity {
+  const a = nameTokens(query);
+  const b = nameTokens(candidate);
+  if (a.length === 0 || b.length === 0) return { score: 0, reasons: [] };
+  const transliterated = isTransliterated(query, candidate);
+  if (a.join(' ') === b.join(' ')) {
+    return { score: 1, reasons: transliterated ? ['transliteration'] : ['exact_name'] };
+  }
+  if ([...a].sort().join(' ') === [...b].sort().join(' ')) {
+    return {
+      score: 1,
+      reasons: ['token_order', ...(transliterated ? ['transliteration' as const] : [])],
+    };
+  }
+  const score = Math.max(
+    // Pairing greedily depends on which side leads: both are tried, so the score is symmetric.
+    alignedScore(a, b),
+    alignedScore(b, a),
+    joinedScore(a.join(''), b.join('')),
+  );
+  return { score: Math.min(score, 0.999), reasons: ['fuzzy_name'] };
+}
+
+/** The same name once in ASCII, but not as written: another script, or accents. */
+function isTransliterated(query: string, candidate: string): boolean {
+  const plain = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  return plain(query) !== plain(candidate) && /[^\x00-\x7f]/.test(query + candidate);
+}
+
+/**
+ * The names run together, for names split differently (`Abu Bakr`, `Abubakr`): only when they
+ * are about as long, so a long shared first name does not carry a different surname.
+ */
+function joinedScore(a: string, b: string): number {
+  return Math.abs(a.length - b.length) <= 2 ? jaroWinkler(a, b) * 0.98 : 0;
+}
+
+function alignedScore(a: readonly string[], b: readonly string[]): number {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  const free = long.map(() => true);
+  let weighted = 0;
+  let weight = 0;
+  for (const token of short) {
+    let best = 0;
+    let best_index = -1;
+    long.forEach((other, index) => {
+      if (!free[index]) return;
+      const similarity = jaroWinkler(token, other);
+      if (similarity > best) {
+        best = similarity;
+        best_index = index;
+      }
+    });
+    if (best_index >= 0) free[best_index] = false;
+    weighted += best * token.length;
+    weight += token.length;
+  }
+  // Unpaired words lower the score: a middle name missing a little, a lone surname a lot.
+  const coverage = short.length / long.length;
+  const lone = short.length === 1 && long.length > 1;
+  return (weighted / weight) * (lone ? 0.6 + 0.4 * coverage : 0.75 + 0.25 * coverage);
+}

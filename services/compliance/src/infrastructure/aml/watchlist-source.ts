@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Logger } from '@nestjs/common';
+import { DomainError } from '@platform/contracts';
+import type { ComplianceSettings } from '../../compliance.settings';
+import { parseListFile, type ListFormat } from '../../domain/aml/list-formats';
+import type { Watchlist } from '../../domain/aml/watchlist';
+
+export const LISTS_DIR = path.join(__dirname, '../../../lists');
+
+interface ListFile {
+  path: string;
+  format: ListFormat;
+}
+
+/** The list files the settings name, or the bundled samples. */
+export function listFilesOf(settings: ComplianceSettings): ListFile[] {
+  return [
+    {
+      path: settings.AML_SANCTIONS_LIST_FILE ?? path.join(LISTS_DIR, 'ofac-sdn.sample.csv'),
+      format: 'ofac_sdn_csv',
+    },
+    {
+      path: settings.AML_PEP_LIST_FILE ?? path.join(LISTS_DIR, 'pep.sample.csv'),
+      format: 'opensanctions_csv',
+    },
+  ];
+}
+
+const logger = new Logger('compliance:aml-lists');
+
+/**
+ * The loaded lists. `refresh` reads the files and hashes their content: an unchanged hash keeps
+ * the parsed lists, a changed one reparses them. A file that cannot be read keeps the lists
+ * already loaded; with none loaded, screening is unavailable rather than clear by mistake.
+ */
+export class WatchlistSource {
+  private loaded: Watchlist | null = null;
+
+  constructor(private readonly files: readonly ListFile[]) {}
+
+  async current(): Promise<Watchlist> {
+    if (this.loaded) return this.loaded;
+    await this.refresh();
+    if (!this.loaded)
+      throw new DomainError(
+        'compliance_check_unavailable',
+        'screening is unavailable; retry with the same idempotency key',
+      );
+    return this.loaded;
+  }
+
+  /** Rereads the files; true when their content changed since the last load. */
+  async refresh(): Promise<boolean> {
+    let contents: string[];
+    try {
+      contents = await Promise.all(this.files.map((file) => readFile(file.path, 'utf8')));
+    } catch (error) {
+      logger.warn(`a list file could not be read; the loaded lists stay: ${String(error)}`);
+      return false;
+    }
+    const hash = createHash('sha256');
+    for (const content of contents) hash.update(createHash('sha256').update(content).digest());
+    const version = hash.digest('hex').slice(0, 32);
+    if (this.loaded?.version === version) return false;
+    const entries = this.files.flatMap((file, index) =>
+      parseListFile(file.format, contents[index] ?? ''),
+    );
+    this.loaded = { entries, version };
+    logger.log(`AML lists loaded: ${entries.length} entries (version ${version.slice(0, 8)})`);
+    return true;
+  }
+}
