@@ -7,3 +7,4 @@ export * from './payins';
 export * from './events';
 export * from './verification';
 export * from './aml';
+export * from './browser';

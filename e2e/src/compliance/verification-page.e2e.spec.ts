@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
+  launchBrowser,
   json,
   TINY_PDF_BASE64,
   TINY_PNG_BASE64,
@@ -27,11 +28,7 @@ describe('identity verification: hosted page in a browser', () => {
     mkdirSync(SHOTS, { recursive: true });
     platform = await startPlatform({ label: 'kycpage', settings: { SANDBOX_STEP_MS: '50' } });
     kyc = verificationClient(() => platform.environments.test);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox'],
-    });
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();

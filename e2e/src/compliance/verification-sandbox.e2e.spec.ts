@@ -6,6 +6,7 @@ import {
   identityClient,
   json,
   person,
+  renderPdf,
   startWebhookReceiver,
   TINY_PDF_BASE64,
   TINY_PNG_BASE64,
@@ -13,6 +14,9 @@ import {
   type TestAccount,
   type VerificationClient,
 } from '../clients';
+
+/** The receipt layout's colour of a successful status: an approved verification. */
+const APPROVED_GREEN = '#1a7f37';
 
 /**
  * Issue 14, identity verification in the sandbox (decisions D8): the outcome follows the last
@@ -310,14 +314,18 @@ describe('identity verification (sandbox)', () => {
       identity: { name: 'Ada Lovelace', doc_id: 'AB123456' },
       liveness_completed: true,
     });
-    const pdf = await report('?format=pdf&lang=es');
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(
-      Buffer.from(await pdf.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    // Read as a person reads it: rendered by Chromium's PDF viewer, the approval in green, in
+    // Spanish and in Chinese (a glyph missing from the bundled font would draw an empty box).
+    for (const lang of ['es', 'zh']) {
+      const pdf = await report(`?format=pdf&lang=${lang}`);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      const bytes = Buffer.from(await pdf.arrayBuffer());
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      const image = await renderPdf(bytes, [APPROVED_GREEN], `kyc-report-${lang}`);
+      expect(image.counts.near[APPROVED_GREEN]).toBeGreaterThan(20);
+      expect(image.counts.white).toBeLessThan(image.counts.total);
+    }
   });
 
   it('lets organization admins review their own organization only (BOLA: 404)', async () => {

@@ -1,6 +1,6 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startPlatform, type E2ePlatform } from '../harness';
-import { payinsClient, type PayinsClient } from '../clients';
+import { launchBrowser, payinsClient, type PayinsClient } from '../clients';
 
 /**
  * The hosted checkout page in a real browser (headless Chromium): the payer opens the link,
@@ -17,11 +17,7 @@ describe('payins: hosted checkout page in a browser', () => {
       settings: { SANDBOX_STEP_MS: '50', PAYINS_SETTLEMENT_INTERVAL_MS: '100' },
     });
     api = payinsClient(platform.environments.test);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox'],
-    });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
