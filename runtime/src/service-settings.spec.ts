@@ -29,16 +29,21 @@ describe('service settings at boot', () => {
     (definition) => 'SANDBOX_STEP_MS' in definition.settings.shape,
   );
 
-  it('reads SANDBOX_STEP_MS with one definition, in payouts and payins alike', () => {
-    expect(stepping.map((definition) => definition.name).sort()).toEqual(['payins', 'payouts']);
-    expect(service('payouts').settings.shape.SANDBOX_STEP_MS).toBe(
-      service('payins').settings.shape.SANDBOX_STEP_MS,
-    );
+  it('reads SANDBOX_STEP_MS with one definition, in compliance, payouts and payins alike', () => {
+    expect(stepping.map((definition) => definition.name).sort()).toEqual([
+      'compliance',
+      'payins',
+      'payouts',
+    ]);
+    for (const name of ['compliance', 'payins'])
+      expect(service(name).settings.shape.SANDBOX_STEP_MS).toBe(
+        service('payouts').settings.shape.SANDBOX_STEP_MS,
+      );
   });
 
   // Payouts used to fall back to 2000 ms on these while payins refused them: both refuse now.
   it.each(['soon', '1e3', '-5', '2.5', ' 5', '0x10'])(
-    'refuses to boot payouts or payins on SANDBOX_STEP_MS=%j, naming it',
+    'refuses to boot any of them on SANDBOX_STEP_MS=%j, naming it',
     async (value) => {
       for (const definition of stepping) {
         await expect(
