@@ -50,6 +50,5 @@ function isText(bytes: Uint8Array): boolean {
   } catch {
     return false;
   }
-  // eslint-disable-next-line no-control-regex
   return !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text);
 }
