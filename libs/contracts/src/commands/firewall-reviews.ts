@@ -4,6 +4,10 @@ import { REVIEW_STATUSES } from './compliance';
 
 const id = z.string().min(1).max(200);
 
+/** Limits of firewall review files (decisions D8): 50 MB each, 20 per review. */
+export const REVIEW_FILE_MAX_BYTES = 50 * 1024 * 1024;
+export const REVIEW_MAX_FILES = 20;
+
 /** A file attached to a firewall review; its content type was read from its bytes. */
 export const reviewFileResource = z.object({
   file_id: z.string(),

@@ -3,6 +3,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   DomainError,
   PAYOUTS_COMMANDS,
+  REVIEW_FILE_MAX_BYTES,
+  REVIEW_MAX_FILES,
   type AnswerReviewInfoCommand,
   type AttachReviewFileCommand,
   type ReviewerDecisionCommand,
@@ -12,7 +14,7 @@ import { BusClient } from '@platform/messaging';
 import type { ObjectStorage } from '@platform/object-storage';
 import { decide } from '../domain/review-decide';
 import type { ReviewCommand, ReviewFile, Reviewer } from '../domain/review-events';
-import { REVIEW_FILE_MAX_BYTES, REVIEW_MAX_FILES, sniffReviewFile } from '../domain/review-files';
+import { sniffReviewFile } from '../domain/review-files';
 import type { ReviewState } from '../domain/review-state';
 import { reviewResourceOf } from '../domain/review-views';
 import { VERIFICATION_DOCUMENTS } from '../infrastructure/document-storage';

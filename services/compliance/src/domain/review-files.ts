@@ -1,7 +1,3 @@
-/** Limits of firewall review files (decisions D8). */
-export const REVIEW_FILE_MAX_BYTES = 50 * 1024 * 1024;
-export const REVIEW_MAX_FILES = 20;
-
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0): boolean =>
   signature.every((byte, index) => bytes[at + index] === byte);
 
