@@ -242,6 +242,27 @@ describe('firewall reviews', () => {
     expect(review.files[0]?.content_type).toBe('text/csv');
   });
 
+  it("keeps another organization's admin out (404) and counts two admins of the account's", async () => {
+    const { account, payout_id, review_id } = await held();
+    const slug = `rev-${Date.now()}`;
+    await identity.createOrganization(slug, 'Review Other Co');
+    const outsider = (await identity.newOrgAdmin(slug)).session.access_token;
+    await expectError(
+      await reviews.orgAdminDecision(outsider, review_id, { decision: 'approve' }),
+      404,
+      'not_found',
+    );
+    const colleague = (await identity.newOrgAdmin('demo')).session.access_token;
+    await decided(await reviews.orgAdminDecision(admin_token, review_id, { decision: 'approve' }));
+    const released = await decided(
+      await reviews.orgAdminDecision(colleague, review_id, { decision: 'approve' }),
+    );
+    expect(released.status).toBe('released');
+    expect(await payouts.awaitPayout(account, payout_id, final)).toMatchObject({
+      status: 'completed',
+    });
+  });
+
   it('needs a reviewer: a client gets 403, no credential 401, an unknown decision 400', async () => {
     const { account, review_id } = await held();
     const refused = await payouts.request('POST', `/v1/org/reviews/${review_id}/decision`, {
