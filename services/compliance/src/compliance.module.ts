@@ -11,7 +11,9 @@ import {
 } from '@platform/runtime';
 import { amlProviders } from './aml.providers';
 import { Onboarding } from './application/onboarding';
+import { FirewallReviews } from './application/firewall-reviews';
 import { PayoutReviews } from './application/payout-reviews';
+import { ReviewWriter } from './application/review-writer';
 import { SelfVerification } from './application/self-verification';
 import { VerificationReport } from './application/verification-report';
 import { VerificationReviews } from './application/verification-reviews';
@@ -20,9 +22,11 @@ import { VerificationWriter } from './application/verification-writer';
 import { COMPLIANCE_EVENTS, openComplianceEventStore } from './infrastructure/compliance-events';
 import { COMPLIANCE_JOBS, openComplianceJobs } from './infrastructure/compliance-jobs';
 import { openDocumentStorage, VERIFICATION_DOCUMENTS } from './infrastructure/document-storage';
+import { ReviewsRepository } from './infrastructure/reviews.repository';
 import { VerificationsRepository } from './infrastructure/verifications.repository';
 import { AmlMessages } from './messages/aml.messages';
 import { ComplianceMessages } from './messages/compliance.messages';
+import { ReviewMessages } from './messages/review.messages';
 import { VerificationMessages } from './messages/verification.messages';
 import {
   COMPLIANCE_SETTINGS,
@@ -41,7 +45,7 @@ export class ComplianceModule {
           migrations: [{ dir: path.join(__dirname, '../migrations') }],
         }),
       ],
-      controllers: [ComplianceMessages, VerificationMessages, AmlMessages],
+      controllers: [ComplianceMessages, VerificationMessages, AmlMessages, ReviewMessages],
       providers: [
         { provide: COMPLIANCE_SETTINGS, useValue: settings },
         {
@@ -56,7 +60,10 @@ export class ComplianceModule {
         },
         { provide: VERIFICATION_DOCUMENTS, useValue: openDocumentStorage(context) },
         ...busClientProviders(context),
+        ReviewsRepository,
+        ReviewWriter,
         PayoutReviews,
+        FirewallReviews,
         ...amlProviders(context, settings),
         VerificationsRepository,
         VerificationWriter,

@@ -79,3 +79,16 @@ export const amlScreeningUpdatedSchema = z.object({
   }),
 });
 export type AmlScreeningUpdated = z.infer<typeof amlScreeningUpdatedSchema>;
+
+/**
+ * `compliance.review_status_changed`: a firewall review changed status (decisions D8); public as
+ * `txn_review_status_changed`. Stream: `review-<review_id>`.
+ */
+export const reviewStatusChangedSchema = z.object({
+  account_id: idField,
+  review_id: idField,
+  operation_kind: z.literal('payout'),
+  operation_id: idField,
+  status: z.enum(['in_review', 'info_requested', 'released', 'rejected']),
+});
+export type ReviewStatusChanged = z.infer<typeof reviewStatusChangedSchema>;

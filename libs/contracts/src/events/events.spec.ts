@@ -197,6 +197,14 @@ const VERIFICATION_SAMPLES = {
   },
 };
 
+const reviewChanged = {
+  account_id: 'acc_1',
+  review_id: 'rev_1',
+  operation_kind: 'payout',
+  operation_id: 'po_1',
+  status: 'released',
+};
+
 const amlUpdated = {
   account_id: ACCOUNT_ID,
   screening_event: 'monitoring',
@@ -327,6 +335,13 @@ const samples: Record<
     invalid: [
       { ...amlUpdated, screening_event: 'created' },
       { ...amlUpdated, data: { ...amlUpdated.data, status: 'blocked' } },
+    ],
+  },
+  'compliance.review_status_changed': {
+    valid: reviewChanged,
+    invalid: [
+      { ...reviewChanged, status: 'approved' },
+      { ...reviewChanged, operation_kind: 'payin' },
     ],
   },
 };

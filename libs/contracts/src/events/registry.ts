@@ -27,7 +27,7 @@ import {
   payinRefundedSchema,
   payinSettlementScheduledSchema,
 } from './payins';
-import { amlScreeningUpdatedSchema } from './compliance';
+import { amlScreeningUpdatedSchema, reviewStatusChangedSchema } from './compliance';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -68,6 +68,7 @@ export const EVENT_SCHEMAS = {
   },
   'compliance.verification_status_changed': { version: 1, schema: verificationStatusChangedSchema },
   'compliance.aml_screening_updated': { version: 1, schema: amlScreeningUpdatedSchema },
+  'compliance.review_status_changed': { version: 1, schema: reviewStatusChangedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -12,6 +12,7 @@ import { PLATFORM_CONTEXT, SERVICE_POOL, type PlatformContext } from '@platform/
 import { COMPLIANCE_SETTINGS, type ComplianceSettings } from '../compliance.settings';
 import { screenPayout } from '../domain/payout-screening';
 import { WatchlistSource } from '../infrastructure/aml/watchlist-source';
+import { ReviewWriter } from './review-writer';
 
 /**
  * Payout screening and the firewall reviews it opens. `COMPLIANCE_SCREENING=unavailable` makes
@@ -25,6 +26,7 @@ export class PayoutReviews {
     @Inject(COMPLIANCE_SETTINGS) private readonly settings: ComplianceSettings,
     @Inject(SERVICE_POOL) private readonly pool: Pool,
     private readonly lists: WatchlistSource,
+    private readonly writer: ReviewWriter,
   ) {}
 
   async screen(command: ScreenPayoutCommand): Promise<ScreenPayoutReply> {
@@ -64,23 +66,22 @@ export class PayoutReviews {
     return rows[0]?.available ?? this.settings.COMPLIANCE_SCREENING === 'available';
   }
 
+  /**
+   * The payout's own decision (the operator's release/reject route, or a reviewer's outcome
+   * confirmed back): the review ends at once. The same outcome again answers it again.
+   */
   async decide(command: DecideReviewCommand): Promise<ReviewReply> {
-    if (!/^[0-9a-f-]{36}$/i.test(command.review_id)) {
-      throw new DomainError('not_found', 'review not found');
-    }
-    const { rows } = await this.pool.query<ReviewReply>(
-      // Repeating the decision already taken answers it again (a retried release or reject).
-      `update reviews set status = $2, decided_at = coalesce(decided_at, now())
-       where review_id = $1 and status in ('in_review', 'info_requested', $2)
-       returning review_id::text, subject_type, subject_id, account_id, status`,
-      [command.review_id, command.decision],
-    );
-    if (rows[0]) return rows[0];
-    const exists = await this.pool.query(`select 1 from reviews where review_id = $1`, [
+    const { state } = await this.writer.write(
       command.review_id,
-    ]);
-    throw exists.rows.length > 0
-      ? new DomainError('already_decided', 'the review was already decided')
-      : new DomainError('not_found', 'review not found');
+      { operator: true },
+      { type: 'settle', decision: command.decision, at: new Date().toISOString() },
+    );
+    return {
+      review_id: state.review_id,
+      subject_type: state.operation_kind,
+      subject_id: state.operation_id,
+      account_id: state.account_id,
+      status: state.status,
+    };
   }
 }

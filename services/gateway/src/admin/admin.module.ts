@@ -6,6 +6,7 @@ import { LedgerAdminController } from './ledger-admin.controller';
 import { MetricsController } from './metrics.controller';
 import { OperatorGuard } from './operator.guard';
 import { PayoutsAdminController } from './payouts-admin.controller';
+import { ReviewsAdminController } from './reviews-admin.controller';
 import { VerificationsAdminController } from './verifications-admin.controller';
 
 @Module({
@@ -16,6 +17,7 @@ import { VerificationsAdminController } from './verifications-admin.controller';
     LedgerAdminController,
     MetricsController,
     PayoutsAdminController,
+    ReviewsAdminController,
     VerificationsAdminController,
   ],
   providers: [OperatorGuard],

@@ -47,7 +47,10 @@ export class PayoutsAdminController {
     return this.bus.send(PAYOUTS_COMMANDS.reject_manual, { payout_id, ...body });
   }
 
-  /** A held payout's review is released: it is debited and dispatched. */
+  /**
+   * A held payout's review is released at once: the operator's shortcut past the two approvals
+   * of `POST /admin/v1/reviews/{id}/decision`. It is debited and dispatched.
+   */
   @Post(':id/review/release')
   @HttpCode(200)
   @ApiReply(PAYOUTS_COMMANDS.release_review)
@@ -58,7 +61,7 @@ export class PayoutsAdminController {
     return this.bus.send(PAYOUTS_COMMANDS.release_review, { payout_id, ...body });
   }
 
-  /** A held payout's review is rejected: failed before any debit. */
+  /** A held payout's review is rejected at once: failed before any debit. */
   @Post(':id/review/reject')
   @HttpCode(200)
   @ApiReply(PAYOUTS_COMMANDS.reject_review)

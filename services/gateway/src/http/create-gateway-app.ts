@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DomainError } from '@platform/contracts';
+import { DomainError, REVIEW_FILE_MAX_BYTES } from '@platform/contracts';
 import { createLogger } from '@platform/observability';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GatewayModule } from '../gateway.module';
@@ -14,6 +14,7 @@ import {
   type GatewayOptions,
 } from './gateway-options';
 import { useJsonBodiesOnly } from './json-body-parser';
+import { useMultipartUploads } from './multipart/multipart-upload';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { OpenApiDocumentStore } from './openapi/openapi-document.store';
 import { InMemoryRateLimitStore } from './rate-limit/in-memory-rate-limit-store';
@@ -69,6 +70,12 @@ export async function createGatewayApp(
     fastify.addHook('onRequest', rateLimitHook(store, rate_limit));
   }
   useJsonBodiesOnly(fastify);
+  // Firewall review files (decisions D8) are the one multipart upload.
+  useMultipartUploads(fastify, {
+    routes: ['/v1/reviews/:id/files'],
+    max_file_bytes: REVIEW_FILE_MAX_BYTES,
+    too_large_code: 'file_too_large',
+  });
   refuseUnsafeText(fastify);
 
   const module = GatewayModule.forRoot({

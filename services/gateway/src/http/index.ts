@@ -45,3 +45,4 @@ export * from './export/send-export';
 export { requireDocumentLanguage, sendPdf } from './export/send-pdf';
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 export { SERVICE_ENVIRONMENT_HEADER } from './standard-headers.hook';
+export { fileOfMultipart, MultipartBody, type UploadedFile } from './multipart/multipart-upload';

@@ -1,0 +1,40 @@
+import { Controller } from '@nestjs/common';
+import {
+  REVIEW_COMMANDS,
+  type AnswerReviewInfoCommand,
+  type AttachReviewFileCommand,
+  type ReviewerDecisionCommand,
+} from '@platform/contracts';
+import { Handles } from '@platform/messaging';
+import { FirewallReviews } from '../application/firewall-reviews';
+
+/** Firewall reviews: their account's reads, files and answers, and reviewers' decisions. */
+@Controller()
+export class ReviewMessages {
+  constructor(private readonly reviews: FirewallReviews) {}
+
+  @Handles(REVIEW_COMMANDS.list)
+  list(command: { account_id: string; limit: number; offset: number }) {
+    return this.reviews.list(command);
+  }
+
+  @Handles(REVIEW_COMMANDS.get)
+  get(command: { review_id: string; account_id: string }) {
+    return this.reviews.get(command);
+  }
+
+  @Handles(REVIEW_COMMANDS.attach_file)
+  attachFile(command: AttachReviewFileCommand) {
+    return this.reviews.attachFile(command);
+  }
+
+  @Handles(REVIEW_COMMANDS.answer_info)
+  answerInfo(command: AnswerReviewInfoCommand) {
+    return this.reviews.answerInfo(command);
+  }
+
+  @Handles(REVIEW_COMMANDS.decide)
+  decide(command: ReviewerDecisionCommand) {
+    return this.reviews.reviewerDecision(command);
+  }
+}
