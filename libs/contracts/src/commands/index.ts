@@ -20,3 +20,4 @@ export * from './payouts-replies';
 export * from './identity-verification';
 export * from './verification';
 export * from './aml';
+export * from './disputes';

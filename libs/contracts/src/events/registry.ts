@@ -28,6 +28,7 @@ import {
   payinSettlementScheduledSchema,
 } from './payins';
 import { amlScreeningUpdatedSchema } from './compliance';
+import { disputeStatusChangedSchema } from './disputes';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -68,6 +69,7 @@ export const EVENT_SCHEMAS = {
   },
   'compliance.verification_status_changed': { version: 1, schema: verificationStatusChangedSchema },
   'compliance.aml_screening_updated': { version: 1, schema: amlScreeningUpdatedSchema },
+  'compliance.dispute_status_changed': { version: 1, schema: disputeStatusChangedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

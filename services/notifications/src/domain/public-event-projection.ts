@@ -17,6 +17,7 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'compliance.verification_liveness_completed',
   'compliance.verification_status_changed',
   'compliance.aml_screening_updated',
+  'compliance.dispute_status_changed',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -164,6 +165,12 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
       return {
         type: 'aml_screening_updated',
         fields: ['account_id', 'screening_event', 'customer_id', 'data'],
+        carries_idempotency_key: false,
+      };
+    case 'compliance.dispute_status_changed':
+      return {
+        type: 'dispute_status_changed',
+        fields: ['dispute_id', 'payin_id', 'account_id', 'status', 'amount', 'currency'],
         carries_idempotency_key: false,
       };
     default: {
