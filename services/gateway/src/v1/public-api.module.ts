@@ -16,6 +16,7 @@ import { SignInMethodsModule } from './sign-in-methods/sign-in-methods.module';
 import { LedgerHttpModule } from './ledger/ledger-http.module';
 import { PayoutsApiModule } from './payouts/payouts.module';
 import { AmlApiModule } from './aml/aml.module';
+import { DisputesApiModule } from './disputes/disputes.module';
 import { PlatformReadinessModule } from '../http/health/platform-readiness.module';
 
 /**
@@ -37,6 +38,7 @@ import { PlatformReadinessModule } from '../http/health/platform-readiness.modul
     LedgerHttpModule,
     PayoutsApiModule,
     AmlApiModule,
+    DisputesApiModule,
     PlatformReadinessModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],
