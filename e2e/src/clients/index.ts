@@ -8,3 +8,4 @@ export * from './events';
 export * from './verification';
 export * from './aml';
 export * from './browser';
+export * from './disputes';
