@@ -1,5 +1,6 @@
 import { DomainError } from '@platform/contracts';
 import { decide, holdSettlementOf, isSandboxDisputed, sandboxOutcome } from './dispute-decide';
+import { disputeResourceOf, statusChangedOf } from './dispute-views';
 import {
   evolve,
   foldDispute,
@@ -143,5 +144,31 @@ describe('sandbox rules', () => {
     expect(holdSettlementOf(lost)).toBe('capture');
     expect(holdSettlementOf(run([open])!)).toBeNull();
     expect(holdSettlementOf({ ...won, hold: null })).toBeNull();
+  });
+});
+
+describe('dispute views', () => {
+  it('answers the resource without the ledger hold, and the public event of its status', () => {
+    const state = run([open, evidence('proof')])!;
+    expect(disputeResourceOf(state)).toEqual({
+      dispute_id: 'dsp-1',
+      payin_id: 'pin-1',
+      amount: '25.55',
+      currency: 'USD',
+      reason: 'fraudulent',
+      status: 'under_review',
+      respond_by: '2026-01-12T10:00:00.000Z',
+      evidence: { text: 'proof', submitted_at: T1 },
+      created_at: T0,
+      updated_at: T1,
+    });
+    expect(statusChangedOf(state)).toEqual({
+      dispute_id: 'dsp-1',
+      payin_id: 'pin-1',
+      account_id: 'acc-1',
+      status: 'under_review',
+      amount: '25.55',
+      currency: 'USD',
+    });
   });
 });
