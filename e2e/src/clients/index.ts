@@ -9,3 +9,4 @@ export * from './verification';
 export * from './aml';
 export * from './browser';
 export * from './reviews';
+export * from './disputes';

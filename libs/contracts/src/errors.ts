@@ -69,6 +69,8 @@ export const ERROR_HTTP_STATUS = {
   invalid_role: 400,
   unknown_org: 400,
   invalid_request: 400,
+  // Decisions D8: a dispute's evidence text, 1 to 10,000 characters.
+  invalid_evidence: 400,
   invalid_purpose: 400,
   idempotency_key_required: 400,
   invalid_idempotency_key: 400,
@@ -140,6 +142,8 @@ export const ERROR_HTTP_STATUS = {
   already_verified: 409,
   identity_locked: 409,
   no_screening: 409,
+  // Decisions D8: evidence is taken only while a dispute needs a response.
+  dispute_not_awaiting_response: 409,
   no_banking_customer: 409,
   banking_customer_exists: 409,
   bank_ref_conflict: 409,

@@ -10,6 +10,9 @@ import {
   type ServiceDefinition,
 } from '@platform/runtime';
 import { amlProviders } from './aml.providers';
+import { DisputeSteps } from './application/dispute-steps';
+import { DisputeWriter } from './application/dispute-writer';
+import { Disputes } from './application/disputes';
 import { Onboarding } from './application/onboarding';
 import { FirewallReviews } from './application/firewall-reviews';
 import { PayoutReviews } from './application/payout-reviews';
@@ -22,11 +25,13 @@ import { VerificationWriter } from './application/verification-writer';
 import { COMPLIANCE_EVENTS, openComplianceEventStore } from './infrastructure/compliance-events';
 import { COMPLIANCE_JOBS, openComplianceJobs } from './infrastructure/compliance-jobs';
 import { openDocumentStorage, VERIFICATION_DOCUMENTS } from './infrastructure/document-storage';
+import { DisputesRepository } from './infrastructure/disputes.repository';
 import { ReviewsRepository } from './infrastructure/reviews.repository';
 import { VerificationsRepository } from './infrastructure/verifications.repository';
 import { AmlMessages } from './messages/aml.messages';
 import { ComplianceMessages } from './messages/compliance.messages';
 import { ReviewMessages } from './messages/review.messages';
+import { DisputeMessages } from './messages/dispute.messages';
 import { VerificationMessages } from './messages/verification.messages';
 import {
   COMPLIANCE_SETTINGS,
@@ -45,7 +50,13 @@ export class ComplianceModule {
           migrations: [{ dir: path.join(__dirname, '../migrations') }],
         }),
       ],
-      controllers: [ComplianceMessages, VerificationMessages, AmlMessages, ReviewMessages],
+      controllers: [
+        ComplianceMessages,
+        VerificationMessages,
+        AmlMessages,
+        ReviewMessages,
+        DisputeMessages,
+      ],
       providers: [
         { provide: COMPLIANCE_SETTINGS, useValue: settings },
         {
@@ -72,6 +83,10 @@ export class ComplianceModule {
         Onboarding,
         VerificationReviews,
         VerificationReport,
+        DisputesRepository,
+        DisputeWriter,
+        DisputeSteps,
+        Disputes,
         eventRelayProvider({ service: 'compliance', store: COMPLIANCE_EVENTS }),
       ],
     };

@@ -21,3 +21,4 @@ export * from './identity-verification';
 export * from './verification';
 export * from './aml';
 export * from './firewall-reviews';
+export * from './disputes';

@@ -344,6 +344,26 @@ const samples: Record<
       { ...reviewChanged, operation_kind: 'payin' },
     ],
   },
+  'compliance.dispute_status_changed': {
+    valid: {
+      dispute_id: 'dsp-1',
+      payin_id: 'pin-1',
+      account_id: 'acc-1',
+      status: 'needs_response',
+      amount: '25.55',
+      currency: 'USD',
+    },
+    invalid: [
+      {
+        dispute_id: 'dsp-1',
+        payin_id: 'pin-1',
+        account_id: 'acc-1',
+        status: 'open',
+        amount: '25.55',
+        currency: 'USD',
+      },
+    ],
+  },
 };
 
 describe('event names', () => {

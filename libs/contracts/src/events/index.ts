@@ -3,5 +3,7 @@ export * from './ledger';
 export * from './payouts';
 export * from './payins';
 export * from './compliance';
+export * from './disputes';
 export * from './registry';
 export * from './compliance';
+export * from './disputes';

@@ -28,6 +28,7 @@ import {
   payinSettlementScheduledSchema,
 } from './payins';
 import { amlScreeningUpdatedSchema, reviewStatusChangedSchema } from './compliance';
+import { disputeStatusChangedSchema } from './disputes';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -69,6 +70,7 @@ export const EVENT_SCHEMAS = {
   'compliance.verification_status_changed': { version: 1, schema: verificationStatusChangedSchema },
   'compliance.aml_screening_updated': { version: 1, schema: amlScreeningUpdatedSchema },
   'compliance.review_status_changed': { version: 1, schema: reviewStatusChangedSchema },
+  'compliance.dispute_status_changed': { version: 1, schema: disputeStatusChangedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -13,6 +13,7 @@ import type { Outcome } from '../domain/verification-events';
 import type { VerificationState } from '../domain/verification-state';
 import { sandboxOutcome } from '../domain/sandbox-verification';
 import { COMPLIANCE_JOBS } from '../infrastructure/compliance-jobs';
+import { DisputeSteps } from './dispute-steps';
 import {
   ADVANCE_TASK,
   ANNOUNCE_TASK,
@@ -34,12 +35,15 @@ export class VerificationSteps implements OnApplicationBootstrap, OnApplicationS
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
     private readonly writer: VerificationWriter,
     private readonly bus: BusClient,
+    private readonly disputes: DisputeSteps,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.jobs.start({
       [ADVANCE_TASK]: (payload: { account_id: string }) => this.advance(payload.account_id),
       [ANNOUNCE_TASK]: (payload: AnnouncePayload) => this.announce(payload),
+      // The queue starts once: the disputes' steps run on it too.
+      ...this.disputes.tasks(),
     });
   }
 

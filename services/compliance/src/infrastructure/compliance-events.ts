@@ -15,3 +15,5 @@ export async function openComplianceEventStore(
 }
 
 export const verificationStream = (account_id: string): string => `verification-${account_id}`;
+
+export const disputeStream = (dispute_id: string): string => `dispute-${dispute_id}`;

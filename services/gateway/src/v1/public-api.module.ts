@@ -17,6 +17,7 @@ import { LedgerHttpModule } from './ledger/ledger-http.module';
 import { PayoutsApiModule } from './payouts/payouts.module';
 import { AmlApiModule } from './aml/aml.module';
 import { ReviewsApiModule } from './reviews/reviews.module';
+import { DisputesApiModule } from './disputes/disputes.module';
 import { PlatformReadinessModule } from '../http/health/platform-readiness.module';
 
 /**
@@ -39,6 +40,7 @@ import { PlatformReadinessModule } from '../http/health/platform-readiness.modul
     PayoutsApiModule,
     AmlApiModule,
     ReviewsApiModule,
+    DisputesApiModule,
     PlatformReadinessModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],

@@ -18,6 +18,7 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'compliance.verification_status_changed',
   'compliance.aml_screening_updated',
   'compliance.review_status_changed',
+  'compliance.dispute_status_changed',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -171,6 +172,12 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
       return {
         type: 'txn_review_status_changed',
         fields: ['review_id', 'operation_kind', 'operation_id', 'status'],
+        carries_idempotency_key: false,
+      };
+    case 'compliance.dispute_status_changed':
+      return {
+        type: 'dispute_status_changed',
+        fields: ['dispute_id', 'payin_id', 'account_id', 'status', 'amount', 'currency'],
         carries_idempotency_key: false,
       };
     default: {
