@@ -56,9 +56,12 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
     return json(await client.operator('GET', `/admin/v1/dead-letters${query}`), 200);
   }
 
-  const letterOf = (source: string, record_key: string) => async () =>
+  const letterOf = (source: string, record_key: string, service?: string) => async () =>
     (await letters()).dead_letters.find(
-      (letter) => letter.source === source && letter.record_key === record_key,
+      (letter) =>
+        letter.source === source &&
+        letter.record_key === record_key &&
+        (service === undefined || letter.service === service),
     );
 
   /** The value `read` gives once it gives one. */
@@ -178,20 +181,29 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
     await projected(payer, later.transfer_id);
   });
 
-  it('sets aside a bus event the notifications consumer refuses, and takes the next ones', async () => {
+  it('sets aside a bus event its consumers refuse, and takes the next ones', async () => {
     const message_id = randomUUID();
     await platform
       .internals('test')
       .bus.publish('events.payins', [
         { id: message_id, key: 'poison', payload: { not: 'an event envelope' } },
       ]);
-    const letter = await found(letterOf('consumer:events.payins', message_id));
+    const letter = await found(letterOf('consumer:events.payins', message_id, 'notifications'));
     expect(letter).toMatchObject({
       service: 'notifications',
       attempts: 5,
       payload: { not: 'an event envelope' },
     });
     expect(letter.reason).toContain('ZodError');
+    // Compliance reads payins' events too (card disputes): it sets the same message aside.
+    const compliance_letter = await found(
+      letterOf('consumer:events.payins', message_id, 'compliance'),
+    );
+    expect(compliance_letter).toMatchObject({
+      service: 'compliance',
+      payload: { not: 'an event envelope' },
+      reason: expect.any(String),
+    });
 
     const account = await ledger.newTestAccount();
     const payin = await createPayin(account, '12.00');
@@ -278,7 +290,7 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
   it('lists every service’s letters to the operator only, and refuses a bad filter', async () => {
     const all = await letters();
     expect(new Set(all.dead_letters.map((letter) => letter.service))).toEqual(
-      new Set(['ledger', 'notifications', 'payins']),
+      new Set(['compliance', 'ledger', 'notifications', 'payins']),
     );
     expect(all.total).toBe(all.dead_letters.length);
     const bad = await client.operator('GET', '/admin/v1/dead-letters?service=nowhere');
