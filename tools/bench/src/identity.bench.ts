@@ -1,3 +1,4 @@
+import { BENCH_PASSWORD, expectOk, openBenchAccount, poster } from './bench-client';
 import 'reflect-metadata';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -41,12 +42,6 @@ async function timed(count: number, op: () => Promise<void>): Promise<Run> {
   return { samples, elapsed_ms: performance.now() - start };
 }
 
-async function expectOk(response: Response): Promise<unknown> {
-  const body: unknown = await response.json();
-  if (!response.ok) throw new Error(`${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
 async function main(): Promise<void> {
   const data_dir = mkdtempSync(path.join(os.tmpdir(), 'bench-identity-'));
   const pg = await startEmbeddedPostgres({ data_dir: path.join(data_dir, 'pg'), port: 55499 });
@@ -60,27 +55,9 @@ async function main(): Promise<void> {
   });
   try {
     const base = platform.environments.test.base_url;
-    const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${base}${route}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
-    const email = `bench-${Date.now()}@example.com`;
-    const password = 'correct horse battery';
-    await expectOk(
-      await post('/v1/auth/register', {
-        org: 'demo',
-        type: 'company',
-        email,
-        password,
-        display_name: 'Bench Co',
-      }),
-    );
-    const session = (await expectOk(
-      await post('/v1/auth/register/confirm', { org: 'demo', email, code: '000000' }),
-    )) as { access_token: string };
-    const jwt = { authorization: `Bearer ${session.access_token}` };
+    const post = poster(base);
+    const password = BENCH_PASSWORD;
+    const { email, auth: jwt } = await openBenchAccount(post);
     const key = (await expectOk(await post('/v1/api-keys', { label: 'bench' }, jwt))) as {
       token: string;
     };

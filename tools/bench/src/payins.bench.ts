@@ -1,3 +1,4 @@
+import { expectOk, openBenchAccount, poster } from './bench-client';
 import 'reflect-metadata';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -16,12 +17,6 @@ const PAYINS = Number(process.env.BENCH_PAYINS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55489);
 
-async function expectOk(response: Response): Promise<Record<string, any>> {
-  const body = (await response.json()) as Record<string, any>;
-  if (!response.ok) throw new Error(`${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
 async function main(): Promise<void> {
   const data_dir = mkdtempSync(path.join(os.tmpdir(), 'bench-payins-'));
   const pg = await startEmbeddedPostgres({ data_dir: path.join(data_dir, 'pg'), port: PG_PORT });
@@ -35,26 +30,8 @@ async function main(): Promise<void> {
   });
   try {
     const base = platform.environments.test.base_url;
-    const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${base}${route}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
-    const email = `bench-${Date.now()}@example.com`;
-    await expectOk(
-      await post('/v1/auth/register', {
-        org: 'demo',
-        type: 'company',
-        email,
-        password: 'correct horse battery',
-        display_name: 'Bench Co',
-      }),
-    );
-    const session = await expectOk(
-      await post('/v1/auth/register/confirm', { org: 'demo', email, code: '000000' }),
-    );
-    const auth = { authorization: `Bearer ${session.access_token as string}` };
+    const post = poster(base);
+    const { auth } = await openBenchAccount(post);
     const create = async (index: number) => {
       const cents = String(index % 50).padStart(2, '0'); // never .77 or .99
       await expectOk(

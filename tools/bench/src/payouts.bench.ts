@@ -1,3 +1,4 @@
+import { expectOk, openBenchAccount, poster } from './bench-client';
 import 'reflect-metadata';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -22,12 +23,6 @@ const WARMUP_PAYOUTS = Number(process.env.BENCH_WARMUP_PAYOUTS ?? 30);
 const SEQUENTIAL_PAYOUTS = Number(process.env.BENCH_SEQUENTIAL_PAYOUTS ?? 100);
 const POLL_MS = 5;
 const COMPLETION_TIMEOUT_MS = 120_000;
-
-async function expectOk(response: Response): Promise<Record<string, any>> {
-  const body = (await response.json()) as Record<string, any>;
-  if (!response.ok) throw new Error(`${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
 
 /** A BR/BRL pix payout of a few reais; cents never .77 (review) or .99 (rail rejection). */
 function pixBody(index: number, run: string) {
@@ -55,27 +50,9 @@ async function main(): Promise<void> {
   });
   try {
     const base = platform.environments.test.base_url;
-    const post = (route: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${base}${route}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
-    const email = `bench-${Date.now()}@example.com`;
-    await expectOk(
-      await post('/v1/auth/register', {
-        org: 'demo',
-        type: 'company',
-        email,
-        password: 'correct horse battery',
-        display_name: 'Bench Co',
-      }),
-    );
+    const post = poster(base);
     // The demo history (D5) funds the account: 10,100 USD covers the run at ~1 USD a payout.
-    const session = await expectOk(
-      await post('/v1/auth/register/confirm', { org: 'demo', email, code: '000000' }),
-    );
-    const auth = { authorization: `Bearer ${session.access_token as string}` };
+    const { auth } = await openBenchAccount(post);
     const created_at_ms = new Map<string, number>();
     const create = async (index: number, run: string) => {
       const t0 = performance.now();
