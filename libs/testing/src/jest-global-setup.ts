@@ -4,12 +4,16 @@ import path from 'node:path';
 // Jest loads global setup outside its module map, so the alias cannot be used here.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startEmbeddedPostgres } from '../../persistence/src/embedded';
+import { buildDist, DIST_BUILD_STAMP_VARIABLE } from './processes';
 
 /**
- * One PostgreSQL server for the whole integration run: the one named by DATABASE_URL, or an
- * embedded one in a temporary folder. Each suite makes its own database on it.
+ * What every worker of an integration run shares, made once before they start: the compiled tree
+ * (dist/) that suites spawn processes from, and one PostgreSQL server: the one named by
+ * DATABASE_URL, or an embedded one in a temporary folder. Each suite makes its own database on it.
  */
 export default async function globalSetup(): Promise<void> {
+  process.env[DIST_BUILD_STAMP_VARIABLE] = `jest-run-${process.pid}`;
+  buildDist();
   if (process.env.DATABASE_URL) {
     process.env.TEST_ADMIN_DATABASE_URL = process.env.DATABASE_URL;
     return;

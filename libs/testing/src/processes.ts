@@ -19,13 +19,18 @@ export function distEntry(relative: string): string {
 
 const BUILD_STAMP = path.join(REPO_ROOT, 'dist', '.built-by');
 
+/** Names the build of this test run; Jest's global setup sets it for every worker. */
+export const DIST_BUILD_STAMP_VARIABLE = 'DIST_BUILD_STAMP';
+
 /**
- * Compiles the repository to dist/ (swc, seconds) once per test run: the first suite of a Jest
- * process builds, the next ones of the same process find its stamp. The build empties dist/ first,
- * so it never runs while a process started from dist/ is still up.
+ * Compiles the repository to dist/ (swc, seconds) once per test run. Jest's global setup builds
+ * before any worker starts and names its build in DIST_BUILD_STAMP, so suites in parallel workers
+ * find it and never rebuild under each other (the build empties dist/ first, which would pull the
+ * tree from under a process started from it). Outside such a run, the first suite of a process
+ * builds and the next ones of the same process find its stamp.
  */
 export function buildDist(): void {
-  const stamp = String(process.pid);
+  const stamp = process.env[DIST_BUILD_STAMP_VARIABLE] ?? String(process.pid);
   if (existsSync(BUILD_STAMP) && readFileSync(BUILD_STAMP, 'utf8') === stamp) return;
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'tools/scripts/build.mjs')], {
     cwd: REPO_ROOT,

@@ -1,6 +1,5 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Pool } from 'pg';
 import {
@@ -10,10 +9,10 @@ import {
 } from '@platform/all-in-one';
 import { PgEventStore } from '@platform/event-store';
 import { createPool } from '@platform/persistence';
+import { buildDist, distEntry } from '@platform/testing';
 
 const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const CLI = path.join(ROOT, 'dist/tools/cli/src/main.js');
+const CLI = distEntry('tools/cli/src/main.js');
 
 interface Outcome {
   code: number;
@@ -31,7 +30,7 @@ describe('operator CLI: event store and projection integrity', () => {
   let pool: Pool;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [path.join(ROOT, 'tools/scripts/build.mjs')], { cwd: ROOT });
+    buildDist();
     platform = await startTestPlatform('cli_integrity');
     pool = createPool({ url: platform.environments.test.database_url, max_connections: 2 });
     // Some history in the ledger and identity stores: two accounts with demo movements.

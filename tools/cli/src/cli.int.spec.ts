@@ -1,5 +1,4 @@
-import { execFile, execFileSync, spawn } from 'node:child_process';
-import path from 'node:path';
+import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { NOTIFICATIONS_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
@@ -8,17 +7,17 @@ import {
   TEST_OPERATOR_TOKEN as OPERATOR_TOKEN,
   type TestPlatform,
 } from '@platform/all-in-one';
+import { buildDist, distEntry } from '@platform/testing';
 
 const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const CLI = path.join(ROOT, 'dist/tools/cli/src/main.js');
+const CLI = distEntry('tools/cli/src/main.js');
 
 /** The operator CLI against a running all-in-one platform, as an operator would use it. */
 describe('operator CLI', () => {
   let platform: TestPlatform;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [path.join(ROOT, 'tools/scripts/build.mjs')], { cwd: ROOT });
+    buildDist();
     platform = await startTestPlatform('cli');
   });
   afterAll(async () => platform.dispose());

@@ -1,17 +1,15 @@
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import {
   startTestPlatform,
   TEST_OPERATOR_TOKEN as OPERATOR_TOKEN,
   type TestPlatform,
 } from '@platform/all-in-one';
-import { testAdminUrl } from '@platform/testing';
+import { buildDist, distEntry, testAdminUrl } from '@platform/testing';
 
 const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const CLI = path.join(ROOT, 'dist/tools/cli/src/main.js');
+const CLI = distEntry('tools/cli/src/main.js');
 const HEARTBEAT_MS = 200;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -54,7 +52,7 @@ describe('operator CLI: events tail and replay', () => {
   const tails: ChildProcess[] = [];
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [path.join(ROOT, 'tools/scripts/build.mjs')], { cwd: ROOT });
+    buildDist();
     platform = await startTestPlatform('cli_events', {
       EVENTS_STREAM_HEARTBEAT_MS: String(HEARTBEAT_MS),
     });
