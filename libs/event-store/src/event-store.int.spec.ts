@@ -463,6 +463,32 @@ describe('PgEventStore', () => {
       );
     });
 
+    it('reads an event held back by an open transaction once it ends, without another notification', async () => {
+      const name = `held-${randomUUID()}`;
+      const prefix = `held-${randomUUID()}`;
+      const subscription = track(
+        store.subscribe({
+          name,
+          stream_prefix: prefix,
+          poll_interval_ms: 3_600_000,
+          handler: (events, client) => project(events, client, name),
+        }),
+      );
+      await eventually(async () => subscription.state === 'active', 'subscription active');
+      // Any open transaction on the server holds back later events; this one writes nothing.
+      const bystander = await begin(pool);
+      await bystander.query('select pg_current_xact_id()');
+      await store.append(`${prefix}-a`, [credited('1')], { expected_version: 'no_stream' });
+      // The append's notification came while the event was held back: nothing was readable.
+      await sleep(200);
+      expect(await projected(name)).toEqual([]);
+      await finish(bystander, 'commit');
+      await eventually(
+        async () => (await projected(name)).length === 1,
+        'projected after the open transaction ended',
+      );
+    });
+
     it('commits batches without waiting for the WAL flush only when told to, on its own connection', async () => {
       const prefix = `async-${randomUUID()}`;
       const settings: Record<string, string[]> = { async: [], default: [] };

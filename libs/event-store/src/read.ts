@@ -37,6 +37,26 @@ export async function readSafeEvents(
   return rows.map(toRecordedEvent);
 }
 
+/**
+ * Whether an event after `from_position` is written but held back: a transaction that started
+ * before it, anywhere on the server (transaction ids are the cluster's), is still open. Its
+ * notification has come and gone, so a reader must look again soon rather than wait for the next.
+ */
+export async function hasHeldBackEvents(
+  db: Queryable,
+  schema: string,
+  options: Omit<ReadAllOptions, 'limit'>,
+): Promise<boolean> {
+  const { rows } = await db.query<{ held_back: boolean }>(
+    `select exists (select 1 from ${schema}.events
+      where position > $1::bigint
+        and ($2::text[] is null or type = any($2::text[]))
+        and ($3::text is null or starts_with(stream, $3::text))) as held_back`,
+    [positionText(options.from_position), options.types ?? null, options.stream_prefix ?? null],
+  );
+  return rows[0]?.held_back ?? false;
+}
+
 /** The highest position readers may already have been given; 0 for an empty store. */
 export async function safeHeadPosition(db: Queryable, schema: string): Promise<string> {
   const { rows } = await db.query<{ position: string }>(

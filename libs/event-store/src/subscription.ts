@@ -1,7 +1,7 @@
 import type { Notification, Pool, PoolClient } from 'pg';
 import { PoisonTracker } from '@platform/persistence';
 import { applyOneByOne } from './one-by-one';
-import { readSafeEvents, safeHeadPosition } from './read';
+import { hasHeldBackEvents, readSafeEvents, safeHeadPosition } from './read';
 import type { RecordedEvent, SubscribeOptions, Subscription, SubscriptionState } from './types';
 
 export interface SubscriptionContext {
@@ -19,6 +19,8 @@ const DEFAULTS = {
   standby_poll_ms: 1000,
   linger_ms: 0,
 };
+/** How soon a reader looks again at events held back by a transaction still open. */
+const HELD_BACK_RECHECK_MS = 25;
 /** The longest wait before an event that keeps failing is tried again. */
 const MAX_EVENT_BACKOFF_MS = 30_000;
 /**
@@ -125,7 +127,7 @@ export class CatchUpSubscription implements Subscription {
         // After a batch, appends that follow gather for a while and are read as one batch.
         if (found_events && this.settings.linger_ms > 0)
           await this.sleep(this.settings.linger_ms, 'stop_only');
-        await this.sleep(this.settings.poll_interval_ms, 'notification_or_stop');
+        await this.sleep(await this.idleWait_ms(client, position), 'notification_or_stop');
       }
       await client.query(`unlisten ${this.context.notify_channel}`);
       await client.query('reset synchronous_commit');
@@ -134,6 +136,22 @@ export class CatchUpSubscription implements Subscription {
       client.off('notification', listener);
       if (this.current_state === 'active') this.current_state = 'starting';
     }
+  }
+
+  /**
+   * The wait after a batch that read everything readable: the poll interval, unless events are
+   * already written but held back by an open transaction. Their notification will not come again,
+   * and the open transaction may be anyone's on the server, so they are looked for again soon.
+   */
+  private async idleWait_ms(client: PoolClient, position: string): Promise<number> {
+    const held_back = await hasHeldBackEvents(client, this.context.schema, {
+      from_position: position,
+      types: this.options.types,
+      stream_prefix: this.options.stream_prefix,
+    });
+    return held_back
+      ? Math.min(HELD_BACK_RECHECK_MS, this.settings.poll_interval_ms)
+      : this.settings.poll_interval_ms;
   }
 
   /** Waits as a standby until this instance holds the name's lock; false when stopped first. */
