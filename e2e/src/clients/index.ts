@@ -10,3 +10,4 @@ export * from './aml';
 export * from './browser';
 export * from './reviews';
 export * from './disputes';
+export * from './cli';

@@ -3,6 +3,8 @@ import {
   eventually,
   expectError,
   json,
+  operatorCli,
+  person,
   payinsClient,
   verificationClient,
   type PayinsClient,
@@ -111,5 +113,85 @@ describe('identity verification (live)', () => {
     expect(created.body).toMatchObject({ method: 'bank_transfer', currency: 'USD' });
 
     await expectError(await kyc.newLink(account.access_token), 409, 'already_verified');
+  });
+
+  it('lets the operator work the queue with the CLI: request changes, reject, reopen', async () => {
+    const { cli, json: cliJson } = operatorCli(() => platform.environments.live);
+    const account = await kyc.accountWith2fa('clikyc');
+    const first = await kyc.link(account);
+    await kyc.completePerson(first.url, person('Hopper'));
+    const waiting = await kyc.awaitVerification(account, (body) => body.status === 'pending');
+    // Once the checks have run, the operator's list shows the submission awaiting review.
+    await eventually(
+      () => kyc.operatorQueue('pending'),
+      (rows) =>
+        rows.some((row) => row.submission_id === waiting.submission_id && row.awaiting_review),
+    );
+    const queued = await cliJson<{ verifications: Array<Record<string, any>> }>(
+      'verifications',
+      'list',
+    );
+    expect(
+      queued.verifications.find((row) => row.submission_id === waiting.submission_id),
+    ).toMatchObject({ account_id: account.account_id, identity: { name: 'Ada Hopper' } });
+
+    // Changes requested: the person reads the comments and may submit again.
+    const changes = await cliJson(
+      'verifications',
+      'decide',
+      '--submission',
+      waiting.submission_id,
+      '--decision',
+      'request_changes',
+      '--comment',
+      'The document photo is blurred',
+    );
+    expect(changes).toMatchObject({ status: 'pending', decision: 'request_changes' });
+    const asked = await kyc.awaitVerification(
+      account,
+      (body) => body.decision === 'request_changes' && body.changes_requested_comments.length > 0,
+    );
+    expect(asked.changes_requested_comments).toEqual(['The document photo is blurred']);
+    // A decided submission refuses a second decision: the CLI exits 1 and names the code.
+    const again = await cli(
+      'verifications',
+      'decide',
+      '--submission',
+      waiting.submission_id,
+      '--decision',
+      'approve',
+    );
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already_decided');
+    // The second submission is rejected: a new link needs an administrator.
+    const second = await kyc.link(account);
+    await kyc.completePerson(second.url, person('Hopper'));
+    const resubmitted = await kyc.awaitVerification(
+      account,
+      (body) => body.status === 'pending' && body.submission_id !== waiting.submission_id,
+    );
+    await eventually(
+      () => kyc.operatorQueue('pending'),
+      (rows) =>
+        rows.some((row) => row.submission_id === resubmitted.submission_id && row.awaiting_review),
+    );
+    await cliJson(
+      'verifications',
+      'decide',
+      '--submission',
+      resubmitted.submission_id,
+      '--decision',
+      'reject',
+    );
+    await kyc.awaitVerification(account, (body) => body.status === 'rejected');
+    await expectError(
+      await kyc.newLink(account.access_token),
+      403,
+      'verification_rejected_requires_admin',
+    );
+    // The operator reopens the account: it may verify again.
+    await cliJson('verifications', 'reopen', '--account', account.account_id);
+    await kyc.awaitVerification(account, (body) => body.status === 'none');
+    expect(await kyc.link(account)).toMatchObject({ kind: 'kyc' });
   });
 });
