@@ -250,7 +250,12 @@ describe('webhooks: signed, retried delivery', () => {
         status: 'queued',
       });
       await receivedUntil(hooks, payout_id, 6);
-      const after = await events.deliveries(owner.access_token, subscription.id);
+      // The attempt is logged once the receiver's answer is in, a moment after it received it.
+      const after = await eventually(
+        () => events.deliveries(owner.access_token, subscription.id),
+        (rows) => rows.length === 6,
+        DELIVERY_WAIT,
+      );
       expect(after[0]).toMatchObject({
         manual: true,
         status: 'succeeded',
