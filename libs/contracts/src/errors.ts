@@ -280,6 +280,9 @@ export const ERROR_HTTP_STATUS = {
   request_timeout: 408, // a request that did not arrive whole in time
   service_unavailable: 503, // not ready yet or shutting down; retry with the same idempotency key
   unsupported_media_type: 415, // a body that is not application/json where JSON is required
+  // The operator blocks or unblocks only a confirmed account: no spec conflict code says "not
+  // confirmed yet" (`already_verified` and the like name other states).
+  account_not_confirmed: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

@@ -13,6 +13,7 @@ import { AccountSettingsService } from './application/account-settings.service';
 import { ApiKeysService } from './application/api-keys.service';
 import { EmailChangeService } from './application/email-change.service';
 import { HandoffService } from './application/handoff.service';
+import { AccountBlockService } from './application/account-block.service';
 import { MemberAdminService } from './application/member-admin.service';
 import { MembersService } from './application/members.service';
 import { OrgAdminSessionsService } from './application/org-admin-sessions.service';
@@ -43,6 +44,7 @@ import { EmailChangeRepository } from './infrastructure/email-change.repository'
 import { HandoffTokens } from './infrastructure/handoff-tokens';
 import { IdentityLifecycle } from './infrastructure/identity-lifecycle';
 import { IDENTITY_EVENTS, openIdentityEventStore } from './infrastructure/identity-store';
+import { AccountBlocksRepository } from './infrastructure/account-blocks.repository';
 import { MemberAdminRepository } from './infrastructure/member-admin.repository';
 import { MembersRepository } from './infrastructure/members.repository';
 import { OrgAdminSessionsRepository } from './infrastructure/org-admin-sessions.repository';
@@ -115,6 +117,7 @@ const APPLICATION: Provider[] = [
   ResetLinkService,
   EmailChangeService,
   MemberAdminService,
+  AccountBlockService,
   SandboxMailboxService,
   PasskeysService,
   SocialLoginService,
@@ -129,6 +132,7 @@ const INFRASTRUCTURE: Provider[] = [
   OrganizationsRepository,
   OrgAdminsRepository,
   AccountsRepository,
+  AccountBlocksRepository,
   VerificationSubjectsRepository,
   SessionsRepository,
   SessionSigner,

@@ -87,6 +87,52 @@ describe('operator CLI', () => {
     expect(listed.admins.map((a) => a.email)).toEqual(['chief@cli.example']);
   });
 
+  it('blocks and unblocks an account, and reports an unknown one with its code', async () => {
+    const base_url = platform.environments.test.base_url;
+    const post = (route: string, body: unknown) =>
+      fetch(`${base_url}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const email = 'blocked@cli.example';
+    await post('/v1/auth/register', {
+      org: 'demo',
+      type: 'person',
+      email,
+      password: 'long enough',
+      display_name: 'Blocked',
+    });
+    const confirmed = (await (
+      await post('/v1/auth/register/confirm', { org: 'demo', email, code: '000000' })
+    ).json()) as { account: { id: string } };
+    const account_id = confirmed.account.id;
+
+    const blocked = JSON.parse(
+      await cli('accounts', 'block', '--account', account_id, '--reason', 'chargeback', 'review'),
+    ) as Record<string, unknown>;
+    expect(blocked).toEqual({
+      account_id,
+      status: 'blocked',
+      blocked_reason: 'chargeback review',
+      blocked_at: expect.any(String),
+    });
+    expect(JSON.parse(await cli('accounts', 'unblock', '--account', account_id))).toEqual({
+      account_id,
+      status: 'active',
+      blocked_reason: null,
+      blocked_at: null,
+    });
+    const unknown = await cliFailure(
+      'accounts',
+      'block',
+      '--account',
+      '00000000-0000-4000-8000-000000000000',
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('not_found');
+  });
+
   it('lists the mailbox', async () => {
     await new BusClient(platform.environments.test.bus).send(NOTIFICATIONS_COMMANDS.send_message, {
       channel: 'sms',

@@ -2,6 +2,7 @@
 import 'reflect-metadata';
 import { Command, Option } from 'commander';
 import { adminCall, adminTarget } from './admin-client';
+import { registerAccounts } from './commands/accounts';
 import { registerDeadLetters } from './commands/dead-letters';
 import { registerEventsReplay } from './commands/events-replay';
 import { registerEventsTail } from './commands/events-tail';
@@ -146,6 +147,7 @@ registerEventsVerify(events, () => program.opts<Globals>().env);
 registerProjectionsRebuild(program, () => program.opts<Globals>().env);
 registerDeadLetters(program, target);
 registerVerifications(program, target);
+registerAccounts(program, target);
 
 program.parseAsync().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

@@ -20,7 +20,11 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const MEMBER_STATUSES = ['pending_verification', 'active', 'disabled'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
-export const ACCOUNT_STATUSES = ['pending_verification', 'active'] as const;
+/**
+ * `pending_verification` until registration is confirmed; `blocked` by the platform operator: the
+ * account may still read and sign out, every other request is `account_blocked`.
+ */
+export const ACCOUNT_STATUSES = ['pending_verification', 'active', 'blocked'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /** Decisions D7: the actions an organization may put behind OTP; anything else is `invalid_action`. */
@@ -66,6 +70,16 @@ export const orgAdminReply = z.object({
 export type OrgAdmin = z.infer<typeof orgAdminReply>;
 
 /* ---------------- Accounts, members and sessions ---------------- */
+
+/** The operator's block of an account (`/admin/v1/accounts/{id}/block` and `/unblock`). */
+export const accountBlockState = z.object({
+  account_id: z.string(),
+  status: z.enum(ACCOUNT_STATUSES),
+  /** The operator's note when blocking; null when none was given or once unblocked. */
+  blocked_reason: z.string().nullable(),
+  blocked_at: instant.nullable(),
+});
+export type AccountBlockState = z.infer<typeof accountBlockState>;
 
 /** The account profile of `GET /v1/me` (spec §2). */
 export const accountProfile = z.object({
@@ -170,6 +184,8 @@ export const apiKeyIdentity = z.object({
   api_key_id: z.string(),
   account_id: z.string(),
   org_id: z.string(),
+  /** `active` or `blocked`: a blocked account's key still reads (the gateway refuses the rest). */
+  account_status: z.enum(ACCOUNT_STATUSES),
 });
 export type ApiKeyIdentity = z.infer<typeof apiKeyIdentity>;
 
@@ -198,7 +214,10 @@ export const liveSession = z.object({
   live: z.literal(true),
   /** Whether the session has a second factor (spec §5 rule 9): identity's record, not the token's. */
   second_factor: z.boolean(),
+  /** `active` or `blocked`: a blocked account's session still reads (the gateway refuses the rest). */
+  account_status: z.enum(ACCOUNT_STATUSES),
 });
+export type LiveSession = z.infer<typeof liveSession>;
 
 export const sessionRevoked = z.object({ session_id: z.string(), status: z.literal('revoked') });
 export const sessionsRevoked = z.object({

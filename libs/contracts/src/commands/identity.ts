@@ -26,7 +26,17 @@ export type CreateOrgAdminCommand = z.infer<typeof createOrgAdminCommand>;
 export const listOrgAdminsCommand = z.object({ org: z.string() }).strict();
 export type ListOrgAdminsCommand = z.infer<typeof listOrgAdminsCommand>;
 
-/** The operator's organization commands (decisions D2). */
+/** `identity.block_account` (operator): `reason` is the operator's note, kept with the block. */
+export const blockAccountCommand = z
+  .object({ account_id: z.string(), reason: z.string().optional() })
+  .strict();
+export type BlockAccountCommand = z.infer<typeof blockAccountCommand>;
+
+/** `identity.unblock_account` (operator). */
+export const unblockAccountCommand = z.object({ account_id: z.string() }).strict();
+export type UnblockAccountCommand = z.infer<typeof unblockAccountCommand>;
+
+/** The operator's organization and account commands (decisions D2). */
 export const IDENTITY_COMMANDS = {
   create_organization: defineCommand({
     name: 'identity.create_organization',
@@ -51,6 +61,18 @@ export const IDENTITY_COMMANDS = {
     summary: "an organization's admins, oldest first (operator)",
     request: listOrgAdminsCommand,
     reply: z.object({ admins: z.array(replies.orgAdminReply) }),
+  }),
+  block_account: defineCommand({
+    name: 'identity.block_account',
+    summary: 'block an account: it may still read and sign out, nothing else (operator)',
+    request: blockAccountCommand,
+    reply: replies.accountBlockState,
+  }),
+  unblock_account: defineCommand({
+    name: 'identity.unblock_account',
+    summary: 'make a blocked account active again (operator)',
+    request: unblockAccountCommand,
+    reply: replies.accountBlockState,
   }),
 } as const;
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountsAdminController } from './accounts-admin.controller';
 import { AdminController } from './admin.controller';
 import { BusTailController } from './bus-tail.controller';
 import { DeadLettersAdminController } from './dead-letters-admin.controller';
@@ -11,6 +12,7 @@ import { VerificationsAdminController } from './verifications-admin.controller';
 
 @Module({
   controllers: [
+    AccountsAdminController,
     AdminController,
     BusTailController,
     DeadLettersAdminController,

@@ -21,6 +21,7 @@ const session: AuthenticatedPrincipal = {
   session_id: 's',
   generation: 1,
   second_factor: false,
+  account_status: 'active',
 };
 const session_with_2fa: AuthenticatedPrincipal = { ...session, second_factor: true };
 const api_key: AuthenticatedPrincipal = {
@@ -29,6 +30,7 @@ const api_key: AuthenticatedPrincipal = {
   account_id: 'a',
   org_id: 'o',
   role: 'owner',
+  account_status: 'active',
 };
 const org_admin: AuthenticatedPrincipal = {
   kind: 'org_admin',

@@ -2,6 +2,7 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@platform/contracts';
 import { API_KEY_TOKEN_PREFIX, ApiKeyVerifier } from './api-key.verifier';
+import { blockedAccountRefusal } from './blocked-account';
 import { PRINCIPAL_PROPERTY, type AuthenticatedPrincipal } from './principal';
 import { REQUIRED_OTP_ACTION } from './access.decorators';
 import { IS_PUBLIC_ROUTE } from './public.decorator';
@@ -27,7 +28,8 @@ function isPublicApiPath(url: string | undefined): boolean {
 /**
  * The global credential guard (spec §5 rule 1): every /v1 route needs `Authorization: Bearer`
  * or `X-API-Key` unless declared @Public(). Any failure is 401 `unauthorized`, whatever went
- * wrong with the credential.
+ * wrong with the credential. A blocked account's credential is refused with 403
+ * `account_blocked` on anything but a read or a sign-out.
  */
 @Injectable()
 export class CredentialsGuard implements CanActivate {
@@ -46,12 +48,17 @@ export class CredentialsGuard implements CanActivate {
       execution.getClass(),
     ]);
     if (is_public) return true;
+    let principal: AuthenticatedPrincipal;
     try {
-      request[PRINCIPAL_PROPERTY] = await this.authenticate(request);
+      principal = await this.authenticate(request);
     } catch (error) {
       if (error instanceof DomainError) throw error;
       throw this.identityUnreachable(execution, request);
     }
+    // A blocked account (decided by the platform operator) only reads and signs out.
+    const refusal = blockedAccountRefusal(String(request.method), String(request.url), principal);
+    if (refusal) throw refusal;
+    request[PRINCIPAL_PROPERTY] = principal;
     return true;
   }
 

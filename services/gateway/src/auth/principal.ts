@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { DomainError, type MemberRole } from '@platform/contracts';
+import { DomainError, type AccountStatus, type MemberRole } from '@platform/contracts';
 
 /** A person signed in with a session JWT. */
 export interface SessionPrincipal {
@@ -16,6 +16,8 @@ export interface SessionPrincipal {
    * second factor verified in it since. Identity's answer, filled in when the session is checked.
    */
   second_factor: boolean;
+  /** Identity's answer when the session is checked: `blocked` lets it only read and sign out. */
+  account_status: AccountStatus;
 }
 
 /**
@@ -28,6 +30,8 @@ export interface ApiKeyPrincipal {
   account_id: string;
   org_id: string;
   role: 'owner';
+  /** Identity's answer when the key is checked: `blocked` lets it only read. */
+  account_status: AccountStatus;
 }
 
 /** Who a request acts for, as the credential guard established it. */

@@ -32,7 +32,9 @@ export function principalOf(claims: Partial<SessionClaims>): SessionPrincipal | 
     role: role as SessionPrincipal['role'],
     session_id: sid,
     generation: gen as number,
+    // Identity's record, not the token's: both are filled in when the session is checked.
     second_factor: false,
+    account_status: 'active',
   };
 }
 
@@ -112,8 +114,8 @@ export class SessionJwtVerifier {
       generation: principal.generation,
     });
     // Spec §5 rule 9: whether the session has 2FA is identity's record, not the token's claim,
-    // so a second factor proven after sign-in counts at once.
-    return { ...principal, second_factor: live.second_factor };
+    // so a second factor proven after sign-in counts at once; so is a block of the account.
+    return { ...principal, second_factor: live.second_factor, account_status: live.account_status };
   }
 
   private verifySignature(request: unknown): Promise<SessionPrincipal | OrgAdminPrincipal | null> {

@@ -40,7 +40,13 @@ export class MeController {
   constructor(private readonly bus: BusClient) {}
 
   @Get()
-  @ApiOperation({ summary: 'The account profile' })
+  @ApiOperation({
+    summary: 'The account profile',
+    description:
+      '`status` is `active`, or `blocked` when the platform operator blocked the account: a ' +
+      'blocked account may still read (GET), refresh and sign out; every other request answers ' +
+      '403 `account_blocked`.',
+  })
   @ApiReply(ACCOUNT_COMMANDS.get_profile)
   profile(@CurrentPrincipal() principal: Principal) {
     return this.bus.send(ACCOUNT_COMMANDS.get_profile, { account_id: principal.account_id });

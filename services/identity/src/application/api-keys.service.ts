@@ -65,6 +65,11 @@ export class ApiKeysService {
     const key = await this.keys.findUsable(parsed.key_id);
     if (!key || !timingSafeEqual(sha256(parsed.secret), key.secret_hash)) throw refused;
     await this.keys.touch(key, new Date());
-    return { api_key_id: key.api_key_id, account_id: key.account_id, org_id: key.org_id };
+    return {
+      api_key_id: key.api_key_id,
+      account_id: key.account_id,
+      org_id: key.org_id,
+      account_status: key.account_status,
+    };
   }
 }

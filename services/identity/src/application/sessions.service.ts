@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   DomainError,
   type ClientInfo,
+  type LiveSession,
   type LoginCommand,
   type MemberSession,
   type OrgAdminSession,
@@ -152,18 +153,16 @@ export class SessionsService {
 
   /**
    * Refused with `unauthorized` once the session is revoked or refreshed past this generation;
-   * answers whether the session has a second factor (spec §5 rule 9).
+   * answers whether the session has a second factor (spec §5 rule 9) and its account's status
+   * (the gateway lets a blocked account only read and sign out).
    */
-  async verify(
-    session_id: string,
-    generation: number,
-  ): Promise<{ live: true; second_factor: boolean }> {
+  async verify(session_id: string, generation: number): Promise<LiveSession> {
     const session = await this.sessions.liveSession(session_id, generation, new Date());
     if (!session) {
       await this.member_admin.assertSessionMemberEnabled(session_id);
       throw new DomainError('unauthorized', 'the session has ended');
     }
-    return { live: true, second_factor: session.second_factor };
+    return { live: true, ...session };
   }
 
   async revokeOne(

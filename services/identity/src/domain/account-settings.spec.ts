@@ -31,10 +31,15 @@ describe('servicesOf', () => {
     });
   });
 
-  it('turns every service off for an account that is not active', () => {
-    const services = servicesOf({ ...approved_person, status: 'pending_verification' });
-    expect(services.every((s) => !s.enabled && s.disabled_reason === 'account_blocked')).toBe(true);
-  });
+  it.each(['pending_verification', 'blocked'] as const)(
+    'turns every service off for an account %s',
+    (status) => {
+      const services = servicesOf({ ...approved_person, status });
+      expect(services.every((s) => !s.enabled && s.disabled_reason === 'account_blocked')).toBe(
+        true,
+      );
+    },
+  );
 });
 
 describe('integrationStatusOf', () => {
@@ -44,6 +49,19 @@ describe('integrationStatusOf', () => {
       livemode: false,
       api_keys_count: 0,
       missing: ['api_key_issued'],
+      eligible: false,
+    });
+  });
+
+  it('is not eligible while the operator blocks the account', () => {
+    const status = integrationStatusOf(
+      { ...approved_person, status: 'blocked', id: 'a' },
+      2,
+      'live',
+    );
+    expect(status).toMatchObject({
+      account_status: 'blocked',
+      missing: ['account_active'],
       eligible: false,
     });
   });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { ApiKeyListing } from '@platform/contracts';
+import type { AccountStatus, ApiKeyListing } from '@platform/contracts';
 import { SERVICE_POOL } from '@platform/runtime';
 
 export interface StoredApiKey {
@@ -9,6 +9,7 @@ export interface StoredApiKey {
   org_id: string;
   secret_hash: Buffer;
   last_used_at: Date | null;
+  account_status: AccountStatus;
 }
 
 interface ListingRow extends Omit<ApiKeyListing, 'created_at' | 'last_used_at'> {
@@ -65,12 +66,16 @@ export class ApiKeysRepository {
     return result.rowCount === 1;
   }
 
-  /** A live key of an active account. */
+  /**
+   * A live key of a confirmed account, with the account's status: a blocked account's key still
+   * authenticates (to read), the gateway refuses what else it asks.
+   */
   async findUsable(key_id: string): Promise<StoredApiKey | null> {
     const { rows } = await this.pool.query<StoredApiKey>(
-      `select k.id as api_key_id, k.account_id, k.org_id, k.secret_hash, k.last_used_at
+      `select k.id as api_key_id, k.account_id, k.org_id, k.secret_hash, k.last_used_at,
+              a.status as account_status
          from api_keys k join accounts a on a.id = k.account_id
-        where k.key_id = $1 and k.revoked_at is null and a.status = 'active'`,
+        where k.key_id = $1 and k.revoked_at is null and a.status in ('active', 'blocked')`,
       [key_id],
     );
     return rows[0] ?? null;

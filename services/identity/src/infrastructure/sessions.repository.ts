@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
-import type { ClientInfo, MemberRole, SecurityEvent, SecurityEventType } from '@platform/contracts';
+import type {
+  AccountStatus,
+  ClientInfo,
+  MemberRole,
+  SecurityEvent,
+  SecurityEventType,
+} from '@platform/contracts';
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
 import { LOGIN_FAILURE_WINDOW_MS } from '../domain/credentials';
@@ -76,16 +82,21 @@ export class SessionsRepository extends RefreshChainStore<SessionMember> {
 
   /**
    * The session when an access token of this generation is still honoured, with whether it has
-   * a second factor; null otherwise.
+   * a second factor and its account's status (a blocked account's sessions stay live); null
+   * otherwise.
    */
   async liveSession(
     session_id: string,
     generation: number,
     now: Date,
-  ): Promise<{ second_factor: boolean } | null> {
-    const { rows } = await this.pool.query<{ second_factor: boolean }>(
-      `select s.second_factor_at is not null as second_factor
+  ): Promise<{ second_factor: boolean; account_status: AccountStatus } | null> {
+    const { rows } = await this.pool.query<{
+      second_factor: boolean;
+      account_status: AccountStatus;
+    }>(
+      `select s.second_factor_at is not null as second_factor, a.status as account_status
          from sessions s join members m on m.id = s.member_id
+         join accounts a on a.id = s.account_id
         where s.id = $1 and s.generation = $2 and s.revoked_at is null
           and s.absolute_expires_at > $3 and m.status = 'active'`,
       [session_id, generation, now],

@@ -5,6 +5,7 @@ import {
   IDENTITY_COMMANDS,
   type AccountPageQuery,
   type AuthenticateApiKeyCommand,
+  type BlockAccountCommand,
   type ConfirmRegistrationCommand,
   type CreateMemberCommand,
   type CreateOrganizationCommand,
@@ -20,10 +21,12 @@ import {
   type RevokeAllSessionsCommand,
   type RevokeApiKeyCommand,
   type RevokeSessionCommand,
+  type UnblockAccountCommand,
   type UpdateProfileCommand,
   type VerifySessionCommand,
 } from '@platform/contracts';
 import { Handles, type BusContext } from '@platform/messaging';
+import { AccountBlockService } from '../application/account-block.service';
 import { ApiKeysService } from '../application/api-keys.service';
 import { PasswordRecoveryService } from '../application/password-recovery.service';
 import { MembersService } from '../application/members.service';
@@ -43,6 +46,7 @@ export class IdentityMessages {
     private readonly api_keys: ApiKeysService,
     private readonly recovery: PasswordRecoveryService,
     private readonly members: MembersService,
+    private readonly blocks: AccountBlockService,
   ) {}
 
   @Handles(HEALTH_COMMANDS.identity)
@@ -68,6 +72,16 @@ export class IdentityMessages {
   @Handles(IDENTITY_COMMANDS.list_org_admins)
   async listOrgAdmins(query: ListOrgAdminsCommand) {
     return { admins: await this.organizations.listAdmins(query.org) };
+  }
+
+  @Handles(IDENTITY_COMMANDS.block_account)
+  blockAccount(command: BlockAccountCommand) {
+    return this.blocks.block(command);
+  }
+
+  @Handles(IDENTITY_COMMANDS.unblock_account)
+  unblockAccount(command: UnblockAccountCommand) {
+    return this.blocks.unblock(command);
   }
 
   @Handles(ACCOUNT_COMMANDS.register_account)

@@ -22,7 +22,10 @@ export function buildOpenApiDocument(
         'every response carries `Service-Environment: test|live`. Input rules of every route: an amount is a ' +
         `decimal string of at most ${MAX_INPUT_INTEGER_DIGITS} integer digits (400 \`invalid_amount\` beyond); ` +
         'text holding a NUL character or an unpaired surrogate answers 400 `invalid_request`; date filters ' +
-        `run from ${FILTER_DATE_MIN} to ${FILTER_DATE_MAX} (400 \`invalid_range\` for an impossible date).`,
+        `run from ${FILTER_DATE_MIN} to ${FILTER_DATE_MAX} (400 \`invalid_range\` for an impossible date). ` +
+        'An account the platform operator blocked (`GET /v1/me` shows `status: blocked`) may still read, ' +
+        'refresh and sign out with its sessions and API keys; any other request answers 403 `account_blocked` ' +
+        'and changes nothing.',
     )
     .setVersion(API_VERSION)
     .addServer(options.public_base_url, serverDescription(options))

@@ -34,8 +34,8 @@ export class AccountInfoController {
     description:
       'Answers `{services: [{name, enabled, disabled_reason}]}` for `payouts`, `payins`, ' +
       '`transfers`, `swaps`, `crypto`, `webhooks`, `api_keys` and `members`, in that order. ' +
-      '`disabled_reason` is the error the service answers while off: `account_blocked` (account ' +
-      'not active), `verification_required` (payins before an approved identity verification), ' +
+      '`disabled_reason` is the error the service answers while off: `account_blocked` (the ' +
+      'platform operator blocked the account: every service is off), `verification_required` (payins before an approved identity verification), ' +
       '`company_only` (members of a person account); null when enabled.',
   })
   services(@CurrentPrincipal() principal: Principal) {
@@ -50,7 +50,8 @@ export class AccountInfoController {
     summary: 'Integration eligibility of the account',
     description:
       'Answers `{account_id, livemode, account_status, kyc_status, api_keys_count, checks, ' +
-      'missing, eligible}`. `checks` holds `account_active`, `identity_verified` (KYC/KYB ' +
+      'missing, eligible}`. `account_status` is `active`, or `blocked` by the platform operator. ' +
+      '`checks` holds `account_active`, `identity_verified` (KYC/KYB ' +
       'approved) and `api_key_issued` (at least one live API key); `missing` lists the unmet ' +
       'ones and `eligible` is true when none is.',
   })
