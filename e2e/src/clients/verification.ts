@@ -130,9 +130,33 @@ export function verificationClient(target: Target) {
   const awaitVerification = (account: TestAccount, done: (body: Record<string, any>) => boolean) =>
     eventually(async () => json<Record<string, any>>(await verification(account), 200), done);
 
+  /**
+   * A live account verified the way a client's is: 2FA, the hosted page, and the operator's
+   * approval in the queue; resolves once identity reports `kyc_status: approved`.
+   */
+  const approveLive = async (account: TestAccount) => {
+    await enrollTotp(account);
+    await completePerson((await link(account)).url);
+    const { submission_id } = await awaitVerification(account, (body) => body.status === 'pending');
+    await eventually(
+      () => operatorQueue('pending'),
+      (rows) => rows.some((row) => row.submission_id === submission_id && row.awaiting_review),
+    );
+    await json(await operatorDecide(submission_id, { decision: 'approve' }), 200);
+    await eventually(
+      async () =>
+        json<{ kyc_status: string }>(
+          await request('GET', '/v1/me', { token: account.access_token }),
+          200,
+        ),
+      (profile) => profile.kyc_status === 'approved',
+    );
+  };
+
   return {
     request,
     enrollTotp,
+    approveLive,
     accountWith2fa,
     verification,
     newLink,

@@ -1,7 +1,7 @@
 import type { Environment } from '@platform/contracts';
 import { createPool } from '@platform/persistence';
 import { startAllInOneOnly, type E2eAllInOnePlatform } from '../harness';
-import { c2pCollection, payinsClient, type PayinsClient } from '../clients';
+import { c2pCollection, payinsClient, verificationClient, type PayinsClient } from '../clients';
 
 /**
  * The payins cases that need a change no route makes, written into the platform's database:
@@ -214,10 +214,8 @@ describe('payins: what only the platform’s insides can set up', () => {
   it('lets the platform operator confirm live manual-connector payins', async () => {
     const live = payinsClient(platform.environments.live);
     const account = await live.account('live-confirm');
-    // The live environment has no sandbox verification: stand in for the provider's approval.
-    await sql('live', 'identity', "update accounts set kyc_status = 'approved' where id = $1", [
-      account.account_id,
-    ]);
+    // A live account is verified before it collects: the hosted page, then the operator approves.
+    await verificationClient(platform.environments.live).approveLive(account);
     const create = async (amount: string) => {
       const created = await live.create(account, {
         method: 'bank_transfer',

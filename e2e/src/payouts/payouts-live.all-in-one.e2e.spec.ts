@@ -1,9 +1,9 @@
-import { createPool } from '@platform/persistence';
 import {
   payinsClient,
   payoutsClient,
   pix,
   tailPayoutChanges,
+  verificationClient,
   type PayinsClient,
   type PayoutChanges,
   type PayoutsClient,
@@ -41,16 +41,8 @@ describe('payouts: live payouts through the manual connector', () => {
     payouts = payoutsClient(platform.environments.live);
     published = await tailPayoutChanges(platform.environments.live);
     account = await live.account('live-payout');
-    // The live environment has no sandbox verification: stand in for the provider's approval.
-    const identity = createPool({
-      url: platform.internals('live').database_url,
-      schema: 'identity',
-      max_connections: 1,
-    });
-    await identity.query("update accounts set kyc_status = 'approved' where id = $1", [
-      account.account_id,
-    ]);
-    await identity.end();
+    // A live account is verified before it collects: the hosted page, then the operator approves.
+    await verificationClient(platform.environments.live).approveLive(account);
     // A live payin through the manual connector, confirmed by the operator, funds the account.
     const payin = await live.request('POST', '/v1/payins', {
       token: account.access_token,
