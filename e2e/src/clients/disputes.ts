@@ -1,6 +1,6 @@
 import { cardPayin, payinsClient } from './payins';
 import { DELIVERY_WAIT, eventsClient } from './events';
-import { eventually, type Target } from './http';
+import { bearer, eventually, type Target } from './http';
 
 /** A dispute as `GET /v1/disputes/{id}` answers it. */
 export interface DisputeRead {
@@ -11,7 +11,11 @@ export interface DisputeRead {
   reason: string;
   status: 'needs_response' | 'under_review' | 'won' | 'lost';
   respond_by: string;
-  evidence: { text: string; submitted_at: string } | null;
+  evidence: {
+    text: string;
+    files: { file_id: string; filename: string; content_type: string; size_bytes: number }[];
+    submitted_at: string;
+  } | null;
   created_at: string;
   updated_at: string;
 }
@@ -50,6 +54,41 @@ export function disputesClient(target: Target) {
     request<DisputeRead & { error?: string }>('POST', `/v1/disputes/${dispute_id}/evidence`, {
       token: account.access_token,
       body,
+    });
+
+  /** Evidence as `multipart/form-data`: the field `text` (when given) and files in `file`. */
+  const submitEvidenceFiles = async (
+    account: Bearer,
+    dispute_id: string,
+    evidence: { text?: string; files: { bytes: Buffer; filename: string; type?: string }[] },
+  ) => {
+    const form = new FormData();
+    if (evidence.text !== undefined) form.append('text', evidence.text);
+    for (const file of evidence.files) {
+      const blob = new Blob([new Uint8Array(file.bytes)], {
+        type: file.type ?? 'application/octet-stream',
+      });
+      form.append('file', blob, file.filename);
+    }
+    const response = await fetch(`${payins.base_url}/v1/disputes/${dispute_id}/evidence`, {
+      method: 'POST',
+      headers: bearer(account.access_token),
+      body: form,
+    });
+    const text = await response.text();
+    let body: (DisputeRead & { error?: string }) | null = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+    return { status: response.status, body: body!, text };
+  };
+
+  /** `GET /v1/disputes/{id}/files/{file_id}`, the response as it came. */
+  const download = (account: Bearer, dispute_id: string, file_id: string) =>
+    fetch(`${payins.base_url}/v1/disputes/${dispute_id}/files/${file_id}`, {
+      headers: bearer(account.access_token),
     });
 
   /** The payin's dispute once the sandbox has opened it. */
@@ -103,6 +142,8 @@ export function disputesClient(target: Target) {
     list,
     get,
     submitEvidence,
+    submitEvidenceFiles,
+    download,
     awaitDisputeOf,
     awaitDispute,
     balanceOf,

@@ -12,6 +12,11 @@ export interface ReviewBody {
   created_at: string;
 }
 
+/** A review as its reviewers read it: with the account whose operation it holds. */
+export type ReviewerReviewBody = ReviewBody & { account_id: string };
+
+export type ReviewStatus = ReviewBody['status'];
+
 export interface ReviewDecision {
   decision: 'approve' | 'reject' | 'request_info';
   comment?: string;
@@ -55,13 +60,51 @@ export function reviewsClient(target: Target) {
   const answer = (account: Pick<TestAccount, 'headers'>, review_id: string, text: string) =>
     client.request('POST', `/v1/reviews/${review_id}/info`, { ...as(account), body: { text } });
 
+  /** `GET .../files/{file_id}` of the account's route. */
+  const download = (account: Pick<TestAccount, 'headers'>, review_id: string, file_id: string) =>
+    client.request('GET', `/v1/reviews/${review_id}/files/${file_id}`, as(account));
+
+  /** An organization admin's queue; `query` starts with `?`. */
+  const orgQueue = (token: string, query = '') =>
+    client.request('GET', `/v1/org/reviews${query}`, { token });
+
+  const orgGet = (token: string, review_id: string) =>
+    client.request('GET', `/v1/org/reviews/${review_id}`, { token });
+
+  const orgDownload = (token: string, review_id: string, file_id: string) =>
+    client.request('GET', `/v1/org/reviews/${review_id}/files/${file_id}`, { token });
+
+  /** The operator's queue, every organization's; `query` starts with `?`. */
+  const operatorQueue = (query = '') => client.operator('GET', `/admin/v1/reviews${query}`);
+
+  const operatorGet = (review_id: string) =>
+    client.operator('GET', `/admin/v1/reviews/${review_id}`);
+
+  const operatorDownload = (review_id: string, file_id: string) =>
+    client.operator('GET', `/admin/v1/reviews/${review_id}/files/${file_id}`);
+
   const operatorDecision = (review_id: string, body: ReviewDecision) =>
     client.operator('POST', `/admin/v1/reviews/${review_id}/decision`, body);
 
   const orgAdminDecision = (token: string, review_id: string, body: ReviewDecision) =>
     client.request('POST', `/v1/org/reviews/${review_id}/decision`, { token, body });
 
-  return { list, get, read, upload, answer, operatorDecision, orgAdminDecision };
+  return {
+    list,
+    get,
+    read,
+    upload,
+    download,
+    answer,
+    orgQueue,
+    orgGet,
+    orgDownload,
+    operatorQueue,
+    operatorGet,
+    operatorDownload,
+    operatorDecision,
+    orgAdminDecision,
+  };
 }
 
 export type ReviewsClient = ReturnType<typeof reviewsClient>;

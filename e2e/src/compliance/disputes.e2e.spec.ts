@@ -18,6 +18,9 @@ describe('compliance: payment disputes', () => {
   });
   afterAll(async () => platform.close());
 
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+  const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
   const plus = (a: string, b: string) => new Big(a).plus(b).toFixed(2);
 
   /** An account with a `.55` card payin and its open dispute, and its USD balance before. */
@@ -91,6 +94,126 @@ describe('compliance: payment disputes', () => {
         amount: '25.55',
       }),
     });
+  });
+
+  it('takes evidence with files as multipart, downloads them back, and is won', async () => {
+    const { account, dispute } = await disputed('dispute-files');
+    const answered = await api.submitEvidenceFiles(account, dispute.dispute_id, {
+      text: 'signed receipt and photo of the parcel',
+      files: [
+        { bytes: PDF, filename: 'receipt.pdf', type: 'application/pdf' },
+        { bytes: PNG, filename: 'parcel.pdf', type: 'application/pdf' },
+      ],
+    });
+    expect(answered.status).toBe(200);
+    expect(answered.body).toMatchObject({
+      status: 'under_review',
+      evidence: {
+        text: 'signed receipt and photo of the parcel',
+        files: [
+          { filename: 'receipt.pdf', content_type: 'application/pdf', size_bytes: PDF.length },
+          { filename: 'parcel.pdf', content_type: 'image/png', size_bytes: PNG.length },
+        ],
+        submitted_at: expect.any(String),
+      },
+    });
+    const files = answered.body.evidence!.files;
+    expect((await api.get(account, dispute.dispute_id)).body.evidence?.files).toEqual(files);
+    for (const [file, bytes] of [
+      [files[0]!, PDF],
+      [files[1]!, PNG],
+    ] as const) {
+      const download = await api.download(account, dispute.dispute_id, file.file_id);
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toBe(file.content_type);
+      expect(download.headers.get('content-disposition')).toBe(
+        `attachment; filename="${file.filename}"; filename*=UTF-8''${file.filename}`,
+      );
+      expect(Buffer.from(await download.arrayBuffer())).toEqual(bytes);
+    }
+    // Another account reaches neither the dispute's files nor an unknown one.
+    const other = await api.account('dispute-files-other');
+    const stolen = await api.download(other, dispute.dispute_id, files[0]!.file_id);
+    expect([stolen.status, await stolen.json()]).toEqual([
+      404,
+      { error: 'not_found', message: expect.any(String) },
+    ]);
+    const unknown = await api.download(
+      account,
+      dispute.dispute_id,
+      '00000000-0000-4000-8000-000000000000',
+    );
+    expect(unknown.status).toBe(404);
+    await api.awaitDispute(account, dispute.dispute_id, (d) => d.status === 'won');
+  });
+
+  it('refuses bad evidence files and changes nothing', async () => {
+    const { account, dispute } = await disputed('dispute-bad-files');
+    const refusals: [number, string, Parameters<typeof api.submitEvidenceFiles>[2]][] = [
+      [
+        415,
+        'unsupported_file_type',
+        {
+          text: 'see attached',
+          files: [
+            { bytes: PDF, filename: 'receipt.pdf' },
+            { bytes: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]), filename: 'x.pdf' },
+          ],
+        },
+      ],
+      [
+        400,
+        'empty_file',
+        { text: 'see attached', files: [{ bytes: Buffer.alloc(0), filename: 'a.pdf' }] },
+      ],
+      [400, 'invalid_request', { text: 'no files', files: [] }],
+      [400, 'invalid_request', { files: [{ bytes: PDF, filename: 'receipt.pdf' }] }],
+      [400, 'invalid_evidence', { text: '  ', files: [{ bytes: PDF, filename: 'receipt.pdf' }] }],
+      [
+        422,
+        'file_limit_reached',
+        {
+          text: 'six files',
+          files: Array.from({ length: 6 }, (_, index) => ({
+            bytes: PDF,
+            filename: `${index}.pdf`,
+          })),
+        },
+      ],
+      [
+        413,
+        'file_too_large',
+        {
+          text: 'too big',
+          files: [{ bytes: Buffer.alloc(50 * 1024 * 1024 + 1, 0x41), filename: 'big.txt' }],
+        },
+      ],
+    ];
+    for (const [status, error, evidence] of refusals) {
+      const answered = await api.submitEvidenceFiles(account, dispute.dispute_id, evidence);
+      expect([answered.status, answered.body]).toEqual([
+        status,
+        { error, message: expect.any(String) },
+      ]);
+    }
+    const unchanged = (await api.get(account, dispute.dispute_id)).body;
+    expect(unchanged).toMatchObject({ status: 'needs_response', evidence: null });
+  });
+
+  it('documents evidence as JSON or multipart, and the download as binary', async () => {
+    const response = await fetch(`${platform.environments.test.base_url}/openapi.json`);
+    const document = (await response.json()) as { paths: Record<string, any> };
+    const evidence = document.paths['/v1/disputes/{id}/evidence'].post.requestBody.content;
+    expect(Object.keys(evidence).sort()).toEqual(['application/json', 'multipart/form-data']);
+    expect(evidence['application/json'].schema.required).toEqual(['text']);
+    expect(evidence['multipart/form-data'].schema.properties.file).toMatchObject({
+      type: 'array',
+      items: { type: 'string', contentMediaType: 'application/octet-stream' },
+      maxItems: 5,
+    });
+    const download = document.paths['/v1/disputes/{id}/files/{file_id}'].get.responses['200'];
+    expect(download.content['application/pdf'].schema).toMatchObject({ type: 'string' });
+    expect(download.content['image/png'].schema.contentMediaType).toBe('application/octet-stream');
   });
 
   it('is lost when the evidence says LOSE, and debits the hold', async () => {

@@ -10,6 +10,7 @@ import {
   shifted,
   type PayoutBody,
   type ReviewBody,
+  type ReviewerReviewBody,
 } from '../clients';
 import { startPlatform, type E2ePlatform } from '../harness';
 
@@ -261,6 +262,157 @@ describe('firewall reviews', () => {
     expect(await payouts.awaitPayout(account, payout_id, final)).toMatchObject({
       status: 'completed',
     });
+  });
+
+  it("lists an organization's queue by status for its admins, and every one for the operator", async () => {
+    const first = await held();
+    const second = await held();
+    const asked = await held();
+    await decided(
+      await reviews.orgAdminDecision(admin_token, asked.review_id, {
+        decision: 'request_info',
+        comment: 'Which invoice?',
+      }),
+    );
+    type Queue = { page: number; page_size: number; reviews: ReviewerReviewBody[] };
+    const ids = (queue: Queue) => queue.reviews.map((review) => review.review_id);
+
+    const in_review = await json<Queue>(
+      await reviews.orgQueue(admin_token, '?status=in_review&page_size=100'),
+      200,
+    );
+    expect(in_review).toMatchObject({ page: 1, page_size: 100 });
+    expect(in_review.reviews.every((review) => review.status === 'in_review')).toBe(true);
+    // Newest first: the second held payout's review before the first's.
+    expect(ids(in_review).indexOf(second.review_id)).toBeGreaterThanOrEqual(0);
+    expect(ids(in_review).indexOf(second.review_id)).toBeLessThan(
+      ids(in_review).indexOf(first.review_id),
+    );
+    expect(ids(in_review)).not.toContain(asked.review_id);
+    expect(in_review.reviews.find((review) => review.review_id === first.review_id)).toEqual({
+      review_id: first.review_id,
+      account_id: first.account.account_id,
+      operation: { kind: 'payout', id: first.payout_id },
+      status: 'in_review',
+      files: [],
+      approvals: [],
+      requested_info: [],
+      created_at: expect.any(String),
+    });
+    const waiting = await json<Queue>(
+      await reviews.orgQueue(admin_token, '?status=info_requested&page_size=100'),
+      200,
+    );
+    expect(ids(waiting)).toContain(asked.review_id);
+    expect(waiting.reviews.every((review) => review.status === 'info_requested')).toBe(true);
+    const one = await json<Queue>(await reviews.orgQueue(admin_token, '?page_size=1'), 200);
+    expect(ids(one)).toEqual([asked.review_id]);
+    expect(
+      await json<ReviewerReviewBody>(await reviews.orgGet(admin_token, asked.review_id), 200),
+    ).toMatchObject({
+      review_id: asked.review_id,
+      account_id: asked.account.account_id,
+      status: 'info_requested',
+      requested_info: [{ question: 'Which invoice?', answer: null }],
+    });
+
+    // Another organization's admin sees an empty queue and none of these reviews.
+    const slug = `revq-${Date.now()}`;
+    await identity.createOrganization(slug, 'Review Queue Other Co');
+    const outsider = (await identity.newOrgAdmin(slug)).session.access_token;
+    expect(await json<Queue>(await reviews.orgQueue(outsider), 200)).toEqual({
+      page: 1,
+      page_size: 20,
+      reviews: [],
+    });
+    await expectError(await reviews.orgGet(outsider, first.review_id), 404, 'not_found');
+
+    const everything = await json<Queue>(
+      await reviews.operatorQueue('?status=info_requested&page_size=100'),
+      200,
+    );
+    expect(ids(everything)).toContain(asked.review_id);
+    expect(everything.reviews.every((review) => review.status === 'info_requested')).toBe(true);
+    expect(
+      await json<ReviewerReviewBody>(await reviews.operatorGet(second.review_id), 200),
+    ).toMatchObject({ review_id: second.review_id, account_id: second.account.account_id });
+    await expectError(await reviews.operatorGet('not-a-review'), 404, 'not_found');
+
+    await expectError(
+      await reviews.orgQueue(admin_token, '?status=pending'),
+      400,
+      'invalid_status',
+    );
+    await expectError(await reviews.operatorQueue('?status=approved'), 400, 'invalid_status');
+    const client_call = await payouts.request('GET', '/v1/org/reviews', {
+      headers: first.account.headers,
+    });
+    expect(client_call.status).toBe(403);
+    // Reading changed nothing.
+    expect((await reviews.read(first.account, first.review_id)).status).toBe('in_review');
+  });
+
+  it('downloads a file to its account, the organization admins and the operator only', async () => {
+    const { account, review_id } = await held();
+    const uploaded = await json<{ file_id: string; content_type: string }>(
+      await reviews.upload(account, review_id, {
+        bytes: PNG,
+        filename: 'factura año.pdf',
+        type: 'application/pdf',
+      }),
+      201,
+    );
+    const review = await reviews.read(account, review_id);
+    expect(review.files).toMatchObject([
+      { file_id: uploaded.file_id, filename: 'factura año.pdf', content_type: 'image/png' },
+    ]);
+    const expectFile = async (response: Response) => {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      expect(response.headers.get('content-disposition')).toBe(
+        `attachment; filename="factura_a_o.pdf"; filename*=UTF-8''factura%20a%C3%B1o.pdf`,
+      );
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG);
+    };
+    await expectFile(await reviews.download(account, review_id, uploaded.file_id));
+    await expectFile(await reviews.orgDownload(admin_token, review_id, uploaded.file_id));
+    await expectFile(await reviews.operatorDownload(review_id, uploaded.file_id));
+
+    const stranger = await payouts.register();
+    await expectError(
+      await reviews.download(stranger, review_id, uploaded.file_id),
+      404,
+      'not_found',
+    );
+    const slug = `revf-${Date.now()}`;
+    await identity.createOrganization(slug, 'Review Files Other Co');
+    const outsider = (await identity.newOrgAdmin(slug)).session.access_token;
+    await expectError(
+      await reviews.orgDownload(outsider, review_id, uploaded.file_id),
+      404,
+      'not_found',
+    );
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    await expectError(await reviews.download(account, review_id, unknown), 404, 'not_found');
+    await expectError(await reviews.operatorDownload(review_id, unknown), 404, 'not_found');
+    expect((await reviews.read(account, review_id)).files).toHaveLength(1);
+  });
+
+  it("documents the queue and the downloads, never the operator's routes", async () => {
+    const response = await fetch(`${target().base_url}/openapi.json`);
+    const { paths } = (await response.json()) as { paths: Record<string, any> };
+    expect(paths['/v1/org/reviews'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['status', 'page', 'page_size']),
+    );
+    expect(paths['/v1/org/reviews/{id}'].get.responses['404']).toBeDefined();
+    for (const path of [
+      '/v1/reviews/{id}/files/{file_id}',
+      '/v1/org/reviews/{id}/files/{file_id}',
+    ]) {
+      const content = paths[path].get.responses['200'].content;
+      expect(content['application/pdf'].schema.contentMediaType).toBe('application/octet-stream');
+    }
+    expect(Object.keys(paths).filter((path) => path.startsWith('/admin'))).toEqual([]);
   });
 
   it('needs a reviewer: a client gets 403, no credential 401, an unknown decision 400', async () => {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { defineCommand } from '../catalog/define';
+import {
+  EVIDENCE_CONTENT_TYPES,
+  evidenceFileContent,
+  uploadedEvidenceFile,
+} from './evidence-files';
 
 /**
  * Payment disputes on card payins (decisions D8): the account reads its disputes and answers one
@@ -10,6 +15,17 @@ const id = z.string().min(1).max(200);
 const instant = z.string().describe('ISO 8601 UTC timestamp');
 
 export const DISPUTE_STATUS_VALUES = ['needs_response', 'under_review', 'won', 'lost'] as const;
+
+/** Files an answer to a dispute may carry (the limits and types of review files otherwise). */
+export const DISPUTE_EVIDENCE_MAX_FILES = 5;
+
+/** A file sent with the evidence; its content type was read from its bytes. */
+export const disputeEvidenceFile = z.object({
+  file_id: z.string().describe('downloads at `/v1/disputes/{id}/files/{file_id}`'),
+  filename: z.string(),
+  content_type: z.enum(EVIDENCE_CONTENT_TYPES),
+  size_bytes: z.number().int(),
+});
 
 /** `POST /v1/disputes/{id}/evidence`. */
 export const disputeEvidenceBody = z
@@ -32,7 +48,7 @@ export const disputeResource = z.object({
   status: z.enum(DISPUTE_STATUS_VALUES),
   respond_by: instant,
   evidence: z
-    .object({ text: z.string(), submitted_at: instant })
+    .object({ text: z.string(), files: z.array(disputeEvidenceFile), submitted_at: instant })
     .nullable()
     .describe('the evidence submitted; null until then'),
   created_at: instant,
@@ -52,10 +68,19 @@ export const listDisputesCommand = z
   .strict();
 export type ListDisputesCommand = z.infer<typeof listDisputesCommand>;
 
+/** The evidence text and its files (none from a JSON body); compliance judges both. */
 export const submitDisputeEvidenceCommand = z
-  .object({ account_id: id, dispute_id: id, text: z.string().max(20_000) })
+  .object({
+    account_id: id,
+    dispute_id: id,
+    text: z.string().max(20_000),
+    files: z.array(uploadedEvidenceFile).optional(),
+  })
   .strict();
 export type SubmitDisputeEvidenceCommand = z.infer<typeof submitDisputeEvidenceCommand>;
+
+export const getDisputeFileCommand = getDisputeCommand.extend({ file_id: id }).strict();
+export type GetDisputeFileCommand = z.infer<typeof getDisputeFileCommand>;
 
 /** The compliance service's dispute commands. */
 export const DISPUTE_COMMANDS = {
@@ -76,5 +101,11 @@ export const DISPUTE_COMMANDS = {
     summary: 'answer a dispute with evidence: it moves to under_review',
     request: submitDisputeEvidenceCommand,
     reply: disputeResource,
+  }),
+  get_file: defineCommand({
+    name: 'compliance.get_dispute_file',
+    summary: "an evidence file's bytes, for the dispute's account",
+    request: getDisputeFileCommand,
+    reply: evidenceFileContent,
   }),
 } as const;

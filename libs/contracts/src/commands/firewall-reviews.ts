@@ -1,18 +1,24 @@
 import { z } from 'zod';
 import { defineCommand } from '../catalog/define';
 import { REVIEW_STATUSES } from './compliance';
+import {
+  EVIDENCE_CONTENT_TYPES,
+  EVIDENCE_FILE_MAX_BYTES,
+  evidenceFileContent,
+  uploadedEvidenceFile,
+} from './evidence-files';
 
 const id = z.string().min(1).max(200);
 
 /** Limits of firewall review files (decisions D8): 50 MB each, 20 per review. */
-export const REVIEW_FILE_MAX_BYTES = 50 * 1024 * 1024;
+export const REVIEW_FILE_MAX_BYTES = EVIDENCE_FILE_MAX_BYTES;
 export const REVIEW_MAX_FILES = 20;
 
 /** A file attached to a firewall review; its content type was read from its bytes. */
 export const reviewFileResource = z.object({
-  file_id: z.string(),
+  file_id: z.string().describe('downloads at `.../reviews/{id}/files/{file_id}`'),
   filename: z.string(),
-  content_type: z.string(),
+  content_type: z.enum(EVIDENCE_CONTENT_TYPES),
   size_bytes: z.number().int(),
   uploaded_at: z.string(),
 });
@@ -42,6 +48,19 @@ export const reviewResource = z.object({
 });
 export type ReviewResource = z.infer<typeof reviewResource>;
 
+/** A firewall review as its reviewers see it: whose operation it holds, too. */
+export const reviewerReviewResource = reviewResource.extend({ account_id: z.string() });
+export type ReviewerReviewResource = z.infer<typeof reviewerReviewResource>;
+
+/** Who reads a review: an admin of the account's organization, or the operator (every one). */
+export const reviewerScope = z.union([
+  z.object({ org_id: id }).strict(),
+  z.object({ operator: z.literal(true) }).strict(),
+]);
+/** ...or the account the review holds an operation of. */
+export const reviewScope = z.union([z.object({ account_id: id }).strict(), reviewerScope]);
+export type ReviewScope = z.infer<typeof reviewScope>;
+
 /** A review of the account; another account's review is `not_found`. */
 const reviewRef = z.object({ review_id: id, account_id: id }).strict();
 
@@ -54,9 +73,7 @@ export const listReviewsCommand = z
   .strict();
 
 /** One file, base64 as the gateway received it; the type is sniffed by compliance. */
-export const attachReviewFileCommand = reviewRef
-  .extend({ filename: z.string().max(255), content_base64: z.string() })
-  .strict();
+export const attachReviewFileCommand = reviewRef.extend(uploadedEvidenceFile.shape).strict();
 export type AttachReviewFileCommand = z.infer<typeof attachReviewFileCommand>;
 
 export const reviewInfoBody = z.object({ text: z.string().trim().min(1).max(4000) }).strict();
@@ -88,6 +105,26 @@ export const reviewerDecisionCommand = z
   .strict();
 export type ReviewerDecisionCommand = z.infer<typeof reviewerDecisionCommand>;
 
+/** The reviewers' queue: newest first, of one status or all. */
+export const reviewQueueCommand = z
+  .object({
+    scope: reviewerScope,
+    status: z.enum(REVIEW_STATUSES).optional(),
+    limit: z.number().int().min(1).max(500),
+    offset: z.number().int().min(0),
+  })
+  .strict();
+export type ReviewQueueCommand = z.infer<typeof reviewQueueCommand>;
+
+export const reviewerGetCommand = z.object({ review_id: id, scope: reviewerScope }).strict();
+export type ReviewerGetCommand = z.infer<typeof reviewerGetCommand>;
+
+/** A file of a review in scope; another account's or organization's is `not_found`. */
+export const reviewFileCommand = z
+  .object({ review_id: id, file_id: id, scope: reviewScope })
+  .strict();
+export type ReviewFileCommand = z.infer<typeof reviewFileCommand>;
+
 export const REVIEW_COMMANDS = {
   list: defineCommand({
     name: 'compliance.list_reviews',
@@ -112,6 +149,24 @@ export const REVIEW_COMMANDS = {
     summary: 'the account answers the information a reviewer requested',
     request: answerReviewInfoCommand,
     reply: reviewResource,
+  }),
+  queue: defineCommand({
+    name: 'compliance.list_review_queue',
+    summary: "reviewers' queue: an organization's firewall reviews (all, for the operator)",
+    request: reviewQueueCommand,
+    reply: z.object({ reviews: z.array(reviewerReviewResource) }),
+  }),
+  reviewer_get: defineCommand({
+    name: 'compliance.get_review_as_reviewer',
+    summary: 'one firewall review as a reviewer sees it',
+    request: reviewerGetCommand,
+    reply: reviewerReviewResource,
+  }),
+  get_file: defineCommand({
+    name: 'compliance.get_review_file',
+    summary: "a review file's bytes, for its account or a reviewer",
+    request: reviewFileCommand,
+    reply: evidenceFileContent,
   }),
   decide: defineCommand({
     name: 'compliance.reviewer_decision',

@@ -22,3 +22,4 @@ export * from './verification';
 export * from './aml';
 export * from './firewall-reviews';
 export * from './disputes';
+export * from './evidence-files';

@@ -1,24 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  DomainError,
   PAYOUTS_COMMANDS,
-  REVIEW_FILE_MAX_BYTES,
   REVIEW_MAX_FILES,
   type AnswerReviewInfoCommand,
   type AttachReviewFileCommand,
+  type EvidenceFileContent,
   type ReviewerDecisionCommand,
+  type ReviewerGetCommand,
+  type ReviewerReviewResource,
+  type ReviewFileCommand,
+  type ReviewQueueCommand,
   type ReviewResource,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import type { ObjectStorage } from '@platform/object-storage';
 import { decide } from '../domain/review-decide';
 import type { ReviewCommand, ReviewFile, Reviewer } from '../domain/review-events';
-import { sniffReviewFile } from '../domain/review-files';
+import { acceptEvidenceFile } from '../domain/evidence-files';
 import type { ReviewState } from '../domain/review-state';
-import { reviewResourceOf } from '../domain/review-views';
+import { reviewerResourceOf, reviewResourceOf } from '../domain/review-views';
 import { VERIFICATION_DOCUMENTS } from '../infrastructure/document-storage';
 import { ReviewsRepository } from '../infrastructure/reviews.repository';
+import { evidenceContent, storedWith } from './evidence-storage';
 import { decodeBase64 } from './onboarding';
 import { ReviewWriter, type ReviewScope } from './review-writer';
 
@@ -59,27 +63,38 @@ export class FirewallReviews {
     return reviewResourceOf(await this.writer.read(command.review_id, command));
   }
 
+  /** The reviewers' queue: their organization's reviews (every one, for the operator). */
+  async queue(command: ReviewQueueCommand): Promise<{ reviews: ReviewerReviewResource[] }> {
+    const org_id = 'org_id' in command.scope ? command.scope.org_id : null;
+    const states = await this.reviews.listForReviewers({
+      org_id,
+      status: command.status ?? null,
+      limit: command.limit,
+      offset: command.offset,
+    });
+    return { reviews: states.map(reviewerResourceOf) };
+  }
+
+  async reviewerGet(command: ReviewerGetCommand): Promise<ReviewerReviewResource> {
+    return reviewerResourceOf(await this.writer.read(command.review_id, command.scope));
+  }
+
+  /** A file's bytes; an unknown file, or a review out of scope, is `not_found`. */
+  async file(command: ReviewFileCommand): Promise<EvidenceFileContent> {
+    const state = await this.writer.read(command.review_id, command.scope);
+    const file = state.files.find((candidate) => candidate.file_id === command.file_id);
+    return evidenceContent(this.storage, reviewFileKey(state, command.file_id), file);
+  }
+
   async attachFile(command: AttachReviewFileCommand): Promise<ReviewFile> {
     const scope = { account_id: command.account_id };
     const bytes = decodeBase64(command.content_base64);
-    if (bytes.length > REVIEW_FILE_MAX_BYTES) {
-      throw new DomainError('file_too_large', 'a review file may be at most 50 MB');
-    }
-    if (bytes.length === 0) throw new DomainError('empty_file', 'the file is empty');
-    const content_type = sniffReviewFile(bytes, command.filename);
-    if (!content_type) {
-      throw new DomainError(
-        'unsupported_file_type',
-        'accepted files: PDF, PNG, JPEG, WEBP, TXT, CSV, DOC, DOCX, XLS, XLSX',
-      );
-    }
-    const file: ReviewFile = {
+    const file = acceptEvidenceFile({
       file_id: randomUUID(),
-      filename: command.filename.trim() || 'file',
-      content_type,
-      size_bytes: bytes.length,
-      uploaded_at: new Date().toISOString(),
-    };
+      filename: command.filename,
+      bytes,
+      at: new Date().toISOString(),
+    });
     const attach: ReviewCommand = {
       type: 'attach_file',
       file,
@@ -89,14 +104,10 @@ export class FirewallReviews {
     // Refused before anything is stored (a decided review, the file limit).
     const current = await this.writer.read(command.review_id, scope);
     decide(attach, current);
-    const key = reviewFileKey(current, file.file_id);
-    await this.storage.put(key, bytes, { content_type });
-    try {
-      await this.writer.write(command.review_id, scope, attach);
-    } catch (error) {
-      await this.storage.delete(key).catch(() => undefined);
-      throw error;
-    }
+    const upload = { key: reviewFileKey(current, file.file_id), bytes, file };
+    await storedWith(this.storage, [upload], () =>
+      this.writer.write(command.review_id, scope, attach),
+    );
     return file;
   }
 

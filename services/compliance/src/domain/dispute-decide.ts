@@ -1,4 +1,4 @@
-import { DomainError } from '@platform/contracts';
+import { DISPUTE_EVIDENCE_MAX_FILES, DomainError } from '@platform/contracts';
 import {
   evolve,
   type DisputeCommand,
@@ -31,7 +31,13 @@ export function decide(command: DisputeCommand, state: DisputeState | null): Dis
           'invalid_evidence',
           `evidence text must be 1 to ${EVIDENCE_MAX_CHARS} characters`,
         );
-      return [{ type: 'evidence_submitted', data: { text, submitted_at: command.data.now } }];
+      const { files, now } = command.data;
+      if (files.length > DISPUTE_EVIDENCE_MAX_FILES)
+        throw new DomainError(
+          'file_limit_reached',
+          `evidence takes at most ${DISPUTE_EVIDENCE_MAX_FILES} files`,
+        );
+      return [{ type: 'evidence_submitted', data: { text, files, submitted_at: now } }];
     }
     case 'resolve': {
       const dispute = required(state);

@@ -1,3 +1,5 @@
+import type { EvidenceFile } from './evidence-files';
+
 /**
  * A payment dispute on a card payin (decisions D8): the payer's bank contests the payment, the
  * account answers with evidence, and the card network decides. Amounts are decimal strings.
@@ -16,6 +18,8 @@ export interface DisputeHold {
 
 export interface DisputeEvidence {
   text: string;
+  /** Absent from evidence given before files were taken: none. */
+  files?: EvidenceFile[];
   submitted_at: string;
 }
 
@@ -52,7 +56,7 @@ export interface DisputeOpening {
 
 export type DisputeCommand =
   | { type: 'open'; data: DisputeOpening }
-  | { type: 'submit_evidence'; data: { text: string; now: string } }
+  | { type: 'submit_evidence'; data: { text: string; files: EvidenceFile[]; now: string } }
   | { type: 'resolve'; data: { outcome: DisputeOutcome; now: string } };
 
 export type DisputeEvent =

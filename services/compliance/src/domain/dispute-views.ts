@@ -1,5 +1,5 @@
 import type { DisputeResource, DisputeStatusChanged } from '@platform/contracts';
-import type { DisputeState } from './dispute-state';
+import type { DisputeEvidence, DisputeState } from './dispute-state';
 
 /** A dispute as the API answers it: nothing of the ledger's hold shows. */
 export function disputeResourceOf(state: DisputeState): DisputeResource {
@@ -11,9 +11,22 @@ export function disputeResourceOf(state: DisputeState): DisputeResource {
     reason: state.reason,
     status: state.status,
     respond_by: state.respond_by,
-    evidence: state.evidence,
+    evidence: state.evidence && evidenceOf(state.evidence),
     created_at: state.opened_at,
     updated_at: state.updated_at,
+  };
+}
+
+function evidenceOf(evidence: DisputeEvidence): NonNullable<DisputeResource['evidence']> {
+  return {
+    text: evidence.text,
+    files: (evidence.files ?? []).map(({ file_id, filename, content_type, size_bytes }) => ({
+      file_id,
+      filename,
+      content_type,
+      size_bytes,
+    })),
+    submitted_at: evidence.submitted_at,
   };
 }
 

@@ -1,4 +1,5 @@
 import { DomainError } from '@platform/contracts';
+import type { EvidenceFile } from './evidence-files';
 import { decide, holdSettlementOf, isSandboxDisputed, sandboxOutcome } from './dispute-decide';
 import { disputeResourceOf, statusChangedOf } from './dispute-views';
 import {
@@ -27,9 +28,16 @@ const opening: DisputeOpening = {
 };
 
 const open: DisputeCommand = { type: 'open', data: opening };
-const evidence = (text: string, now = T1): DisputeCommand => ({
+const pdf = (file_id: string): EvidenceFile => ({
+  file_id,
+  filename: `${file_id}.pdf`,
+  content_type: 'application/pdf',
+  size_bytes: 10,
+  uploaded_at: T1,
+});
+const evidence = (text: string, files: EvidenceFile[] = [], now = T1): DisputeCommand => ({
   type: 'submit_evidence',
-  data: { text, now },
+  data: { text, files, now },
 });
 const resolve = (outcome: 'won' | 'lost'): DisputeCommand => ({
   type: 'resolve',
@@ -97,8 +105,22 @@ describe('dispute decider', () => {
       'dispute_not_awaiting_response',
     ],
     ['evidence on no dispute', [], evidence('a'), 'not_found'],
+    [
+      'more than five files',
+      [open],
+      evidence('a', ['1', '2', '3', '4', '5', '6'].map(pdf)),
+      'file_limit_reached',
+    ],
   ])('refuses %s', (_name, before, last, code) => {
     expect(refusal(before, last)).toBe(code);
+  });
+
+  it('keeps the files of the evidence', () => {
+    const files = ['1', '2', '3', '4', '5'].map(pdf);
+    expect(run([open, evidence('see files', files)])).toMatchObject({
+      status: 'under_review',
+      evidence: { text: 'see files', files, submitted_at: T1 },
+    });
   });
 
   it.each(['won', 'lost'] as const)('resolves %s once, from under_review only', (outcome) => {
@@ -149,7 +171,7 @@ describe('sandbox rules', () => {
 
 describe('dispute views', () => {
   it('answers the resource without the ledger hold, and the public event of its status', () => {
-    const state = run([open, evidence('proof')])!;
+    const state = run([open, evidence('proof', [pdf('f1')])])!;
     expect(disputeResourceOf(state)).toEqual({
       dispute_id: 'dsp-1',
       payin_id: 'pin-1',
@@ -158,7 +180,13 @@ describe('dispute views', () => {
       reason: 'fraudulent',
       status: 'under_review',
       respond_by: '2026-01-12T10:00:00.000Z',
-      evidence: { text: 'proof', submitted_at: T1 },
+      evidence: {
+        text: 'proof',
+        files: [
+          { file_id: 'f1', filename: 'f1.pdf', content_type: 'application/pdf', size_bytes: 10 },
+        ],
+        submitted_at: T1,
+      },
       created_at: T0,
       updated_at: T1,
     });
@@ -169,6 +197,16 @@ describe('dispute views', () => {
       status: 'under_review',
       amount: '25.55',
       currency: 'USD',
+    });
+  });
+
+  it('shows no files for evidence given before files were taken', () => {
+    const state = run([open, evidence('proof')])!;
+    const { files: _none, ...older } = state.evidence!;
+    expect(disputeResourceOf({ ...state, evidence: older }).evidence).toEqual({
+      text: 'proof',
+      files: [],
+      submitted_at: T1,
     });
   });
 });

@@ -1,16 +1,11 @@
 import type { ReviewStatus } from '@platform/contracts';
+import type { EvidenceFile } from './evidence-files';
 
 /** Who decided: the platform's operator, or an admin of the account's organization. */
 export type Reviewer = 'operator' | `org_admin:${string}`;
 
-/** A file attached to a review (evidence); its bytes live in object storage under `key`. */
-export interface ReviewFile {
-  file_id: string;
-  filename: string;
-  content_type: string;
-  size_bytes: number;
-  uploaded_at: string;
-}
+/** A file attached to a review (evidence); its bytes live in object storage. */
+export type ReviewFile = EvidenceFile;
 
 export interface ReviewApproval {
   reviewer: Reviewer;

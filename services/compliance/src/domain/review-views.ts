@@ -1,4 +1,4 @@
-import type { ReviewResource } from '@platform/contracts';
+import type { ReviewerReviewResource, ReviewResource } from '@platform/contracts';
 import type { ReviewState } from './review-state';
 
 /** The review as its account sees it: reviewers are named by role, never by person. */
@@ -15,4 +15,9 @@ export function reviewResourceOf(state: ReviewState): ReviewResource {
     requested_info: state.requested_info,
     created_at: state.created_at,
   };
+}
+
+/** The review as its reviewers see it: the account whose operation it holds, too. */
+export function reviewerResourceOf(state: ReviewState): ReviewerReviewResource {
+  return { ...reviewResourceOf(state), account_id: state.account_id };
 }

@@ -1,7 +1,6 @@
 import { DomainError } from '@platform/contracts';
 import { changesStatus, decide, execute } from './review-decide';
 import type { ReviewCommand, ReviewEvent, ReviewFile } from './review-events';
-import { sniffReviewFile } from './review-files';
 import { evolve, openedReview, type ReviewState } from './review-state';
 
 const at = '2026-01-01T00:00:00.000Z';
@@ -122,25 +121,5 @@ describe('firewall review decider', () => {
     const { events } = replay([approve('operator'), attach('f1'), approve('operator')]);
     expect(events.filter(changesStatus)).toEqual([]);
     expect(evolve(opened(), { type: 'released', at }).status).toBe('released');
-  });
-});
-
-describe('review file types', () => {
-  const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
-  it('reads the type from the content, not the name', () => {
-    expect(sniffReviewFile(bytes('%PDF-1.7 ...'), 'a.png')).toBe('application/pdf');
-    expect(sniffReviewFile(bytes('\x89PNG\r\n\x1a\n....'), 'a.pdf')).toBe('image/png');
-    expect(sniffReviewFile(bytes('\xff\xd8\xff\xe0'), 'a')).toBe('image/jpeg');
-    expect(sniffReviewFile(bytes('RIFF\0\0\0\0WEBPVP8 '), 'a')).toBe('image/webp');
-    expect(sniffReviewFile(bytes('a,b\n1,2\n'), 'a.csv')).toBe('text/csv');
-    expect(sniffReviewFile(bytes('hello'), 'a.txt')).toBe('text/plain');
-    expect(sniffReviewFile(bytes('PK\x03\x04....word/document.xml'), 'a.docx')).toContain(
-      'wordprocessingml',
-    );
-  });
-  it('refuses binaries and unknown zips', () => {
-    expect(sniffReviewFile(bytes('MZ\x90\0\x03\0'), 'a.pdf')).toBeNull();
-    expect(sniffReviewFile(bytes('PK\x03\x04....evil.exe'), 'a.docx')).toBeNull();
-    expect(sniffReviewFile(new Uint8Array(), 'a.txt')).toBeNull();
   });
 });

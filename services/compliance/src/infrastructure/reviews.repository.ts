@@ -75,4 +75,20 @@ export class ReviewsRepository {
     );
     return rows.map(stateOf);
   }
+
+  /** Newest first: one organization's reviews (`org_id` null: every one), of one status or all. */
+  async listForReviewers(filter: {
+    org_id: string | null;
+    status: ReviewStatus | null;
+    limit: number;
+    offset: number;
+  }): Promise<ReviewState[]> {
+    const { rows } = await this.pool.query<ReviewRow>(
+      `select ${COLUMNS} from reviews
+        where ($1::text is null or org_id = $1) and ($2::text is null or status = $2)
+        order by created_at desc, review_id limit $3 offset $4`,
+      [filter.org_id, filter.status, filter.limit, filter.offset],
+    );
+    return rows.map(stateOf);
+  }
 }

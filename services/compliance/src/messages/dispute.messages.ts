@@ -5,6 +5,7 @@ import {
   eventEnvelopeSchema,
   parseEventData,
   type GetDisputeCommand,
+  type GetDisputeFileCommand,
   type ListDisputesCommand,
   type SubmitDisputeEvidenceCommand,
 } from '@platform/contracts';
@@ -43,5 +44,10 @@ export class DisputeMessages {
   @Handles(DISPUTE_COMMANDS.submit_evidence)
   submitEvidence(command: SubmitDisputeEvidenceCommand) {
     return this.disputes.submitEvidence(command);
+  }
+
+  @Handles(DISPUTE_COMMANDS.get_file)
+  file(command: GetDisputeFileCommand) {
+    return this.disputes.file(command);
   }
 }

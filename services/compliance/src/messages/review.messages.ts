@@ -4,6 +4,9 @@ import {
   type AnswerReviewInfoCommand,
   type AttachReviewFileCommand,
   type ReviewerDecisionCommand,
+  type ReviewerGetCommand,
+  type ReviewFileCommand,
+  type ReviewQueueCommand,
 } from '@platform/contracts';
 import { Handles } from '@platform/messaging';
 import { FirewallReviews } from '../application/firewall-reviews';
@@ -21,6 +24,21 @@ export class ReviewMessages {
   @Handles(REVIEW_COMMANDS.get)
   get(command: { review_id: string; account_id: string }) {
     return this.reviews.get(command);
+  }
+
+  @Handles(REVIEW_COMMANDS.queue)
+  queue(command: ReviewQueueCommand) {
+    return this.reviews.queue(command);
+  }
+
+  @Handles(REVIEW_COMMANDS.reviewer_get)
+  reviewerGet(command: ReviewerGetCommand) {
+    return this.reviews.reviewerGet(command);
+  }
+
+  @Handles(REVIEW_COMMANDS.get_file)
+  file(command: ReviewFileCommand) {
+    return this.reviews.file(command);
   }
 
   @Handles(REVIEW_COMMANDS.attach_file)

@@ -1,6 +1,10 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DomainError, REVIEW_FILE_MAX_BYTES } from '@platform/contracts';
+import {
+  DISPUTE_EVIDENCE_MAX_FILES,
+  DomainError,
+  EVIDENCE_FILE_MAX_BYTES,
+} from '@platform/contracts';
 import { createLogger } from '@platform/observability';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GatewayModule } from '../gateway.module';
@@ -70,10 +74,12 @@ export async function createGatewayApp(
     fastify.addHook('onRequest', rateLimitHook(store, rate_limit));
   }
   useJsonBodiesOnly(fastify);
-  // Firewall review files (decisions D8) are the one multipart upload.
+  // Evidence files (decisions D8): one a review upload, up to five with a dispute's evidence.
   useMultipartUploads(fastify, {
-    routes: ['/v1/reviews/:id/files'],
-    max_file_bytes: REVIEW_FILE_MAX_BYTES,
+    routes: {
+      '/v1/reviews/:id/files': EVIDENCE_FILE_MAX_BYTES,
+      '/v1/disputes/:id/evidence': EVIDENCE_FILE_MAX_BYTES * DISPUTE_EVIDENCE_MAX_FILES,
+    },
     too_large_code: 'file_too_large',
   });
   refuseUnsafeText(fastify);

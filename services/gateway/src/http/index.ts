@@ -43,6 +43,13 @@ export * from './pagination';
 export { idempotencyKeyOf } from './idempotency';
 export * from './export/send-export';
 export { requireDocumentLanguage, sendPdf } from './export/send-pdf';
+export { attachmentDisposition, attachmentName, sendAttachment } from './export/send-attachment';
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 export { SERVICE_ENVIRONMENT_HEADER } from './standard-headers.hook';
-export { fileOfMultipart, MultipartBody, type UploadedFile } from './multipart/multipart-upload';
+export {
+  fileOfMultipart,
+  filesOfMultipart,
+  MultipartBody,
+  textOfMultipart,
+  type UploadedFile,
+} from './multipart/multipart-upload';

@@ -2,6 +2,7 @@ import { DomainError } from '@platform/contracts';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { attachmentDisposition, attachmentName } from './send-attachment';
 
 /** Spec section 8: an export holds at most this many rows per download. */
 export const EXPORT_ROW_LIMIT = 10_000;
@@ -139,8 +140,8 @@ async function renderXlsx<TKey extends string>(
 
 /** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266). */
 export function contentDisposition(filename: string, format: ExportFormat): string {
-  const base = filename.replace(/[\u0000-\u001f\u007f/\\"]/g, '').trim() || 'export';
-  const full = base.toLowerCase().endsWith(`.${format}`) ? base : `${base}.${format}`;
-  const ascii = full.replace(/[^A-Za-z0-9._-]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(full)}`;
+  const base = attachmentName(filename, 'export');
+  return attachmentDisposition(
+    base.toLowerCase().endsWith(`.${format}`) ? base : `${base}.${format}`,
+  );
 }

@@ -1,7 +1,8 @@
 import { DomainError } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
+import { isSafeText } from '../validation/text-input.hook';
 
-/** Room for the multipart envelope (boundaries, part headers) around the file itself. */
+/** Room for the multipart envelope (boundaries, part headers, text fields) around the files. */
 const ENVELOPE_BYTES = 64 * 1024;
 
 /**
@@ -26,24 +27,37 @@ export interface UploadedFile {
   bytes: Buffer;
 }
 
+/** One part of a multipart body: a file (with its file name) or a text field (`filename` null). */
+export interface MultipartPart {
+  name: string;
+  filename: string | null;
+  bytes: Buffer;
+}
+
 /**
  * Accepts `multipart/form-data` on the routes given (and only there: elsewhere it stays 415
- * `unsupported_media_type`), up to `max_file_bytes` of file. A larger body answers
+ * `unsupported_media_type`), up to the route's bytes of files. A larger body answers
  * `too_large_code` (413) without being read to its end.
  */
 export function useMultipartUploads(
   fastify: FastifyInstance,
-  options: { routes: readonly string[]; max_file_bytes: number; too_large_code: 'file_too_large' },
+  options: {
+    /** Route (as declared, `/v1/reviews/:id/files`) to the most bytes of files it takes. */
+    routes: Readonly<Record<string, number>>;
+    too_large_code: 'file_too_large';
+  },
 ): void {
-  const limit = options.max_file_bytes + ENVELOPE_BYTES;
   fastify.addContentTypeParser(/^multipart\/form-data\b/i, (request, payload, done) => {
     if (request.is404) return done(null, undefined);
-    if (!options.routes.includes(request.routeOptions.url ?? '')) {
+    const route = request.routeOptions.url ?? '';
+    const max_file_bytes = Object.hasOwn(options.routes, route) ? options.routes[route] : undefined;
+    if (max_file_bytes === undefined) {
       return done(
         new DomainError('unsupported_media_type', 'this route reads application/json'),
         undefined,
       );
     }
+    const limit = max_file_bytes + ENVELOPE_BYTES;
     const chunks: Buffer[] = [];
     let size = 0;
     let finished = false;
@@ -70,20 +84,20 @@ export function useMultipartUploads(
 }
 
 /**
- * The one file of a `multipart/form-data` body in the field `field` (RFC 7578). Anything else
- * (no boundary, no such field, two files) is 400 `invalid_request`.
+ * The parts of a `multipart/form-data` body (RFC 7578), in order, bytes untouched. A malformed
+ * body (no boundary, not terminated, a part without headers or name) is 400 `invalid_request`.
  */
-export function fileOfMultipart(body: MultipartBody, field: string): UploadedFile {
+export function partsOfMultipart(body: MultipartBody): MultipartPart[] {
   const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(body.content_type);
   const marker = boundary?.[1] ?? boundary?.[2];
   if (!marker) throw invalid('the multipart body has no boundary');
   const delimiter = Buffer.from(`--${marker}`);
   const bytes = body.bytes;
-  const files: UploadedFile[] = [];
+  const parts: MultipartPart[] = [];
   let start = bytes.indexOf(delimiter);
   while (start !== -1) {
     const after = start + delimiter.length;
-    if (bytes.subarray(after, after + 2).toString('latin1') === '--') break;
+    if (bytes.subarray(after, after + 2).toString('latin1') === '--') return parts;
     const next = bytes.indexOf(delimiter, after);
     if (next === -1) throw invalid('the multipart body is not terminated');
     const part = bytes.subarray(after + 2, next - 2); // CRLF after the delimiter, CRLF before the next
@@ -92,15 +106,58 @@ export function fileOfMultipart(body: MultipartBody, field: string): UploadedFil
     const headers = part.subarray(0, split).toString('utf8');
     const disposition = /content-disposition:\s*form-data(.*)/i.exec(headers)?.[1] ?? '';
     const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
-    if (name === field) {
-      const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1] ?? 'file';
-      files.push({ filename: filename.slice(0, 255), bytes: part.subarray(split + 4) });
+    if (name === undefined) throw invalid('a multipart part has no name');
+    const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
+    if (!isSafeText(name) || (filename !== undefined && !isSafeText(filename))) {
+      throw invalid('a multipart part name holds a NUL character');
     }
+    parts.push({
+      name,
+      filename: filename === undefined ? null : filename.slice(0, 255) || 'file',
+      bytes: part.subarray(split + 4),
+    });
     start = next;
   }
+  throw invalid('the multipart body is not terminated');
+}
+
+/** The files of the field `field`, in order (none when there are none). */
+export function filesOfMultipart(body: MultipartBody, field: string): UploadedFile[] {
+  return partsOfMultipart(body)
+    .filter((part) => part.name === field && part.filename !== null)
+    .map((part) => ({ filename: part.filename ?? 'file', bytes: part.bytes }));
+}
+
+/**
+ * The one file of a `multipart/form-data` body in the field `field`. Anything else (no
+ * boundary, no such field, two files) is 400 `invalid_request`.
+ */
+export function fileOfMultipart(body: MultipartBody, field: string): UploadedFile {
+  const files = filesOfMultipart(body, field);
   if (files.length === 0) throw invalid(`send the file in the multipart field \`${field}\``);
   if (files.length > 1) throw invalid('one file a request');
   return files[0] as UploadedFile;
+}
+
+/**
+ * The text field `field` (UTF-8), undefined when absent. A file in its place, the field twice,
+ * text that is not UTF-8 or that holds a NUL character: 400 `invalid_request`.
+ */
+export function textOfMultipart(body: MultipartBody, field: string): string | undefined {
+  const parts = partsOfMultipart(body).filter((part) => part.name === field);
+  if (parts.length === 0) return undefined;
+  const [part] = parts;
+  if (parts.length > 1 || !part || part.filename !== null) {
+    throw invalid(`send one text field \`${field}\``);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(part.bytes);
+  } catch {
+    throw invalid(`the field \`${field}\` is not UTF-8 text`);
+  }
+  if (!isSafeText(text)) throw invalid(`the field \`${field}\` holds a NUL character`);
+  return text;
 }
 
 const invalid = (message: string) => new DomainError('invalid_request', message);

@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { FILTER_DATE_MAX, FILTER_DATE_MIN } from '@platform/contracts';
 import { MAX_INPUT_INTEGER_DIGITS } from '@platform/money';
 import { ERROR_BODY_JSON_SCHEMA } from '../errors/error-body';
+import { MULTIPART_BODY_EXTENSION } from '../validation/api-zod-body.decorator';
 import { API_VERSION, type GatewayOptions } from '../gateway-options';
 import { API_KEY_SECURITY_SCHEME, BEARER_SECURITY_SCHEME } from './api-credentials.decorator';
 import { convertOpenApi30To31 } from './openapi-3-1';
@@ -39,6 +40,7 @@ export function buildOpenApiDocument(
     )
     .build();
   const document = SwaggerModule.createDocument(app, config);
+  placeMultipartBodies(document);
   const converted = convertOpenApi30To31(document);
   converted.components = {
     ...converted.components,
@@ -60,6 +62,23 @@ function serverDescription(options: GatewayOptions): string {
     default: {
       const never: never = options.environment;
       return never;
+    }
+  }
+}
+
+/** A route that also takes `multipart/form-data` (`ApiMultipartBody`) documents it beside JSON. */
+function placeMultipartBodies(document: OpenAPIObject): void {
+  for (const path_item of Object.values(document.paths)) {
+    for (const operation of Object.values(path_item as Record<string, any>)) {
+      if (typeof operation !== 'object' || operation === null) continue;
+      const schema = operation[MULTIPART_BODY_EXTENSION];
+      if (schema === undefined) continue;
+      delete operation[MULTIPART_BODY_EXTENSION];
+      operation.requestBody ??= { required: true, content: {} };
+      operation.requestBody.content = {
+        ...operation.requestBody.content,
+        'multipart/form-data': { schema },
+      };
     }
   }
 }

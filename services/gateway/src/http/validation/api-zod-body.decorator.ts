@@ -1,4 +1,4 @@
-import { ApiBody } from '@nestjs/swagger';
+import { ApiBody, ApiExtension } from '@nestjs/swagger';
 import { z } from 'zod';
 
 /** Documents a request body from the same zod schema that validates it. */
@@ -8,6 +8,17 @@ export function ApiZodBody(schema: z.ZodType, description?: string): MethodDecor
     required: true,
     ...(description ? { description } : {}),
   });
+}
+
+/** Where `ApiMultipartBody` leaves its schema for the document to move into the request body. */
+export const MULTIPART_BODY_EXTENSION = 'x-multipart-body';
+
+/**
+ * Documents `multipart/form-data` beside the route's JSON body (`ApiZodBody`): @nestjs/swagger
+ * gives every media type of a body one schema, so the document builder puts this one in place.
+ */
+export function ApiMultipartBody(schema: Record<string, unknown>): MethodDecorator {
+  return ApiExtension(MULTIPART_BODY_EXTENSION, schema);
 }
 
 /** JSON Schema 2020-12, which OpenAPI 3.1 uses as is; the document states the dialect once. */

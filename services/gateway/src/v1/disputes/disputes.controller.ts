@@ -1,20 +1,30 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   DISPUTE_COMMANDS,
+  DISPUTE_EVIDENCE_MAX_FILES,
   disputeEvidenceBody,
   disputeResource,
-  type DisputeEvidenceBody,
+  DomainError,
+  EVIDENCE_CONTENT_TYPES,
+  type UploadedEvidenceFile,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
+  ApiFileReply,
+  ApiMultipartBody,
   ApiReply,
   ApiZodBody,
   ApiZodQuery,
+  filesOfMultipart,
   listingPage,
-  ValidatedBody,
+  MultipartBody,
+  parseOrThrow,
+  sendAttachment,
+  textOfMultipart,
   ValidatedQuery,
 } from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
@@ -32,13 +42,48 @@ const DISPUTE_DESCRIPTION = [
 ].join(' ');
 
 const EVIDENCE_DESCRIPTION = [
-  'Answers a dispute that needs a response with evidence text: it moves to `under_review` and',
-  'the card network decides. Sandbox: a card payin whose amount ends `.55` is disputed one step',
-  'after it is credited; the dispute is `won` one step after the evidence, unless the text',
-  'contains `LOSE`. Errors: 400 `invalid_evidence` (1 to 10,000 characters), `invalid_request`,',
-  "`invalid_json`; 409 `dispute_not_awaiting_response`; another account's dispute: 404",
-  '`not_found`.',
+  'Answers a dispute that needs a response with evidence: it moves to `under_review` and the',
+  'card network decides. Either JSON `{text}`, or `multipart/form-data` with the field `text`',
+  `and 1 to ${DISPUTE_EVIDENCE_MAX_FILES} files in the field \`file\` (422 \`file_limit_reached\``,
+  'beyond): at most 50 MB a file (413 `file_too_large`), of a type read from the content: PDF,',
+  'PNG, JPEG, WEBP, TXT, CSV, DOC, DOCX, XLS, XLSX (else 415 `unsupported_file_type`); 400',
+  '`empty_file`. A refused request stores nothing. Sandbox: a card payin whose amount ends',
+  '`.55` is disputed one step after it is credited; the dispute is `won` one step after the',
+  'evidence, unless the text contains `LOSE`. Errors: 400 `invalid_evidence` (1 to 10,000',
+  'characters), `invalid_request`, `invalid_json`; 409 `dispute_not_awaiting_response`;',
+  "another account's dispute: 404 `not_found`.",
 ].join(' ');
+
+const EVIDENCE_MULTIPART_SCHEMA = {
+  type: 'object',
+  required: ['text', 'file'],
+  properties: {
+    text: { type: 'string', description: '1 to 10,000 characters' },
+    file: {
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+      minItems: 1,
+      maxItems: DISPUTE_EVIDENCE_MAX_FILES,
+    },
+  },
+};
+
+/** The evidence of a JSON body or of a multipart one (its text field and its files). */
+function evidenceOf(body: unknown): { text: string; files?: UploadedEvidenceFile[] } {
+  if (!(body instanceof MultipartBody)) return parseOrThrow(disputeEvidenceBody, body);
+  const { text } = parseOrThrow(disputeEvidenceBody, { text: textOfMultipart(body, 'text') });
+  const files = filesOfMultipart(body, 'file');
+  if (files.length === 0) {
+    throw new DomainError('invalid_request', 'send the files in the multipart field `file`');
+  }
+  return {
+    text,
+    files: files.map((file) => ({
+      filename: file.filename,
+      content_base64: file.bytes.toString('base64'),
+    })),
+  };
+}
 
 /** Payment disputes on card payins (decisions D8). */
 @ApiTags('disputes')
@@ -76,28 +121,58 @@ export class DisputesController {
     });
   }
 
+  @Get(':id/files/:file_id')
+  @ApiOperation({
+    summary: 'Download a dispute evidence file',
+    description:
+      'The bytes of a file sent with the evidence, under the content type read from them ' +
+      "(`Content-Disposition: attachment`). 404 `not_found`: an unknown file, another account's " +
+      'dispute.',
+  })
+  @ApiFileReply(EVIDENCE_CONTENT_TYPES, 'the file, under the type read from its bytes')
+  @ApiErrors('invalid_request', 'unauthorized', 'not_found')
+  async file(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') dispute_id: string,
+    @Param('file_id') file_id: string,
+    @Res() reply: FastifyReply,
+  ) {
+    const file = await this.bus.send(DISPUTE_COMMANDS.get_file, {
+      account_id: principal.account_id,
+      dispute_id: dispute_id.slice(0, 200),
+      file_id,
+    });
+    return sendAttachment(reply, file);
+  }
+
   @Post(':id/evidence')
   @HttpCode(200)
   @ApiOperation({ summary: 'Submit evidence for a dispute', description: EVIDENCE_DESCRIPTION })
+  @ApiConsumes('application/json', 'multipart/form-data')
   @ApiZodBody(disputeEvidenceBody)
+  @ApiMultipartBody(EVIDENCE_MULTIPART_SCHEMA)
   @ApiReply(DISPUTE_COMMANDS.submit_evidence)
   @ApiErrors(
     'invalid_evidence',
     'invalid_request',
     'invalid_json',
+    'empty_file',
     'unauthorized',
     'not_found',
     'dispute_not_awaiting_response',
+    'file_too_large',
+    'unsupported_file_type',
+    'file_limit_reached',
   )
   submitEvidence(
     @CurrentPrincipal() principal: Principal,
     @Param('id') dispute_id: string,
-    @ValidatedBody(disputeEvidenceBody) body: DisputeEvidenceBody,
+    @Req() request: FastifyRequest,
   ) {
     return this.bus.send(DISPUTE_COMMANDS.submit_evidence, {
       account_id: principal.account_id,
       dispute_id: dispute_id.slice(0, 200),
-      text: body.text,
+      ...evidenceOf(request.body),
     });
   }
 }

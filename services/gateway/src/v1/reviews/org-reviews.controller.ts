@@ -1,11 +1,34 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { REVIEW_COMMANDS, reviewDecisionBody, type ReviewDecisionBody } from '@platform/contracts';
+import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import {
+  EVIDENCE_CONTENT_TYPES,
+  REVIEW_COMMANDS,
+  REVIEW_STATUSES,
+  reviewDecisionBody,
+  reviewerReviewResource,
+  type ReviewDecisionBody,
+} from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiReply, ApiZodBody, ValidatedBody } from '../../http';
+import {
+  ApiCredentials,
+  ApiFileReply,
+  ApiPagination,
+  ApiReply,
+  ApiZodBody,
+  listingPage,
+  ValidatedBody,
+  type PaginationQuery,
+} from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentOrgAdmin, type OrgAdminPrincipal } from '../../auth/principal';
 import { ApiErrors } from '../aml/api-errors.decorator';
+import {
+  REVIEW_FILE_DESCRIPTION,
+  REVIEW_QUEUE_DESCRIPTION,
+  reviewQueue,
+  sendReviewFile,
+} from './review-routes';
 
 export const REVIEW_DECISION_DESCRIPTION = [
   '`{decision: approve | reject | request_info, comment}`. Release needs two approvals by',
@@ -15,13 +38,69 @@ export const REVIEW_DECISION_DESCRIPTION = [
   "client answers. 404 `not_found` (also another organization's review); 409 `already_decided`.",
 ].join(' ');
 
-/** Organization admins decide their organization's firewall reviews (decisions D8). */
+/** Organization admins review their organization's firewall reviews (decisions D8). */
 @ApiTags('organization')
 @ApiCredentials()
 @RequireCredentialLevel('org_admin')
 @Controller('v1/org/reviews')
 export class OrgReviewsController {
   constructor(private readonly bus: BusClient) {}
+
+  @Get()
+  @ApiOperation({
+    summary: "The organization's firewall reviews",
+    description: `Organization admins only (403 \`org_admin_required\`). ${REVIEW_QUEUE_DESCRIPTION}`,
+  })
+  @ApiPagination()
+  @ApiQuery({
+    name: 'status',
+    required: false,
+    schema: { type: 'string', enum: [...REVIEW_STATUSES] },
+  })
+  @ApiReply(listingPage('reviews', reviewerReviewResource))
+  @ApiErrors('invalid_request', 'invalid_status', 'unauthorized', 'org_admin_required')
+  list(
+    @CurrentOrgAdmin() admin: OrgAdminPrincipal,
+    @Query() query: PaginationQuery & { status?: unknown },
+  ) {
+    return reviewQueue(this.bus, { org_id: admin.org_id }, query);
+  }
+
+  @Get(':id')
+  @ApiOperation({
+    summary: "Read one of the organization's firewall reviews",
+    description:
+      'The review as its account sees it, with `account_id`. 404 `not_found` (also another ' +
+      "organization's review).",
+  })
+  @ApiReply(REVIEW_COMMANDS.reviewer_get)
+  @ApiErrors('invalid_request', 'unauthorized', 'org_admin_required', 'not_found')
+  get(@CurrentOrgAdmin() admin: OrgAdminPrincipal, @Param('id') review_id: string) {
+    return this.bus.send(REVIEW_COMMANDS.reviewer_get, {
+      review_id,
+      scope: { org_id: admin.org_id },
+    });
+  }
+
+  @Get(':id/files/:file_id')
+  @ApiOperation({
+    summary: 'Download a firewall review file',
+    description: REVIEW_FILE_DESCRIPTION,
+  })
+  @ApiFileReply(EVIDENCE_CONTENT_TYPES, 'the file, under the type read from its bytes')
+  @ApiErrors('invalid_request', 'unauthorized', 'org_admin_required', 'not_found')
+  file(
+    @CurrentOrgAdmin() admin: OrgAdminPrincipal,
+    @Param('id') review_id: string,
+    @Param('file_id') file_id: string,
+    @Res() reply: FastifyReply,
+  ) {
+    return sendReviewFile(this.bus, reply, {
+      review_id,
+      file_id,
+      scope: { org_id: admin.org_id },
+    });
+  }
 
   @Post(':id/decision')
   @HttpCode(200)

@@ -1,11 +1,18 @@
-import { Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DomainError, REVIEW_COMMANDS, reviewInfoBody, reviewResource } from '@platform/contracts';
+import {
+  DomainError,
+  EVIDENCE_CONTENT_TYPES,
+  REVIEW_COMMANDS,
+  reviewInfoBody,
+  reviewResource,
+} from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
+  ApiFileReply,
   ApiReply,
   ApiZodBody,
   ApiZodQuery,
@@ -19,6 +26,7 @@ import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { accountListing } from '../account-listing';
 import { ApiErrors } from '../aml/api-errors.decorator';
+import { REVIEW_FILE_DESCRIPTION, sendReviewFile } from './review-routes';
 
 const pageQuery = z.object({ page: z.unknown().optional(), page_size: z.unknown().optional() });
 
@@ -114,6 +122,26 @@ export class ReviewsController {
       account_id: principal.account_id,
       filename: file.filename,
       content_base64: file.bytes.toString('base64'),
+    });
+  }
+
+  @Get(':id/files/:file_id')
+  @ApiOperation({
+    summary: 'Download a firewall review file',
+    description: REVIEW_FILE_DESCRIPTION,
+  })
+  @ApiFileReply(EVIDENCE_CONTENT_TYPES, 'the file, under the type read from its bytes')
+  @ApiErrors('invalid_request', 'unauthorized', 'not_found')
+  file(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') review_id: string,
+    @Param('file_id') file_id: string,
+    @Res() reply: FastifyReply,
+  ) {
+    return sendReviewFile(this.bus, reply, {
+      review_id,
+      file_id,
+      scope: { account_id: principal.account_id },
     });
   }
 
