@@ -95,6 +95,26 @@ export function verificationClient(target: Target) {
     return json<Record<string, unknown>>(await onPage(url, 'POST', '/submit'), 200);
   };
 
+  /** Completes a company's hosted page: legal name, a registration document, submit. */
+  const completeCompany = async (url: string, legal_name = 'Analytical Engines Ltd') => {
+    await json(
+      await onPage(url, 'POST', '/identity', {
+        legal_name,
+        doc_id: '30-71234567-9',
+        country: 'AR',
+      }),
+      200,
+    );
+    await json(
+      await onPage(url, 'POST', '/documents', {
+        category: 'company_registration',
+        content_base64: TINY_PDF_BASE64,
+      }),
+      201,
+    );
+    return json<Record<string, unknown>>(await onPage(url, 'POST', '/submit'), 200);
+  };
+
   /** The operator's queue (`/admin/v1/verifications`). */
   const operatorQueue = async (status = 'pending') =>
     (
@@ -136,7 +156,8 @@ export function verificationClient(target: Target) {
    */
   const approveLive = async (account: TestAccount) => {
     await enrollTotp(account);
-    await completePerson((await link(account)).url);
+    const issued = await link(account);
+    await (issued.kind === 'kyb' ? completeCompany(issued.url) : completePerson(issued.url));
     const { submission_id } = await awaitVerification(account, (body) => body.status === 'pending');
     await eventually(
       () => operatorQueue('pending'),
@@ -163,6 +184,7 @@ export function verificationClient(target: Target) {
     link,
     onPage,
     completePerson,
+    completeCompany,
     operatorQueue,
     operatorDecide,
     operatorReopen,
