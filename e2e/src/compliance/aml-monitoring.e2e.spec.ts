@@ -39,8 +39,8 @@ describe('AML rescreening and monitoring', () => {
 
   beforeAll(async () => {
     list_dir = mkdtempSync(path.join(tmpdir(), 'aml-lists-'));
+    // The list file appears only in the first test: until then no list can be read.
     list_file = path.join(list_dir, 'sdn.csv');
-    copyFileSync(SAMPLE, list_file);
     receiver = await startWebhookReceiver();
     platform = await startPlatform({
       label: 'amlmonitor',
@@ -65,6 +65,24 @@ describe('AML rescreening and monitoring', () => {
     (await events.listed(account.access_token, '?types=aml_screening_updated')).filter(
       (event: PublicEvent) => event.type === 'aml_screening_updated',
     );
+
+  it('answers 503 compliance_check_unavailable while no list can be read, then the same key screens', async () => {
+    const early = await aml.register('amlnolist');
+    const body = { idempotency_key: amlKey(), subject: amlPerson('Grace Hopper') };
+    await expectError(await aml.screenRaw(early, body), 503, 'compliance_check_unavailable');
+    // Never screened "clear" by mistake, and nothing was kept.
+    expect((await aml.list(early)).screenings).toEqual([]);
+    copyFileSync(SAMPLE, list_file);
+    const screened = await eventually(
+      () => aml.screenRaw(early, body),
+      (response) => response.status !== 503,
+    );
+    expect(await json(screened, 201)).toMatchObject({ status: 'clear' });
+    const again = await json<{ screening_id: string }>(await aml.screenRaw(early, body), 201);
+    expect((await aml.list(early)).screenings.map((row) => row.screening_id)).toEqual([
+      again.screening_id,
+    ]);
+  });
 
   it('rescreen needs a key, and a screening to rescreen', async () => {
     await expectError(await aml.rescreen(idle, {}), 400, 'idempotency_key_required');
