@@ -1,5 +1,6 @@
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
+  c2pCollection,
   eventually,
   expectError,
   json,
@@ -46,6 +47,19 @@ describe('identity verification (live)', () => {
       },
     });
 
+  const collect = (account: TestAccount) =>
+    payins.request('POST', '/v1/payins/collect', {
+      token: account.access_token,
+      body: c2pCollection({ amount: '365.00', idempotency_key: `kyc-collect-${Date.now()}` }),
+    });
+  const openDepositAccount = (account: TestAccount) =>
+    payins.request('POST', '/v1/payins/deposit-accounts', {
+      token: account.access_token,
+      body: { country: 'US', currency: 'USD', purpose: 'fondeo' },
+    });
+  const depositAccounts = (account: TestAccount) =>
+    payins.request('GET', '/v1/payins/deposit-accounts', { token: account.access_token });
+
   it('takes an unverified live account to approved by an operator decision, then a payin', async () => {
     const account = await kyc.accountWith2fa('livekyc');
     const refused = await payin(account, `kyc-before-${Date.now()}`);
@@ -79,6 +93,17 @@ describe('identity verification (live)', () => {
       liveness_completed: true,
     });
     expect((await payin(account, `kyc-pending-${Date.now()}`)).status).toBe(403);
+    // Spec §5 rule 11: every way of collecting money waits for the approval, and keeps nothing.
+    for (const refused_gate of await Promise.all([collect(account), openDepositAccount(account)])) {
+      expect(refused_gate.status).toBe(403);
+      expect(refused_gate.body).toEqual({
+        error: 'verification_required',
+        message: expect.any(String),
+      });
+    }
+    const listed = await depositAccounts(account);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ deposit_accounts: [] });
 
     const decided = await kyc.operatorDecide(row.submission_id, { decision: 'approve' });
     expect(await json(decided, 200)).toMatchObject({ status: 'approved', decision: 'approve' });
@@ -112,6 +137,8 @@ describe('identity verification (live)', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ method: 'bank_transfer', currency: 'USD' });
 
+    // Approved: a deposit account opens too.
+    expect((await openDepositAccount(account)).status).toBe(201);
     await expectError(await kyc.newLink(account.access_token), 409, 'already_verified');
   });
 
