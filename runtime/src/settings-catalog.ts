@@ -20,6 +20,6 @@ export const SETTINGS_CATALOG: readonly SettingsSource[] = [
   { read_by: 'all-in-one runtime', schema: RUNTIME_SETTINGS.all_in_one },
   { read_by: 'distributed runtime', schema: RUNTIME_SETTINGS.distributed },
   { read_by: 'gateway', schema: gatewaySettingsSchema },
-  { read_by: 'gateway, compliance', schema: transferAreaSettings },
+  { read_by: 'gateway, compliance, payouts', schema: transferAreaSettings },
   ...BUS_SERVICES.map((definition) => ({ read_by: definition.name, schema: definition.settings })),
 ];

@@ -48,6 +48,14 @@ export class TransferArea {
     return stored ? stored.body : null;
   }
 
+  /** The bytes a sender staged: `invalid_request` when the key is foreign or the object gone. */
+  async take(key: string): Promise<Buffer> {
+    const bytes = await this.read(key);
+    if (!bytes)
+      throw new DomainError('invalid_request', 'the uploaded file is no longer available');
+    return bytes;
+  }
+
   async stream(key: string): Promise<StoredObjectStream | null> {
     return this.storage.getStream(this.checked(key));
   }

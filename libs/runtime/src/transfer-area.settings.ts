@@ -11,7 +11,7 @@ import { parseSettings } from './settings';
 
 /**
  * The store every process of a deployment shares for the files it hands over (the claim check:
- * file bytes never ride on the bus). The gateway and compliance open it at boot.
+ * file bytes never ride on the bus). The gateway, compliance and payouts open it at boot.
  */
 export const transferAreaSettings = z
   .object({
@@ -32,7 +32,7 @@ export const transferAreaSettings = z
       .min(1)
       .optional()
       .meta({ unset: 'required by `OBJECT_STORAGE=s3`' })
-      .describe('the bucket of `OBJECT_STORAGE=s3`; credentials come from the AWS default chain'),
+      .describe('the bucket of `OBJECT_STORAGE=s3`'),
     S3_REGION: z.string().min(1).default('us-east-1').describe('the bucket’s region'),
     S3_ENDPOINT: z
       .url()
@@ -42,6 +42,18 @@ export const transferAreaSettings = z
     S3_FORCE_PATH_STYLE: booleanSetting()
       .default(false)
       .describe('`true` puts the bucket in the path (MinIO)'),
+    S3_ACCESS_KEY_ID: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ unset: 'the AWS default chain' })
+      .describe('the access key of `OBJECT_STORAGE=s3` (with `S3_SECRET_ACCESS_KEY`)'),
+    S3_SECRET_ACCESS_KEY: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ unset: 'the AWS default chain' })
+      .describe('the secret key of `OBJECT_STORAGE=s3` (with `S3_ACCESS_KEY_ID`)'),
     S3_KEY_PREFIX: z
       .string()
       .min(1)
@@ -68,6 +80,12 @@ function storageConfigOf(
     force_path_style: settings.S3_FORCE_PATH_STYLE,
     ...(settings.S3_ENDPOINT ? { endpoint: settings.S3_ENDPOINT } : {}),
     ...(settings.S3_KEY_PREFIX ? { key_prefix: settings.S3_KEY_PREFIX } : {}),
+    ...(settings.S3_ACCESS_KEY_ID && settings.S3_SECRET_ACCESS_KEY
+      ? {
+          access_key_id: settings.S3_ACCESS_KEY_ID,
+          secret_access_key: settings.S3_SECRET_ACCESS_KEY,
+        }
+      : {}),
   };
 }
 

@@ -25,7 +25,7 @@ export type EvidenceContentType = (typeof EVIDENCE_CONTENT_TYPES)[number];
  * A file reference on the bus, never the bytes (a Kafka broker refuses a message over ~1 MB):
  * the bytes wait in the deployment's transfer area under a key `transfers/<environment>/<uuid>`.
  */
-const transferKey = z.string().max(200);
+export const transferKey = z.string().max(200);
 
 /** One uploaded file: the gateway wrote its bytes under `upload_key`; compliance sniffs the type. */
 export const uploadedEvidenceFile = z

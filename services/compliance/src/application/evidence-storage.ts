@@ -47,9 +47,7 @@ export async function uploadedBytes(
   if (upload.size_bytes > EVIDENCE_FILE_MAX_BYTES) {
     throw new DomainError('file_too_large', 'a file may be at most 50 MB');
   }
-  const bytes = await transfers.read(upload.upload_key);
-  if (!bytes) throw new DomainError('invalid_request', 'the uploaded file is no longer available');
-  return bytes;
+  return transfers.take(upload.upload_key);
 }
 
 /**

@@ -53,4 +53,4 @@ export {
   textOfMultipart,
   type UploadedFile,
 } from './multipart/multipart-upload';
-export { withStagedUploads } from './multipart/staged-uploads';
+export { withStagedText, withStagedUploads } from './multipart/staged-uploads';

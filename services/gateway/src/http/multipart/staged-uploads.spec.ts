@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DomainError } from '@platform/contracts';
 import { FsObjectStorage, TransferArea } from '@platform/object-storage';
-import { withStagedUploads } from './staged-uploads';
+import { withStagedText, withStagedUploads } from './staged-uploads';
 
 describe('withStagedUploads', () => {
   let root_dir: string;
@@ -50,5 +50,21 @@ describe('withStagedUploads', () => {
       refusal,
     );
     expect(await left()).toEqual([]);
+  });
+});
+
+describe('withStagedText', () => {
+  it('stages base64 text as it came, for the service to decode as before', async () => {
+    const root_dir = await mkdtemp(path.join(os.tmpdir(), 'staged-text-'));
+    const transfers = new TransferArea(new FsObjectStorage(root_dir), 'test');
+    const text = Buffer.alloc(1_000_000, 5).toString('base64');
+    const read = await withStagedText(transfers, text, async (key) =>
+      (await transfers.take(key)).toString('utf8'),
+    );
+    expect(read).toBe(text);
+    expect(await readdir(root_dir, { recursive: true })).not.toContainEqual(
+      expect.stringMatching(/[0-9a-f]{8}-/),
+    );
+    await rm(root_dir, { recursive: true, force: true });
   });
 });
