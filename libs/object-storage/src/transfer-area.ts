@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '@platform/contracts';
+import { DomainError, TRANSFER_KEY } from '@platform/contracts';
 import {
   DEFAULT_CONTENT_TYPE,
   type ObjectStorage,
   type StoredObjectStream,
 } from './object-storage';
-
-/** A transfer key: `transfers/<environment>/<uuid>`, nothing else (no `..`, no other folder). */
-const TRANSFER_KEY =
-  /^transfers\/([a-z]{1,20})\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * The claim check: file bytes never ride on the bus (a Kafka broker refuses a message over
@@ -27,7 +23,7 @@ export class TransferArea {
     this.prefix = `transfers/${environment}/`;
   }
 
-  /** Whether `key` is one of this environment's transfer keys. */
+  /** Whether `key` is one of this environment's: `transfers/<environment>/<uuid>`, nothing else. */
   owns(key: unknown): key is string {
     return typeof key === 'string' && TRANSFER_KEY.test(key) && key.startsWith(this.prefix);
   }

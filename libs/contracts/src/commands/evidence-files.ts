@@ -25,7 +25,9 @@ export type EvidenceContentType = (typeof EVIDENCE_CONTENT_TYPES)[number];
  * A file reference on the bus, never the bytes (a Kafka broker refuses a message over ~1 MB):
  * the bytes wait in the deployment's transfer area under a key `transfers/<environment>/<uuid>`.
  */
-export const transferKey = z.string().max(200);
+export const TRANSFER_KEY =
+  /^transfers\/[a-z]{1,20}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const transferKey = z.string().regex(TRANSFER_KEY, 'must be a transfer key');
 
 /** One uploaded file: the gateway wrote its bytes under `upload_key`; compliance sniffs the type. */
 export const uploadedEvidenceFile = z
