@@ -1,4 +1,12 @@
-import { disputesClient, expectError, json, payoutsClient, pix, reviewsClient } from '../clients';
+import {
+  disputesClient,
+  expectError,
+  json,
+  payoutsClient,
+  pix,
+  reviewsClient,
+  type DisputesClient,
+} from '../clients';
 import { startPlatform, type E2ePlatform } from '../harness';
 
 /** A 3 MB PDF: a valid header, then padding. Far over what a Kafka message may carry (~1 MB). */
@@ -15,12 +23,13 @@ const LARGE_PDF = Buffer.concat([
 describe('compliance: large files', () => {
   let platform: E2ePlatform;
   const target = () => platform.environments.test;
-  const disputes = disputesClient(target);
+  let disputes: DisputesClient;
   const payouts = payoutsClient(target);
   const reviews = reviewsClient(target);
 
   beforeAll(async () => {
     platform = await startPlatform({ label: 'largefiles', settings: { SANDBOX_STEP_MS: '50' } });
+    disputes = disputesClient(target());
   });
   afterAll(async () => platform.close());
 
