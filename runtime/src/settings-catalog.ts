@@ -1,5 +1,5 @@
 import { observabilitySettings } from '@platform/observability';
-import { RUNTIME_SETTINGS, type SettingsSchema } from '@platform/runtime';
+import { RUNTIME_SETTINGS, transferAreaSettings, type SettingsSchema } from '@platform/runtime';
 import { gatewaySettingsSchema } from '@platform/svc-gateway';
 import { BUS_SERVICES } from './services';
 
@@ -20,5 +20,6 @@ export const SETTINGS_CATALOG: readonly SettingsSource[] = [
   { read_by: 'all-in-one runtime', schema: RUNTIME_SETTINGS.all_in_one },
   { read_by: 'distributed runtime', schema: RUNTIME_SETTINGS.distributed },
   { read_by: 'gateway', schema: gatewaySettingsSchema },
+  { read_by: 'gateway, compliance, payouts', schema: transferAreaSettings },
   ...BUS_SERVICES.map((definition) => ({ read_by: definition.name, schema: definition.settings })),
 ];

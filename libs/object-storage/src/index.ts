@@ -17,3 +17,4 @@ export type {
 } from './object-storage';
 export { S3ObjectStorage, createS3Client } from './s3-object-storage';
 export type { S3ObjectStorageConfig } from './s3-object-storage';
+export { TransferArea } from './transfer-area';

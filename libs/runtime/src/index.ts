@@ -17,3 +17,4 @@ export * from './handoff-key';
 export * from './dead-letters.messages';
 export * from './poison-policy';
 export * from './settings-reference';
+export * from './transfer-area.settings';

@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { messageBusProviders } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from './context';
 import { busSettingsOf } from './settings';
+import { openTransferArea, TRANSFER_AREA } from './transfer-area.settings';
 
 /**
  * MESSAGE_BUS and a BusClient on the context's bus. With `BUS_VALIDATE_REPLIES=true` (the test
@@ -13,7 +14,10 @@ export function busClientProviders(context: PlatformContext): Provider[] {
   });
 }
 
-/** Makes the runtime's context (bus, environment, settings) and a bus client injectable. */
+/**
+ * Makes the runtime's context (bus, environment, settings), a bus client and the transfer area
+ * (TRANSFER_AREA: where files wait between processes) injectable.
+ */
 @Module({})
 export class PlatformContextModule {
   static forRoot(context: PlatformContext): DynamicModule {
@@ -21,8 +25,12 @@ export class PlatformContextModule {
     return {
       module: PlatformContextModule,
       global: true,
-      providers: [{ provide: PLATFORM_CONTEXT, useValue: context }, ...bus_providers],
-      exports: [PLATFORM_CONTEXT, ...bus_providers],
+      providers: [
+        { provide: PLATFORM_CONTEXT, useValue: context },
+        { provide: TRANSFER_AREA, useValue: openTransferArea(context) },
+        ...bus_providers,
+      ],
+      exports: [PLATFORM_CONTEXT, TRANSFER_AREA, ...bus_providers],
     };
   }
 }

@@ -4,8 +4,10 @@ import type { Pool } from 'pg';
 import {
   busClientProviders,
   eventRelayProvider,
+  openTransferArea,
   SERVICE_POOL,
   ServiceDatabaseModule,
+  TRANSFER_AREA,
   type PlatformContext,
   type ServiceDefinition,
 } from '@platform/runtime';
@@ -70,6 +72,7 @@ export class ComplianceModule {
           useFactory: (pool: Pool) => openComplianceJobs(pool, settings.SANDBOX_STEP_MS),
         },
         { provide: VERIFICATION_DOCUMENTS, useValue: openDocumentStorage(context) },
+        { provide: TRANSFER_AREA, useValue: openTransferArea(context) },
         ...busClientProviders(context),
         ReviewsRepository,
         ReviewWriter,

@@ -4,9 +4,11 @@ import type { Pool } from 'pg';
 import {
   busClientProviders,
   eventRelayProvider,
+  openTransferArea,
   type PlatformContext,
   SERVICE_POOL,
   ServiceDatabaseModule,
+  TRANSFER_AREA,
   type ServiceDefinition,
 } from '@platform/runtime';
 import { PayoutCreation } from './application/payout-creation';
@@ -43,6 +45,7 @@ export class PayoutsModule {
           useFactory: (pool: Pool) => openPayoutsEventStore(pool, context.environment),
         },
         { provide: RAIL_CONNECTORS, useValue: new RailConnectors(context.environment) },
+        { provide: TRANSFER_AREA, useValue: openTransferArea(context) },
         ...busClientProviders(context),
         PayoutsRepository,
         LimitsAndDocumentsRepository,

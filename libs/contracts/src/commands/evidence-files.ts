@@ -21,16 +21,32 @@ export const EVIDENCE_CONTENT_TYPES = [
 ] as const;
 export type EvidenceContentType = (typeof EVIDENCE_CONTENT_TYPES)[number];
 
-/** One uploaded file, base64 as the gateway received it; the type is sniffed by compliance. */
+/**
+ * A file reference on the bus, never the bytes (a Kafka broker refuses a message over ~1 MB):
+ * the bytes wait in the deployment's transfer area under a key `transfers/<environment>/<uuid>`.
+ */
+export const TRANSFER_KEY =
+  /^transfers\/[a-z]{1,20}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const transferKey = z.string().regex(TRANSFER_KEY, 'must be a transfer key');
+
+/** One uploaded file: the gateway wrote its bytes under `upload_key`; compliance sniffs the type. */
 export const uploadedEvidenceFile = z
-  .object({ filename: z.string().max(255), content_base64: z.string() })
+  .object({
+    filename: z.string().max(255),
+    upload_key: transferKey,
+    size_bytes: z.number().int().min(0),
+  })
   .strict();
 export type UploadedEvidenceFile = z.infer<typeof uploadedEvidenceFile>;
 
-/** A stored evidence file's bytes, as a download answers them. */
+/**
+ * A stored evidence file, as a download answers it: its bytes copied under `transfer_key`, which
+ * the gateway streams to the client and then deletes.
+ */
 export const evidenceFileContent = z.object({
   filename: z.string(),
   content_type: z.enum(EVIDENCE_CONTENT_TYPES),
-  content_base64: z.string(),
+  transfer_key: transferKey,
+  size_bytes: z.number().int().min(0).nullable(),
 });
 export type EvidenceFileContent = z.infer<typeof evidenceFileContent>;

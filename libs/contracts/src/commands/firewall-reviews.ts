@@ -72,7 +72,7 @@ export const listReviewsCommand = z
   })
   .strict();
 
-/** One file, base64 as the gateway received it; the type is sniffed by compliance. */
+/** One file, by the transfer key the gateway wrote it under; compliance sniffs its type. */
 export const attachReviewFileCommand = reviewRef.extend(uploadedEvidenceFile.shape).strict();
 export type AttachReviewFileCommand = z.infer<typeof attachReviewFileCommand>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLATFORM_LOCALES } from '../locales';
+import { transferKey } from './evidence-files';
 import { defineCommand } from '../catalog/define';
 import { filterDateSchema } from '../filter-dates';
 import * as replies from './payouts-replies';
@@ -113,8 +114,15 @@ export const uploadPayoutDocumentBody = z
     content_base64: z.string().max(14_000_000),
   })
   .strict();
+/** The document on the bus: its base64 text waits in the transfer area under `content_key`. */
 export const uploadPayoutDocumentCommand = z
-  .object({ account_id: id, document: uploadPayoutDocumentBody })
+  .object({
+    account_id: id,
+    document: uploadPayoutDocumentBody
+      .omit({ content_base64: true })
+      .extend({ content_key: transferKey })
+      .strict(),
+  })
   .strict();
 export type UploadPayoutDocumentCommand = z.infer<typeof uploadPayoutDocumentCommand>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../catalog/define';
+import { transferKey } from './evidence-files';
 import { RISK_BANDS, VERIFICATION_DECISIONS, VERIFICATION_KINDS } from '../events/compliance';
 import { KYC_STATUSES } from '../events/identity';
 
@@ -71,6 +72,13 @@ export const onboardingDocumentBody = z
   })
   .strict();
 export type OnboardingDocumentBody = z.infer<typeof onboardingDocumentBody>;
+
+/** The document on the bus: its base64 text waits in the transfer area under `content_key`. */
+export const onboardingDocumentUpload = onboardingDocumentBody
+  .omit({ content_base64: true })
+  .extend({ content_key: transferKey })
+  .strict();
+export type OnboardingDocumentUpload = z.infer<typeof onboardingDocumentUpload>;
 
 export const onboardingLivenessBody = z
   .object({ selfie_base64: z.string().min(1).max(1_400_000) })
@@ -213,13 +221,13 @@ export const VERIFICATION_COMMANDS = {
   upload_document: defineCommand({
     name: 'compliance.upload_onboarding_document',
     summary: 'a document uploaded on the hosted page',
-    request: onboardingToken.extend({ document: onboardingDocumentBody }).strict(),
+    request: onboardingToken.extend({ document: onboardingDocumentUpload }).strict(),
     reply: onboardingDocument,
   }),
   complete_liveness: defineCommand({
     name: 'compliance.complete_onboarding_liveness',
     summary: 'the liveness step of a person’s hosted page',
-    request: onboardingToken.extend({ selfie_base64: z.string().min(1).max(1_400_000) }).strict(),
+    request: onboardingToken.extend({ selfie_key: transferKey }).strict(),
     reply: onboardingView,
   }),
   finish: defineCommand({

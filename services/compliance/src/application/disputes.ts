@@ -8,7 +8,8 @@ import {
   type ListDisputesCommand,
   type SubmitDisputeEvidenceCommand,
 } from '@platform/contracts';
-import type { ObjectStorage } from '@platform/object-storage';
+import type { ObjectStorage, TransferArea } from '@platform/object-storage';
+import { TRANSFER_AREA } from '@platform/runtime';
 import { decide } from '../domain/dispute-decide';
 import type { DisputeCommand, DisputeState } from '../domain/dispute-state';
 import { disputeResourceOf } from '../domain/dispute-views';
@@ -16,8 +17,12 @@ import { acceptEvidenceFile } from '../domain/evidence-files';
 import { VERIFICATION_DOCUMENTS } from '../infrastructure/document-storage';
 import { DisputesRepository } from '../infrastructure/disputes.repository';
 import { DisputeWriter } from './dispute-writer';
-import { evidenceContent, storedWith, type EvidenceUpload } from './evidence-storage';
-import { decodeBase64 } from './onboarding';
+import {
+  evidenceContent,
+  storedWith,
+  uploadedBytes,
+  type EvidenceUpload,
+} from './evidence-storage';
 
 export const disputeFileKey = (state: DisputeState, file_id: string): string =>
   `disputes/${state.account_id}/${state.dispute_id}/${file_id}`;
@@ -29,6 +34,7 @@ export class Disputes {
     private readonly disputes: DisputesRepository,
     private readonly writer: DisputeWriter,
     @Inject(VERIFICATION_DOCUMENTS) private readonly storage: ObjectStorage,
+    @Inject(TRANSFER_AREA) private readonly transfers: TransferArea,
   ) {}
 
   async get(account_id: string, dispute_id: string): Promise<DisputeResource> {
@@ -46,16 +52,17 @@ export class Disputes {
    */
   async submitEvidence(command: SubmitDisputeEvidenceCommand): Promise<DisputeResource> {
     const now = new Date().toISOString();
-    const received = (command.files ?? []).map((upload) => {
-      const bytes = decodeBase64(upload.content_base64);
+    const received = [];
+    for (const upload of command.files ?? []) {
+      const bytes = await uploadedBytes(this.transfers, upload);
       const file = acceptEvidenceFile({
         file_id: randomUUID(),
         filename: upload.filename,
         bytes,
         at: now,
       });
-      return { bytes, file };
-    });
+      received.push({ bytes, file });
+    }
     const submit: DisputeCommand = {
       type: 'submit_evidence',
       data: { text: command.text, files: received.map(({ file }) => file), now },
@@ -77,7 +84,12 @@ export class Disputes {
   async file(command: GetDisputeFileCommand): Promise<EvidenceFileContent> {
     const state = await this.read(command.account_id, command.dispute_id);
     const file = state.evidence?.files?.find((candidate) => candidate.file_id === command.file_id);
-    return evidenceContent(this.storage, disputeFileKey(state, command.file_id), file);
+    return evidenceContent(
+      this.storage,
+      this.transfers,
+      disputeFileKey(state, command.file_id),
+      file,
+    );
   }
 
   private async read(account_id: string, dispute_id: string): Promise<DisputeState> {

@@ -1,5 +1,10 @@
-import { DomainError, type EvidenceFileContent } from '@platform/contracts';
-import type { ObjectStorage } from '@platform/object-storage';
+import {
+  DomainError,
+  EVIDENCE_FILE_MAX_BYTES,
+  type EvidenceFileContent,
+  type UploadedEvidenceFile,
+} from '@platform/contracts';
+import type { ObjectStorage, TransferArea } from '@platform/object-storage';
 import type { EvidenceFile } from '../domain/evidence-files';
 
 /** A file to keep: its object key, its bytes and what they are. */
@@ -31,17 +36,37 @@ export async function storedWith<T>(
   }
 }
 
-/** The stored bytes of a file the state names; `not_found` when there are none. */
+/**
+ * The bytes of an uploaded file, read from the transfer area by the key the gateway sent (a key
+ * outside the area is `invalid_request`). A declared size over the limit is refused unread.
+ */
+export async function uploadedBytes(
+  transfers: TransferArea,
+  upload: Pick<UploadedEvidenceFile, 'upload_key' | 'size_bytes'>,
+): Promise<Buffer> {
+  if (upload.size_bytes > EVIDENCE_FILE_MAX_BYTES) {
+    throw new DomainError('file_too_large', 'a file may be at most 50 MB');
+  }
+  return transfers.take(upload.upload_key);
+}
+
+/**
+ * A file the state names, copied into the transfer area for the gateway to stream (bytes never
+ * ride on the bus); `not_found` when there is none.
+ */
 export async function evidenceContent(
   storage: ObjectStorage,
+  transfers: TransferArea,
   key: string,
   file: EvidenceFile | undefined,
 ): Promise<EvidenceFileContent> {
-  const stored = file ? await storage.get(key) : null;
+  const stored = file ? await storage.getStream(key) : null;
   if (!file || !stored) throw new DomainError('not_found', 'file not found');
+  const transfer_key = await transfers.put(stored.body, file.content_type);
   return {
     filename: file.filename,
     content_type: file.content_type,
-    content_base64: stored.body.toString('base64'),
+    transfer_key,
+    size_bytes: file.size_bytes,
   };
 }

@@ -14,7 +14,8 @@ import {
   type ReviewResource,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import type { ObjectStorage } from '@platform/object-storage';
+import type { ObjectStorage, TransferArea } from '@platform/object-storage';
+import { TRANSFER_AREA } from '@platform/runtime';
 import { decide } from '../domain/review-decide';
 import type { ReviewCommand, ReviewFile, Reviewer } from '../domain/review-events';
 import { acceptEvidenceFile } from '../domain/evidence-files';
@@ -22,8 +23,7 @@ import type { ReviewState } from '../domain/review-state';
 import { reviewerResourceOf, reviewResourceOf } from '../domain/review-views';
 import { VERIFICATION_DOCUMENTS } from '../infrastructure/document-storage';
 import { ReviewsRepository } from '../infrastructure/reviews.repository';
-import { evidenceContent, storedWith } from './evidence-storage';
-import { decodeBase64 } from './onboarding';
+import { evidenceContent, storedWith, uploadedBytes } from './evidence-storage';
 import { ReviewWriter, type ReviewScope } from './review-writer';
 
 export const reviewFileKey = (state: ReviewState, file_id: string): string =>
@@ -44,6 +44,7 @@ export class FirewallReviews {
     private readonly writer: ReviewWriter,
     private readonly bus: BusClient,
     @Inject(VERIFICATION_DOCUMENTS) private readonly storage: ObjectStorage,
+    @Inject(TRANSFER_AREA) private readonly transfers: TransferArea,
   ) {}
 
   async list(command: {
@@ -83,12 +84,17 @@ export class FirewallReviews {
   async file(command: ReviewFileCommand): Promise<EvidenceFileContent> {
     const state = await this.writer.read(command.review_id, command.scope);
     const file = state.files.find((candidate) => candidate.file_id === command.file_id);
-    return evidenceContent(this.storage, reviewFileKey(state, command.file_id), file);
+    return evidenceContent(
+      this.storage,
+      this.transfers,
+      reviewFileKey(state, command.file_id),
+      file,
+    );
   }
 
   async attachFile(command: AttachReviewFileCommand): Promise<ReviewFile> {
     const scope = { account_id: command.account_id };
-    const bytes = decodeBase64(command.content_base64);
+    const bytes = await uploadedBytes(this.transfers, command);
     const file = acceptEvidenceFile({
       file_id: randomUUID(),
       filename: command.filename,

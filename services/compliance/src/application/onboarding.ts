@@ -3,12 +3,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   DomainError,
   IDENTITY_VERIFICATION_COMMANDS,
-  type OnboardingDocumentBody,
+  type OnboardingDocumentUpload,
   type OnboardingIdentityBody,
   type OnboardingView,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import type { ObjectStorage } from '@platform/object-storage';
+import type { ObjectStorage, TransferArea } from '@platform/object-storage';
+import { TRANSFER_AREA } from '@platform/runtime';
 import { COMPLIANCE_SETTINGS, type ComplianceSettings } from '../compliance.settings';
 import { checkDocument } from '../domain/document-checks';
 import { decide } from '../domain/verification-decide';
@@ -40,6 +41,7 @@ export class Onboarding {
   constructor(
     @Inject(COMPLIANCE_SETTINGS) private readonly settings: ComplianceSettings,
     @Inject(VERIFICATION_DOCUMENTS) private readonly storage: ObjectStorage,
+    @Inject(TRANSFER_AREA) private readonly transfers: TransferArea,
     private readonly bus: BusClient,
     private readonly verifications: VerificationsRepository,
     private readonly writer: VerificationWriter,
@@ -61,10 +63,11 @@ export class Onboarding {
     return this.render(state, link);
   }
 
-  async uploadDocument(token: string, body: OnboardingDocumentBody) {
+  async uploadDocument(token: string, body: OnboardingDocumentUpload) {
     const link = await this.linkOf(token);
+    const content_base64 = await this.stagedText(body.content_key);
     const content_type = checkDocument(
-      decodeBase64(body.content_base64),
+      decodeBase64(content_base64),
       this.settings.VERIFICATION_DOCUMENT_MAX_BYTES,
     );
     const now = new Date().toISOString();
@@ -76,7 +79,7 @@ export class Onboarding {
       created_at: now,
     };
     await this.precheck(link, { type: 'attach_document', data: { document: planned, now } });
-    const document = await this.store(link, planned, body.content_base64);
+    const document = await this.store(link, planned, content_base64);
     await this.writeOnLink(link, () => ({
       type: 'attach_document',
       data: { document, now: document.created_at },
@@ -84,8 +87,9 @@ export class Onboarding {
     return document;
   }
 
-  async completeLiveness(token: string, selfie_base64: string): Promise<OnboardingView> {
+  async completeLiveness(token: string, selfie_key: string): Promise<OnboardingView> {
     const link = await this.linkOf(token);
+    const selfie_base64 = await this.stagedText(selfie_key);
     const content_type = checkDocument(
       decodeBase64(selfie_base64),
       this.settings.VERIFICATION_DOCUMENT_MAX_BYTES,
@@ -119,6 +123,11 @@ export class Onboarding {
       data: { now: new Date().toISOString() },
     }));
     return this.render(state, link);
+  }
+
+  /** The base64 text the gateway staged in the transfer area (files never ride on the bus). */
+  private async stagedText(key: string): Promise<string> {
+    return (await this.transfers.take(key)).toString('utf8');
   }
 
   private async linkOf(token: string): Promise<LinkRow> {

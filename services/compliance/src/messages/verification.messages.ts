@@ -4,7 +4,7 @@ import {
   type DecideVerificationCommand,
   type IssueVerificationLinkCommand,
   type ListVerificationsCommand,
-  type OnboardingDocumentBody,
+  type OnboardingDocumentUpload,
   type OnboardingIdentityBody,
   type PlatformLocale,
   type ReopenVerificationCommand,
@@ -46,13 +46,13 @@ export class VerificationMessages {
   }
 
   @Handles(VERIFICATION_COMMANDS.upload_document)
-  uploadDocument(command: { token: string; document: OnboardingDocumentBody }) {
+  uploadDocument(command: { token: string; document: OnboardingDocumentUpload }) {
     return this.onboarding.uploadDocument(command.token, command.document);
   }
 
   @Handles(VERIFICATION_COMMANDS.complete_liveness)
-  completeLiveness(command: { token: string; selfie_base64: string }) {
-    return this.onboarding.completeLiveness(command.token, command.selfie_base64);
+  completeLiveness(command: { token: string; selfie_key: string }) {
+    return this.onboarding.completeLiveness(command.token, command.selfie_key);
   }
 
   @Handles(VERIFICATION_COMMANDS.finish)

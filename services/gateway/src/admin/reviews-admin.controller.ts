@@ -1,8 +1,20 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { REVIEW_COMMANDS, reviewDecisionBody, type ReviewDecisionBody } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
+import type { TransferArea } from '@platform/object-storage';
+import { TRANSFER_AREA } from '@platform/runtime';
 import { ApiReply, ValidatedBody, type PaginationQuery } from '../http';
 import { reviewQueue, sendReviewFile } from '../v1/reviews/review-routes';
 import { OperatorGuard } from './operator.guard';
@@ -20,7 +32,10 @@ const OPERATOR = { operator: true } as const;
 @UseGuards(OperatorGuard)
 @Controller('admin/v1/reviews')
 export class ReviewsAdminController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(TRANSFER_AREA) private readonly transfers: TransferArea,
+  ) {}
 
   /** Every organization's reviews, newest first; `?status=` (else 400 `invalid_status`). */
   @Get()
@@ -40,7 +55,7 @@ export class ReviewsAdminController {
     @Param('file_id') file_id: string,
     @Res() reply: FastifyReply,
   ) {
-    return sendReviewFile(this.bus, reply, { review_id, file_id, scope: OPERATOR });
+    return sendReviewFile(this.bus, this.transfers, reply, { review_id, file_id, scope: OPERATOR });
   }
 
   @Post(':id/decision')

@@ -53,3 +53,4 @@ export {
   textOfMultipart,
   type UploadedFile,
 } from './multipart/multipart-upload';
+export { withStagedText, withStagedUploads } from './multipart/staged-uploads';

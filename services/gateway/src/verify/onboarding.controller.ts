@@ -1,4 +1,4 @@
-import { Controller, Get, Header, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -11,6 +11,8 @@ import {
   type OnboardingIdentityBody,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
+import type { TransferArea } from '@platform/object-storage';
+import { TRANSFER_AREA } from '@platform/runtime';
 import {
   ApiFileReply,
   ApiReply,
@@ -19,6 +21,7 @@ import {
   resolveLocale,
   ValidatedBody,
   ValidatedQuery,
+  withStagedText,
 } from '../http';
 import { Public } from '../auth/public.decorator';
 import { onboardingPage } from './onboarding-page';
@@ -43,7 +46,10 @@ const LINK_NOTE =
 @Public()
 @Controller('verify/onboarding')
 export class OnboardingController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(TRANSFER_AREA) private readonly transfers: TransferArea,
+  ) {}
 
   @Get(':token')
   @ApiFileReply(['text/html'], 'the hosted verification page')
@@ -118,7 +124,13 @@ export class OnboardingController {
     @Param('token') token: string,
     @ValidatedBody(onboardingDocumentBody) document: OnboardingDocumentBody,
   ) {
-    return this.bus.send(VERIFICATION_COMMANDS.upload_document, { token, document });
+    const { content_base64, ...rest } = document;
+    return withStagedText(this.transfers, content_base64, (content_key) =>
+      this.bus.send(VERIFICATION_COMMANDS.upload_document, {
+        token,
+        document: { ...rest, content_key },
+      }),
+    );
   }
 
   @Post(':token/liveness')
@@ -137,10 +149,9 @@ export class OnboardingController {
     @Param('token') token: string,
     @ValidatedBody(onboardingLivenessBody) body: z.infer<typeof onboardingLivenessBody>,
   ) {
-    return this.bus.send(VERIFICATION_COMMANDS.complete_liveness, {
-      token,
-      selfie_base64: body.selfie_base64,
-    });
+    return withStagedText(this.transfers, body.selfie_base64, (selfie_key) =>
+      this.bus.send(VERIFICATION_COMMANDS.complete_liveness, { token, selfie_key }),
+    );
   }
 
   @Post(':token/submit')

@@ -9,7 +9,8 @@ import {
   type PayoutResource,
   type UploadPayoutDocumentCommand,
 } from '@platform/contracts';
-import { SERVICE_POOL } from '@platform/runtime';
+import type { TransferArea } from '@platform/object-storage';
+import { SERVICE_POOL, TRANSFER_AREA } from '@platform/runtime';
 import { publicPayout, type PayoutRecord } from '../domain/payout-record';
 import { receiptAvailable } from '../domain/payout-status';
 import { LimitsAndDocumentsRepository } from '../infrastructure/limits-and-documents.repository';
@@ -36,6 +37,7 @@ export class PayoutQueries {
     private readonly payouts: PayoutsRepository,
     private readonly documents: LimitsAndDocumentsRepository,
     private readonly services: OtherServices,
+    @Inject(TRANSFER_AREA) private readonly transfers: TransferArea,
   ) {}
 
   async get(account_id: string, payout_id: string): Promise<PayoutResource> {
@@ -102,10 +104,12 @@ export class PayoutQueries {
         `content_type must be one of ${DOCUMENT_TYPES.join(', ')}`,
       );
     }
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(document.content_base64)) {
+    // The base64 text the gateway staged in the transfer area (files never ride on the bus).
+    const content_base64 = (await this.transfers.take(document.content_key)).toString('utf8');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(content_base64)) {
       throw new DomainError('invalid_document_file', 'content_base64 must be base64');
     }
-    const content = Buffer.from(document.content_base64, 'base64');
+    const content = Buffer.from(content_base64, 'base64');
     if (content.length === 0) throw new DomainError('empty_file', 'the document is empty');
     if (content.length > MAX_DOCUMENT_BYTES) {
       throw new DomainError('file_too_large', 'the document is larger than 10 MB');

@@ -1,3 +1,5 @@
+import { DomainError, type EvidenceFileContent } from '@platform/contracts';
+import type { TransferArea } from '@platform/object-storage';
 import type { FastifyReply } from 'fastify';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
@@ -22,17 +24,23 @@ export function attachmentDisposition(name: string): string {
 }
 
 /**
- * A stored file a client uploaded (base64 on the bus), downloaded as an attachment under the
- * type its bytes were read as; the browser must not guess another, and nothing is cached.
+ * A stored file a client uploaded, downloaded as an attachment under the type its bytes were read
+ * as; the browser must not guess another, and nothing is cached. The service copied the bytes into
+ * the transfer area (they never ride on the bus): they are streamed from there, then deleted.
  */
-export function sendAttachment(
+export async function sendAttachment(
   reply: FastifyReply,
-  file: { filename: string; content_type: string; content_base64: string },
-): FastifyReply {
-  return reply
+  transfers: TransferArea,
+  file: EvidenceFileContent,
+): Promise<FastifyReply> {
+  const stored = await transfers.stream(file.transfer_key);
+  if (!stored) throw new DomainError('not_found', 'file not found');
+  reply.raw.once('close', () => void transfers.delete(file.transfer_key));
+  reply
     .header('Content-Type', file.content_type)
     .header('Content-Disposition', attachmentDisposition(attachmentName(file.filename, 'file')))
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'no-store')
-    .send(Buffer.from(file.content_base64, 'base64'));
+    .header('Cache-Control', 'no-store');
+  if (stored.size_bytes !== null) reply.header('Content-Length', stored.size_bytes);
+  return reply.send(stored.body);
 }

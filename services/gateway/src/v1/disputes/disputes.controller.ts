@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -9,9 +9,10 @@ import {
   disputeResource,
   DomainError,
   EVIDENCE_CONTENT_TYPES,
-  type UploadedEvidenceFile,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
+import type { TransferArea } from '@platform/object-storage';
+import { TRANSFER_AREA } from '@platform/runtime';
 import {
   ApiCredentials,
   ApiFileReply,
@@ -25,7 +26,9 @@ import {
   parseOrThrow,
   sendAttachment,
   textOfMultipart,
+  type UploadedFile,
   ValidatedQuery,
+  withStagedUploads,
 } from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
@@ -69,20 +72,14 @@ const EVIDENCE_MULTIPART_SCHEMA = {
 };
 
 /** The evidence of a JSON body or of a multipart one (its text field and its files). */
-function evidenceOf(body: unknown): { text: string; files?: UploadedEvidenceFile[] } {
+function evidenceOf(body: unknown): { text: string; files?: UploadedFile[] } {
   if (!(body instanceof MultipartBody)) return parseOrThrow(disputeEvidenceBody, body);
   const { text } = parseOrThrow(disputeEvidenceBody, { text: textOfMultipart(body, 'text') });
   const files = filesOfMultipart(body, 'file');
   if (files.length === 0) {
     throw new DomainError('invalid_request', 'send the files in the multipart field `file`');
   }
-  return {
-    text,
-    files: files.map((file) => ({
-      filename: file.filename,
-      content_base64: file.bytes.toString('base64'),
-    })),
-  };
+  return { text, files };
 }
 
 /** Payment disputes on card payins (decisions D8). */
@@ -91,7 +88,10 @@ function evidenceOf(body: unknown): { text: string; files?: UploadedEvidenceFile
 @RequireCredentialLevel('account')
 @Controller('v1/disputes')
 export class DisputesController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(TRANSFER_AREA) private readonly transfers: TransferArea,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'List disputes', description: 'Newest first; `page`, `page_size`.' })
@@ -142,7 +142,7 @@ export class DisputesController {
       dispute_id: dispute_id.slice(0, 200),
       file_id,
     });
-    return sendAttachment(reply, file);
+    return sendAttachment(reply, this.transfers, file);
   }
 
   @Post(':id/evidence')
@@ -169,10 +169,14 @@ export class DisputesController {
     @Param('id') dispute_id: string,
     @Req() request: FastifyRequest,
   ) {
-    return this.bus.send(DISPUTE_COMMANDS.submit_evidence, {
-      account_id: principal.account_id,
-      dispute_id: dispute_id.slice(0, 200),
-      ...evidenceOf(request.body),
-    });
+    const { text, files } = evidenceOf(request.body);
+    return withStagedUploads(this.transfers, files ?? [], (uploads) =>
+      this.bus.send(DISPUTE_COMMANDS.submit_evidence, {
+        account_id: principal.account_id,
+        dispute_id: dispute_id.slice(0, 200),
+        text,
+        ...(files ? { files: uploads } : {}),
+      }),
+    );
   }
 }

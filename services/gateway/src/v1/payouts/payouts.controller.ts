@@ -1,4 +1,14 @@
-import { Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -14,6 +24,8 @@ import {
   type CreatePayoutBody,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
+import type { TransferArea } from '@platform/object-storage';
+import { TRANSFER_AREA } from '@platform/runtime';
 import {
   ApiCredentials,
   ApiDocumentLocale,
@@ -33,6 +45,7 @@ import {
   sendPdf,
   ValidatedBody,
   ValidatedQuery,
+  withStagedText,
 } from '../../http';
 import { RequireCredentialLevel, RequireOtp } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
@@ -64,7 +77,10 @@ const listQuery = z.object({
 @RequireCredentialLevel('account')
 @Controller('v1/payouts')
 export class PayoutsController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(TRANSFER_AREA) private readonly transfers: TransferArea,
+  ) {}
 
   /** A create and its replays answer 202 with the payout (spec §3, D7). */
   @Post()
@@ -129,10 +145,13 @@ export class PayoutsController {
     @CurrentPrincipal() principal: Principal,
     @ValidatedBody(uploadPayoutDocumentBody) body: z.infer<typeof uploadPayoutDocumentBody>,
   ) {
-    return this.bus.send(PAYOUTS_COMMANDS.upload_document, {
-      account_id: principal.account_id,
-      document: body,
-    });
+    const { content_base64, ...document } = body;
+    return withStagedText(this.transfers, content_base64, (content_key) =>
+      this.bus.send(PAYOUTS_COMMANDS.upload_document, {
+        account_id: principal.account_id,
+        document: { ...document, content_key },
+      }),
+    );
   }
 
   @Post('qr/scan')

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
@@ -10,6 +10,8 @@ import {
   type ReviewDecisionBody,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
+import type { TransferArea } from '@platform/object-storage';
+import { TRANSFER_AREA } from '@platform/runtime';
 import {
   ApiCredentials,
   ApiFileReply,
@@ -44,7 +46,10 @@ export const REVIEW_DECISION_DESCRIPTION = [
 @RequireCredentialLevel('org_admin')
 @Controller('v1/org/reviews')
 export class OrgReviewsController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(TRANSFER_AREA) private readonly transfers: TransferArea,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -95,7 +100,7 @@ export class OrgReviewsController {
     @Param('file_id') file_id: string,
     @Res() reply: FastifyReply,
   ) {
-    return sendReviewFile(this.bus, reply, {
+    return sendReviewFile(this.bus, this.transfers, reply, {
       review_id,
       file_id,
       scope: { org_id: admin.org_id },

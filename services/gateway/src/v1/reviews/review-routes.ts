@@ -1,5 +1,6 @@
 import { REVIEW_COMMANDS, REVIEW_STATUSES, type ReviewScope } from '@platform/contracts';
 import type { BusClient } from '@platform/messaging';
+import type { TransferArea } from '@platform/object-storage';
 import type { FastifyReply } from 'fastify';
 import { pageBody, parsePagination, sendAttachment, type PaginationQuery } from '../../http';
 import { statusFilter } from '../status-filter';
@@ -36,8 +37,9 @@ export async function reviewQueue(
 /** A review file downloaded by whoever the scope names. */
 export async function sendReviewFile(
   bus: BusClient,
+  transfers: TransferArea,
   reply: FastifyReply,
   command: { review_id: string; file_id: string; scope: ReviewScope },
 ): Promise<FastifyReply> {
-  return sendAttachment(reply, await bus.send(REVIEW_COMMANDS.get_file, command));
+  return sendAttachment(reply, transfers, await bus.send(REVIEW_COMMANDS.get_file, command));
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -8,8 +8,11 @@ import {
   REVIEW_COMMANDS,
   reviewInfoBody,
   reviewResource,
+  type UploadedEvidenceFile,
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
+import type { TransferArea } from '@platform/object-storage';
+import { TRANSFER_AREA } from '@platform/runtime';
 import {
   ApiCredentials,
   ApiFileReply,
@@ -21,6 +24,7 @@ import {
   MultipartBody,
   ValidatedBody,
   ValidatedQuery,
+  withStagedUploads,
 } from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
@@ -46,7 +50,10 @@ const FILES_DESCRIPTION = [
 @RequireCredentialLevel('account')
 @Controller('v1/reviews')
 export class ReviewsController {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(TRANSFER_AREA) private readonly transfers: TransferArea,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -117,12 +124,13 @@ export class ReviewsController {
       );
     }
     const file = fileOfMultipart(request.body, 'file');
-    return this.bus.send(REVIEW_COMMANDS.attach_file, {
-      review_id,
-      account_id: principal.account_id,
-      filename: file.filename,
-      content_base64: file.bytes.toString('base64'),
-    });
+    return withStagedUploads(this.transfers, [file], ([upload]) =>
+      this.bus.send(REVIEW_COMMANDS.attach_file, {
+        review_id,
+        account_id: principal.account_id,
+        ...(upload as UploadedEvidenceFile),
+      }),
+    );
   }
 
   @Get(':id/files/:file_id')
@@ -138,7 +146,7 @@ export class ReviewsController {
     @Param('file_id') file_id: string,
     @Res() reply: FastifyReply,
   ) {
-    return sendReviewFile(this.bus, reply, {
+    return sendReviewFile(this.bus, this.transfers, reply, {
       review_id,
       file_id,
       scope: { account_id: principal.account_id },
