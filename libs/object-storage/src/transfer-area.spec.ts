@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DomainError } from '@platform/contracts';
@@ -25,6 +25,21 @@ describe('TransferArea', () => {
     expect(key).toMatch(/^transfers\/test\/[0-9a-f-]{36}$/);
     expect((await area.read(key))?.equals(bytes)).toBe(true);
     expect(await area.put(bytes)).not.toBe(key);
+  });
+
+  it('answers storage_unavailable, naming nothing of the store, when the store fails', async () => {
+    const area = new TransferArea(storage, 'test');
+    const key = await area.put(Buffer.from('x'));
+    // The store's folder is replaced by a file: every write now fails underneath.
+    await rm(root_dir, { recursive: true, force: true });
+    await writeFile(root_dir, 'not a folder');
+    const failure = await area.put(Buffer.from('y')).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DomainError);
+    expect(failure).toMatchObject({ code: 'storage_unavailable' });
+    expect((failure as Error).message).not.toContain(root_dir);
+    // What can no longer be found is gone, not a failure.
+    expect(await area.read(key)).toBeNull();
+    await rm(root_dir, { force: true });
   });
 
   it('deletes an object; reading it afterwards finds nothing', async () => {

@@ -34,13 +34,13 @@ export class TransferArea {
     content_type: string = DEFAULT_CONTENT_TYPE,
   ): Promise<string> {
     const key = `${this.prefix}${randomUUID()}`;
-    await this.storage.put(key, body, { content_type });
+    await available(this.storage.put(key, body, { content_type }));
     return key;
   }
 
   /** The bytes under a key; a key outside the area is `invalid_request`, a missing object null. */
   async read(key: string): Promise<Buffer | null> {
-    const stored = await this.storage.get(this.checked(key));
+    const stored = await available(this.storage.get(this.checked(key)));
     return stored ? stored.body : null;
   }
 
@@ -53,7 +53,7 @@ export class TransferArea {
   }
 
   async stream(key: string): Promise<StoredObjectStream | null> {
-    return this.storage.getStream(this.checked(key));
+    return available(this.storage.getStream(this.checked(key)));
   }
 
   /** Removing a missing object is not an error; failures are swallowed (a leftover is harmless). */
@@ -65,5 +65,18 @@ export class TransferArea {
   private checked(key: string): string {
     if (!this.owns(key)) throw new DomainError('invalid_request', 'unknown file reference');
     return key;
+  }
+}
+
+/**
+ * A store that fails (a full disk, an unreachable bucket) is the spec's retryable 503
+ * `storage_unavailable`, never a 500 naming the store.
+ */
+async function available<T>(operation: Promise<T>): Promise<T> {
+  try {
+    return await operation;
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw new DomainError('storage_unavailable', 'file storage is unavailable; retry later');
   }
 }

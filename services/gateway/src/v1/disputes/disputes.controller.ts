@@ -163,6 +163,7 @@ export class DisputesController {
     'file_too_large',
     'unsupported_file_type',
     'file_limit_reached',
+    'storage_unavailable',
   )
   submitEvidence(
     @CurrentPrincipal() principal: Principal,

@@ -111,6 +111,7 @@ export class ReviewsController {
     'file_too_large',
     'unsupported_file_type',
     'file_limit_reached',
+    'storage_unavailable',
   )
   upload(
     @CurrentPrincipal() principal: Principal,
