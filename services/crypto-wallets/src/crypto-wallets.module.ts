@@ -1,9 +1,15 @@
+import path from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
+import type { Pool } from 'pg';
 import {
+  SERVICE_POOL,
   ServiceDatabaseModule,
   type PlatformContext,
   type ServiceDefinition,
 } from '@platform/runtime';
+import { networkOf } from './domain/chains/chain';
+import { walletKeyring } from './infrastructure/keys/wallet-keyring';
+import { SeedVault } from './infrastructure/keys/seed-vault';
 import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
 import {
   CRYPTO_WALLETS_SETTINGS,
@@ -11,15 +17,29 @@ import {
   type CryptoWalletsSettings,
 } from './crypto-wallets.settings';
 
+export const CRYPTO_WALLETS_MIGRATIONS_DIR = path.join(__dirname, '../migrations');
+
 /** The crypto-wallets service. Both runtimes boot it through `cryptoWalletsService`. */
 @Module({})
 export class CryptoWalletsModule {
   static forRuntime(context: PlatformContext, settings: CryptoWalletsSettings): DynamicModule {
+    const keyring = walletKeyring(context.environment, settings);
     return {
       module: CryptoWalletsModule,
-      imports: [ServiceDatabaseModule.forService('crypto-wallets', context)],
+      imports: [
+        ServiceDatabaseModule.forService('crypto-wallets', context, {
+          migrations: [{ dir: CRYPTO_WALLETS_MIGRATIONS_DIR }],
+        }),
+      ],
       controllers: [CryptoWalletsMessages],
-      providers: [{ provide: CRYPTO_WALLETS_SETTINGS, useValue: settings }],
+      providers: [
+        { provide: CRYPTO_WALLETS_SETTINGS, useValue: settings },
+        {
+          provide: SeedVault,
+          inject: [SERVICE_POOL],
+          useFactory: (pool: Pool) => new SeedVault(pool, keyring, networkOf(context.environment)),
+        },
+      ],
     };
   }
 }

@@ -1,8 +1,27 @@
 import { z } from 'zod';
-import type { SettingsOf } from '@platform/runtime';
+import { sharedSettings, type SettingsOf } from '@platform/runtime';
 
-/** The crypto-wallets service reads no setting of its own yet; its runtime parses this at boot. */
-export const cryptoWalletsSettingsSchema = z.object({});
+/** The crypto-wallets service's settings: its runtime parses them once at boot. */
+export const cryptoWalletsSettingsSchema = sharedSettings
+  .pick({
+    SANDBOX_STEP_MS: true,
+    OPERATOR_TOKEN: true,
+    JWT_SECRET: true,
+    DEAD_LETTER_MAX_ATTEMPTS: true,
+    DEAD_LETTER_BACKOFF_MS: true,
+  })
+  .extend({
+    KEYRING_KEYS: z
+      .string()
+      .optional()
+      .meta({
+        unset:
+          'one key derived from `OPERATOR_TOKEN`, else `JWT_SECRET` (a fixed key in the sandbox without either)',
+      })
+      .describe(
+        'keys that seal wallet private keys and the HD seed at rest (AES-256-GCM): `id:base64key,...`, 32-byte keys, the first one seals; keep old ones listed until nothing is sealed under them',
+      ),
+  });
 export type CryptoWalletsSettings = SettingsOf<typeof cryptoWalletsSettingsSchema>;
 
 export const CRYPTO_WALLETS_SETTINGS = Symbol('CRYPTO_WALLETS_SETTINGS');
