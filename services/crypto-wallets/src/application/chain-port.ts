@@ -59,3 +59,15 @@ export interface ChainObservation {
   reference: string | null;
   observed_at: string;
 }
+
+/**
+ * What consumes the observation log: deposits, withdrawals and segregated wallets each register
+ * one with the chain watcher, which hands every observation to every handler in log order and
+ * keeps its cursor durable. A handler ignores what is not its own and must be idempotent.
+ */
+export interface ObservationHandler {
+  readonly name: string;
+  handle(observation: ChainObservation): Promise<void>;
+}
+
+export const OBSERVATION_HANDLERS = Symbol('OBSERVATION_HANDLERS');
