@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
+  eventRelayProvider,
   SERVICE_POOL,
   ServiceDatabaseModule,
   type PlatformContext,
@@ -11,6 +12,10 @@ import { networkOf } from './domain/chains/chain';
 import { walletKeyring } from './infrastructure/keys/wallet-keyring';
 import { SeedVault } from './infrastructure/keys/seed-vault';
 import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
+// Wallet links, segregated wallets and signature proofs (issue 15, part L).
+import { linksProviders } from './application/links.providers';
+import { CRYPTO_WALLETS_EVENTS } from './infrastructure/links/crypto-wallets-events';
+import { WalletLinksMessages } from './messages/wallets-links.messages';
 import {
   CRYPTO_WALLETS_SETTINGS,
   cryptoWalletsSettingsSchema,
@@ -31,7 +36,7 @@ export class CryptoWalletsModule {
           migrations: [{ dir: CRYPTO_WALLETS_MIGRATIONS_DIR }],
         }),
       ],
-      controllers: [CryptoWalletsMessages],
+      controllers: [CryptoWalletsMessages, WalletLinksMessages],
       providers: [
         { provide: CRYPTO_WALLETS_SETTINGS, useValue: settings },
         {
@@ -39,6 +44,9 @@ export class CryptoWalletsModule {
           inject: [SERVICE_POOL],
           useFactory: (pool: Pool) => new SeedVault(pool, keyring, networkOf(context.environment)),
         },
+        // Wallet links, segregated wallets and signature proofs (issue 15, part L).
+        ...linksProviders(context, settings),
+        eventRelayProvider({ service: 'crypto-wallets', store: CRYPTO_WALLETS_EVENTS }),
       ],
     };
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sharedSettings, type SettingsOf } from '@platform/runtime';
+import { millisecondsSetting, sharedSettings, type SettingsOf } from '@platform/runtime';
 
 /** The crypto-wallets service's settings: its runtime parses them once at boot. */
 export const cryptoWalletsSettingsSchema = sharedSettings
@@ -21,6 +21,10 @@ export const cryptoWalletsSettingsSchema = sharedSettings
       .describe(
         'keys that seal wallet private keys and the HD seed at rest (AES-256-GCM): `id:base64key,...`, 32-byte keys, the first one seals; keep old ones listed until nothing is sealed under them',
       ),
+    // Wallet links, segregated wallets and signature proofs (issue 15, part L).
+    WALLET_LINK_CHALLENGE_TTL_MS: millisecondsSetting()
+      .default(600_000)
+      .describe('how long a wallet-link challenge can be signed and verified'),
   });
 export type CryptoWalletsSettings = SettingsOf<typeof cryptoWalletsSettingsSchema>;
 

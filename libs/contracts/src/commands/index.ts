@@ -23,3 +23,4 @@ export * from './aml';
 export * from './firewall-reviews';
 export * from './disputes';
 export * from './evidence-files';
+export * from './wallet-links';

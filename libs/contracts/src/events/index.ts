@@ -5,5 +5,6 @@ export * from './payins';
 export * from './compliance';
 export * from './disputes';
 export * from './registry';
+export * from './wallets';
 export * from './compliance';
 export * from './disputes';

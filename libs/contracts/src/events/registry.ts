@@ -29,6 +29,7 @@ import {
 } from './payins';
 import { amlScreeningUpdatedSchema, reviewStatusChangedSchema } from './compliance';
 import { disputeStatusChangedSchema } from './disputes';
+import { walletLinkedSchema } from './wallets';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -71,6 +72,7 @@ export const EVENT_SCHEMAS = {
   'compliance.aml_screening_updated': { version: 1, schema: amlScreeningUpdatedSchema },
   'compliance.review_status_changed': { version: 1, schema: reviewStatusChangedSchema },
   'compliance.dispute_status_changed': { version: 1, schema: disputeStatusChangedSchema },
+  'crypto-wallets.wallet_linked': { version: 1, schema: walletLinkedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -19,6 +19,7 @@ import { AmlApiModule } from './aml/aml.module';
 import { ReviewsApiModule } from './reviews/reviews.module';
 import { DisputesApiModule } from './disputes/disputes.module';
 import { PlatformReadinessModule } from '../http/health/platform-readiness.module';
+import { WalletsApiModule } from './wallets/wallets.module';
 
 /**
  * The public /v1 surface of identity with its credential guard. Needs the bus client and the
@@ -42,6 +43,7 @@ import { PlatformReadinessModule } from '../http/health/platform-readiness.modul
     ReviewsApiModule,
     DisputesApiModule,
     PlatformReadinessModule,
+    WalletsApiModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],
 })

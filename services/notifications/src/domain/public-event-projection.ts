@@ -19,6 +19,7 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'compliance.aml_screening_updated',
   'compliance.review_status_changed',
   'compliance.dispute_status_changed',
+  'crypto-wallets.wallet_linked',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -178,6 +179,12 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
       return {
         type: 'dispute_status_changed',
         fields: ['dispute_id', 'payin_id', 'account_id', 'status', 'amount', 'currency'],
+        carries_idempotency_key: false,
+      };
+    case 'crypto-wallets.wallet_linked':
+      return {
+        type: 'wallet_linked',
+        fields: ['link_id', 'account_id', 'chain', 'address', 'linked_at'],
         carries_idempotency_key: false,
       };
     default: {

@@ -49,6 +49,11 @@ export class NotificationsMessages {
     await this.domain_events.take(payload);
   }
 
+  @EventPattern('events.crypto-wallets')
+  async cryptoWalletsEvent(@Payload() payload: unknown): Promise<void> {
+    await this.domain_events.take(payload);
+  }
+
   @Handles(HEALTH_COMMANDS.notifications)
   health() {
     return { service: 'notifications', status: 'ok' as const };
