@@ -34,9 +34,11 @@ function addressOf(chain: SigningChain, public_key: Uint8Array): string {
   return `0x${[...lower].map((c, i) => (parseInt(digest[i] ?? '0', 16) >= 8 ? c.toUpperCase() : c)).join('')}`;
 }
 
-/** A fresh key pair of `chain`. */
-export function heldWallet(chain: SigningChain): HeldWallet {
-  const private_key = secp256k1.utils.randomPrivateKey();
+/** A fresh key pair of `chain`, or the one of `private_key_hex`. */
+export function heldWallet(chain: SigningChain, private_key_hex?: string): HeldWallet {
+  const private_key = private_key_hex
+    ? hex.decode(private_key_hex.replace(/^0x/, '').toLowerCase())
+    : secp256k1.utils.randomPrivateKey();
   return {
     chain,
     private_key,
@@ -83,7 +85,30 @@ export interface ChallengeBody {
   expires_at: string;
 }
 
+export interface SegregatedWalletBody {
+  wallet_id: string;
+  type: 'segregated';
+  custody: 'platform' | 'client';
+  chain: SigningChain;
+  asset: string;
+  address: string;
+  label: string | null;
+  created_at: string;
+}
+
+export interface WalletSignatureBody {
+  signature: string;
+  address: string;
+  chain: SigningChain;
+  message: string;
+}
+
 type Caller = Pick<TestAccount, 'headers'>;
+
+/** `caller`'s headers with `X-OTP-Token`. */
+export const withOtp = (caller: Caller, otp_token: string): Caller => ({
+  headers: { ...caller.headers, 'x-otp-token': otp_token },
+});
 
 /** Wallet links, segregated wallets and signature proofs (decisions D9). */
 export function walletsClient(target: Target) {
@@ -119,6 +144,26 @@ export function walletsClient(target: Target) {
   const unlink = (caller: Caller, link_id: string) =>
     send(caller, 'DELETE', `/v1/wallet-links/${link_id}`);
 
+  const createRaw = (caller: Caller, body: unknown) =>
+    send(caller, 'POST', '/v1/segregated-wallets', body);
+  const create = async (caller: Caller, body: Record<string, unknown>) =>
+    json<SegregatedWalletBody>(await createRaw(caller, body), 201);
+  const list = async (caller: Caller, query = '') =>
+    json<{ page: number; page_size: number; wallets: SegregatedWalletBody[] }>(
+      await send(caller, 'GET', `/v1/segregated-wallets${query}`),
+      200,
+    );
+  const get = (caller: Caller, wallet_id: string) =>
+    send(caller, 'GET', `/v1/segregated-wallets/${wallet_id}`);
+  const importRaw = (caller: Caller, body: unknown) =>
+    send(caller, 'POST', '/v1/segregated-wallets/import', body);
+  const exportRaw = (caller: Caller, wallet_id: string) =>
+    send(caller, 'POST', `/v1/segregated-wallets/${wallet_id}/export`);
+  const signRaw = (caller: Caller, wallet_id: string, body: unknown) =>
+    send(caller, 'POST', `/v1/segregated-wallets/${wallet_id}/signatures`, body);
+  const sign = async (caller: Caller, wallet_id: string, message: string) =>
+    json<WalletSignatureBody>(await signRaw(caller, wallet_id, { message }), 200);
+
   return {
     request: client.request,
     send,
@@ -129,6 +174,14 @@ export function walletsClient(target: Target) {
     link,
     links,
     unlink,
+    createRaw,
+    create,
+    list,
+    get,
+    importRaw,
+    exportRaw,
+    signRaw,
+    sign,
   };
 }
 export type WalletsClient = ReturnType<typeof walletsClient>;

@@ -16,6 +16,7 @@ import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
 import { linksProviders } from './application/links.providers';
 import { CRYPTO_WALLETS_EVENTS } from './infrastructure/links/crypto-wallets-events';
 import { WalletLinksMessages } from './messages/wallets-links.messages';
+import { SegregatedWalletsMessages } from './messages/wallets-segregated.messages';
 import {
   CRYPTO_WALLETS_SETTINGS,
   cryptoWalletsSettingsSchema,
@@ -36,7 +37,12 @@ export class CryptoWalletsModule {
           migrations: [{ dir: CRYPTO_WALLETS_MIGRATIONS_DIR }],
         }),
       ],
-      controllers: [CryptoWalletsMessages, WalletLinksMessages],
+      controllers: [
+        CryptoWalletsMessages,
+        // Wallet links, segregated wallets and signature proofs (issue 15, part L).
+        WalletLinksMessages,
+        SegregatedWalletsMessages,
+      ],
       providers: [
         { provide: CRYPTO_WALLETS_SETTINGS, useValue: settings },
         {

@@ -24,3 +24,4 @@ export * from './firewall-reviews';
 export * from './disputes';
 export * from './evidence-files';
 export * from './wallet-links';
+export * from './segregated-wallets';

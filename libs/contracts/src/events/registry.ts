@@ -29,7 +29,11 @@ import {
 } from './payins';
 import { amlScreeningUpdatedSchema, reviewStatusChangedSchema } from './compliance';
 import { disputeStatusChangedSchema } from './disputes';
-import { walletLinkedSchema } from './wallets';
+import {
+  walletKeyExportedSchema,
+  walletLinkedSchema,
+  walletSignatureCreatedSchema,
+} from './wallets';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -73,6 +77,8 @@ export const EVENT_SCHEMAS = {
   'compliance.review_status_changed': { version: 1, schema: reviewStatusChangedSchema },
   'compliance.dispute_status_changed': { version: 1, schema: disputeStatusChangedSchema },
   'crypto-wallets.wallet_linked': { version: 1, schema: walletLinkedSchema },
+  'crypto-wallets.wallet_key_exported': { version: 1, schema: walletKeyExportedSchema },
+  'crypto-wallets.wallet_signature_created': { version: 1, schema: walletSignatureCreatedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -4,18 +4,26 @@ import type { PgEventStore } from '@platform/event-store';
 import { SERVICE_POOL, type PlatformContext } from '@platform/runtime';
 import type { CryptoWalletsSettings } from '../crypto-wallets.settings';
 import { networkOf } from '../domain/chains/chain';
+import { SeedVault } from '../infrastructure/keys/seed-vault';
+import { walletKeyring } from '../infrastructure/keys/wallet-keyring';
 import {
   CRYPTO_WALLETS_EVENTS,
   openCryptoWalletsEventStore,
 } from '../infrastructure/links/crypto-wallets-events';
 import { WalletLinksRepository } from '../infrastructure/links/wallet-links.repository';
+import { SegregatedWalletsRepository } from '../infrastructure/segregated/segregated-wallets.repository';
 import { WalletLinks } from './links';
+import { SegregatedWallets } from './segregated';
 
-/** The service's event store (its outbox) and the wallet links' providers. */
+/**
+ * The service's event store (its outbox), wallet links, segregated wallets and signature
+ * proofs: one block for the module to spread.
+ */
 export function linksProviders(
   context: PlatformContext,
   settings: CryptoWalletsSettings,
 ): Provider[] {
+  const network = networkOf(context.environment);
   return [
     {
       provide: CRYPTO_WALLETS_EVENTS,
@@ -31,12 +39,29 @@ export function linksProviders(
       provide: WalletLinks,
       inject: [SERVICE_POOL, WalletLinksRepository, CRYPTO_WALLETS_EVENTS],
       useFactory: (pool: Pool, links: WalletLinksRepository, events: PgEventStore) =>
-        new WalletLinks(
+        new WalletLinks(pool, links, events, network, settings.WALLET_LINK_CHALLENGE_TTL_MS),
+    },
+    {
+      provide: SegregatedWalletsRepository,
+      inject: [SERVICE_POOL],
+      useFactory: (pool: Pool) => new SegregatedWalletsRepository(pool),
+    },
+    {
+      provide: SegregatedWallets,
+      inject: [SERVICE_POOL, SegregatedWalletsRepository, SeedVault, CRYPTO_WALLETS_EVENTS],
+      useFactory: (
+        pool: Pool,
+        wallets: SegregatedWalletsRepository,
+        vault: SeedVault,
+        events: PgEventStore,
+      ) =>
+        new SegregatedWallets(
           pool,
-          links,
+          wallets,
+          vault,
+          walletKeyring(context.environment, settings),
           events,
-          networkOf(context.environment),
-          settings.WALLET_LINK_CHALLENGE_TTL_MS,
+          network,
         ),
     },
   ];

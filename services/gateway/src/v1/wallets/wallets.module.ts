@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { SegregatedWalletsController } from './segregated-wallets.controller';
 import { WalletLinksController } from './wallet-links.controller';
 
 /** The public wallet surfaces: /v1/wallet-links, /v1/segregated-wallets, /v1/signature-proofs. */
-@Module({ controllers: [WalletLinksController] })
+@Module({ controllers: [WalletLinksController, SegregatedWalletsController] })
 export class WalletsApiModule {}
