@@ -103,6 +103,21 @@ export interface WalletSignatureBody {
   message: string;
 }
 
+export interface SignatureProofBody {
+  proof_id: string;
+  proof_code: string;
+  verify_url: string;
+  status: 'signed' | 'revoked';
+  wallet_id: string;
+  signature: string;
+  address: string;
+  chain: SigningChain;
+  statement: string;
+  purpose: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 type Caller = Pick<TestAccount, 'headers'>;
 
 /** `caller`'s headers with `X-OTP-Token`. */
@@ -164,8 +179,31 @@ export function walletsClient(target: Target) {
   const sign = async (caller: Caller, wallet_id: string, message: string) =>
     json<WalletSignatureBody>(await signRaw(caller, wallet_id, { message }), 200);
 
+  const proveRaw = (caller: Caller, body: unknown) =>
+    send(caller, 'POST', '/v1/signature-proofs', body);
+  const prove = async (caller: Caller, body: Record<string, unknown>) =>
+    json<SignatureProofBody>(await proveRaw(caller, body), 201);
+  const proofsRaw = (caller: Caller, query = '') =>
+    send(caller, 'GET', `/v1/signature-proofs${query}`);
+  const proofs = async (caller: Caller, query = '') =>
+    (await json<{ proofs: SignatureProofBody[] }>(await proofsRaw(caller, query), 200)).proofs;
+  const proof = (caller: Caller, proof_id: string) =>
+    send(caller, 'GET', `/v1/signature-proofs/${proof_id}`);
+  const revokeProof = (caller: Caller, proof_id: string) =>
+    send(caller, 'POST', `/v1/signature-proofs/${proof_id}/revoke`);
+  /** The public page's data: no credentials at all. */
+  const publicProof = (code: string) =>
+    client.request('GET', `/v1/public/signature-proofs/${encodeURIComponent(code)}`);
+
   return {
     request: client.request,
+    proveRaw,
+    prove,
+    proofsRaw,
+    proofs,
+    proof,
+    revokeProof,
+    publicProof,
     send,
     register,
     challengeRaw,

@@ -17,6 +17,7 @@ import { linksProviders } from './application/links.providers';
 import { CRYPTO_WALLETS_EVENTS } from './infrastructure/links/crypto-wallets-events';
 import { WalletLinksMessages } from './messages/wallets-links.messages';
 import { SegregatedWalletsMessages } from './messages/wallets-segregated.messages';
+import { SignatureProofsMessages } from './messages/wallets-proofs.messages';
 import {
   CRYPTO_WALLETS_SETTINGS,
   cryptoWalletsSettingsSchema,
@@ -42,6 +43,7 @@ export class CryptoWalletsModule {
         // Wallet links, segregated wallets and signature proofs (issue 15, part L).
         WalletLinksMessages,
         SegregatedWalletsMessages,
+        SignatureProofsMessages,
       ],
       providers: [
         { provide: CRYPTO_WALLETS_SETTINGS, useValue: settings },

@@ -25,3 +25,4 @@ export * from './disputes';
 export * from './evidence-files';
 export * from './wallet-links';
 export * from './segregated-wallets';
+export * from './signature-proofs';

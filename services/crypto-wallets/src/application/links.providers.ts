@@ -1,7 +1,8 @@
 import type { Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
-import { SERVICE_POOL, type PlatformContext } from '@platform/runtime';
+import { BusClient } from '@platform/messaging';
+import { busClientProviders, SERVICE_POOL, type PlatformContext } from '@platform/runtime';
 import type { CryptoWalletsSettings } from '../crypto-wallets.settings';
 import { networkOf } from '../domain/chains/chain';
 import { SeedVault } from '../infrastructure/keys/seed-vault';
@@ -11,8 +12,11 @@ import {
   openCryptoWalletsEventStore,
 } from '../infrastructure/links/crypto-wallets-events';
 import { WalletLinksRepository } from '../infrastructure/links/wallet-links.repository';
+import { BusOrganizationTimezones } from '../infrastructure/proofs/organization-timezones';
+import { SignatureProofsRepository } from '../infrastructure/proofs/signature-proofs.repository';
 import { SegregatedWalletsRepository } from '../infrastructure/segregated/segregated-wallets.repository';
 import { WalletLinks } from './links';
+import { SignatureProofs } from './proofs';
 import { SegregatedWallets } from './segregated';
 
 /**
@@ -25,6 +29,7 @@ export function linksProviders(
 ): Provider[] {
   const network = networkOf(context.environment);
   return [
+    ...busClientProviders(context),
     {
       provide: CRYPTO_WALLETS_EVENTS,
       inject: [SERVICE_POOL],
@@ -61,6 +66,36 @@ export function linksProviders(
           vault,
           walletKeyring(context.environment, settings),
           events,
+          network,
+        ),
+    },
+    {
+      provide: SignatureProofsRepository,
+      inject: [SERVICE_POOL],
+      useFactory: (pool: Pool) => new SignatureProofsRepository(pool),
+    },
+    {
+      provide: SignatureProofs,
+      inject: [
+        SERVICE_POOL,
+        SignatureProofsRepository,
+        SegregatedWallets,
+        CRYPTO_WALLETS_EVENTS,
+        BusClient,
+      ],
+      useFactory: (
+        pool: Pool,
+        proofs: SignatureProofsRepository,
+        wallets: SegregatedWallets,
+        events: PgEventStore,
+        bus: BusClient,
+      ) =>
+        new SignatureProofs(
+          pool,
+          proofs,
+          wallets,
+          events,
+          new BusOrganizationTimezones(bus),
           network,
         ),
     },
