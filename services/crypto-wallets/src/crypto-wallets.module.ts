@@ -10,6 +10,9 @@ import {
 import { networkOf } from './domain/chains/chain';
 import { walletKeyring } from './infrastructure/keys/wallet-keyring';
 import { SeedVault } from './infrastructure/keys/seed-vault';
+// c15-deposits: the chain port and its watcher
+import { OBSERVATION_HANDLERS } from './application/chain-port';
+import { chainProviders } from './infrastructure/chain/chain.providers';
 import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
 import {
   CRYPTO_WALLETS_SETTINGS,
@@ -39,6 +42,10 @@ export class CryptoWalletsModule {
           inject: [SERVICE_POOL],
           useFactory: (pool: Pool) => new SeedVault(pool, keyring, networkOf(context.environment)),
         },
+        // c15-deposits: the chain, its watcher, and the handlers the watcher feeds (each part of
+        // the service adds its handler class to `inject` and to the array).
+        ...chainProviders(context, settings),
+        { provide: OBSERVATION_HANDLERS, inject: [], useFactory: () => [] },
       ],
     };
   }
