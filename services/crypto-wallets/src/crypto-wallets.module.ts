@@ -11,6 +11,9 @@ import {
 import { networkOf } from './domain/chains/chain';
 import { walletKeyring } from './infrastructure/keys/wallet-keyring';
 import { SeedVault } from './infrastructure/keys/seed-vault';
+// c15-deposits: the chain port and its watcher
+import { OBSERVATION_HANDLERS } from './application/chain-port';
+import { chainProviders } from './infrastructure/chain/chain.providers';
 import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
 // Wallet links, segregated wallets and signature proofs (issue 15, part L).
 import { linksProviders } from './application/links.providers';
@@ -55,6 +58,10 @@ export class CryptoWalletsModule {
         // Wallet links, segregated wallets and signature proofs (issue 15, part L).
         ...linksProviders(context, settings),
         eventRelayProvider({ service: 'crypto-wallets', store: CRYPTO_WALLETS_EVENTS }),
+        // c15-deposits: the chain, its watcher, and the handlers the watcher feeds (each part of
+        // the service adds its handler class to `inject` and to the array).
+        ...chainProviders(context, settings),
+        { provide: OBSERVATION_HANDLERS, inject: [], useFactory: () => [] },
       ],
     };
   }
