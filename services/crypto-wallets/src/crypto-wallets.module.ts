@@ -12,11 +12,12 @@ import { networkOf } from './domain/chains/chain';
 import { walletKeyring } from './infrastructure/keys/wallet-keyring';
 import { SeedVault } from './infrastructure/keys/seed-vault';
 // c15-deposits: the chain port and its watcher
-import { OBSERVATION_HANDLERS } from './application/chain-port';
+import { OBSERVATION_HANDLERS, type ObservationHandler } from './application/chain-port';
 import { chainProviders } from './infrastructure/chain/chain.providers';
 import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
 // Wallet links, segregated wallets and signature proofs (issue 15, part L).
 import { linksProviders } from './application/links.providers';
+import { SegregatedWalletObservations } from './application/segregated-observations';
 import { CRYPTO_WALLETS_EVENTS } from './infrastructure/links/crypto-wallets-events';
 import { WalletLinksMessages } from './messages/wallets-links.messages';
 import { SegregatedWalletsMessages } from './messages/wallets-segregated.messages';
@@ -61,7 +62,12 @@ export class CryptoWalletsModule {
         // c15-deposits: the chain, its watcher, and the handlers the watcher feeds (each part of
         // the service adds its handler class to `inject` and to the array).
         ...chainProviders(context, settings),
-        { provide: OBSERVATION_HANDLERS, inject: [], useFactory: () => [] },
+        {
+          provide: OBSERVATION_HANDLERS,
+          // Segregated wallets' handler (issue 15, part L).
+          inject: [SegregatedWalletObservations],
+          useFactory: (...handlers: ObservationHandler[]) => handlers,
+        },
       ],
     };
   }
