@@ -11,8 +11,13 @@ import { networkOf } from './domain/chains/chain';
 import { walletKeyring } from './infrastructure/keys/wallet-keyring';
 import { SeedVault } from './infrastructure/keys/seed-vault';
 // c15-deposits: the chain port and its watcher
-import { OBSERVATION_HANDLERS } from './application/chain-port';
+import { OBSERVATION_HANDLERS, type ObservationHandler } from './application/chain-port';
 import { chainProviders } from './infrastructure/chain/chain.providers';
+// c15-deposits: deposit wallets, deposits and address screening
+import { DepositObservations } from './application/deposit-observations';
+import { depositProviders } from './infrastructure/deposits.providers';
+import { DepositsMessages } from './messages/deposits.messages';
+import { ScreeningMessages } from './messages/screening.messages';
 import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
 import {
   CRYPTO_WALLETS_SETTINGS,
@@ -34,7 +39,12 @@ export class CryptoWalletsModule {
           migrations: [{ dir: CRYPTO_WALLETS_MIGRATIONS_DIR }],
         }),
       ],
-      controllers: [CryptoWalletsMessages],
+      controllers: [
+        CryptoWalletsMessages,
+        // c15-deposits
+        DepositsMessages,
+        ScreeningMessages,
+      ],
       providers: [
         { provide: CRYPTO_WALLETS_SETTINGS, useValue: settings },
         {
@@ -45,7 +55,12 @@ export class CryptoWalletsModule {
         // c15-deposits: the chain, its watcher, and the handlers the watcher feeds (each part of
         // the service adds its handler class to `inject` and to the array).
         ...chainProviders(context, settings),
-        { provide: OBSERVATION_HANDLERS, inject: [], useFactory: () => [] },
+        ...depositProviders(context, settings),
+        {
+          provide: OBSERVATION_HANDLERS,
+          inject: [DepositObservations],
+          useFactory: (...handlers: ObservationHandler[]) => handlers,
+        },
       ],
     };
   }
