@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
+  busClientProviders,
   SERVICE_POOL,
   ServiceDatabaseModule,
   type PlatformContext,
@@ -52,6 +53,7 @@ export class CryptoWalletsModule {
           inject: [SERVICE_POOL],
           useFactory: (pool: Pool) => new SeedVault(pool, keyring, networkOf(context.environment)),
         },
+        ...busClientProviders(context),
         // c15-deposits: the chain, its watcher, and the handlers the watcher feeds (each part of
         // the service adds its handler class to `inject` and to the array).
         ...chainProviders(context, settings),
