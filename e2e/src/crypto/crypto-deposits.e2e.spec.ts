@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
   CRYPTO_SENDERS,
@@ -113,6 +114,8 @@ describe('crypto deposits (sandbox)', () => {
 
   it('credits a confirmed deposit once, with crypto_deposit_credited on the webhook', async () => {
     const wallet = await crypto.wallet(owner, 'tron', 'USDT', 200);
+    const before = await ledger.available(owner, 'USDT');
+    const plus = (amount: string) => new Big(before).plus(amount).toFixed(6);
     const accepted = await crypto.deposit(owner, { address: wallet.address, amount: '25.50' });
     expect(accepted).toMatchObject({
       status: 'pending',
@@ -132,7 +135,8 @@ describe('crypto deposits (sandbox)', () => {
       hold_id: null,
       confirmations: 2,
     });
-    expect(await ledger.available(owner, 'USDT')).toMatch(decimalOf('25.5'));
+    const balance = () => ledger.available(owner, 'USDT');
+    expect(await eventually(balance, (seen) => seen === plus('25.5'))).toBe(plus('25.5'));
 
     const bodies = await delivered(accepted.tx_id, 'crypto_deposit_credited');
     const credited = bodies.find((body) => body.type === 'crypto_deposit_credited');
@@ -158,7 +162,7 @@ describe('crypto deposits (sandbox)', () => {
     expect(again.status).toBe(201);
     const probe = await crypto.deposit(owner, { address: wallet.address, amount: '1' });
     await crypto.settled(owner, probe.deposit_id);
-    expect(await ledger.available(owner, 'USDT')).toMatch(decimalOf('26.5'));
+    expect(await eventually(balance, (seen) => seen === plus('26.5'))).toBe(plus('26.5'));
     const listed = await crypto.deposits(owner, '?chain=tron');
     expect(listed.deposits.filter((deposit) => deposit.tx_id === accepted.tx_id)).toHaveLength(1);
   });
