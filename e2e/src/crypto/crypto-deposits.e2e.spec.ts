@@ -228,9 +228,8 @@ describe('crypto deposits (sandbox)', () => {
     expect(first).toMatchObject({ page: 1, page_size: 1 });
     expect(first.deposits).toHaveLength(1);
     const [newest] = first.deposits;
-    expect(json(await crypto.getDeposit(owner, newest?.deposit_id ?? ''), 200)).resolves.toEqual(
-      newest,
-    );
+    const read = await json(await crypto.getDeposit(owner, newest?.deposit_id ?? ''), 200);
+    expect(read).toEqual(newest);
 
     await expectError(await crypto.getDeposit(other, newest?.deposit_id ?? ''), 404, 'not_found');
     await expectError(await crypto.getDeposit(owner, 'not-a-deposit'), 404, 'not_found');
