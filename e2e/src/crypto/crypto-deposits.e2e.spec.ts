@@ -193,6 +193,27 @@ describe('crypto deposits (sandbox)', () => {
     });
     expect(bodies.some((body) => body.type === 'crypto_deposit_credited')).toBe(false);
     expect(await ledger.available(owner, 'BTC')).toBe(before);
+
+    // The operator releases it: credited once, with crypto_deposit_credited; a repeat changes nothing.
+    await expectError(await crypto.decideHold(accepted.deposit_id, 'approve'), 404, 'not_found');
+    const released = await json(await crypto.decideHold(accepted.deposit_id, 'release'), 200);
+    expect(released).toMatchObject({
+      status: 'credited',
+      risk: 'severe',
+      hold_id: settled.hold_id,
+    });
+    expect(await json(await crypto.decideHold(accepted.deposit_id, 'release'), 200)).toEqual(
+      released,
+    );
+    await expectError(
+      await crypto.decideHold(accepted.deposit_id, 'reject'),
+      400,
+      'invalid_status',
+    );
+    const expected = new Big(before === 'missing' ? '0' : before).plus('0.015').toFixed(8);
+    const balance = () => ledger.available(owner, 'BTC');
+    expect(await eventually(balance, (seen) => seen === expected)).toBe(expected);
+    await delivered(accepted.tx_id, 'crypto_deposit_credited');
   });
 
   it('credits a deposit from a high-risk sender and raises crypto_deposit_alert', async () => {
