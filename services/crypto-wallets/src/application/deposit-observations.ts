@@ -104,6 +104,8 @@ export class DepositObservations implements ObservationHandler {
     deposit: Deposit,
     decided: { deposit: Deposit; events: DepositEvent[] },
   ): Promise<void> {
+    // A repeated observation or decision changes nothing, not even `updated_at`.
+    if (decided.events.length === 0) return;
     for (const event of decided.events)
       if (event.type === 'deposit_credited' || event.type === 'hold_released')
         await this.credit(deposit);
