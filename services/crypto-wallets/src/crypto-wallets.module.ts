@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
+  busClientProviders,
   SERVICE_POOL,
   ServiceDatabaseModule,
   type PlatformContext,
@@ -11,6 +12,9 @@ import { networkOf } from './domain/chains/chain';
 import { walletKeyring } from './infrastructure/keys/wallet-keyring';
 import { SeedVault } from './infrastructure/keys/seed-vault';
 import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
+// crypto withdrawals (issue 15)
+import { withdrawalProviders } from './infrastructure/withdrawals/withdrawal-providers';
+import { WithdrawalsMessages } from './messages/withdrawals.messages';
 import {
   CRYPTO_WALLETS_SETTINGS,
   cryptoWalletsSettingsSchema,
@@ -31,7 +35,11 @@ export class CryptoWalletsModule {
           migrations: [{ dir: CRYPTO_WALLETS_MIGRATIONS_DIR }],
         }),
       ],
-      controllers: [CryptoWalletsMessages],
+      controllers: [
+        CryptoWalletsMessages,
+        // crypto withdrawals (issue 15)
+        WithdrawalsMessages,
+      ],
       providers: [
         { provide: CRYPTO_WALLETS_SETTINGS, useValue: settings },
         {
@@ -39,6 +47,9 @@ export class CryptoWalletsModule {
           inject: [SERVICE_POOL],
           useFactory: (pool: Pool) => new SeedVault(pool, keyring, networkOf(context.environment)),
         },
+        ...busClientProviders(context),
+        // crypto withdrawals (issue 15)
+        ...withdrawalProviders(context),
       ],
     };
   }

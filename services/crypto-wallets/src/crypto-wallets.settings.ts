@@ -21,6 +21,29 @@ export const cryptoWalletsSettingsSchema = sharedSettings
       .describe(
         'keys that seal wallet private keys and the HD seed at rest (AES-256-GCM): `id:base64key,...`, 32-byte keys, the first one seals; keep old ones listed until nothing is sealed under them',
       ),
+    // crypto withdrawals (issue 15)
+    TRAVEL_RULE_THRESHOLD_USD: z
+      .string()
+      .regex(/^\d{1,12}(\.\d{1,2})?$/, 'a USD amount')
+      .default('1000')
+      .describe(
+        'the USD value from which a crypto withdrawal falls under the Travel Rule (valued at the ledger rate table)',
+      ),
+    CRYPTO_WITHDRAWAL_MAX_USD: z
+      .string()
+      .regex(/^\d{1,12}(\.\d{1,2})?$/, 'a USD amount')
+      .default('1000000')
+      .describe(
+        'the largest crypto withdrawal, by its USD value; above it 422 `amount_above_maximum`',
+      ),
+    WITHDRAWALS_CLAIM_RECOVERY_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(120_000)
+      .describe(
+        'after how long a crypto withdrawal create cut short by a crash gives back its hold and idempotency key (2 minutes)',
+      ),
   });
 export type CryptoWalletsSettings = SettingsOf<typeof cryptoWalletsSettingsSchema>;
 

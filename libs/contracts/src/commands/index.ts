@@ -23,3 +23,5 @@ export * from './aml';
 export * from './firewall-reviews';
 export * from './disputes';
 export * from './evidence-files';
+// crypto withdrawals (issue 15)
+export * from './crypto-withdrawals';

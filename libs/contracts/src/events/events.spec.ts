@@ -364,6 +364,42 @@ const samples: Record<
       },
     ],
   },
+  // crypto withdrawals (issue 15)
+  'crypto-wallets.withdrawal_status_changed': {
+    valid: {
+      withdrawal_id: 'wdr-1',
+      account_id: 'acc-1',
+      chain: 'tron',
+      asset: 'USDT',
+      tx_id: null,
+      status: 'pending',
+      amount: '25.000000',
+      fee: '1.000000',
+      idempotency_key: 'key-1',
+    },
+    invalid: [
+      {
+        withdrawal_id: 'wdr-1',
+        account_id: 'acc-1',
+        chain: 'sol',
+        asset: 'USDT',
+        tx_id: null,
+        status: 'pending',
+        amount: '25.000000',
+        fee: '1.000000',
+      },
+      {
+        withdrawal_id: 'wdr-1',
+        account_id: 'acc-1',
+        chain: 'tron',
+        asset: 'USDT',
+        tx_id: 'abc',
+        status: 'sent',
+        amount: '25.000000',
+        fee: '1.000000',
+      },
+    ],
+  },
 };
 
 describe('event names', () => {

@@ -29,6 +29,8 @@ import {
 } from './payins';
 import { amlScreeningUpdatedSchema, reviewStatusChangedSchema } from './compliance';
 import { disputeStatusChangedSchema } from './disputes';
+// crypto withdrawals (issue 15)
+import { cryptoWithdrawalStatusChangedSchema } from './crypto-withdrawals';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -71,6 +73,11 @@ export const EVENT_SCHEMAS = {
   'compliance.aml_screening_updated': { version: 1, schema: amlScreeningUpdatedSchema },
   'compliance.review_status_changed': { version: 1, schema: reviewStatusChangedSchema },
   'compliance.dispute_status_changed': { version: 1, schema: disputeStatusChangedSchema },
+  // crypto withdrawals (issue 15)
+  'crypto-wallets.withdrawal_status_changed': {
+    version: 1,
+    schema: cryptoWithdrawalStatusChangedSchema,
+  },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -19,6 +19,8 @@ import { AmlApiModule } from './aml/aml.module';
 import { ReviewsApiModule } from './reviews/reviews.module';
 import { DisputesApiModule } from './disputes/disputes.module';
 import { PlatformReadinessModule } from '../http/health/platform-readiness.module';
+// crypto withdrawals (issue 15)
+import { CryptoWithdrawalsApiModule } from './crypto-withdrawals/crypto-withdrawals.module';
 
 /**
  * The public /v1 surface of identity with its credential guard. Needs the bus client and the
@@ -42,6 +44,8 @@ import { PlatformReadinessModule } from '../http/health/platform-readiness.modul
     ReviewsApiModule,
     DisputesApiModule,
     PlatformReadinessModule,
+    // crypto withdrawals (issue 15)
+    CryptoWithdrawalsApiModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],
 })

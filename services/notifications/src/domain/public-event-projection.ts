@@ -19,6 +19,8 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'compliance.aml_screening_updated',
   'compliance.review_status_changed',
   'compliance.dispute_status_changed',
+  // crypto withdrawals (issue 15)
+  'crypto-wallets.withdrawal_status_changed',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -179,6 +181,13 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
         type: 'dispute_status_changed',
         fields: ['dispute_id', 'payin_id', 'account_id', 'status', 'amount', 'currency'],
         carries_idempotency_key: false,
+      };
+    // crypto withdrawals (issue 15)
+    case 'crypto-wallets.withdrawal_status_changed':
+      return {
+        type: 'crypto_withdrawal_status_changed',
+        fields: ['withdrawal_id', 'account_id', 'chain', 'asset', 'tx_id', 'status', 'amount'],
+        carries_idempotency_key: true,
       };
     default: {
       const unhandled: never = type;

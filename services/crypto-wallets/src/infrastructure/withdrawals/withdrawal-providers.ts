@@ -1,0 +1,55 @@
+import type { FactoryProvider, Provider } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { eventRelayProvider, SERVICE_POOL, type PlatformContext } from '@platform/runtime';
+import {
+  DESTINATION_SCREENING,
+  LINKED_WALLETS,
+  TRAVEL_RULE_COUNTERPARTY,
+} from '../../application/withdrawals/ports';
+import { WithdrawalCreation } from '../../application/withdrawals/withdrawal-creation';
+import { WithdrawalObservations } from '../../application/withdrawals/withdrawal-observations';
+import { WithdrawalQueries } from '../../application/withdrawals/withdrawal-queries';
+import { WithdrawalReviews } from '../../application/withdrawals/withdrawal-reviews';
+import { WithdrawalSteps } from '../../application/withdrawals/withdrawal-steps';
+import { SandboxCounterparty, UnconnectedCounterparty } from '../travel-rule/sandbox-counterparty';
+import { SandboxDestinationScreening } from './destination-screening';
+import { WithdrawalServices } from './withdrawal-services';
+import { WithdrawalsRepository } from './withdrawals.repository';
+import { openWithdrawalsEventStore, WITHDRAWALS_EVENTS } from './withdrawals-store';
+import { WithdrawalsWorker } from './withdrawals-worker';
+
+/**
+ * Everything crypto withdrawals add to the crypto-wallets module: their store (its own outbox
+ * schema and relay), the Travel Rule counterparty of the environment, the steps and the worker.
+ */
+export function withdrawalProviders(context: PlatformContext): Provider[] {
+  const relay = eventRelayProvider({
+    service: 'crypto-wallets',
+    store: WITHDRAWALS_EVENTS,
+  }) as FactoryProvider;
+  return [
+    {
+      provide: WITHDRAWALS_EVENTS,
+      inject: [SERVICE_POOL],
+      useFactory: (pool: Pool) => openWithdrawalsEventStore(pool, context.environment),
+    },
+    // Its own token: other parts of the service may relay their own store too.
+    { ...relay, provide: 'crypto-wallets:withdrawals-event-relay' },
+    {
+      provide: TRAVEL_RULE_COUNTERPARTY,
+      useValue:
+        context.environment === 'test' ? new SandboxCounterparty() : new UnconnectedCounterparty(),
+    },
+    { provide: DESTINATION_SCREENING, useValue: new SandboxDestinationScreening() },
+    // Until wallet links are merged no address is linked.
+    { provide: LINKED_WALLETS, useValue: { isLinked: () => Promise.resolve(false) } },
+    WithdrawalsRepository,
+    WithdrawalServices,
+    WithdrawalSteps,
+    WithdrawalCreation,
+    WithdrawalQueries,
+    WithdrawalReviews,
+    WithdrawalObservations,
+    WithdrawalsWorker,
+  ];
+}
