@@ -90,9 +90,7 @@ export const createCryptoWithdrawalCommand = z
   .strict();
 export type CreateCryptoWithdrawalCommand = z.infer<typeof createCryptoWithdrawalCommand>;
 
-export const getCryptoWithdrawalCommand = z
-  .object({ account_id: id, withdrawal_id: id })
-  .strict();
+export const getCryptoWithdrawalCommand = z.object({ account_id: id, withdrawal_id: id }).strict();
 export type GetCryptoWithdrawalCommand = z.infer<typeof getCryptoWithdrawalCommand>;
 
 /** Listing filters as the gateway checked them; dates are in the organization's time zone. */

@@ -162,7 +162,10 @@ export class WithdrawalCreation {
     try {
       const review_id =
         risk === 'severe'
-          ? await this.services.openReview({ ...opened, status: 'in_review', updated_at: now }, 'destination address risk: severe')
+          ? await this.services.openReview(
+              { ...opened, status: 'in_review', updated_at: now },
+              'destination address risk: severe',
+            )
           : null;
       state = evolve(null, { type: 'opened', state: { ...opened, review_id }, at: now });
       await this.withdrawals.finishCreate(

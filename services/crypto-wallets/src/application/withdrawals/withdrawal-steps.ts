@@ -84,7 +84,11 @@ export class WithdrawalSteps {
       amount: state.amount,
     });
     const at = new Date().toISOString();
-    return this.apply(withdrawal_id, { type: 'record_broadcast', tx_id: receipt.tx_id, at }, correlation_id);
+    return this.apply(
+      withdrawal_id,
+      { type: 'record_broadcast', tx_id: receipt.tx_id, at },
+      correlation_id,
+    );
   }
 
   private hotWallet(chain: Chain): Promise<string> {

@@ -80,7 +80,10 @@ export function draftWithdrawal(input: WithdrawalRequestInput, network: Network)
   const to_address = addressOf(chain, network, input.to_address);
   const beneficiary_name = optionalText(input.beneficiary_name);
   if (beneficiary_name !== null && beneficiary_name.length > MAX_NAME_LENGTH) {
-    throw new DomainError('invalid_name', `beneficiary_name is at most ${MAX_NAME_LENGTH} characters`);
+    throw new DomainError(
+      'invalid_name',
+      `beneficiary_name is at most ${MAX_NAME_LENGTH} characters`,
+    );
   }
   const travel_address = optionalText(input.travel_address);
   if (travel_address !== null && travel_address.length > MAX_TRAVEL_ADDRESS_LENGTH) {

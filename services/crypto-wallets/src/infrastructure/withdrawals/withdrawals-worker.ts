@@ -80,7 +80,9 @@ export class WithdrawalsWorker implements OnApplicationBootstrap, OnApplicationS
         await this.withdrawals.postpone(withdrawal_id, result.retry_in_ms);
       }
       if (result.outcome === 'set_aside') {
-        this.logger.error(`withdrawal ${withdrawal_id} set aside as a dead letter: ${result.reason}`);
+        this.logger.error(
+          `withdrawal ${withdrawal_id} set aside as a dead letter: ${result.reason}`,
+        );
       }
     }
   }

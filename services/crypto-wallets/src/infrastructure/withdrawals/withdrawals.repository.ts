@@ -220,10 +220,13 @@ export class WithdrawalsRepository {
   }
 
   /** The platform's sending address on `chain`, created once by `create`. */
-  async hotWallet(chain: string, create: (client: PoolClient) => Promise<{
-    address: string;
-    derivation_path: string;
-  }>): Promise<string> {
+  async hotWallet(
+    chain: string,
+    create: (client: PoolClient) => Promise<{
+      address: string;
+      derivation_path: string;
+    }>,
+  ): Promise<string> {
     const { rows } = await this.pool.query<{ address: string }>(
       `select address from withdrawal_hot_wallets where chain = $1`,
       [chain],

@@ -14,7 +14,7 @@ export const CREATE_WITHDRAWAL_DESCRIPTION = [
   'Travel Rule: from the threshold (1,000 USD by default, valued at the rate table) a hosted',
   "destination needs the beneficiary's `travel_address` (422 `travel_rule_required`) and",
   '`beneficiary_name` (422 `travel_rule_beneficiary_required`), which go to the beneficiary',
-  "exchange: it may refuse (`travel_rule_rejected`), not have decided (`travel_rule_pending`),",
+  'exchange: it may refuse (`travel_rule_rejected`), not have decided (`travel_rule_pending`),',
   'approve part of the data (`travel_rule_incomplete_approval`) or be unreachable (503',
   '`travel_rule_unavailable`, retry with the same key). `wallet_type: self_hosted` needs',
   '`to_address` to be a wallet the account linked (`/v1/wallet-links`; 422',
@@ -26,7 +26,7 @@ export const CREATE_WITHDRAWAL_DESCRIPTION = [
   'and request answer the same withdrawal, another request 409 `idempotency_conflict`.',
   'Errors 400: `unsupported_chain`, `invalid_asset` (not carried on `chain`), `invalid_amount`',
   "(zero, negative, exponent, more decimals than the asset's, over 15 integer digits),",
-  '`to_address_required`, `invalid_payload` (not an address of `chain` on this environment\'s',
+  "`to_address_required`, `invalid_payload` (not an address of `chain` on this environment's",
   'network), `invalid_name`; 422 `amount_above_maximum` (USD value above the configured',
   'maximum). User sessions may need OTP for `withdrawal.create` (403 `otp_required`).',
 ].join(' ');
