@@ -11,8 +11,12 @@ import {
 import { networkOf } from './domain/chains/chain';
 import { walletKeyring } from './infrastructure/keys/wallet-keyring';
 import { SeedVault } from './infrastructure/keys/seed-vault';
+// c15-deposits: the chain port and its watcher
+import { OBSERVATION_HANDLERS } from './application/chain-port';
+import { chainProviders } from './infrastructure/chain/chain.providers';
 import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
 // crypto withdrawals (issue 15)
+import { WithdrawalObservations } from './application/withdrawals/withdrawal-observations';
 import { withdrawalProviders } from './infrastructure/withdrawals/withdrawal-providers';
 import { WithdrawalsMessages } from './messages/withdrawals.messages';
 import {
@@ -48,8 +52,16 @@ export class CryptoWalletsModule {
           useFactory: (pool: Pool) => new SeedVault(pool, keyring, networkOf(context.environment)),
         },
         ...busClientProviders(context),
+        // c15-deposits: the chain, its watcher, and the handlers the watcher feeds (each part of
+        // the service adds its handler class to `inject` and to the array).
+        ...chainProviders(context, settings),
         // crypto withdrawals (issue 15)
         ...withdrawalProviders(context),
+        {
+          provide: OBSERVATION_HANDLERS,
+          inject: [WithdrawalObservations],
+          useFactory: (withdrawals: WithdrawalObservations) => [withdrawals],
+        },
       ],
     };
   }

@@ -5,6 +5,7 @@ import {
   DESTINATION_SCREENING,
   LINKED_WALLETS,
   TRAVEL_RULE_COUNTERPARTY,
+  WITHDRAWAL_CHAIN,
 } from '../../application/withdrawals/ports';
 import { WithdrawalCreation } from '../../application/withdrawals/withdrawal-creation';
 import { WithdrawalObservations } from '../../application/withdrawals/withdrawal-observations';
@@ -12,6 +13,7 @@ import { WithdrawalQueries } from '../../application/withdrawals/withdrawal-quer
 import { WithdrawalReviews } from '../../application/withdrawals/withdrawal-reviews';
 import { WithdrawalSteps } from '../../application/withdrawals/withdrawal-steps';
 import { SandboxCounterparty, UnconnectedCounterparty } from '../travel-rule/sandbox-counterparty';
+import { CHAIN_PORT } from '../chain/chain.providers';
 import { SandboxDestinationScreening } from './destination-screening';
 import { WithdrawalServices } from './withdrawal-services';
 import { WithdrawalsRepository } from './withdrawals.repository';
@@ -35,6 +37,7 @@ export function withdrawalProviders(context: PlatformContext): Provider[] {
     },
     // Its own token: other parts of the service may relay their own store too.
     { ...relay, provide: 'crypto-wallets:withdrawals-event-relay' },
+    { provide: WITHDRAWAL_CHAIN, useExisting: CHAIN_PORT },
     {
       provide: TRAVEL_RULE_COUNTERPARTY,
       useValue:
