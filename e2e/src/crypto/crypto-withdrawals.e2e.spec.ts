@@ -41,7 +41,7 @@ describe('crypto withdrawals', () => {
 
   beforeAll(async () => {
     platform = await startPlatform({
-      label: 'crypto-withdrawals',
+      label: 'crypto_withdrawals',
       settings: {
         SANDBOX_STEP_MS: '40',
         TRAVEL_RULE_THRESHOLD_USD: THRESHOLD_USD,
