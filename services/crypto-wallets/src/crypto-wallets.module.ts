@@ -3,6 +3,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
   busClientProviders,
+  eventRelayProvider,
   SERVICE_POOL,
   ServiceDatabaseModule,
   type PlatformContext,
@@ -19,6 +20,10 @@ import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
 import { WithdrawalObservations } from './application/withdrawals/withdrawal-observations';
 import { withdrawalProviders } from './infrastructure/withdrawals/withdrawal-providers';
 import { WithdrawalsMessages } from './messages/withdrawals.messages';
+// Wallet links, segregated wallets and signature proofs (issue 15, part L).
+import { linksProviders } from './application/links.providers';
+import { CRYPTO_WALLETS_EVENTS } from './infrastructure/links/crypto-wallets-events';
+import { WalletLinksMessages } from './messages/wallets-links.messages';
 import {
   CRYPTO_WALLETS_SETTINGS,
   cryptoWalletsSettingsSchema,
@@ -41,6 +46,7 @@ export class CryptoWalletsModule {
       ],
       controllers: [
         CryptoWalletsMessages,
+        WalletLinksMessages,
         // crypto withdrawals (issue 15)
         WithdrawalsMessages,
       ],
@@ -62,6 +68,9 @@ export class CryptoWalletsModule {
           inject: [WithdrawalObservations],
           useFactory: (withdrawals: WithdrawalObservations) => [withdrawals],
         },
+        // Wallet links, segregated wallets and signature proofs (issue 15, part L).
+        ...linksProviders(context, settings),
+        eventRelayProvider({ service: 'crypto-wallets', store: CRYPTO_WALLETS_EVENTS }),
       ],
     };
   }

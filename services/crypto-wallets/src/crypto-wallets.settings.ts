@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sharedSettings, type SettingsOf } from '@platform/runtime';
+import { millisecondsSetting, sharedSettings, type SettingsOf } from '@platform/runtime';
 
 /** The crypto-wallets service's settings: its runtime parses them once at boot. */
 export const cryptoWalletsSettingsSchema = sharedSettings
@@ -44,6 +44,10 @@ export const cryptoWalletsSettingsSchema = sharedSettings
       .describe(
         'after how long a crypto withdrawal create cut short by a crash gives back its hold and idempotency key (2 minutes)',
       ),
+    // Wallet links, segregated wallets and signature proofs (issue 15, part L).
+    WALLET_LINK_CHALLENGE_TTL_MS: millisecondsSetting()
+      .default(600_000)
+      .describe('how long a wallet-link challenge can be signed and verified'),
   });
 export type CryptoWalletsSettings = SettingsOf<typeof cryptoWalletsSettingsSchema>;
 

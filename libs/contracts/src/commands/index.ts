@@ -25,3 +25,4 @@ export * from './disputes';
 export * from './evidence-files';
 // crypto withdrawals (issue 15)
 export * from './crypto-withdrawals';
+export * from './wallet-links';

@@ -400,6 +400,24 @@ const samples: Record<
       },
     ],
   },
+  'crypto-wallets.wallet_linked': {
+    valid: {
+      link_id: 'lnk-1',
+      account_id: 'acc-1',
+      chain: 'eth',
+      address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      linked_at: '2025-01-02T03:04:05.000Z',
+    },
+    invalid: [
+      {
+        link_id: 'lnk-1',
+        account_id: 'acc-1',
+        chain: 'btc',
+        address: 'tb1qexample',
+        linked_at: '2025-01-02T03:04:05.000Z',
+      },
+    ],
+  },
 };
 
 describe('event names', () => {

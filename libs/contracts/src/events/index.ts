@@ -7,5 +7,6 @@ export * from './disputes';
 // crypto withdrawals (issue 15)
 export * from './crypto-withdrawals';
 export * from './registry';
+export * from './wallets';
 export * from './compliance';
 export * from './disputes';

@@ -31,6 +31,7 @@ import { amlScreeningUpdatedSchema, reviewStatusChangedSchema } from './complian
 import { disputeStatusChangedSchema } from './disputes';
 // crypto withdrawals (issue 15)
 import { cryptoWithdrawalStatusChangedSchema } from './crypto-withdrawals';
+import { walletLinkedSchema } from './wallets';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -78,6 +79,7 @@ export const EVENT_SCHEMAS = {
     version: 1,
     schema: cryptoWithdrawalStatusChangedSchema,
   },
+  'crypto-wallets.wallet_linked': { version: 1, schema: walletLinkedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -21,6 +21,7 @@ import { DisputesApiModule } from './disputes/disputes.module';
 import { PlatformReadinessModule } from '../http/health/platform-readiness.module';
 // crypto withdrawals (issue 15)
 import { CryptoWithdrawalsApiModule } from './crypto-withdrawals/crypto-withdrawals.module';
+import { WalletsApiModule } from './wallets/wallets.module';
 
 /**
  * The public /v1 surface of identity with its credential guard. Needs the bus client and the
@@ -46,6 +47,7 @@ import { CryptoWithdrawalsApiModule } from './crypto-withdrawals/crypto-withdraw
     PlatformReadinessModule,
     // crypto withdrawals (issue 15)
     CryptoWithdrawalsApiModule,
+    WalletsApiModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],
 })

@@ -21,6 +21,7 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'compliance.dispute_status_changed',
   // crypto withdrawals (issue 15)
   'crypto-wallets.withdrawal_status_changed',
+  'crypto-wallets.wallet_linked',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -188,6 +189,12 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
         type: 'crypto_withdrawal_status_changed',
         fields: ['withdrawal_id', 'account_id', 'chain', 'asset', 'tx_id', 'status', 'amount'],
         carries_idempotency_key: true,
+      };
+    case 'crypto-wallets.wallet_linked':
+      return {
+        type: 'wallet_linked',
+        fields: ['link_id', 'account_id', 'chain', 'address', 'linked_at'],
+        carries_idempotency_key: false,
       };
     default: {
       const unhandled: never = type;

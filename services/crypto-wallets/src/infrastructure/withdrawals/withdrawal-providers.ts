@@ -14,6 +14,7 @@ import { WithdrawalReviews } from '../../application/withdrawals/withdrawal-revi
 import { WithdrawalSteps } from '../../application/withdrawals/withdrawal-steps';
 import { SandboxCounterparty, UnconnectedCounterparty } from '../travel-rule/sandbox-counterparty';
 import { CHAIN_PORT } from '../chain/chain.providers';
+import { WalletLinksRepository } from '../links/wallet-links.repository';
 import { SandboxDestinationScreening } from './destination-screening';
 import { WithdrawalServices } from './withdrawal-services';
 import { WithdrawalsRepository } from './withdrawals.repository';
@@ -44,8 +45,8 @@ export function withdrawalProviders(context: PlatformContext): Provider[] {
         context.environment === 'test' ? new SandboxCounterparty() : new UnconnectedCounterparty(),
     },
     { provide: DESTINATION_SCREENING, useValue: new SandboxDestinationScreening() },
-    // Until wallet links are merged no address is linked.
-    { provide: LINKED_WALLETS, useValue: { isLinked: () => Promise.resolve(false) } },
+    // A self-hosted destination above the threshold must be a wallet link of the account.
+    { provide: LINKED_WALLETS, useExisting: WalletLinksRepository },
     WithdrawalsRepository,
     WithdrawalServices,
     WithdrawalSteps,
