@@ -7,12 +7,14 @@ import {
   eventsClient,
   eventually,
   expectError,
+  heldWallet,
   identityClient,
   json,
   reviewsClient,
   SEVERE_ETH_ADDRESS,
   TRON_ADDRESS,
   tronUsdt,
+  walletsClient,
   withdrawalKey,
   type CryptoWithdrawalBody,
   type ReviewBody,
@@ -37,6 +39,7 @@ describe('crypto withdrawals', () => {
   const events = eventsClient(target);
   const reviews = reviewsClient(target);
   const identity = identityClient(target);
+  const wallets = walletsClient(target);
   let account: TestAccount;
 
   beforeAll(async () => {
@@ -251,6 +254,41 @@ describe('crypto withdrawals', () => {
     it('needs a self-hosted destination to be a wallet the account linked', async () => {
       await expectError(
         await withdrawals.createRaw(account, above({ wallet_type: 'self_hosted' })),
+        422,
+        'travel_rule_address_mismatch',
+      );
+    });
+
+    it('sends to a self-hosted wallet the account linked by signing its challenge', async () => {
+      const holder = await withdrawals.register();
+      // The client's own wallet: its key is held here, the challenge signed EIP-191 style.
+      const wallet = heldWallet('eth');
+      const link = await wallets.link(holder, wallet);
+      const body = tronUsdt('150', {
+        chain: 'eth',
+        to_address: wallet.address.toLowerCase(),
+        wallet_type: 'self_hosted',
+      });
+      const sent = await withdrawals.create(holder, body);
+      expect(sent).toMatchObject({
+        travel_rule_status: 'self_hosted_attested',
+        to_address: wallet.address,
+        fee: '5.000000',
+      });
+      expect((await withdrawals.awaitWithdrawal(holder, sent.withdrawal_id)).status).toBe(
+        'completed',
+      );
+      // Another account's link does not attest this account's withdrawal.
+      const other = await withdrawals.register();
+      await expectError(
+        await withdrawals.createRaw(other, { ...body, idempotency_key: withdrawalKey() }),
+        422,
+        'travel_rule_address_mismatch',
+      );
+      // Unlinked, the wallet no longer attests.
+      expect((await wallets.unlink(holder, link.link_id)).status).toBeLessThan(300);
+      await expectError(
+        await withdrawals.createRaw(holder, { ...body, idempotency_key: withdrawalKey() }),
         422,
         'travel_rule_address_mismatch',
       );
