@@ -35,5 +35,8 @@ export interface DestinationScreening {
 }
 export const DESTINATION_SCREENING = Symbol('DESTINATION_SCREENING');
 
+/** The environment's network (`testnet` in test): destination addresses must be of it. */
+export const WITHDRAWAL_NETWORK = Symbol('WITHDRAWAL_NETWORK');
+
 /** The chain port withdrawals broadcast through (bound to the service's chain port). */
 export const WITHDRAWAL_CHAIN = Symbol('WITHDRAWAL_CHAIN');

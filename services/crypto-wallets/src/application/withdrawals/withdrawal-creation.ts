@@ -8,9 +8,8 @@ import {
   type TravelRuleStatus,
 } from '@platform/contracts';
 import { Money } from '@platform/money';
-import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { CRYPTO_WALLETS_SETTINGS, type CryptoWalletsSettings } from '../../crypto-wallets.settings';
-import { networkOf } from '../../domain/chains/chain';
+import type { Network } from '../../domain/chains/chain';
 import { requireApproved, travelRuleDemand } from '../../domain/withdrawals/travel-rule';
 import {
   draftFingerprint,
@@ -28,6 +27,7 @@ import {
   type LinkedWallets,
   TRAVEL_RULE_COUNTERPARTY,
   type TravelRuleCounterparty,
+  WITHDRAWAL_NETWORK,
 } from './ports';
 import { BROADCAST_RETRY_MS, WithdrawalSteps } from './withdrawal-steps';
 
@@ -51,7 +51,7 @@ export class WithdrawalCreation {
   private readonly logger = new Logger('crypto-withdrawals');
 
   constructor(
-    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+    @Inject(WITHDRAWAL_NETWORK) private readonly network: Network,
     @Inject(CRYPTO_WALLETS_SETTINGS) private readonly settings: CryptoWalletsSettings,
     @Inject(LINKED_WALLETS) private readonly links: LinkedWallets,
     @Inject(TRAVEL_RULE_COUNTERPARTY) private readonly counterparty: TravelRuleCounterparty,
@@ -66,7 +66,7 @@ export class WithdrawalCreation {
     correlation_id: string | null,
   ): Promise<CryptoWithdrawalResource> {
     const key = IdempotencyKey.require(command.idempotency_key);
-    const draft = draftWithdrawal(command.request, networkOf(this.context.environment));
+    const draft = draftWithdrawal(command.request, this.network);
     const creator = { account_id: command.account_id, org_id: command.org_id, key };
     const state = await this.createOnce(creator, draftFingerprint(draft), (withdrawal_id) =>
       this.createNew(withdrawal_id, creator, draft, correlation_id),

@@ -6,6 +6,7 @@ import {
   LINKED_WALLETS,
   TRAVEL_RULE_COUNTERPARTY,
   WITHDRAWAL_CHAIN,
+  WITHDRAWAL_NETWORK,
 } from '../../application/withdrawals/ports';
 import { WithdrawalCreation } from '../../application/withdrawals/withdrawal-creation';
 import { WithdrawalObservations } from '../../application/withdrawals/withdrawal-observations';
@@ -13,6 +14,7 @@ import { WithdrawalQueries } from '../../application/withdrawals/withdrawal-quer
 import { WithdrawalReviews } from '../../application/withdrawals/withdrawal-reviews';
 import { WithdrawalSteps } from '../../application/withdrawals/withdrawal-steps';
 import { SandboxCounterparty, UnconnectedCounterparty } from '../travel-rule/sandbox-counterparty';
+import { networkOf } from '../../domain/chains/chain';
 import { CHAIN_PORT } from '../chain/chain.providers';
 import { WalletLinksRepository } from '../links/wallet-links.repository';
 import { SandboxDestinationScreening } from './destination-screening';
@@ -39,6 +41,7 @@ export function withdrawalProviders(context: PlatformContext): Provider[] {
     // Its own token: other parts of the service may relay their own store too.
     { ...relay, provide: 'crypto-wallets:withdrawals-event-relay' },
     { provide: WITHDRAWAL_CHAIN, useExisting: CHAIN_PORT },
+    { provide: WITHDRAWAL_NETWORK, useValue: networkOf(context.environment) },
     {
       provide: TRAVEL_RULE_COUNTERPARTY,
       useValue:
