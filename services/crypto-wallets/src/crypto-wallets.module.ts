@@ -13,8 +13,13 @@ import { networkOf } from './domain/chains/chain';
 import { walletKeyring } from './infrastructure/keys/wallet-keyring';
 import { SeedVault } from './infrastructure/keys/seed-vault';
 // c15-deposits: the chain port and its watcher
-import { OBSERVATION_HANDLERS } from './application/chain-port';
+import { OBSERVATION_HANDLERS, type ObservationHandler } from './application/chain-port';
 import { chainProviders } from './infrastructure/chain/chain.providers';
+// c15-deposits: deposit wallets, deposits and address screening
+import { DepositObservations } from './application/deposit-observations';
+import { depositProviders } from './infrastructure/deposits.providers';
+import { DepositsMessages } from './messages/deposits.messages';
+import { ScreeningMessages } from './messages/screening.messages';
 import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
 // crypto withdrawals (issue 15)
 import { WithdrawalObservations } from './application/withdrawals/withdrawal-observations';
@@ -49,6 +54,9 @@ export class CryptoWalletsModule {
         WalletLinksMessages,
         // crypto withdrawals (issue 15)
         WithdrawalsMessages,
+        // c15-deposits
+        DepositsMessages,
+        ScreeningMessages,
       ],
       providers: [
         { provide: CRYPTO_WALLETS_SETTINGS, useValue: settings },
@@ -63,14 +71,17 @@ export class CryptoWalletsModule {
         ...chainProviders(context, settings),
         // crypto withdrawals (issue 15)
         ...withdrawalProviders(context),
-        {
-          provide: OBSERVATION_HANDLERS,
-          inject: [WithdrawalObservations],
-          useFactory: (withdrawals: WithdrawalObservations) => [withdrawals],
-        },
         // Wallet links, segregated wallets and signature proofs (issue 15, part L).
         ...linksProviders(context, settings),
         eventRelayProvider({ service: 'crypto-wallets', store: CRYPTO_WALLETS_EVENTS }),
+        // c15-deposits
+        ...depositProviders(context, settings),
+        // Every part's observation handler, in the watcher's order.
+        {
+          provide: OBSERVATION_HANDLERS,
+          inject: [DepositObservations, WithdrawalObservations],
+          useFactory: (...handlers: ObservationHandler[]) => handlers,
+        },
       ],
     };
   }

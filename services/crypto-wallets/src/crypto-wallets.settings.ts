@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { millisecondsSetting, sharedSettings, type SettingsOf } from '@platform/runtime';
+// c15-deposits: address screening lists
+import { parseFlaggedAddresses } from './domain/screening/flagged-lists';
 
 /** The crypto-wallets service's settings: its runtime parses them once at boot. */
 export const cryptoWalletsSettingsSchema = sharedSettings
@@ -48,6 +50,21 @@ export const cryptoWalletsSettingsSchema = sharedSettings
     WALLET_LINK_CHALLENGE_TTL_MS: millisecondsSetting()
       .default(600_000)
       .describe('how long a wallet-link challenge can be signed and verified'),
+    // c15-deposits: address screening lists
+    CRYPTO_FLAGGED_ADDRESSES: z
+      .string()
+      .optional()
+      .superRefine((text, context) => {
+        try {
+          parseFlaggedAddresses(text);
+        } catch (error) {
+          context.addIssue({ code: 'custom', message: `not a valid list: ${String(error)}` });
+        }
+      })
+      .meta({ unset: 'no flagged address (the sandbox still applies its `bad`/`risk` endings)' })
+      .describe(
+        'flagged blockchain addresses for address screening and deposit sender risk: a JSON array of `{chain, address, risk, category}` (`risk` low, medium, high or severe; `category` a snake_case word such as `sanctions`)',
+      ),
   });
 export type CryptoWalletsSettings = SettingsOf<typeof cryptoWalletsSettingsSchema>;
 

@@ -26,3 +26,6 @@ export * from './evidence-files';
 // crypto withdrawals (issue 15)
 export * from './crypto-withdrawals';
 export * from './wallet-links';
+// crypto deposits and address screening (issue 15)
+export * from './crypto-deposits';
+export * from './address-screening';

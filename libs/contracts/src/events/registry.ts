@@ -32,6 +32,12 @@ import { disputeStatusChangedSchema } from './disputes';
 // crypto withdrawals (issue 15)
 import { cryptoWithdrawalStatusChangedSchema } from './crypto-withdrawals';
 import { walletLinkedSchema } from './wallets';
+// crypto deposits (issue 15)
+import {
+  cryptoDepositAlertSchema,
+  cryptoDepositCreditedSchema,
+  cryptoDepositHeldSchema,
+} from './crypto';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -80,6 +86,10 @@ export const EVENT_SCHEMAS = {
     schema: cryptoWithdrawalStatusChangedSchema,
   },
   'crypto-wallets.wallet_linked': { version: 1, schema: walletLinkedSchema },
+  // crypto deposits (issue 15)
+  'crypto-wallets.deposit_credited': { version: 1, schema: cryptoDepositCreditedSchema },
+  'crypto-wallets.deposit_quarantined': { version: 1, schema: cryptoDepositHeldSchema },
+  'crypto-wallets.deposit_flagged': { version: 1, schema: cryptoDepositAlertSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

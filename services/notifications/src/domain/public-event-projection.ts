@@ -22,6 +22,10 @@ export const PROJECTED_DOMAIN_EVENTS = [
   // crypto withdrawals (issue 15)
   'crypto-wallets.withdrawal_status_changed',
   'crypto-wallets.wallet_linked',
+  // crypto deposits (issue 15)
+  'crypto-wallets.deposit_credited',
+  'crypto-wallets.deposit_quarantined',
+  'crypto-wallets.deposit_flagged',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -194,6 +198,25 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
       return {
         type: 'wallet_linked',
         fields: ['link_id', 'account_id', 'chain', 'address', 'linked_at'],
+        carries_idempotency_key: false,
+      };
+    // crypto deposits (issue 15)
+    case 'crypto-wallets.deposit_credited':
+      return {
+        type: 'crypto_deposit_credited',
+        fields: ['account_id', 'chain', 'asset', 'tx_id', 'amount', 'fee'],
+        carries_idempotency_key: false,
+      };
+    case 'crypto-wallets.deposit_quarantined':
+      return {
+        type: 'crypto_deposit_held',
+        fields: ['account_id', 'hold_id', 'chain', 'asset', 'tx_id', 'risk', 'status'],
+        carries_idempotency_key: false,
+      };
+    case 'crypto-wallets.deposit_flagged':
+      return {
+        type: 'crypto_deposit_alert',
+        fields: ['account_id', 'chain', 'asset', 'tx_id', 'risk', 'status'],
         carries_idempotency_key: false,
       };
     default: {

@@ -1,4 +1,5 @@
 import type { Chain } from '../../domain/chains/chain';
+import type { RiskLevel } from '../../domain/screening/address-risk';
 import type { CounterpartyAnswer } from '../../domain/withdrawals/travel-rule';
 
 /**
@@ -27,7 +28,7 @@ export interface TravelRuleCounterparty {
 }
 export const TRAVEL_RULE_COUNTERPARTY = Symbol('TRAVEL_RULE_COUNTERPARTY');
 
-export type AddressRisk = 'low' | 'medium' | 'high' | 'severe';
+export type AddressRisk = RiskLevel;
 
 /** The risk of a destination address, from the configured lists of flagged addresses. */
 export interface DestinationScreening {

@@ -15,7 +15,7 @@ import { SeedVault } from '../../infrastructure/keys/seed-vault';
 import { walletKeyring } from '../../infrastructure/keys/wallet-keyring';
 import { WalletLinksRepository } from '../../infrastructure/links/wallet-links.repository';
 import { SandboxCounterparty } from '../../infrastructure/travel-rule/sandbox-counterparty';
-import { SandboxDestinationScreening } from '../../infrastructure/withdrawals/destination-screening';
+import { ListedDestinationScreening } from '../../infrastructure/withdrawals/destination-screening';
 import { WithdrawalServices } from '../../infrastructure/withdrawals/withdrawal-services';
 import { WithdrawalsRepository } from '../../infrastructure/withdrawals/withdrawals.repository';
 import { openWithdrawalsEventStore } from '../../infrastructure/withdrawals/withdrawals-store';
@@ -143,7 +143,7 @@ describe('crypto withdrawals on PostgreSQL: crash safety and the observation log
       settings,
       new WalletLinksRepository(pool),
       new SandboxCounterparty(),
-      new SandboxDestinationScreening(),
+      new ListedDestinationScreening({ flagged: [], sandbox_rules: true }),
       withdrawals,
       services,
       steps,

@@ -1,15 +1,15 @@
-import type { Chain } from '../../domain/chains/chain';
 import type { AddressRisk, DestinationScreening } from '../../application/withdrawals/ports';
+import type { Chain } from '../../domain/chains/chain';
+import { addressRisk, type RiskLists } from '../../domain/screening/address-risk';
 
 /**
- * Placeholder until the address screening lists are merged: the sandbox rule of decisions D9
- * (an address ending `bad` is severe, `risk` high).
+ * A withdrawal's destination screened against the same flagged-address lists as address
+ * screening and deposit senders (decisions D9): `severe` is held by the firewall.
  */
-export class SandboxDestinationScreening implements DestinationScreening {
-  riskOf(_chain: Chain, address: string): Promise<AddressRisk> {
-    const lowered = address.toLowerCase();
-    if (lowered.endsWith('bad')) return Promise.resolve('severe');
-    if (lowered.endsWith('risk')) return Promise.resolve('high');
-    return Promise.resolve('low');
+export class ListedDestinationScreening implements DestinationScreening {
+  constructor(private readonly lists: RiskLists) {}
+
+  riskOf(chain: Chain, address: string): Promise<AddressRisk> {
+    return Promise.resolve(addressRisk(this.lists, chain, address).risk);
   }
 }

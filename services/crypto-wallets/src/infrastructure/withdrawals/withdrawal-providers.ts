@@ -17,7 +17,9 @@ import { SandboxCounterparty, UnconnectedCounterparty } from '../travel-rule/san
 import { networkOf } from '../../domain/chains/chain';
 import { CHAIN_PORT } from '../chain/chain.providers';
 import { WalletLinksRepository } from '../links/wallet-links.repository';
-import { SandboxDestinationScreening } from './destination-screening';
+import type { RiskLists } from '../../domain/screening/address-risk';
+import { RISK_LISTS } from '../deposits.providers';
+import { ListedDestinationScreening } from './destination-screening';
 import { WithdrawalServices } from './withdrawal-services';
 import { WithdrawalsRepository } from './withdrawals.repository';
 import { openWithdrawalsEventStore, WITHDRAWALS_EVENTS } from './withdrawals-store';
@@ -47,7 +49,11 @@ export function withdrawalProviders(context: PlatformContext): Provider[] {
       useValue:
         context.environment === 'test' ? new SandboxCounterparty() : new UnconnectedCounterparty(),
     },
-    { provide: DESTINATION_SCREENING, useValue: new SandboxDestinationScreening() },
+    {
+      provide: DESTINATION_SCREENING,
+      inject: [RISK_LISTS],
+      useFactory: (lists: RiskLists) => new ListedDestinationScreening(lists),
+    },
     // A self-hosted destination above the threshold must be a wallet link of the account.
     { provide: LINKED_WALLETS, useExisting: WalletLinksRepository },
     WithdrawalsRepository,
