@@ -19,6 +19,21 @@ export interface CryptoWithdrawalBody {
   updated_at: string;
 }
 
+/** A live Travel Rule transfer as the operator's desk lists it. */
+export interface TravelRuleTransferBody {
+  transfer_id: string;
+  account_id: string;
+  chain: string;
+  asset: string;
+  amount: string;
+  to_address: string;
+  travel_address: string;
+  beneficiary_name: string;
+  status: 'pending' | 'approved' | 'rejected' | 'partial';
+  created_at: string;
+  decided_at: string | null;
+}
+
 type Caller = Pick<TestAccount, 'headers'>;
 
 /** A TRON address (published vector): valid on either network. */
@@ -107,8 +122,21 @@ export function cryptoWithdrawalsClient(target: Target) {
       { attempts: 1200, poll_ms: 25 },
     );
 
+  /** The operator's live Travel Rule desk (`/admin/v1/crypto/travel-rule`). */
+  const travelRuleTransfers = async (query = '') =>
+    (
+      await json<{ transfers: TravelRuleTransferBody[] }>(
+        await client.operator('GET', `/admin/v1/crypto/travel-rule${query}`),
+        200,
+      )
+    ).transfers;
+  const decideTravelRule = (transfer_id: string, decision: string) =>
+    client.operator('POST', `/admin/v1/crypto/travel-rule/${transfer_id}/decision`, { decision });
+
   return {
     register,
+    travelRuleTransfers,
+    decideTravelRule,
     createRaw,
     create,
     getRaw,

@@ -119,6 +119,49 @@ export const openWithdrawalReviewCommand = z
   .strict();
 export type OpenWithdrawalReviewCommand = z.infer<typeof openWithdrawalReviewCommand>;
 
+/**
+ * Live Travel Rule (no Travel Rule network is connected): a hosted withdrawal's originator and
+ * beneficiary data is recorded for the operator, who exchanges it with the beneficiary's exchange
+ * and records its answer; the client's retry with the same key then proceeds or is refused.
+ */
+export const TRAVEL_RULE_TRANSFER_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+  'partial',
+] as const;
+export const travelRuleTransferResource = z.object({
+  transfer_id: z.string(),
+  account_id: z.string(),
+  chain: z.string(),
+  asset: z.string(),
+  amount: z.string(),
+  to_address: z.string(),
+  travel_address: z.string(),
+  beneficiary_name: z.string(),
+  status: z.enum(TRAVEL_RULE_TRANSFER_STATUSES),
+  created_at: instant,
+  decided_at: instant.nullable(),
+});
+export type TravelRuleTransferResource = z.infer<typeof travelRuleTransferResource>;
+
+export const listTravelRuleTransfersCommand = z
+  .object({
+    status: z.enum(TRAVEL_RULE_TRANSFER_STATUSES).optional(),
+    limit: z.number().int().min(1).max(500),
+  })
+  .strict();
+export type ListTravelRuleTransfersCommand = z.infer<typeof listTravelRuleTransfersCommand>;
+
+/** `POST /admin/v1/crypto/travel-rule/{id}/decision`: the counterparty's answer. */
+export const travelRuleDecisionBody = z
+  .object({ decision: z.enum(['approve', 'reject', 'partial']) })
+  .strict();
+export const decideTravelRuleTransferCommand = travelRuleDecisionBody
+  .extend({ transfer_id: id })
+  .strict();
+export type DecideTravelRuleTransferCommand = z.infer<typeof decideTravelRuleTransferCommand>;
+
 export const CRYPTO_WITHDRAWAL_COMMANDS = {
   create: defineCommand({
     name: 'crypto-wallets.create_withdrawal',
@@ -149,6 +192,18 @@ export const CRYPTO_WITHDRAWAL_COMMANDS = {
     summary: 'a held withdrawal is rejected by its review: the hold is released, it fails',
     request: withdrawalReviewOutcomeCommand,
     reply: cryptoWithdrawalResource,
+  }),
+  list_travel_rule_transfers: defineCommand({
+    name: 'crypto-wallets.list_travel_rule_transfers',
+    summary: 'live Travel Rule transfers for the operator, oldest first',
+    request: listTravelRuleTransfersCommand,
+    reply: z.object({ transfers: z.array(travelRuleTransferResource) }),
+  }),
+  decide_travel_rule_transfer: defineCommand({
+    name: 'crypto-wallets.decide_travel_rule_transfer',
+    summary: "the operator records the beneficiary exchange's answer to a Travel Rule transfer",
+    request: decideTravelRuleTransferCommand,
+    reply: travelRuleTransferResource,
   }),
   open_review: defineCommand({
     name: 'compliance.open_withdrawal_review',

@@ -2,6 +2,8 @@ import { Controller } from '@nestjs/common';
 import {
   CRYPTO_WITHDRAWAL_COMMANDS,
   type CreateCryptoWithdrawalCommand,
+  type DecideTravelRuleTransferCommand,
+  type ListTravelRuleTransfersCommand,
   type GetCryptoWithdrawalCommand,
   type ListCryptoWithdrawalsCommand,
   type WithdrawalReviewOutcomeCommand,
@@ -10,6 +12,7 @@ import { Handles, type BusContext } from '@platform/messaging';
 import { WithdrawalCreation } from '../application/withdrawals/withdrawal-creation';
 import { WithdrawalQueries } from '../application/withdrawals/withdrawal-queries';
 import { WithdrawalReviews } from '../application/withdrawals/withdrawal-reviews';
+import { TravelRuleTransfersRepository } from '../infrastructure/travel-rule/travel-rule-transfers.repository';
 
 /** The crypto withdrawals' commands. */
 @Controller()
@@ -18,7 +21,18 @@ export class WithdrawalsMessages {
     private readonly creation: WithdrawalCreation,
     private readonly queries: WithdrawalQueries,
     private readonly reviews: WithdrawalReviews,
+    private readonly travel_rule: TravelRuleTransfersRepository,
   ) {}
+
+  @Handles(CRYPTO_WITHDRAWAL_COMMANDS.list_travel_rule_transfers)
+  async travelRuleTransfers(command: ListTravelRuleTransfersCommand) {
+    return { transfers: await this.travel_rule.list(command) };
+  }
+
+  @Handles(CRYPTO_WITHDRAWAL_COMMANDS.decide_travel_rule_transfer)
+  decideTravelRuleTransfer(command: DecideTravelRuleTransferCommand) {
+    return this.travel_rule.decide(command);
+  }
 
   @Handles(CRYPTO_WITHDRAWAL_COMMANDS.create)
   create(command: CreateCryptoWithdrawalCommand, context: BusContext) {

@@ -14,6 +14,8 @@ export const LINKED_WALLETS = Symbol('LINKED_WALLETS');
 /** The originator and beneficiary data one hosted withdrawal sends to the counterparty. */
 export interface TravelRuleTransfer {
   account_id: string;
+  /** The withdrawal request's key: a retry under it finds the counterparty's answer. */
+  idempotency_key: string;
   chain: Chain;
   asset: string;
   amount: string;

@@ -137,7 +137,7 @@ export class WithdrawalCreation {
     correlation_id: string | null,
   ): Promise<WithdrawalState> {
     const usd_value = await this.usdValue(draft);
-    const travel_rule_status = await this.travelRule(creator.account_id, draft, usd_value);
+    const travel_rule_status = await this.travelRule(creator, draft, usd_value);
     const now = new Date().toISOString();
     const opened: Omit<WithdrawalState, 'status' | 'updated_at'> = {
       withdrawal_id,
@@ -202,7 +202,7 @@ export class WithdrawalCreation {
   }
 
   private async travelRule(
-    account_id: string,
+    { account_id, key }: Creator,
     draft: WithdrawalDraft,
     usd_value: Money,
   ): Promise<TravelRuleStatus> {
@@ -228,6 +228,7 @@ export class WithdrawalCreation {
         requireApproved(
           await this.counterparty.submit({
             account_id,
+            idempotency_key: key,
             chain: draft.chain,
             asset: draft.asset,
             amount: draft.amount.toString(),

@@ -6,6 +6,7 @@ import {
   sandboxCounterpartyAnswer,
   type CounterpartyAnswer,
 } from '../../domain/withdrawals/travel-rule';
+import type { TravelRuleTransfersRepository } from './travel-rule-transfers.repository';
 
 /**
  * The test environment's counterparty exchange: it answers at once, chosen by the end of the
@@ -18,12 +19,16 @@ export class SandboxCounterparty implements TravelRuleCounterparty {
 }
 
 /**
- * Live: no Travel Rule network is connected yet, so a hosted withdrawal that needs the Travel Rule
- * cannot be approved and is refused as retryable (`travel_rule_unavailable`); below the threshold,
- * and to linked self-hosted wallets, live withdrawals go on.
+ * Live: no Travel Rule network is connected, so the operator is the link to the beneficiary's
+ * exchange. The first request records the transfer and answers `pending`; the operator sends the
+ * data, records the exchange's answer (`/admin/v1/crypto/travel-rule`), and the client's retry
+ * under the same key gets it.
  */
-export class UnconnectedCounterparty implements TravelRuleCounterparty {
-  submit(): Promise<CounterpartyAnswer> {
-    return Promise.resolve('unavailable');
+export class OperatorCounterparty implements TravelRuleCounterparty {
+  constructor(private readonly transfers: TravelRuleTransfersRepository) {}
+
+  async submit(transfer: TravelRuleTransfer): Promise<CounterpartyAnswer> {
+    const recorded = await this.transfers.record(transfer);
+    return recorded.status;
   }
 }

@@ -13,7 +13,8 @@ import { WithdrawalObservations } from '../../application/withdrawals/withdrawal
 import { WithdrawalQueries } from '../../application/withdrawals/withdrawal-queries';
 import { WithdrawalReviews } from '../../application/withdrawals/withdrawal-reviews';
 import { WithdrawalSteps } from '../../application/withdrawals/withdrawal-steps';
-import { SandboxCounterparty, UnconnectedCounterparty } from '../travel-rule/sandbox-counterparty';
+import { OperatorCounterparty, SandboxCounterparty } from '../travel-rule/sandbox-counterparty';
+import { TravelRuleTransfersRepository } from '../travel-rule/travel-rule-transfers.repository';
 import { networkOf } from '../../domain/chains/chain';
 import { CHAIN_PORT } from '../chain/chain.providers';
 import { WalletLinksRepository } from '../links/wallet-links.repository';
@@ -45,9 +46,17 @@ export function withdrawalProviders(context: PlatformContext): Provider[] {
     { provide: WITHDRAWAL_CHAIN, useExisting: CHAIN_PORT },
     { provide: WITHDRAWAL_NETWORK, useValue: networkOf(context.environment) },
     {
+      provide: TravelRuleTransfersRepository,
+      inject: [SERVICE_POOL],
+      useFactory: (pool: Pool) => new TravelRuleTransfersRepository(pool),
+    },
+    {
       provide: TRAVEL_RULE_COUNTERPARTY,
-      useValue:
-        context.environment === 'test' ? new SandboxCounterparty() : new UnconnectedCounterparty(),
+      inject: [TravelRuleTransfersRepository],
+      useFactory: (transfers: TravelRuleTransfersRepository) =>
+        context.environment === 'test'
+          ? new SandboxCounterparty()
+          : new OperatorCounterparty(transfers),
     },
     {
       provide: DESTINATION_SCREENING,
