@@ -54,7 +54,7 @@ describe('crypto withdrawals: the live Travel Rule desk', () => {
     expect(transfer).toMatchObject({
       chain: 'tron',
       asset: 'USDT',
-      amount: '150',
+      amount: '150.000000',
       beneficiary_name: 'Ana Silva',
       status: 'pending',
       decided_at: null,
@@ -89,13 +89,15 @@ describe('crypto withdrawals: the live Travel Rule desk', () => {
 
   it('asks the desk nothing below the threshold, and checks the operator input', async () => {
     await expectError(await live.createRaw(account, tronUsdt('5')), 402, 'insufficient_funds');
-    expect((await live.travelRuleTransfers()).filter((each) => each.amount === '5')).toEqual([]);
+    expect((await live.travelRuleTransfers()).filter((each) => each.amount === '5.000000')).toEqual(
+      [],
+    );
     await expectError(await live.decideTravelRule('not-a-transfer', 'approve'), 404, 'not_found');
     await expectError(
       await live.decideTravelRule('00000000-0000-4000-8000-000000000000', 'approve'),
       404,
       'not_found',
     );
-    await expectError(await live.decideTravelRule('x', 'maybe'), 400, 'invalid_json');
+    await expectError(await live.decideTravelRule('x', 'maybe'), 400, 'invalid_request');
   });
 });
