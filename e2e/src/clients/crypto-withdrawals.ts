@@ -122,6 +122,10 @@ export function cryptoWithdrawalsClient(target: Target) {
       { attempts: 1200, poll_ms: 25 },
     );
 
+  /** `POST /v1/swaps`: how a suite turns the demo USD into BTC or USDC to withdraw. */
+  const swap = (caller: Caller, body: Record<string, unknown>) =>
+    client.request('POST', '/v1/swaps', { headers: caller.headers, body });
+
   /** The operator's live Travel Rule desk (`/admin/v1/crypto/travel-rule`). */
   const travelRuleTransfers = async (query = '') =>
     (
@@ -135,6 +139,7 @@ export function cryptoWithdrawalsClient(target: Target) {
 
   return {
     register,
+    swap,
     travelRuleTransfers,
     decideTravelRule,
     createRaw,

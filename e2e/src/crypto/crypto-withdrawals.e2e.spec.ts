@@ -2,6 +2,7 @@ import Big from 'big.js';
 import {
   bearer,
   BTC_MAINNET_ADDRESS,
+  BTC_TESTNET_ADDRESS,
   cryptoWithdrawalsClient,
   ETH_ADDRESS,
   eventsClient,
@@ -309,6 +310,51 @@ describe('crypto withdrawals', () => {
       );
       expect(below.travel_rule_status).toBe('not_required');
     });
+  });
+
+  it('values BTC at the rate table for the Travel Rule and sends it on btc', async () => {
+    const holder = await withdrawals.register();
+    // USD -> BTC at the deterministic test rate table (65,000 USD per BTC).
+    await json(
+      await withdrawals.swap(holder, {
+        from_asset: 'USD',
+        to_asset: 'BTC',
+        amount: '300',
+        idempotency_key: withdrawalKey('swap'),
+      }),
+      201,
+    );
+    const base = await withdrawals.balance(holder, 'BTC');
+    const btc = (amount: string, overrides: Record<string, unknown> = {}) =>
+      tronUsdt(amount, {
+        chain: 'btc',
+        asset: 'BTC',
+        to_address: BTC_TESTNET_ADDRESS,
+        ...overrides,
+      });
+    // 0.002 BTC is 130 USD: above the suite's 100 USD threshold.
+    await expectError(
+      await withdrawals.createRaw(holder, btc('0.002')),
+      422,
+      'travel_rule_required',
+    );
+    const small = await withdrawals.create(holder, btc('0.001'));
+    expect(small).toMatchObject({ travel_rule_status: 'not_required', fee: '0.00010000' });
+    const large = await withdrawals.create(
+      holder,
+      btc('0.002', { travel_address: 'vasp-btc', beneficiary_name: 'Ana Silva' }),
+    );
+    expect(large.travel_rule_status).toBe('approved');
+    for (const sent of [small, large]) {
+      expect((await withdrawals.awaitWithdrawal(holder, sent.withdrawal_id)).status).toBe(
+        'completed',
+      );
+    }
+    await withdrawals.awaitBalance(
+      holder,
+      { available: base.available.minus('0.0032'), held: base.held },
+      'BTC',
+    );
   });
 
   describe('the firewall holds a severe-risk destination', () => {
