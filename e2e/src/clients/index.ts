@@ -13,3 +13,4 @@ export * from './disputes';
 export * from './cli';
 export * from './crypto-withdrawals';
 export * from './wallets';
+export * from './crypto';

@@ -1,11 +1,10 @@
 import type { PoolClient } from 'pg';
-import {
-  LEDGER_COMMANDS,
-  type CryptoDepositAlert,
-  type CryptoDepositCredited,
-  type CryptoDepositHeld,
+import type {
+  CreditFundsCommand,
+  CryptoDepositAlert,
+  CryptoDepositCredited,
+  CryptoDepositHeld,
 } from '@platform/contracts';
-import type { BusClient } from '@platform/messaging';
 import { transition } from '../domain/deposits/deposit-decide';
 import { DEPOSIT_FEE, type Deposit, type DepositEvent } from '../domain/deposits/deposit';
 import { addressRisk, type RiskLists } from '../domain/screening/address-risk';
@@ -15,6 +14,11 @@ import type { ChainObservation, ObservationHandler } from './chain-port';
 /** The ledger operation of a deposit: one per transfer, whoever observes it and how often. */
 export const depositOperationId = (chain: string, tx_id: string, to_address: string): string =>
   `crypto-deposit:${chain}:${tx_id}:${to_address}`;
+
+/** The ledger as deposits use it: `credit_funds`, idempotent by `operation_id`. */
+export interface DepositLedger {
+  credit(command: CreditFundsCommand): Promise<unknown>;
+}
 
 type PublicEvent =
   | { type: 'crypto-wallets.deposit_credited'; data: CryptoDepositCredited }
@@ -32,7 +36,7 @@ export class DepositObservations implements ObservationHandler {
 
   constructor(
     private readonly deposits: DepositsRepository,
-    private readonly bus: BusClient,
+    private readonly ledger: DepositLedger,
     private readonly lists: RiskLists,
   ) {}
 
@@ -86,7 +90,7 @@ export class DepositObservations implements ObservationHandler {
   }
 
   private async credit(deposit: Deposit): Promise<void> {
-    await this.bus.send(LEDGER_COMMANDS.credit_funds, {
+    await this.ledger.credit({
       account_id: deposit.account_id,
       operation_id: depositOperationId(deposit.chain, deposit.tx_id, deposit.to_address),
       asset: deposit.asset,

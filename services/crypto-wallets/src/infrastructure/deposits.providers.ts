@@ -1,5 +1,6 @@
 import type { FactoryProvider, Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { LEDGER_COMMANDS } from '@platform/contracts';
 import type { PgEventStore } from '@platform/event-store';
 import { BusClient } from '@platform/messaging';
 import { eventRelayProvider, SERVICE_POOL, type PlatformContext } from '@platform/runtime';
@@ -73,7 +74,11 @@ export function depositProviders(
       provide: DepositObservations,
       inject: [DepositsRepository, BusClient],
       useFactory: (deposits: DepositsRepository, bus: BusClient) =>
-        new DepositObservations(deposits, bus, lists),
+        new DepositObservations(
+          deposits,
+          { credit: (command) => bus.send(LEDGER_COMMANDS.credit_funds, command) },
+          lists,
+        ),
     },
     {
       provide: ScreeningService,
