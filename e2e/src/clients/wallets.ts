@@ -34,9 +34,11 @@ function addressOf(chain: SigningChain, public_key: Uint8Array): string {
   return `0x${[...lower].map((c, i) => (parseInt(digest[i] ?? '0', 16) >= 8 ? c.toUpperCase() : c)).join('')}`;
 }
 
-/** A fresh key pair of `chain`. */
-export function heldWallet(chain: SigningChain): HeldWallet {
-  const private_key = secp256k1.utils.randomPrivateKey();
+/** A fresh key pair of `chain`, or the one of `private_key_hex`. */
+export function heldWallet(chain: SigningChain, private_key_hex?: string): HeldWallet {
+  const private_key = private_key_hex
+    ? hex.decode(private_key_hex.replace(/^0x/, '').toLowerCase())
+    : secp256k1.utils.randomPrivateKey();
   return {
     chain,
     private_key,
@@ -83,7 +85,45 @@ export interface ChallengeBody {
   expires_at: string;
 }
 
+export interface SegregatedWalletBody {
+  wallet_id: string;
+  type: 'segregated';
+  custody: 'platform' | 'client';
+  chain: SigningChain;
+  asset: string;
+  address: string;
+  label: string | null;
+  created_at: string;
+}
+
+export interface WalletSignatureBody {
+  signature: string;
+  address: string;
+  chain: SigningChain;
+  message: string;
+}
+
+export interface SignatureProofBody {
+  proof_id: string;
+  proof_code: string;
+  verify_url: string;
+  status: 'signed' | 'revoked';
+  wallet_id: string;
+  signature: string;
+  address: string;
+  chain: SigningChain;
+  statement: string;
+  purpose: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 type Caller = Pick<TestAccount, 'headers'>;
+
+/** `caller`'s headers with `X-OTP-Token`. */
+export const withOtp = (caller: Caller, otp_token: string): Caller => ({
+  headers: { ...caller.headers, 'x-otp-token': otp_token },
+});
 
 /** Wallet links, segregated wallets and signature proofs (decisions D9). */
 export function walletsClient(target: Target) {
@@ -119,8 +159,51 @@ export function walletsClient(target: Target) {
   const unlink = (caller: Caller, link_id: string) =>
     send(caller, 'DELETE', `/v1/wallet-links/${link_id}`);
 
+  const createRaw = (caller: Caller, body: unknown) =>
+    send(caller, 'POST', '/v1/segregated-wallets', body);
+  const create = async (caller: Caller, body: Record<string, unknown>) =>
+    json<SegregatedWalletBody>(await createRaw(caller, body), 201);
+  const list = async (caller: Caller, query = '') =>
+    json<{ page: number; page_size: number; wallets: SegregatedWalletBody[] }>(
+      await send(caller, 'GET', `/v1/segregated-wallets${query}`),
+      200,
+    );
+  const get = (caller: Caller, wallet_id: string) =>
+    send(caller, 'GET', `/v1/segregated-wallets/${wallet_id}`);
+  const importRaw = (caller: Caller, body: unknown) =>
+    send(caller, 'POST', '/v1/segregated-wallets/import', body);
+  const exportRaw = (caller: Caller, wallet_id: string) =>
+    send(caller, 'POST', `/v1/segregated-wallets/${wallet_id}/export`);
+  const signRaw = (caller: Caller, wallet_id: string, body: unknown) =>
+    send(caller, 'POST', `/v1/segregated-wallets/${wallet_id}/signatures`, body);
+  const sign = async (caller: Caller, wallet_id: string, message: string) =>
+    json<WalletSignatureBody>(await signRaw(caller, wallet_id, { message }), 200);
+
+  const proveRaw = (caller: Caller, body: unknown) =>
+    send(caller, 'POST', '/v1/signature-proofs', body);
+  const prove = async (caller: Caller, body: Record<string, unknown>) =>
+    json<SignatureProofBody>(await proveRaw(caller, body), 201);
+  const proofsRaw = (caller: Caller, query = '') =>
+    send(caller, 'GET', `/v1/signature-proofs${query}`);
+  const proofs = async (caller: Caller, query = '') =>
+    (await json<{ proofs: SignatureProofBody[] }>(await proofsRaw(caller, query), 200)).proofs;
+  const proof = (caller: Caller, proof_id: string) =>
+    send(caller, 'GET', `/v1/signature-proofs/${proof_id}`);
+  const revokeProof = (caller: Caller, proof_id: string) =>
+    send(caller, 'POST', `/v1/signature-proofs/${proof_id}/revoke`);
+  /** The public page's data: no credentials at all. */
+  const publicProof = (code: string) =>
+    client.request('GET', `/v1/public/signature-proofs/${encodeURIComponent(code)}`);
+
   return {
     request: client.request,
+    proveRaw,
+    prove,
+    proofsRaw,
+    proofs,
+    proof,
+    revokeProof,
+    publicProof,
     send,
     register,
     challengeRaw,
@@ -129,6 +212,14 @@ export function walletsClient(target: Target) {
     link,
     links,
     unlink,
+    createRaw,
+    create,
+    list,
+    get,
+    importRaw,
+    exportRaw,
+    signRaw,
+    sign,
   };
 }
 export type WalletsClient = ReturnType<typeof walletsClient>;

@@ -29,6 +29,8 @@ import { WithdrawalsMessages } from './messages/withdrawals.messages';
 import { linksProviders } from './application/links.providers';
 import { CRYPTO_WALLETS_EVENTS } from './infrastructure/links/crypto-wallets-events';
 import { WalletLinksMessages } from './messages/wallets-links.messages';
+import { SegregatedWalletsMessages } from './messages/wallets-segregated.messages';
+import { SignatureProofsMessages } from './messages/wallets-proofs.messages';
 import {
   CRYPTO_WALLETS_SETTINGS,
   cryptoWalletsSettingsSchema,
@@ -51,7 +53,10 @@ export class CryptoWalletsModule {
       ],
       controllers: [
         CryptoWalletsMessages,
+        // Wallet links, segregated wallets and signature proofs (issue 15, part L).
         WalletLinksMessages,
+        SegregatedWalletsMessages,
+        SignatureProofsMessages,
         // crypto withdrawals (issue 15)
         WithdrawalsMessages,
         // c15-deposits

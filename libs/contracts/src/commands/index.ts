@@ -29,3 +29,5 @@ export * from './wallet-links';
 // crypto deposits and address screening (issue 15)
 export * from './crypto-deposits';
 export * from './address-screening';
+export * from './segregated-wallets';
+export * from './signature-proofs';

@@ -31,13 +31,17 @@ import { amlScreeningUpdatedSchema, reviewStatusChangedSchema } from './complian
 import { disputeStatusChangedSchema } from './disputes';
 // crypto withdrawals (issue 15)
 import { cryptoWithdrawalStatusChangedSchema } from './crypto-withdrawals';
-import { walletLinkedSchema } from './wallets';
 // crypto deposits (issue 15)
 import {
   cryptoDepositAlertSchema,
   cryptoDepositCreditedSchema,
   cryptoDepositHeldSchema,
 } from './crypto';
+import {
+  walletKeyExportedSchema,
+  walletLinkedSchema,
+  walletSignatureCreatedSchema,
+} from './wallets';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -90,6 +94,8 @@ export const EVENT_SCHEMAS = {
   'crypto-wallets.deposit_credited': { version: 1, schema: cryptoDepositCreditedSchema },
   'crypto-wallets.deposit_quarantined': { version: 1, schema: cryptoDepositHeldSchema },
   'crypto-wallets.deposit_flagged': { version: 1, schema: cryptoDepositAlertSchema },
+  'crypto-wallets.wallet_key_exported': { version: 1, schema: walletKeyExportedSchema },
+  'crypto-wallets.wallet_signature_created': { version: 1, schema: walletSignatureCreatedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;
