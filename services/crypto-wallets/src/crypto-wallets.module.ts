@@ -3,6 +3,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
   busClientProviders,
+  eventRelayProvider,
   SERVICE_POOL,
   ServiceDatabaseModule,
   type PlatformContext,
@@ -20,6 +21,16 @@ import { depositProviders } from './infrastructure/deposits.providers';
 import { DepositsMessages } from './messages/deposits.messages';
 import { ScreeningMessages } from './messages/screening.messages';
 import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
+// crypto withdrawals (issue 15)
+import { WithdrawalObservations } from './application/withdrawals/withdrawal-observations';
+import { withdrawalProviders } from './infrastructure/withdrawals/withdrawal-providers';
+import { WithdrawalsMessages } from './messages/withdrawals.messages';
+// Wallet links, segregated wallets and signature proofs (issue 15, part L).
+import { linksProviders } from './application/links.providers';
+import { CRYPTO_WALLETS_EVENTS } from './infrastructure/links/crypto-wallets-events';
+import { WalletLinksMessages } from './messages/wallets-links.messages';
+import { SegregatedWalletsMessages } from './messages/wallets-segregated.messages';
+import { SignatureProofsMessages } from './messages/wallets-proofs.messages';
 import {
   CRYPTO_WALLETS_SETTINGS,
   cryptoWalletsSettingsSchema,
@@ -42,6 +53,12 @@ export class CryptoWalletsModule {
       ],
       controllers: [
         CryptoWalletsMessages,
+        // Wallet links, segregated wallets and signature proofs (issue 15, part L).
+        WalletLinksMessages,
+        SegregatedWalletsMessages,
+        SignatureProofsMessages,
+        // crypto withdrawals (issue 15)
+        WithdrawalsMessages,
         // c15-deposits
         DepositsMessages,
         ScreeningMessages,
@@ -57,10 +74,17 @@ export class CryptoWalletsModule {
         // c15-deposits: the chain, its watcher, and the handlers the watcher feeds (each part of
         // the service adds its handler class to `inject` and to the array).
         ...chainProviders(context, settings),
+        // crypto withdrawals (issue 15)
+        ...withdrawalProviders(context),
+        // Wallet links, segregated wallets and signature proofs (issue 15, part L).
+        ...linksProviders(context, settings),
+        eventRelayProvider({ service: 'crypto-wallets', store: CRYPTO_WALLETS_EVENTS }),
+        // c15-deposits
         ...depositProviders(context, settings),
+        // Every part's observation handler, in the watcher's order.
         {
           provide: OBSERVATION_HANDLERS,
-          inject: [DepositObservations],
+          inject: [DepositObservations, WithdrawalObservations],
           useFactory: (...handlers: ObservationHandler[]) => handlers,
         },
       ],

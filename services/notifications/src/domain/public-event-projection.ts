@@ -19,10 +19,15 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'compliance.aml_screening_updated',
   'compliance.review_status_changed',
   'compliance.dispute_status_changed',
+  // crypto withdrawals (issue 15)
+  'crypto-wallets.withdrawal_status_changed',
+  'crypto-wallets.wallet_linked',
   // crypto deposits (issue 15)
   'crypto-wallets.deposit_credited',
   'crypto-wallets.deposit_quarantined',
   'crypto-wallets.deposit_flagged',
+  'crypto-wallets.wallet_key_exported',
+  'crypto-wallets.wallet_signature_created',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -184,6 +189,19 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
         fields: ['dispute_id', 'payin_id', 'account_id', 'status', 'amount', 'currency'],
         carries_idempotency_key: false,
       };
+    // crypto withdrawals (issue 15)
+    case 'crypto-wallets.withdrawal_status_changed':
+      return {
+        type: 'crypto_withdrawal_status_changed',
+        fields: ['withdrawal_id', 'account_id', 'chain', 'asset', 'tx_id', 'status', 'amount'],
+        carries_idempotency_key: true,
+      };
+    case 'crypto-wallets.wallet_linked':
+      return {
+        type: 'wallet_linked',
+        fields: ['link_id', 'account_id', 'chain', 'address', 'linked_at'],
+        carries_idempotency_key: false,
+      };
     // crypto deposits (issue 15)
     case 'crypto-wallets.deposit_credited':
       return {
@@ -201,6 +219,28 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
       return {
         type: 'crypto_deposit_alert',
         fields: ['account_id', 'chain', 'asset', 'tx_id', 'risk', 'status'],
+        carries_idempotency_key: false,
+      };
+    case 'crypto-wallets.wallet_key_exported':
+      return {
+        type: 'wallet_key_exported',
+        fields: ['wallet_id', 'account_id', 'chain', 'asset', 'address'],
+        carries_idempotency_key: false,
+      };
+    case 'crypto-wallets.wallet_signature_created':
+      return {
+        type: 'wallet_signature_created',
+        fields: [
+          'proof_id',
+          'proof_code',
+          'wallet_id',
+          'account_id',
+          'chain',
+          'address',
+          'purpose',
+          'status',
+          'created_at',
+        ],
         carries_idempotency_key: false,
       };
     default: {
