@@ -11,4 +11,6 @@ export * from './browser';
 export * from './reviews';
 export * from './disputes';
 export * from './cli';
+export * from './crypto-withdrawals';
 export * from './wallets';
+export * from './crypto';

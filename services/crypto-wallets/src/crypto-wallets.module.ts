@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
+  busClientProviders,
   eventRelayProvider,
   SERVICE_POOL,
   ServiceDatabaseModule,
@@ -14,7 +15,16 @@ import { SeedVault } from './infrastructure/keys/seed-vault';
 // c15-deposits: the chain port and its watcher
 import { OBSERVATION_HANDLERS, type ObservationHandler } from './application/chain-port';
 import { chainProviders } from './infrastructure/chain/chain.providers';
+// c15-deposits: deposit wallets, deposits and address screening
+import { DepositObservations } from './application/deposit-observations';
+import { depositProviders } from './infrastructure/deposits.providers';
+import { DepositsMessages } from './messages/deposits.messages';
+import { ScreeningMessages } from './messages/screening.messages';
 import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
+// crypto withdrawals (issue 15)
+import { WithdrawalObservations } from './application/withdrawals/withdrawal-observations';
+import { withdrawalProviders } from './infrastructure/withdrawals/withdrawal-providers';
+import { WithdrawalsMessages } from './messages/withdrawals.messages';
 // Wallet links, segregated wallets and signature proofs (issue 15, part L).
 import { linksProviders } from './application/links.providers';
 import { SegregatedWalletObservations } from './application/segregated-observations';
@@ -48,6 +58,11 @@ export class CryptoWalletsModule {
         WalletLinksMessages,
         SegregatedWalletsMessages,
         SignatureProofsMessages,
+        // crypto withdrawals (issue 15)
+        WithdrawalsMessages,
+        // c15-deposits
+        DepositsMessages,
+        ScreeningMessages,
       ],
       providers: [
         { provide: CRYPTO_WALLETS_SETTINGS, useValue: settings },
@@ -56,16 +71,21 @@ export class CryptoWalletsModule {
           inject: [SERVICE_POOL],
           useFactory: (pool: Pool) => new SeedVault(pool, keyring, networkOf(context.environment)),
         },
-        // Wallet links, segregated wallets and signature proofs (issue 15, part L).
-        ...linksProviders(context, settings),
-        eventRelayProvider({ service: 'crypto-wallets', store: CRYPTO_WALLETS_EVENTS }),
+        ...busClientProviders(context),
         // c15-deposits: the chain, its watcher, and the handlers the watcher feeds (each part of
         // the service adds its handler class to `inject` and to the array).
         ...chainProviders(context, settings),
+        // crypto withdrawals (issue 15)
+        ...withdrawalProviders(context),
+        // Wallet links, segregated wallets and signature proofs (issue 15, part L).
+        ...linksProviders(context, settings),
+        eventRelayProvider({ service: 'crypto-wallets', store: CRYPTO_WALLETS_EVENTS }),
+        // c15-deposits
+        ...depositProviders(context, settings),
+        // Every part's observation handler, in the watcher's order.
         {
           provide: OBSERVATION_HANDLERS,
-          // Segregated wallets' handler (issue 15, part L).
-          inject: [SegregatedWalletObservations],
+          inject: [DepositObservations, WithdrawalObservations, SegregatedWalletObservations],
           useFactory: (...handlers: ObservationHandler[]) => handlers,
         },
       ],

@@ -18,7 +18,11 @@ import { PayoutsApiModule } from './payouts/payouts.module';
 import { AmlApiModule } from './aml/aml.module';
 import { ReviewsApiModule } from './reviews/reviews.module';
 import { DisputesApiModule } from './disputes/disputes.module';
+// crypto deposits and address screening (issue 15)
+import { CryptoApiModule } from './crypto/crypto.module';
 import { PlatformReadinessModule } from '../http/health/platform-readiness.module';
+// crypto withdrawals (issue 15)
+import { CryptoWithdrawalsApiModule } from './crypto-withdrawals/crypto-withdrawals.module';
 import { WalletsApiModule } from './wallets/wallets.module';
 
 /**
@@ -40,9 +44,13 @@ import { WalletsApiModule } from './wallets/wallets.module';
     LedgerHttpModule,
     PayoutsApiModule,
     AmlApiModule,
+    // crypto deposits and address screening (issue 15)
+    CryptoApiModule,
     ReviewsApiModule,
     DisputesApiModule,
     PlatformReadinessModule,
+    // crypto withdrawals (issue 15)
+    CryptoWithdrawalsApiModule,
     WalletsApiModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],
