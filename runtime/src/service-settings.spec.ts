@@ -29,13 +29,14 @@ describe('service settings at boot', () => {
     (definition) => 'SANDBOX_STEP_MS' in definition.settings.shape,
   );
 
-  it('reads SANDBOX_STEP_MS with one definition, in compliance, payouts and payins alike', () => {
+  it('reads SANDBOX_STEP_MS with one definition, in every service with a sandbox simulator', () => {
     expect(stepping.map((definition) => definition.name).sort()).toEqual([
       'compliance',
+      'crypto-wallets',
       'payins',
       'payouts',
     ]);
-    for (const name of ['compliance', 'payins'])
+    for (const name of ['compliance', 'crypto-wallets', 'payins'])
       expect(service(name).settings.shape.SANDBOX_STEP_MS).toBe(
         service('payouts').settings.shape.SANDBOX_STEP_MS,
       );
