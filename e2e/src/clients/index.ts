@@ -11,3 +11,4 @@ export * from './browser';
 export * from './reviews';
 export * from './disputes';
 export * from './cli';
+export * from './crypto';

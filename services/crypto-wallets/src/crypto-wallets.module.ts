@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
+  busClientProviders,
   SERVICE_POOL,
   ServiceDatabaseModule,
   type PlatformContext,
@@ -10,6 +11,14 @@ import {
 import { networkOf } from './domain/chains/chain';
 import { walletKeyring } from './infrastructure/keys/wallet-keyring';
 import { SeedVault } from './infrastructure/keys/seed-vault';
+// c15-deposits: the chain port and its watcher
+import { OBSERVATION_HANDLERS, type ObservationHandler } from './application/chain-port';
+import { chainProviders } from './infrastructure/chain/chain.providers';
+// c15-deposits: deposit wallets, deposits and address screening
+import { DepositObservations } from './application/deposit-observations';
+import { depositProviders } from './infrastructure/deposits.providers';
+import { DepositsMessages } from './messages/deposits.messages';
+import { ScreeningMessages } from './messages/screening.messages';
 import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
 import {
   CRYPTO_WALLETS_SETTINGS,
@@ -31,13 +40,28 @@ export class CryptoWalletsModule {
           migrations: [{ dir: CRYPTO_WALLETS_MIGRATIONS_DIR }],
         }),
       ],
-      controllers: [CryptoWalletsMessages],
+      controllers: [
+        CryptoWalletsMessages,
+        // c15-deposits
+        DepositsMessages,
+        ScreeningMessages,
+      ],
       providers: [
         { provide: CRYPTO_WALLETS_SETTINGS, useValue: settings },
         {
           provide: SeedVault,
           inject: [SERVICE_POOL],
           useFactory: (pool: Pool) => new SeedVault(pool, keyring, networkOf(context.environment)),
+        },
+        ...busClientProviders(context),
+        // c15-deposits: the chain, its watcher, and the handlers the watcher feeds (each part of
+        // the service adds its handler class to `inject` and to the array).
+        ...chainProviders(context, settings),
+        ...depositProviders(context, settings),
+        {
+          provide: OBSERVATION_HANDLERS,
+          inject: [DepositObservations],
+          useFactory: (...handlers: ObservationHandler[]) => handlers,
         },
       ],
     };

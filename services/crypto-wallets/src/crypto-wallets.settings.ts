@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { sharedSettings, type SettingsOf } from '@platform/runtime';
+// c15-deposits: address screening lists
+import { parseFlaggedAddresses } from './domain/screening/flagged-lists';
 
 /** The crypto-wallets service's settings: its runtime parses them once at boot. */
 export const cryptoWalletsSettingsSchema = sharedSettings
@@ -20,6 +22,21 @@ export const cryptoWalletsSettingsSchema = sharedSettings
       })
       .describe(
         'keys that seal wallet private keys and the HD seed at rest (AES-256-GCM): `id:base64key,...`, 32-byte keys, the first one seals; keep old ones listed until nothing is sealed under them',
+      ),
+    // c15-deposits: address screening lists
+    CRYPTO_FLAGGED_ADDRESSES: z
+      .string()
+      .optional()
+      .superRefine((text, context) => {
+        try {
+          parseFlaggedAddresses(text);
+        } catch (error) {
+          context.addIssue({ code: 'custom', message: `not a valid list: ${String(error)}` });
+        }
+      })
+      .meta({ unset: 'no flagged address (the sandbox still applies its `bad`/`risk` endings)' })
+      .describe(
+        'flagged blockchain addresses for address screening and deposit sender risk: a JSON array of `{chain, address, risk, category}` (`risk` low, medium, high or severe; `category` a snake_case word such as `sanctions`)',
       ),
   });
 export type CryptoWalletsSettings = SettingsOf<typeof cryptoWalletsSettingsSchema>;

@@ -9,6 +9,8 @@ import { registerEventsTail } from './commands/events-tail';
 import { registerProjectionsRebuild } from './commands/rebuild-projection';
 import { registerEventsVerify } from './commands/verify-events';
 import { registerVerifications } from './commands/verifications';
+// crypto chain feed (issue 15)
+import { registerCryptoChain } from './commands/crypto-chain';
 
 /** The platform operator's CLI (`npm run cli -- <command>`). */
 const program = new Command('platform')
@@ -148,6 +150,8 @@ registerProjectionsRebuild(program, () => program.opts<Globals>().env);
 registerDeadLetters(program, target);
 registerVerifications(program, target);
 registerAccounts(program, target);
+// crypto chain feed (issue 15)
+registerCryptoChain(program, target);
 
 program.parseAsync().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

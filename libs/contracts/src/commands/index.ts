@@ -23,3 +23,6 @@ export * from './aml';
 export * from './firewall-reviews';
 export * from './disputes';
 export * from './evidence-files';
+// crypto deposits and address screening (issue 15)
+export * from './crypto-deposits';
+export * from './address-screening';

@@ -219,6 +219,15 @@ const amlUpdated = {
 };
 
 /** For each type: a valid payload and invalid variants, each wrong in one field. */
+const cryptoDeposit = {
+  deposit_id: 'dep-1',
+  account_id: ACCOUNT_ID,
+  chain: 'tron',
+  asset: 'USDT',
+  tx_id: 'ab'.repeat(32),
+  amount: '25.5',
+};
+
 const samples: Record<
   EventType,
   { valid: Record<string, unknown>; invalid: Record<string, unknown>[] }
@@ -363,6 +372,22 @@ const samples: Record<
         currency: 'USD',
       },
     ],
+  },
+  // crypto deposits (issue 15)
+  'crypto-wallets.deposit_credited': {
+    valid: { ...cryptoDeposit, fee: '0', risk: 'low' },
+    invalid: [
+      { ...cryptoDeposit, fee: '0', risk: 'none' },
+      { ...cryptoDeposit, chain: 'sol', fee: '0', risk: 'low' },
+    ],
+  },
+  'crypto-wallets.deposit_quarantined': {
+    valid: { ...cryptoDeposit, hold_id: 'crypto-deposit:dep-1', risk: 'severe', status: 'held' },
+    invalid: [{ ...cryptoDeposit, hold_id: 'h-1', risk: 'severe', status: 'credited' }],
+  },
+  'crypto-wallets.deposit_flagged': {
+    valid: { ...cryptoDeposit, risk: 'high', status: 'credited' },
+    invalid: [{ ...cryptoDeposit, amount: '-1', risk: 'high', status: 'credited' }],
   },
 };
 

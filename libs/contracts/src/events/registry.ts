@@ -29,6 +29,12 @@ import {
 } from './payins';
 import { amlScreeningUpdatedSchema, reviewStatusChangedSchema } from './compliance';
 import { disputeStatusChangedSchema } from './disputes';
+// crypto deposits (issue 15)
+import {
+  cryptoDepositAlertSchema,
+  cryptoDepositCreditedSchema,
+  cryptoDepositHeldSchema,
+} from './crypto';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -71,6 +77,10 @@ export const EVENT_SCHEMAS = {
   'compliance.aml_screening_updated': { version: 1, schema: amlScreeningUpdatedSchema },
   'compliance.review_status_changed': { version: 1, schema: reviewStatusChangedSchema },
   'compliance.dispute_status_changed': { version: 1, schema: disputeStatusChangedSchema },
+  // crypto deposits (issue 15)
+  'crypto-wallets.deposit_credited': { version: 1, schema: cryptoDepositCreditedSchema },
+  'crypto-wallets.deposit_quarantined': { version: 1, schema: cryptoDepositHeldSchema },
+  'crypto-wallets.deposit_flagged': { version: 1, schema: cryptoDepositAlertSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

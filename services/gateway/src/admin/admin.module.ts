@@ -6,6 +6,8 @@ import { DeadLettersAdminController } from './dead-letters-admin.controller';
 import { LedgerAdminController } from './ledger-admin.controller';
 import { MetricsController } from './metrics.controller';
 import { OperatorGuard } from './operator.guard';
+// crypto chain feed (issue 15)
+import { CryptoChainAdminController } from './crypto-chain-admin.controller';
 import { PayoutsAdminController } from './payouts-admin.controller';
 import { ReviewsAdminController } from './reviews-admin.controller';
 import { VerificationsAdminController } from './verifications-admin.controller';
@@ -21,6 +23,8 @@ import { VerificationsAdminController } from './verifications-admin.controller';
     PayoutsAdminController,
     ReviewsAdminController,
     VerificationsAdminController,
+    // crypto chain feed (issue 15)
+    CryptoChainAdminController,
   ],
   providers: [OperatorGuard],
 })

@@ -18,6 +18,8 @@ import { PayoutsApiModule } from './payouts/payouts.module';
 import { AmlApiModule } from './aml/aml.module';
 import { ReviewsApiModule } from './reviews/reviews.module';
 import { DisputesApiModule } from './disputes/disputes.module';
+// crypto deposits and address screening (issue 15)
+import { CryptoApiModule } from './crypto/crypto.module';
 import { PlatformReadinessModule } from '../http/health/platform-readiness.module';
 
 /**
@@ -39,6 +41,8 @@ import { PlatformReadinessModule } from '../http/health/platform-readiness.modul
     LedgerHttpModule,
     PayoutsApiModule,
     AmlApiModule,
+    // crypto deposits and address screening (issue 15)
+    CryptoApiModule,
     ReviewsApiModule,
     DisputesApiModule,
     PlatformReadinessModule,

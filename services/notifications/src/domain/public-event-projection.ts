@@ -19,6 +19,10 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'compliance.aml_screening_updated',
   'compliance.review_status_changed',
   'compliance.dispute_status_changed',
+  // crypto deposits (issue 15)
+  'crypto-wallets.deposit_credited',
+  'crypto-wallets.deposit_quarantined',
+  'crypto-wallets.deposit_flagged',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -178,6 +182,25 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
       return {
         type: 'dispute_status_changed',
         fields: ['dispute_id', 'payin_id', 'account_id', 'status', 'amount', 'currency'],
+        carries_idempotency_key: false,
+      };
+    // crypto deposits (issue 15)
+    case 'crypto-wallets.deposit_credited':
+      return {
+        type: 'crypto_deposit_credited',
+        fields: ['account_id', 'chain', 'asset', 'tx_id', 'amount', 'fee'],
+        carries_idempotency_key: false,
+      };
+    case 'crypto-wallets.deposit_quarantined':
+      return {
+        type: 'crypto_deposit_held',
+        fields: ['account_id', 'hold_id', 'chain', 'asset', 'tx_id', 'risk', 'status'],
+        carries_idempotency_key: false,
+      };
+    case 'crypto-wallets.deposit_flagged':
+      return {
+        type: 'crypto_deposit_alert',
+        fields: ['account_id', 'chain', 'asset', 'tx_id', 'risk', 'status'],
         carries_idempotency_key: false,
       };
     default: {

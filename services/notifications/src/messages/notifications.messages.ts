@@ -49,6 +49,12 @@ export class NotificationsMessages {
     await this.domain_events.take(payload);
   }
 
+  // crypto withdrawals (issue 15): the crypto-wallets service's public events
+  @EventPattern('events.crypto-wallets')
+  async cryptoWalletsEvent(@Payload() payload: unknown): Promise<void> {
+    await this.domain_events.take(payload);
+  }
+
   @Handles(HEALTH_COMMANDS.notifications)
   health() {
     return { service: 'notifications', status: 'ok' as const };
