@@ -12,3 +12,4 @@ export * from './reviews';
 export * from './disputes';
 export * from './cli';
 export * from './crypto';
+export * from './wallets';

@@ -3,6 +3,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
   busClientProviders,
+  eventRelayProvider,
   SERVICE_POOL,
   ServiceDatabaseModule,
   type PlatformContext,
@@ -20,6 +21,12 @@ import { depositProviders } from './infrastructure/deposits.providers';
 import { DepositsMessages } from './messages/deposits.messages';
 import { ScreeningMessages } from './messages/screening.messages';
 import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
+// Wallet links, segregated wallets and signature proofs (issue 15, part L).
+import { linksProviders } from './application/links.providers';
+import { CRYPTO_WALLETS_EVENTS } from './infrastructure/links/crypto-wallets-events';
+import { WalletLinksMessages } from './messages/wallets-links.messages';
+import { SegregatedWalletsMessages } from './messages/wallets-segregated.messages';
+import { SignatureProofsMessages } from './messages/wallets-proofs.messages';
 import {
   CRYPTO_WALLETS_SETTINGS,
   cryptoWalletsSettingsSchema,
@@ -45,6 +52,10 @@ export class CryptoWalletsModule {
         // c15-deposits
         DepositsMessages,
         ScreeningMessages,
+        // Wallet links, segregated wallets and signature proofs (issue 15, part L).
+        WalletLinksMessages,
+        SegregatedWalletsMessages,
+        SignatureProofsMessages,
       ],
       providers: [
         { provide: CRYPTO_WALLETS_SETTINGS, useValue: settings },
@@ -63,6 +74,9 @@ export class CryptoWalletsModule {
           inject: [DepositObservations],
           useFactory: (...handlers: ObservationHandler[]) => handlers,
         },
+        // Wallet links, segregated wallets and signature proofs (issue 15, part L).
+        ...linksProviders(context, settings),
+        eventRelayProvider({ service: 'crypto-wallets', store: CRYPTO_WALLETS_EVENTS }),
       ],
     };
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { sharedSettings, type SettingsOf } from '@platform/runtime';
 // c15-deposits: address screening lists
 import { parseFlaggedAddresses } from './domain/screening/flagged-lists';
+import { millisecondsSetting, sharedSettings, type SettingsOf } from '@platform/runtime';
 
 /** The crypto-wallets service's settings: its runtime parses them once at boot. */
 export const cryptoWalletsSettingsSchema = sharedSettings
@@ -38,6 +38,10 @@ export const cryptoWalletsSettingsSchema = sharedSettings
       .describe(
         'flagged blockchain addresses for address screening and deposit sender risk: a JSON array of `{chain, address, risk, category}` (`risk` low, medium, high or severe; `category` a snake_case word such as `sanctions`)',
       ),
+    // Wallet links, segregated wallets and signature proofs (issue 15, part L).
+    WALLET_LINK_CHALLENGE_TTL_MS: millisecondsSetting()
+      .default(600_000)
+      .describe('how long a wallet-link challenge can be signed and verified'),
   });
 export type CryptoWalletsSettings = SettingsOf<typeof cryptoWalletsSettingsSchema>;
 

@@ -26,3 +26,6 @@ export * from './evidence-files';
 // crypto deposits and address screening (issue 15)
 export * from './crypto-deposits';
 export * from './address-screening';
+export * from './wallet-links';
+export * from './segregated-wallets';
+export * from './signature-proofs';

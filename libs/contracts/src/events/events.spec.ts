@@ -389,6 +389,68 @@ const samples: Record<
     valid: { ...cryptoDeposit, risk: 'high', status: 'credited' },
     invalid: [{ ...cryptoDeposit, amount: '-1', risk: 'high', status: 'credited' }],
   },
+  'crypto-wallets.wallet_linked': {
+    valid: {
+      link_id: 'lnk-1',
+      account_id: 'acc-1',
+      chain: 'eth',
+      address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      linked_at: '2025-01-02T03:04:05.000Z',
+    },
+    invalid: [
+      {
+        link_id: 'lnk-1',
+        account_id: 'acc-1',
+        chain: 'btc',
+        address: 'tb1qexample',
+        linked_at: '2025-01-02T03:04:05.000Z',
+      },
+    ],
+  },
+  'crypto-wallets.wallet_key_exported': {
+    valid: {
+      wallet_id: 'wal-1',
+      account_id: 'acc-1',
+      chain: 'tron',
+      asset: 'USDT',
+      address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+    },
+    invalid: [
+      {
+        wallet_id: 'wal-1',
+        account_id: 'acc-1',
+        chain: 'tron',
+        asset: 'USDT',
+        address: '',
+      },
+    ],
+  },
+  'crypto-wallets.wallet_signature_created': {
+    valid: {
+      proof_id: 'prf-1',
+      proof_code: 'ABCD2345',
+      wallet_id: 'wal-1',
+      account_id: 'acc-1',
+      chain: 'eth',
+      address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      purpose: 'proof_of_reserves',
+      status: 'signed',
+      created_at: '2025-01-02T03:04:05.000Z',
+    },
+    invalid: [
+      {
+        proof_id: 'prf-1',
+        proof_code: 'ABCD2345',
+        wallet_id: 'wal-1',
+        account_id: 'acc-1',
+        chain: 'eth',
+        address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+        purpose: 'proof_of_reserves',
+        status: 'revoked',
+        created_at: '2025-01-02T03:04:05.000Z',
+      },
+    ],
+  },
 };
 
 describe('event names', () => {

@@ -7,5 +7,6 @@ export * from './disputes';
 // crypto deposits (issue 15)
 export * from './crypto';
 export * from './registry';
+export * from './wallets';
 export * from './compliance';
 export * from './disputes';

@@ -35,6 +35,11 @@ import {
   cryptoDepositCreditedSchema,
   cryptoDepositHeldSchema,
 } from './crypto';
+import {
+  walletKeyExportedSchema,
+  walletLinkedSchema,
+  walletSignatureCreatedSchema,
+} from './wallets';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -81,6 +86,9 @@ export const EVENT_SCHEMAS = {
   'crypto-wallets.deposit_credited': { version: 1, schema: cryptoDepositCreditedSchema },
   'crypto-wallets.deposit_quarantined': { version: 1, schema: cryptoDepositHeldSchema },
   'crypto-wallets.deposit_flagged': { version: 1, schema: cryptoDepositAlertSchema },
+  'crypto-wallets.wallet_linked': { version: 1, schema: walletLinkedSchema },
+  'crypto-wallets.wallet_key_exported': { version: 1, schema: walletKeyExportedSchema },
+  'crypto-wallets.wallet_signature_created': { version: 1, schema: walletSignatureCreatedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

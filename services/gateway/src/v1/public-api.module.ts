@@ -21,6 +21,7 @@ import { DisputesApiModule } from './disputes/disputes.module';
 // crypto deposits and address screening (issue 15)
 import { CryptoApiModule } from './crypto/crypto.module';
 import { PlatformReadinessModule } from '../http/health/platform-readiness.module';
+import { WalletsApiModule } from './wallets/wallets.module';
 
 /**
  * The public /v1 surface of identity with its credential guard. Needs the bus client and the
@@ -46,6 +47,7 @@ import { PlatformReadinessModule } from '../http/health/platform-readiness.modul
     ReviewsApiModule,
     DisputesApiModule,
     PlatformReadinessModule,
+    WalletsApiModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],
 })

@@ -23,6 +23,9 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'crypto-wallets.deposit_credited',
   'crypto-wallets.deposit_quarantined',
   'crypto-wallets.deposit_flagged',
+  'crypto-wallets.wallet_linked',
+  'crypto-wallets.wallet_key_exported',
+  'crypto-wallets.wallet_signature_created',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -201,6 +204,34 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
       return {
         type: 'crypto_deposit_alert',
         fields: ['account_id', 'chain', 'asset', 'tx_id', 'risk', 'status'],
+        carries_idempotency_key: false,
+      };
+    case 'crypto-wallets.wallet_linked':
+      return {
+        type: 'wallet_linked',
+        fields: ['link_id', 'account_id', 'chain', 'address', 'linked_at'],
+        carries_idempotency_key: false,
+      };
+    case 'crypto-wallets.wallet_key_exported':
+      return {
+        type: 'wallet_key_exported',
+        fields: ['wallet_id', 'account_id', 'chain', 'asset', 'address'],
+        carries_idempotency_key: false,
+      };
+    case 'crypto-wallets.wallet_signature_created':
+      return {
+        type: 'wallet_signature_created',
+        fields: [
+          'proof_id',
+          'proof_code',
+          'wallet_id',
+          'account_id',
+          'chain',
+          'address',
+          'purpose',
+          'status',
+          'created_at',
+        ],
         carries_idempotency_key: false,
       };
     default: {

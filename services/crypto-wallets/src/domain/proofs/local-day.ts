@@ -1,0 +1,45 @@
+import { dayAfter, filterDay, type CalendarDay } from '@platform/contracts';
+
+/**
+ * The `from`/`to` filters of spec §1 as instants: `YYYY-MM-DD` in the organization's time zone,
+ * `from` that day's midnight (inclusive), `to` the next day's midnight (exclusive). The same rule
+ * as payins' listings.
+ */
+export function localDayRange(
+  from: string | undefined,
+  to: string | undefined,
+  timezone: string,
+): { from?: Date; to?: Date } {
+  return {
+    ...(from ? { from: midnightIn(filterDay(from), timezone) } : {}),
+    ...(to ? { to: midnightIn(dayAfter(filterDay(to)), timezone) } : {}),
+  };
+}
+
+/** The instant of midnight of `day` in `timezone`. */
+export function midnightIn(day: CalendarDay, timezone: string): Date {
+  // setUTCFullYear, unlike Date.UTC, reads years 0 to 99 as they are.
+  const wall = new Date(0).setUTCFullYear(day.year, day.month - 1, day.day);
+  // Two passes settle the offset across a daylight-saving change near midnight.
+  let instant = wall - offsetMs(new Date(wall), timezone);
+  instant = wall - offsetMs(new Date(instant), timezone);
+  return new Date(instant);
+}
+
+/** How far `timezone`'s wall clock is ahead of UTC at `at`. */
+function offsetMs(at: Date, timezone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const wall = new Date(0).setUTCFullYear(value('year'), value('month') - 1, value('day'));
+  const time_ms = ((value('hour') * 60 + value('minute')) * 60 + value('second')) * 1000;
+  return wall + time_ms - Math.floor(at.getTime() / 1000) * 1000;
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { PublicSignatureProofsController } from './public-signature-proofs.controller';
+import { SegregatedWalletsController } from './segregated-wallets.controller';
+import { SignatureProofsController } from './signature-proofs.controller';
+import { WalletLinksController } from './wallet-links.controller';
+
+/** The public wallet surfaces: /v1/wallet-links, /v1/segregated-wallets, /v1/signature-proofs. */
+@Module({
+  controllers: [
+    WalletLinksController,
+    SegregatedWalletsController,
+    SignatureProofsController,
+    PublicSignatureProofsController,
+  ],
+})
+export class WalletsApiModule {}
