@@ -13,3 +13,5 @@ export * from './disputes';
 export * from './cli';
 export * from './crypto';
 export * from './wallets';
+// segregated wallets on chain (issue 15, part S)
+export * from './wallet-chain';

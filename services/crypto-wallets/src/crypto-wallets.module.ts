@@ -27,6 +27,10 @@ import { CRYPTO_WALLETS_EVENTS } from './infrastructure/links/crypto-wallets-eve
 import { WalletLinksMessages } from './messages/wallets-links.messages';
 import { SegregatedWalletsMessages } from './messages/wallets-segregated.messages';
 import { SignatureProofsMessages } from './messages/wallets-proofs.messages';
+// Segregated wallets on chain (issue 15, part S).
+import { segregatedChainProviders } from './application/segregated-chain.providers';
+import { SegregatedChainObservations } from './application/segregated-chain';
+import { WalletsChainMessages } from './messages/wallets-chain.messages';
 import {
   CRYPTO_WALLETS_SETTINGS,
   cryptoWalletsSettingsSchema,
@@ -56,6 +60,8 @@ export class CryptoWalletsModule {
         WalletLinksMessages,
         SegregatedWalletsMessages,
         SignatureProofsMessages,
+        // Segregated wallets on chain (issue 15, part S).
+        WalletsChainMessages,
       ],
       providers: [
         { provide: CRYPTO_WALLETS_SETTINGS, useValue: settings },
@@ -71,12 +77,14 @@ export class CryptoWalletsModule {
         ...depositProviders(context, settings),
         {
           provide: OBSERVATION_HANDLERS,
-          inject: [DepositObservations],
+          inject: [DepositObservations, SegregatedChainObservations],
           useFactory: (...handlers: ObservationHandler[]) => handlers,
         },
         // Wallet links, segregated wallets and signature proofs (issue 15, part L).
         ...linksProviders(context, settings),
         eventRelayProvider({ service: 'crypto-wallets', store: CRYPTO_WALLETS_EVENTS }),
+        // Segregated wallets on chain (issue 15, part S).
+        ...segregatedChainProviders(context),
       ],
     };
   }

@@ -29,3 +29,5 @@ export * from './address-screening';
 export * from './wallet-links';
 export * from './segregated-wallets';
 export * from './signature-proofs';
+// segregated wallets on chain (issue 15, part S)
+export * from './wallet-chain';

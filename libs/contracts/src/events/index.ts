@@ -8,5 +8,7 @@ export * from './disputes';
 export * from './crypto';
 export * from './registry';
 export * from './wallets';
+// segregated wallets on chain (issue 15, part S)
+export * from './wallet-chain';
 export * from './compliance';
 export * from './disputes';
