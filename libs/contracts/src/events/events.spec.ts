@@ -470,7 +470,7 @@ const samples: Record<
     valid: { ...walletMovement, send_id: 'snd-1', status: 'completed', idempotency_key: 'k-1' },
     invalid: [{ ...walletMovement, send_id: 'snd-1', status: 'done' }],
   },
-  'crypto-wallets.wallet_external_movement': {
+  'crypto-wallets.wallet_external_movement_observed': {
     valid: { ...walletMovement, direction: 'in', custody: 'client' },
     invalid: [{ ...walletMovement, direction: 'sideways', custody: 'client' }],
   },

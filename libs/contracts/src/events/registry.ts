@@ -101,7 +101,10 @@ export const EVENT_SCHEMAS = {
     version: 1,
     schema: walletSendStatusChangedSchema,
   },
-  'crypto-wallets.wallet_external_movement': { version: 1, schema: walletExternalMovementSchema },
+  'crypto-wallets.wallet_external_movement_observed': {
+    version: 1,
+    schema: walletExternalMovementSchema,
+  },
   'crypto-wallets.wallet_key_compromise_suspected': {
     version: 1,
     schema: walletExternalMovementSchema,

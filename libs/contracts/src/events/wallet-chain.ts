@@ -36,7 +36,7 @@ export const walletSendStatusChangedSchema = z.object({
 export type WalletSendStatusChanged = z.infer<typeof walletSendStatusChangedSchema>;
 
 /**
- * `crypto-wallets.wallet_external_movement` (and, with the same fields,
+ * `crypto-wallets.wallet_external_movement_observed` (and, with the same fields,
  * `crypto-wallets.wallet_key_compromise_suspected` for an outflow from a platform-custody wallet):
  * a transfer at a segregated wallet that the platform did not make.
  */

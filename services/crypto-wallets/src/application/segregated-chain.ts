@@ -128,7 +128,7 @@ export class SegregatedChainObservations implements ObservationHandler {
         const direction = movement.kind === 'external_inflow' ? 'in' : 'out';
         const data = { ...base, direction, custody: wallet.custody };
         await appendWalletEvent(this.events, client, owner, {
-          type: 'crypto-wallets.wallet_external_movement',
+          type: 'crypto-wallets.wallet_external_movement_observed',
           data,
         });
         if (movement.kind === 'external_outflow' && movement.compromise_suspected)

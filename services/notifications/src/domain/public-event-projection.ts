@@ -29,7 +29,7 @@ export const PROJECTED_DOMAIN_EVENTS = [
   // segregated wallets on chain (issue 15, part S)
   'crypto-wallets.wallet_deposit_received',
   'crypto-wallets.wallet_send_status_changed',
-  'crypto-wallets.wallet_external_movement',
+  'crypto-wallets.wallet_external_movement_observed',
   'crypto-wallets.wallet_key_compromise_suspected',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
@@ -269,11 +269,11 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
         ],
         carries_idempotency_key: true,
       };
-    case 'crypto-wallets.wallet_external_movement':
+    case 'crypto-wallets.wallet_external_movement_observed':
     case 'crypto-wallets.wallet_key_compromise_suspected':
       return {
         type:
-          type === 'crypto-wallets.wallet_external_movement'
+          type === 'crypto-wallets.wallet_external_movement_observed'
             ? 'wallet_external_movement'
             : 'wallet_key_compromise_suspected',
         fields: [
