@@ -23,7 +23,6 @@ import { WalletSends } from './wallet-sends';
 
 const SCHEMA = 'crypto_wallets';
 const MIGRATIONS_DIR = path.join(__dirname, '../../migrations');
-const OUTSIDE = 'TY72iA3SBtrds3QLYsS7LwYfkzXwAXCRWT';
 
 /**
  * Segregated wallets on chain on PostgreSQL, with the sandbox chain mined by hand and every
