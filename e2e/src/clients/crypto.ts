@@ -125,9 +125,14 @@ export function cryptoClient(target: Target) {
   const reportObservation = (body: Record<string, unknown>) =>
     client.operator('POST', '/admin/v1/crypto/observations', body);
 
+  /** `POST /admin/v1/crypto/deposits/{id}/release|reject`: the operator decides a held deposit. */
+  const decideHold = (deposit_id: string, decision: string) =>
+    client.operator('POST', `/admin/v1/crypto/deposits/${deposit_id}/${decision}`);
+
   return {
     request: client.request,
     operator: client.operator,
+    decideHold,
     reportObservation,
     register,
     createWalletRaw,

@@ -193,6 +193,27 @@ describe('crypto deposits (sandbox)', () => {
     });
     expect(bodies.some((body) => body.type === 'crypto_deposit_credited')).toBe(false);
     expect(await ledger.available(owner, 'BTC')).toBe(before);
+
+    // The operator releases it: credited once, with crypto_deposit_credited; a repeat changes nothing.
+    await expectError(await crypto.decideHold(accepted.deposit_id, 'approve'), 404, 'not_found');
+    const released = await json(await crypto.decideHold(accepted.deposit_id, 'release'), 200);
+    expect(released).toMatchObject({
+      status: 'credited',
+      risk: 'severe',
+      hold_id: settled.hold_id,
+    });
+    expect(await json(await crypto.decideHold(accepted.deposit_id, 'release'), 200)).toEqual(
+      released,
+    );
+    await expectError(
+      await crypto.decideHold(accepted.deposit_id, 'reject'),
+      400,
+      'invalid_status',
+    );
+    const expected = new Big(before === 'missing' ? '0' : before).plus('0.015').toFixed(8);
+    const balance = () => ledger.available(owner, 'BTC');
+    expect(await eventually(balance, (seen) => seen === expected)).toBe(expected);
+    await delivered(accepted.tx_id, 'crypto_deposit_credited');
   });
 
   it('credits a deposit from a high-risk sender and raises crypto_deposit_alert', async () => {
@@ -219,9 +240,10 @@ describe('crypto deposits (sandbox)', () => {
   });
 
   it('lists the history with filters and pages; another account sees none of it', async () => {
-    const held = await crypto.deposits(owner, '?status=held');
-    expect(held.deposits.length).toBeGreaterThan(0);
-    expect(held.deposits.every((deposit) => deposit.status === 'held')).toBe(true);
+    const credited = await crypto.deposits(owner, '?status=credited');
+    expect(credited.deposits.length).toBeGreaterThan(2);
+    expect(credited.deposits.every((deposit) => deposit.status === 'credited')).toBe(true);
+    expect((await crypto.deposits(owner, '?status=held')).deposits).toEqual([]);
     const btc = await crypto.deposits(owner, '?chain=btc&asset=BTC');
     expect(btc.deposits.every((deposit) => deposit.chain === 'btc')).toBe(true);
     const first = await crypto.deposits(owner, '?page_size=1');

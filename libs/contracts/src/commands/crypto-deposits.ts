@@ -144,6 +144,11 @@ export const chainObservationResource = z.object({
   observed_at: instant,
 });
 
+/** `POST /admin/v1/crypto/deposits/{deposit_id}/release|reject`: the operator's decision. */
+export const decideDepositHoldCommand = z
+  .object({ deposit_id: id, decision: z.enum(['release', 'reject']) })
+  .strict();
+
 export const CRYPTO_DEPOSIT_COMMANDS = {
   create_wallet: defineCommand({
     name: 'crypto-wallets.create_deposit_wallet',
@@ -173,6 +178,12 @@ export const CRYPTO_DEPOSIT_COMMANDS = {
     name: 'crypto-wallets.get_deposit',
     summary: "one of the account's crypto deposits",
     request: getCryptoDepositCommand,
+    reply: cryptoDepositResource,
+  }),
+  decide_hold: defineCommand({
+    name: 'crypto-wallets.decide_deposit_hold',
+    summary: "the operator releases (credits) or rejects a deposit held for its sender's risk",
+    request: decideDepositHoldCommand,
     reply: cryptoDepositResource,
   }),
   pending_broadcasts: defineCommand({

@@ -1,9 +1,10 @@
 import type { PoolClient } from 'pg';
-import type {
-  CreditFundsCommand,
-  CryptoDepositAlert,
-  CryptoDepositCredited,
-  CryptoDepositHeld,
+import {
+  DomainError,
+  type CreditFundsCommand,
+  type CryptoDepositAlert,
+  type CryptoDepositCredited,
+  type CryptoDepositHeld,
 } from '@platform/contracts';
 import { transition } from '../domain/deposits/deposit-decide';
 import { DEPOSIT_FEE, type Deposit, type DepositEvent } from '../domain/deposits/deposit';
@@ -89,8 +90,34 @@ export class DepositObservations implements ObservationHandler {
               risk: addressRisk(this.lists, deposit.chain, deposit.from_address),
             },
     );
+    await this.commit(client, deposit, decided);
+  }
+
+  /**
+   * An operator's decision on a held deposit: `release` credits it (`crypto_deposit_credited`),
+   * `reject` keeps it out of the balance. A repeat answers the deposit as it is.
+   */
+  async decideHold(deposit_id: string, decision: 'release' | 'reject'): Promise<Deposit> {
+    return this.deposits.transaction(async (client) => {
+      const deposit = await this.deposits.lockById(client, deposit_id);
+      if (!deposit) throw new DomainError('not_found', 'deposit not found');
+      const decided = transition(deposit, { type: decision });
+      await this.commit(client, deposit, decided);
+      return decided.deposit;
+    });
+  }
+
+  /** Credits the ledger when the events say so, then stores the deposit and its events. */
+  private async commit(
+    client: PoolClient,
+    deposit: Deposit,
+    decided: { deposit: Deposit; events: DepositEvent[] },
+  ): Promise<void> {
+    // A repeated observation or decision changes nothing, not even `updated_at`.
+    if (decided.events.length === 0) return;
     for (const event of decided.events)
-      if (event.type === 'deposit_credited') await this.credit(deposit);
+      if (event.type === 'deposit_credited' || event.type === 'hold_released')
+        await this.credit(deposit);
     await this.deposits.store(
       client,
       decided.deposit,

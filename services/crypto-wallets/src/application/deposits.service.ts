@@ -9,6 +9,7 @@ import {
 import { Money } from '@platform/money';
 import { parseAddress } from '../domain/chains/addresses';
 import {
+  CHAIN_ASSETS,
   carries,
   isChain,
   type Chain,
@@ -129,10 +130,14 @@ function requireChain(chain: string): Chain {
   return chain;
 }
 
+const CARRIED_ASSETS: readonly ChainAsset[] = [
+  ...new Set<ChainAsset>(Object.values(CHAIN_ASSETS).flat()),
+];
+
 function requireAsset(asset: string): ChainAsset {
-  if (!['USDT', 'USDC', 'BTC'].includes(asset))
-    throw new DomainError('invalid_asset', 'asset must be USDT, USDC or BTC');
-  return asset as ChainAsset;
+  const known = CARRIED_ASSETS.find((candidate) => candidate === asset);
+  if (!known) throw new DomainError('invalid_asset', `asset must be ${CARRIED_ASSETS.join(', ')}`);
+  return known;
 }
 
 function requireStatus(status: string): CryptoDepositStatus {

@@ -176,6 +176,15 @@ export class DepositsRepository {
     return rows[0] ? toDeposit(rows[0]) : null;
   }
 
+  async lockById(client: PoolClient, deposit_id: string): Promise<StoredDeposit | null> {
+    if (!UUID.test(deposit_id)) return null;
+    const { rows } = await client.query<DepositRow>(
+      `select ${DEPOSIT_COLUMNS} from crypto_deposits where deposit_id = $1 for update`,
+      [deposit_id],
+    );
+    return rows[0] ? toDeposit(rows[0]) : null;
+  }
+
   async byTransfer(chain: Chain, tx_id: string, to_address: string): Promise<StoredDeposit | null> {
     const { rows } = await this.pool.query<DepositRow>(
       `select ${DEPOSIT_COLUMNS} from crypto_deposits

@@ -5,6 +5,7 @@ import {
   type CryptoDepositResource,
 } from '@platform/contracts';
 import { Handles } from '@platform/messaging';
+import { DepositObservations } from '../application/deposit-observations';
 import { DepositsService } from '../application/deposits.service';
 import { LiveChain } from '../infrastructure/chain/live-chain';
 import type { ChainTransfer } from '../infrastructure/chain/chain-transfers';
@@ -17,6 +18,7 @@ export class DepositsMessages {
   constructor(
     @Inject(DepositsService) private readonly deposits: DepositsService,
     @Inject(LiveChain) private readonly live: LiveChain,
+    @Inject(DepositObservations) private readonly observations: DepositObservations,
   ) {}
 
   @Handles(CRYPTO_DEPOSIT_COMMANDS.create_wallet)
@@ -44,6 +46,12 @@ export class DepositsMessages {
   @Handles(CRYPTO_DEPOSIT_COMMANDS.get_deposit)
   getDeposit({ account_id, deposit_id }: CommandRequest<Commands['get_deposit']>) {
     return this.deposits.getDeposit(account_id, deposit_id);
+  }
+
+  @Handles(CRYPTO_DEPOSIT_COMMANDS.decide_hold)
+  async decideHold({ deposit_id, decision }: CommandRequest<Commands['decide_hold']>) {
+    const decided = await this.observations.decideHold(deposit_id, decision);
+    return this.deposits.getDeposit(decided.account_id, decided.deposit_id);
   }
 
   @Handles(CRYPTO_DEPOSIT_COMMANDS.pending_broadcasts)

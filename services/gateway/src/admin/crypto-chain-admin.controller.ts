@@ -18,6 +18,7 @@ const MAX_BROADCASTS_LISTED = 500;
  * The operator's feed of the live chain (decisions D9: the platform reaches no chain). They list
  * the broadcasts waiting to be signed and sent outside the platform, report the tx id each was
  * sent under, and report what they see on chain (deposits included): seen, confirmed, failed.
+ * They also release or reject deposits held for their sender's risk.
  * Every field is checked by the service (chain, asset, addresses of the chain, amount).
  */
 @ApiExcludeController()
@@ -40,6 +41,16 @@ export class CryptoChainAdminController {
     @ValidatedBody(reportBroadcastBody) body: z.infer<typeof reportBroadcastBody>,
   ) {
     return this.bus.send(CRYPTO_DEPOSIT_COMMANDS.report_broadcast, { reference, ...body });
+  }
+
+  /** A deposit held for its sender's risk: `release` credits it, `reject` keeps it out. */
+  @Post('deposits/:deposit_id/:decision')
+  @HttpCode(200)
+  @ApiReply(CRYPTO_DEPOSIT_COMMANDS.decide_hold)
+  decideHold(@Param('deposit_id') deposit_id: string, @Param('decision') decision: string) {
+    if (decision !== 'release' && decision !== 'reject')
+      throw new DomainError('not_found', 'no such route');
+    return this.bus.send(CRYPTO_DEPOSIT_COMMANDS.decide_hold, { deposit_id, decision });
   }
 
   @Post('observations')

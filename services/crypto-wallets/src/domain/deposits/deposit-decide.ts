@@ -18,9 +18,11 @@ export function decide(deposit: Deposit, command: DepositCommand): DepositEvent[
     case 'fail':
       return deposit.status === 'pending' ? [{ type: 'deposit_failed' }] : [];
     case 'release':
-      return deposit.status === 'held' ? [{ type: 'hold_released' }] : refuseUnlessDone(deposit);
+      if (deposit.status === 'held') return [{ type: 'hold_released' }];
+      return refuseUnlessDone(deposit, deposit.status === 'credited');
     case 'reject':
-      return deposit.status === 'held' ? [{ type: 'hold_rejected' }] : refuseUnlessDone(deposit);
+      if (deposit.status === 'held') return [{ type: 'hold_rejected' }];
+      return refuseUnlessDone(deposit, deposit.status === 'rejected');
     default: {
       const unhandled: never = command;
       throw new Error(`unknown deposit command ${JSON.stringify(unhandled)}`);
@@ -39,11 +41,12 @@ function confirmed(deposit: Deposit, confirmations: number, risk: AddressRisk): 
   return { type: 'deposit_credited', confirmations, risk, alert: risk.risk === 'high' };
 }
 
-/** A release or reject of a deposit already released or rejected answers nothing new. */
-function refuseUnlessDone(deposit: Deposit): DepositEvent[] {
-  if (deposit.status === 'credited' || deposit.status === 'rejected') {
-    if (deposit.hold_id !== null) return [];
-  }
+/**
+ * The same decision repeated on a deposit it already decided answers nothing new; anything else
+ * (a deposit never held, or decided the other way) is refused.
+ */
+function refuseUnlessDone(deposit: Deposit, already_decided: boolean): DepositEvent[] {
+  if (already_decided && deposit.hold_id !== null) return [];
   throw new DomainError('invalid_status', `the deposit is ${deposit.status}, not held`);
 }
 

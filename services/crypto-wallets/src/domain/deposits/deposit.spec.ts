@@ -75,7 +75,11 @@ describe('a crypto deposit', () => {
     const released = transition(held, { type: 'release' }).deposit;
     expect(released.status).toBe('credited');
     expect(decide(released, { type: 'release' })).toEqual([]);
-    expect(transition(held, { type: 'reject' }).deposit.status).toBe('rejected');
+    expect(() => decide(released, { type: 'reject' })).toThrow(DomainError);
+    const rejected = transition(held, { type: 'reject' }).deposit;
+    expect(rejected.status).toBe('rejected');
+    expect(decide(rejected, { type: 'reject' })).toEqual([]);
+    expect(() => decide(rejected, { type: 'release' })).toThrow(DomainError);
     expect(() => decide(pending, { type: 'release' })).toThrow(DomainError);
     const plain = transition(pending, { type: 'confirm', confirmations: 2, risk: low }).deposit;
     expect(() => decide(plain, { type: 'reject' })).toThrow(DomainError);
