@@ -170,6 +170,10 @@ export function walletsClient(target: Target) {
     );
   const get = (caller: Caller, wallet_id: string) =>
     send(caller, 'GET', `/v1/segregated-wallets/${wallet_id}`);
+  const balance = (caller: Caller, wallet_id: string) =>
+    send(caller, 'GET', `/v1/segregated-wallets/${wallet_id}/balance`);
+  const transactions = (caller: Caller, wallet_id: string) =>
+    send(caller, 'GET', `/v1/segregated-wallets/${wallet_id}/transactions`);
   const importRaw = (caller: Caller, body: unknown) =>
     send(caller, 'POST', '/v1/segregated-wallets/import', body);
   const exportRaw = (caller: Caller, wallet_id: string) =>
@@ -216,6 +220,8 @@ export function walletsClient(target: Target) {
     create,
     list,
     get,
+    balance,
+    transactions,
     importRaw,
     exportRaw,
     signRaw,

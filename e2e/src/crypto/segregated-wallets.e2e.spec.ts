@@ -121,6 +121,25 @@ describe('segregated wallets', () => {
       expect((await wallets.list(full, '?page_size=100')).wallets).toHaveLength(10);
     });
 
+    it('answers a new wallet with a zero balance and no transactions; another account gets 404', async () => {
+      const wallet = await wallets.create(owner, { chain: 'tron', asset: 'USDT' });
+      expect(await json(await wallets.balance(owner, wallet.wallet_id), 200)).toEqual({
+        wallet_id: wallet.wallet_id,
+        chain: 'tron',
+        asset: 'USDT',
+        balance: '0',
+        native_coin: 'TRX',
+        native_balance: '0',
+      });
+      expect(await json(await wallets.transactions(owner, wallet.wallet_id), 200)).toEqual({
+        page: 1,
+        page_size: 20,
+        transactions: [],
+      });
+      await expectError(await wallets.balance(other, wallet.wallet_id), 404, 'not_found');
+      await expectError(await wallets.transactions(other, wallet.wallet_id), 404, 'not_found');
+    });
+
     it('has no /v1/wallets routes: the old prefix answers 404', async () => {
       const mine = await wallets.create(owner, { chain: 'eth', asset: 'USDT' });
       expect((await wallets.send(owner, 'GET', '/v1/wallets')).status).toBe(404);

@@ -161,7 +161,7 @@ export const WALLET_CHAIN_COMMANDS = {
     reply: z.object({ deposits: z.array(walletDepositResource) }),
   }),
   list_transactions: defineCommand({
-    name: 'crypto-wallets.list_segregated_wallet_transactions',
+    name: 'crypto-wallets.list_wallet_chain_transactions',
     summary: "a segregated wallet's transfers in both directions, newest first",
     request: walletPageCommand,
     reply: z.object({ transactions: z.array(walletTransactionResource) }),

@@ -15,9 +15,12 @@ import { WalletLinksRepository } from '../infrastructure/links/wallet-links.repo
 import { BusOrganizationTimezones } from '../infrastructure/proofs/organization-timezones';
 import { SignatureProofsRepository } from '../infrastructure/proofs/signature-proofs.repository';
 import { SegregatedWalletsRepository } from '../infrastructure/segregated/segregated-wallets.repository';
+import { WalletTransfersRepository } from '../infrastructure/segregated/wallet-transfers.repository';
 import { WalletLinks } from './links';
 import { SignatureProofs } from './proofs';
 import { SegregatedWallets } from './segregated';
+import { SegregatedWalletHistory } from './segregated-history';
+import { SegregatedWalletObservations } from './segregated-observations';
 
 /**
  * The service's event store (its outbox), wallet links, segregated wallets and signature
@@ -68,6 +71,23 @@ export function linksProviders(
           events,
           network,
         ),
+    },
+    {
+      provide: WalletTransfersRepository,
+      inject: [SERVICE_POOL],
+      useFactory: (pool: Pool) => new WalletTransfersRepository(pool),
+    },
+    {
+      provide: SegregatedWalletHistory,
+      inject: [SegregatedWalletsRepository, WalletTransfersRepository],
+      useFactory: (wallets: SegregatedWalletsRepository, transfers: WalletTransfersRepository) =>
+        new SegregatedWalletHistory(wallets, transfers),
+    },
+    {
+      provide: SegregatedWalletObservations,
+      inject: [WalletTransfersRepository],
+      useFactory: (transfers: WalletTransfersRepository) =>
+        new SegregatedWalletObservations(transfers),
     },
     {
       provide: SignatureProofsRepository,

@@ -91,11 +91,16 @@ export class WalletLinks {
         address,
         linked_at: now,
       };
-      await this.links.insertLink(client, {
+      const inserted = await this.links.insertLink(client, {
         ...link,
         org_id: command.org_id,
         challenge_id: challenge.challenge_id,
       });
+      if (!inserted) {
+        const winner = await this.links.activeLink(client, command.account_id, chain, address);
+        if (!winner) throw new Error('an active link conflicted and then vanished');
+        return linkResource(winner);
+      }
       await this.events.appendInTransaction(
         client,
         `wallet-link-${link.link_id}`,

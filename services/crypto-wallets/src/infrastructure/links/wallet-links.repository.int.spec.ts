@@ -84,4 +84,29 @@ describe('WalletLinksRepository.isLinked', () => {
     );
     expect(after.rows[0].count).toBe(before.rows[0].count);
   });
+
+  it('links an address once when two challenges of it are verified at the same time', async () => {
+    const key = '59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+    const pair = parsePrivateKey(key);
+    if (!pair) throw new Error('test key must parse');
+    const address = addressFromPublicKey('eth', 'testnet', pair.public_key);
+    const account = { account_id: 'acc-race', org_id: 'demo' };
+    const asked = await Promise.all(
+      [1, 2, 3].map(() => links.challenge({ ...account, chain: 'eth', address })),
+    );
+    const linked = await Promise.all(
+      asked.map((challenge) =>
+        links.verify({
+          ...account,
+          challenge_id: challenge.challenge_id,
+          signature: signMessage('eth', pair.private_key, challenge.message),
+        }),
+      ),
+    );
+    expect(new Set(linked.map((link) => link.link_id)).size).toBe(1);
+    const { rows } = await pool.query(
+      "select count(*)::int as count from crypto_wallets_events.events where type = 'crypto-wallets.wallet_linked' and data->>'account_id' = 'acc-race'",
+    );
+    expect(rows[0].count).toBe(1);
+  });
 });

@@ -107,13 +107,19 @@ export class WalletLinksRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * Inserts the link; null when the account already has an active link to the address (a
+   * concurrent verify of another challenge won), so the caller answers that one.
+   */
   async insertLink(
     client: PoolClient,
     link: LinkRow & { org_id: string; challenge_id: string },
-  ): Promise<void> {
-    await client.query(
+  ): Promise<LinkRow | null> {
+    const { rows } = await client.query<LinkRow>(
       `insert into wallet_links (link_id, account_id, org_id, chain, address, challenge_id, linked_at)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
+       values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (account_id, chain, address) where deleted_at is null do nothing
+       returning ${LINK_COLUMNS}`,
       [
         link.link_id,
         link.account_id,
@@ -124,6 +130,7 @@ export class WalletLinksRepository {
         link.linked_at,
       ],
     );
+    return rows[0] ?? null;
   }
 
   async list(account_id: string, limit: number, offset: number): Promise<LinkRow[]> {
