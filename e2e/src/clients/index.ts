@@ -11,7 +11,8 @@ export * from './browser';
 export * from './reviews';
 export * from './disputes';
 export * from './cli';
-export * from './crypto';
+export * from './crypto-withdrawals';
 export * from './wallets';
+export * from './crypto';
 // segregated wallets on chain (issue 15, part S)
 export * from './wallet-chain';

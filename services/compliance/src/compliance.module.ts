@@ -18,6 +18,8 @@ import { Disputes } from './application/disputes';
 import { Onboarding } from './application/onboarding';
 import { FirewallReviews } from './application/firewall-reviews';
 import { PayoutReviews } from './application/payout-reviews';
+// crypto withdrawals (issue 15)
+import { WithdrawalReviewOpener } from './application/withdrawal-reviews';
 import { ReviewWriter } from './application/review-writer';
 import { SelfVerification } from './application/self-verification';
 import { VerificationReport } from './application/verification-report';
@@ -78,6 +80,8 @@ export class ComplianceModule {
         ReviewWriter,
         PayoutReviews,
         FirewallReviews,
+        // crypto withdrawals (issue 15)
+        WithdrawalReviewOpener,
         ...amlProviders(context, settings),
         VerificationsRepository,
         VerificationWriter,

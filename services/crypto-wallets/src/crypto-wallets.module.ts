@@ -21,6 +21,10 @@ import { depositProviders } from './infrastructure/deposits.providers';
 import { DepositsMessages } from './messages/deposits.messages';
 import { ScreeningMessages } from './messages/screening.messages';
 import { CryptoWalletsMessages } from './messages/crypto-wallets.messages';
+// crypto withdrawals (issue 15)
+import { WithdrawalObservations } from './application/withdrawals/withdrawal-observations';
+import { withdrawalProviders } from './infrastructure/withdrawals/withdrawal-providers';
+import { WithdrawalsMessages } from './messages/withdrawals.messages';
 // Wallet links, segregated wallets and signature proofs (issue 15, part L).
 import { linksProviders } from './application/links.providers';
 import { CRYPTO_WALLETS_EVENTS } from './infrastructure/links/crypto-wallets-events';
@@ -53,15 +57,17 @@ export class CryptoWalletsModule {
       ],
       controllers: [
         CryptoWalletsMessages,
-        // c15-deposits
-        DepositsMessages,
-        ScreeningMessages,
         // Wallet links, segregated wallets and signature proofs (issue 15, part L).
         WalletLinksMessages,
         SegregatedWalletsMessages,
         SignatureProofsMessages,
         // Segregated wallets on chain (issue 15, part S).
         WalletsChainMessages,
+        // crypto withdrawals (issue 15)
+        WithdrawalsMessages,
+        // c15-deposits
+        DepositsMessages,
+        ScreeningMessages,
       ],
       providers: [
         { provide: CRYPTO_WALLETS_SETTINGS, useValue: settings },
@@ -74,17 +80,22 @@ export class CryptoWalletsModule {
         // c15-deposits: the chain, its watcher, and the handlers the watcher feeds (each part of
         // the service adds its handler class to `inject` and to the array).
         ...chainProviders(context, settings),
-        ...depositProviders(context, settings),
-        {
-          provide: OBSERVATION_HANDLERS,
-          inject: [DepositObservations, SegregatedChainObservations],
-          useFactory: (...handlers: ObservationHandler[]) => handlers,
-        },
+        // crypto withdrawals (issue 15)
+        ...withdrawalProviders(context),
         // Wallet links, segregated wallets and signature proofs (issue 15, part L).
         ...linksProviders(context, settings),
         eventRelayProvider({ service: 'crypto-wallets', store: CRYPTO_WALLETS_EVENTS }),
         // Segregated wallets on chain (issue 15, part S).
         ...segregatedChainProviders(context),
+        // c15-deposits
+        ...depositProviders(context, settings),
+        // Every part's observation handler, in the watcher's order.
+        {
+          provide: OBSERVATION_HANDLERS,
+          // Part S's handler keeps segregated wallets' history and balance (L's is left out).
+          inject: [DepositObservations, WithdrawalObservations, SegregatedChainObservations],
+          useFactory: (...handlers: ObservationHandler[]) => handlers,
+        },
       ],
     };
   }

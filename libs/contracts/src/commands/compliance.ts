@@ -32,6 +32,9 @@ export const screenPayoutReply = z.object({
 export type ScreenPayoutReply = z.infer<typeof screenPayoutReply>;
 
 export const REVIEW_STATUSES = ['in_review', 'info_requested', 'released', 'rejected'] as const;
+/** The kinds of operation a firewall review can hold (crypto withdrawals: issue 15). */
+export const REVIEW_OPERATION_KINDS = ['payout', 'crypto_withdrawal'] as const;
+export type ReviewOperationKind = (typeof REVIEW_OPERATION_KINDS)[number];
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /** `compliance.decide_review`: a reviewer's decision; a decided review is `already_decided`. */
@@ -42,7 +45,7 @@ export type DecideReviewCommand = z.infer<typeof decideReviewCommand>;
 
 export const reviewReply = z.object({
   review_id: z.string(),
-  subject_type: z.literal('payout'),
+  subject_type: z.enum(REVIEW_OPERATION_KINDS),
   subject_id: z.string(),
   account_id: z.string(),
   status: z.enum(REVIEW_STATUSES),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../catalog/define';
-import { REVIEW_STATUSES } from './compliance';
+import { REVIEW_OPERATION_KINDS, REVIEW_STATUSES } from './compliance';
 import {
   EVIDENCE_CONTENT_TYPES,
   EVIDENCE_FILE_MAX_BYTES,
@@ -39,7 +39,7 @@ export const reviewInfoRequestResource = z.object({
 /** A firewall review as its account sees it (decisions D8). */
 export const reviewResource = z.object({
   review_id: z.string(),
-  operation: z.object({ kind: z.literal('payout'), id: z.string() }),
+  operation: z.object({ kind: z.enum(REVIEW_OPERATION_KINDS), id: z.string() }),
   status: z.enum(REVIEW_STATUSES),
   files: z.array(reviewFileResource),
   approvals: z.array(reviewApprovalResource),

@@ -23,10 +23,12 @@ export * from './aml';
 export * from './firewall-reviews';
 export * from './disputes';
 export * from './evidence-files';
+// crypto withdrawals (issue 15)
+export * from './crypto-withdrawals';
+export * from './wallet-links';
 // crypto deposits and address screening (issue 15)
 export * from './crypto-deposits';
 export * from './address-screening';
-export * from './wallet-links';
 export * from './segregated-wallets';
 export * from './signature-proofs';
 // segregated wallets on chain (issue 15, part S)

@@ -87,7 +87,7 @@ export type AmlScreeningUpdated = z.infer<typeof amlScreeningUpdatedSchema>;
 export const reviewStatusChangedSchema = z.object({
   account_id: idField,
   review_id: idField,
-  operation_kind: z.literal('payout'),
+  operation_kind: z.enum(['payout', 'crypto_withdrawal']),
   operation_id: idField,
   status: z.enum(['in_review', 'info_requested', 'released', 'rejected']),
 });

@@ -383,21 +383,41 @@ const samples: Record<
       },
     ],
   },
-  // crypto deposits (issue 15)
-  'crypto-wallets.deposit_credited': {
-    valid: { ...cryptoDeposit, fee: '0', risk: 'low' },
+  // crypto withdrawals (issue 15)
+  'crypto-wallets.withdrawal_status_changed': {
+    valid: {
+      withdrawal_id: 'wdr-1',
+      account_id: 'acc-1',
+      chain: 'tron',
+      asset: 'USDT',
+      tx_id: null,
+      status: 'pending',
+      amount: '25.000000',
+      fee: '1.000000',
+      idempotency_key: 'key-1',
+    },
     invalid: [
-      { ...cryptoDeposit, fee: '0', risk: 'none' },
-      { ...cryptoDeposit, chain: 'sol', fee: '0', risk: 'low' },
+      {
+        withdrawal_id: 'wdr-1',
+        account_id: 'acc-1',
+        chain: 'sol',
+        asset: 'USDT',
+        tx_id: null,
+        status: 'pending',
+        amount: '25.000000',
+        fee: '1.000000',
+      },
+      {
+        withdrawal_id: 'wdr-1',
+        account_id: 'acc-1',
+        chain: 'tron',
+        asset: 'USDT',
+        tx_id: 'abc',
+        status: 'sent',
+        amount: '25.000000',
+        fee: '1.000000',
+      },
     ],
-  },
-  'crypto-wallets.deposit_quarantined': {
-    valid: { ...cryptoDeposit, hold_id: 'crypto-deposit:dep-1', risk: 'severe', status: 'held' },
-    invalid: [{ ...cryptoDeposit, hold_id: 'h-1', risk: 'severe', status: 'credited' }],
-  },
-  'crypto-wallets.deposit_flagged': {
-    valid: { ...cryptoDeposit, risk: 'high', status: 'credited' },
-    invalid: [{ ...cryptoDeposit, amount: '-1', risk: 'high', status: 'credited' }],
   },
   'crypto-wallets.wallet_linked': {
     valid: {
@@ -416,6 +436,22 @@ const samples: Record<
         linked_at: '2025-01-02T03:04:05.000Z',
       },
     ],
+  },
+  // crypto deposits (issue 15)
+  'crypto-wallets.deposit_credited': {
+    valid: { ...cryptoDeposit, fee: '0', risk: 'low' },
+    invalid: [
+      { ...cryptoDeposit, fee: '0', risk: 'none' },
+      { ...cryptoDeposit, chain: 'sol', fee: '0', risk: 'low' },
+    ],
+  },
+  'crypto-wallets.deposit_quarantined': {
+    valid: { ...cryptoDeposit, hold_id: 'crypto-deposit:dep-1', risk: 'severe', status: 'held' },
+    invalid: [{ ...cryptoDeposit, hold_id: 'h-1', risk: 'severe', status: 'credited' }],
+  },
+  'crypto-wallets.deposit_flagged': {
+    valid: { ...cryptoDeposit, risk: 'high', status: 'credited' },
+    invalid: [{ ...cryptoDeposit, amount: '-1', risk: 'high', status: 'credited' }],
   },
   'crypto-wallets.wallet_key_exported': {
     valid: {

@@ -4,6 +4,8 @@ export * from './payouts';
 export * from './payins';
 export * from './compliance';
 export * from './disputes';
+// crypto withdrawals (issue 15)
+export * from './crypto-withdrawals';
 // crypto deposits (issue 15)
 export * from './crypto';
 export * from './registry';

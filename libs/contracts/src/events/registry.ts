@@ -29,6 +29,8 @@ import {
 } from './payins';
 import { amlScreeningUpdatedSchema, reviewStatusChangedSchema } from './compliance';
 import { disputeStatusChangedSchema } from './disputes';
+// crypto withdrawals (issue 15)
+import { cryptoWithdrawalStatusChangedSchema } from './crypto-withdrawals';
 // crypto deposits (issue 15)
 import {
   cryptoDepositAlertSchema,
@@ -88,11 +90,16 @@ export const EVENT_SCHEMAS = {
   'compliance.aml_screening_updated': { version: 1, schema: amlScreeningUpdatedSchema },
   'compliance.review_status_changed': { version: 1, schema: reviewStatusChangedSchema },
   'compliance.dispute_status_changed': { version: 1, schema: disputeStatusChangedSchema },
+  // crypto withdrawals (issue 15)
+  'crypto-wallets.withdrawal_status_changed': {
+    version: 1,
+    schema: cryptoWithdrawalStatusChangedSchema,
+  },
+  'crypto-wallets.wallet_linked': { version: 1, schema: walletLinkedSchema },
   // crypto deposits (issue 15)
   'crypto-wallets.deposit_credited': { version: 1, schema: cryptoDepositCreditedSchema },
   'crypto-wallets.deposit_quarantined': { version: 1, schema: cryptoDepositHeldSchema },
   'crypto-wallets.deposit_flagged': { version: 1, schema: cryptoDepositAlertSchema },
-  'crypto-wallets.wallet_linked': { version: 1, schema: walletLinkedSchema },
   'crypto-wallets.wallet_key_exported': { version: 1, schema: walletKeyExportedSchema },
   'crypto-wallets.wallet_signature_created': { version: 1, schema: walletSignatureCreatedSchema },
   // segregated wallets on chain (issue 15, part S)

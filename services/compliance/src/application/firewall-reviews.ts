@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  CRYPTO_WITHDRAWAL_COMMANDS,
   PAYOUTS_COMMANDS,
   REVIEW_MAX_FILES,
   type AnswerReviewInfoCommand,
@@ -140,16 +141,28 @@ export class FirewallReviews {
     return reviewResourceOf(state);
   }
 
-  /** The held payout learns the outcome: debited and dispatched, or failed before any debit. */
+  /**
+   * The held operation learns the outcome: a payout is debited and dispatched, or fails before
+   * any debit; a crypto withdrawal (funds held since its create) is broadcast, or fails with its
+   * hold released.
+   */
   private async tellOperation(state: ReviewState, outcome: 'released' | 'rejected'): Promise<void> {
-    const command =
-      outcome === 'released' ? PAYOUTS_COMMANDS.release_review : PAYOUTS_COMMANDS.reject_review;
     try {
+      if (state.operation_kind === 'crypto_withdrawal') {
+        const command =
+          outcome === 'released'
+            ? CRYPTO_WITHDRAWAL_COMMANDS.release_review
+            : CRYPTO_WITHDRAWAL_COMMANDS.reject_review;
+        await this.bus.send(command, { withdrawal_id: state.operation_id });
+        return;
+      }
+      const command =
+        outcome === 'released' ? PAYOUTS_COMMANDS.release_review : PAYOUTS_COMMANDS.reject_review;
       await this.bus.send(command, { payout_id: state.operation_id });
     } catch (error) {
       // The review's outcome stands; the operator's payout route can still apply it.
       this.logger.error(
-        `payout ${state.operation_id} did not take review ${state.review_id}'s outcome ${outcome}`,
+        `${state.operation_kind} ${state.operation_id} did not take review ${state.review_id}'s outcome ${outcome}`,
         error instanceof Error ? error.stack : String(error),
       );
       throw error;

@@ -1,10 +1,10 @@
-import type { ReviewStatus } from '@platform/contracts';
+import type { ReviewOperationKind, ReviewStatus } from '@platform/contracts';
 import type { InfoRequest, ReviewApproval, ReviewEvent, ReviewFile } from './review-events';
 
 /** A firewall review of one held operation (spec §3 "Transactional firewall review"). */
 export interface ReviewState {
   review_id: string;
-  operation_kind: 'payout';
+  operation_kind: ReviewOperationKind;
   operation_id: string;
   account_id: string;
   org_id: string;

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
-import type { ReviewStatus } from '@platform/contracts';
+import type { ReviewOperationKind, ReviewStatus } from '@platform/contracts';
 import { SERVICE_POOL } from '@platform/runtime';
 import { openedReview, type ReviewState } from '../domain/review-state';
 
 interface ReviewRow {
   review_id: string;
+  subject_type: ReviewOperationKind;
   subject_id: string;
   account_id: string;
   org_id: string;
@@ -14,7 +15,7 @@ interface ReviewRow {
   state: ReviewState | null;
 }
 
-const COLUMNS = `review_id::text, subject_id, account_id, org_id, status, created_at, state`;
+const COLUMNS = `review_id::text, subject_type, subject_id, account_id, org_id, status, created_at, state`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A row opened before reviews kept their state starts from its columns. */
@@ -23,7 +24,7 @@ function stateOf(row: ReviewRow): ReviewState {
     row.state ??
     openedReview({
       review_id: row.review_id,
-      operation_kind: 'payout',
+      operation_kind: row.subject_type,
       operation_id: row.subject_id,
       account_id: row.account_id,
       org_id: row.org_id,

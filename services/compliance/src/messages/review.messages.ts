@@ -1,5 +1,7 @@
 import { Controller } from '@nestjs/common';
 import {
+  CRYPTO_WITHDRAWAL_COMMANDS,
+  type OpenWithdrawalReviewCommand,
   REVIEW_COMMANDS,
   type AnswerReviewInfoCommand,
   type AttachReviewFileCommand,
@@ -10,11 +12,22 @@ import {
 } from '@platform/contracts';
 import { Handles } from '@platform/messaging';
 import { FirewallReviews } from '../application/firewall-reviews';
+import { WithdrawalReviewOpener } from '../application/withdrawal-reviews';
 
 /** Firewall reviews: their account's reads, files and answers, and reviewers' decisions. */
 @Controller()
 export class ReviewMessages {
-  constructor(private readonly reviews: FirewallReviews) {}
+  constructor(
+    private readonly reviews: FirewallReviews,
+    // crypto withdrawals (issue 15)
+    private readonly withdrawal_reviews: WithdrawalReviewOpener,
+  ) {}
+
+  /** A crypto withdrawal to a severe-risk destination is held for review (issue 15). */
+  @Handles(CRYPTO_WITHDRAWAL_COMMANDS.open_review)
+  openWithdrawalReview(command: OpenWithdrawalReviewCommand) {
+    return this.withdrawal_reviews.open(command);
+  }
 
   @Handles(REVIEW_COMMANDS.list)
   list(command: { account_id: string; limit: number; offset: number }) {

@@ -8,6 +8,8 @@ import { MetricsController } from './metrics.controller';
 import { OperatorGuard } from './operator.guard';
 // crypto chain feed (issue 15)
 import { CryptoChainAdminController } from './crypto-chain-admin.controller';
+// crypto withdrawals: the live Travel Rule desk (issue 15)
+import { CryptoTravelRuleAdminController } from './crypto-travel-rule-admin.controller';
 import { PayoutsAdminController } from './payouts-admin.controller';
 import { ReviewsAdminController } from './reviews-admin.controller';
 import { VerificationsAdminController } from './verifications-admin.controller';
@@ -25,6 +27,8 @@ import { VerificationsAdminController } from './verifications-admin.controller';
     VerificationsAdminController,
     // crypto chain feed (issue 15)
     CryptoChainAdminController,
+    // crypto withdrawals: the live Travel Rule desk (issue 15)
+    CryptoTravelRuleAdminController,
   ],
   providers: [OperatorGuard],
 })

@@ -21,6 +21,8 @@ import { DisputesApiModule } from './disputes/disputes.module';
 // crypto deposits and address screening (issue 15)
 import { CryptoApiModule } from './crypto/crypto.module';
 import { PlatformReadinessModule } from '../http/health/platform-readiness.module';
+// crypto withdrawals (issue 15)
+import { CryptoWithdrawalsApiModule } from './crypto-withdrawals/crypto-withdrawals.module';
 import { WalletsApiModule } from './wallets/wallets.module';
 
 /**
@@ -47,6 +49,8 @@ import { WalletsApiModule } from './wallets/wallets.module';
     ReviewsApiModule,
     DisputesApiModule,
     PlatformReadinessModule,
+    // crypto withdrawals (issue 15)
+    CryptoWithdrawalsApiModule,
     WalletsApiModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],

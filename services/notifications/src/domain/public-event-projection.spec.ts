@@ -78,6 +78,34 @@ describe('public event projection (events contract, spec section 6)', () => {
     expect(projected?.data).toMatchObject({ credit_asset: 'BOB', fiat_credited: '70.00' });
   });
 
+  // crypto withdrawals (issue 15)
+  it('maps a crypto withdrawal status change without its fee, with the client key', () => {
+    const projected = projectPublicEvent('crypto-wallets.withdrawal_status_changed', {
+      withdrawal_id: 'w-1',
+      account_id: 'a-1',
+      chain: 'tron',
+      asset: 'USDT',
+      tx_id: null,
+      status: 'failed',
+      amount: '3.990000',
+      fee: '1.000000',
+      idempotency_key: 'client-key-2',
+    });
+    expect(projected).toEqual({
+      type: 'crypto_withdrawal_status_changed',
+      data: {
+        withdrawal_id: 'w-1',
+        account_id: 'a-1',
+        chain: 'tron',
+        asset: 'USDT',
+        tx_id: null,
+        status: 'failed',
+        amount: '3.990000',
+        idempotency_key: 'client-key-2',
+      },
+    });
+  });
+
   it('ignores domain events that have no public counterpart', () => {
     expect(projectPublicEvent('ledger.funds_credited', { account_id: 'a' })).toBeNull();
     expect(projectPublicEvent('payouts.payout_status_changed', null)).toBeNull();

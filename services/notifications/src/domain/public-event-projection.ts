@@ -19,11 +19,13 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'compliance.aml_screening_updated',
   'compliance.review_status_changed',
   'compliance.dispute_status_changed',
+  // crypto withdrawals (issue 15)
+  'crypto-wallets.withdrawal_status_changed',
+  'crypto-wallets.wallet_linked',
   // crypto deposits (issue 15)
   'crypto-wallets.deposit_credited',
   'crypto-wallets.deposit_quarantined',
   'crypto-wallets.deposit_flagged',
-  'crypto-wallets.wallet_linked',
   'crypto-wallets.wallet_key_exported',
   'crypto-wallets.wallet_signature_created',
   // segregated wallets on chain (issue 15, part S)
@@ -192,6 +194,19 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
         fields: ['dispute_id', 'payin_id', 'account_id', 'status', 'amount', 'currency'],
         carries_idempotency_key: false,
       };
+    // crypto withdrawals (issue 15)
+    case 'crypto-wallets.withdrawal_status_changed':
+      return {
+        type: 'crypto_withdrawal_status_changed',
+        fields: ['withdrawal_id', 'account_id', 'chain', 'asset', 'tx_id', 'status', 'amount'],
+        carries_idempotency_key: true,
+      };
+    case 'crypto-wallets.wallet_linked':
+      return {
+        type: 'wallet_linked',
+        fields: ['link_id', 'account_id', 'chain', 'address', 'linked_at'],
+        carries_idempotency_key: false,
+      };
     // crypto deposits (issue 15)
     case 'crypto-wallets.deposit_credited':
       return {
@@ -209,12 +224,6 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
       return {
         type: 'crypto_deposit_alert',
         fields: ['account_id', 'chain', 'asset', 'tx_id', 'risk', 'status'],
-        carries_idempotency_key: false,
-      };
-    case 'crypto-wallets.wallet_linked':
-      return {
-        type: 'wallet_linked',
-        fields: ['link_id', 'account_id', 'chain', 'address', 'linked_at'],
         carries_idempotency_key: false,
       };
     case 'crypto-wallets.wallet_key_exported':
