@@ -5,12 +5,15 @@ import {
   eventsClient,
   eventually,
   expectError,
+  heldWallet,
+  identityClient,
   json,
   ledgerClient,
   pdfText,
   startWebhookReceiver,
   walletChainClient,
   walletsClient,
+  withOtp,
   type SegregatedWalletBody,
   type TestAccount,
   type WalletChainClient,
@@ -335,6 +338,40 @@ describe('segregated wallets on chain', () => {
       same(seen.balance, '15'),
     );
     expect(balance.native_balance).toBe('6.5');
+  });
+
+  it('sends with an imported key, and reads its external outflow as no compromise', async () => {
+    const held = heldWallet('tron');
+    const identity = identityClient(platform.environments.test);
+    const with_otp = withOtp(owner, await identity.otpToken(owner.access_token, 'wallet.import'));
+    const wallet = await json<SegregatedWalletBody>(
+      await wallets.importRaw(with_otp, { chain: 'tron', private_key: held.private_key_hex }),
+      201,
+    );
+    expect(wallet).toMatchObject({ custody: 'client', address: held.address });
+    await chain.move(owner, wallet.wallet_id, { direction: 'in', amount: '10' });
+    await chain.move(owner, wallet.wallet_id, { direction: 'in', amount: '40', asset: 'TRX' });
+    await chain.balanceWhen(owner, wallet.wallet_id, (seen) => same(seen.native_balance, '40'));
+    const accepted = await chain.createSend(owner, wallet.wallet_id, {
+      to_address: OUTSIDE_TRON,
+      amount: '4',
+      idempotency_key: 'client-send-1',
+    });
+    expect((await chain.settledSend(owner, wallet.wallet_id, accepted.send_id)).status).toBe(
+      'completed',
+    );
+    const out = await chain.move(owner, wallet.wallet_id, { direction: 'out', amount: '1' });
+    const bodies = await delivered(out.tx_id, 'wallet_external_movement');
+    expect(bodies.find((body) => body.type === 'wallet_external_movement')?.data).toMatchObject({
+      direction: 'out',
+      custody: 'client',
+    });
+    const balance = await chain.balanceWhen(owner, wallet.wallet_id, (seen) =>
+      same(seen.balance, '5'),
+    );
+    expect(balance.native_balance).toBe('13');
+    // The compromise alert would have been delivered with the movement, in the same transaction.
+    expect(bodies.map((body) => body.type)).not.toContain('wallet_key_compromise_suspected');
   });
 
   it("answers 404 for another account's wallet and send, and 400 for a bad movement", async () => {
