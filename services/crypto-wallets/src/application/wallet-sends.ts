@@ -88,7 +88,7 @@ export class WalletSends {
       `send ${send_id}: ${request.amount} ${wallet.asset} to ${request.to_address}`,
     );
     const stored = await this.repository.transaction(async (client) => {
-      await this.repository.lockWallet(client, wallet.wallet_id);
+      await this.repository.lockAccountSends(client, wallet.account_id);
       const existing = await this.repository.sendByKey(
         client,
         wallet.account_id,

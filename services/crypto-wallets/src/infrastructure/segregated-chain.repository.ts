@@ -97,10 +97,13 @@ export class SegregatedChainRepository {
     return rows;
   }
 
-  /** Serializes the wallet's sends, so that two sends never spend the same balance. */
-  async lockWallet(client: PoolClient, wallet_id: string): Promise<void> {
+  /**
+   * Serializes the account's sends: two sends never spend the same balance, and a key used at
+   * once on two wallets is one send and one conflict (the key is unique per account).
+   */
+  async lockAccountSends(client: PoolClient, account_id: string): Promise<void> {
     await client.query("select pg_advisory_xact_lock(hashtext('wallet-sends:' || $1))", [
-      wallet_id,
+      account_id,
     ]);
   }
 
