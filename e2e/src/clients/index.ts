@@ -14,3 +14,5 @@ export * from './cli';
 export * from './crypto-withdrawals';
 export * from './wallets';
 export * from './crypto';
+// segregated wallets on chain (issue 15, part S)
+export * from './wallet-chain';

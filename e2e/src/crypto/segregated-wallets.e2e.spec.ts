@@ -127,10 +127,9 @@ describe('segregated wallets', () => {
         wallet_id: wallet.wallet_id,
         chain: 'tron',
         asset: 'USDT',
-        address: wallet.address,
         balance: '0',
-        pending_inbound: '0',
-        pending_outbound: '0',
+        native_coin: 'TRX',
+        native_balance: '0',
       });
       expect(await json(await wallets.transactions(owner, wallet.wallet_id), 200)).toEqual({
         page: 1,

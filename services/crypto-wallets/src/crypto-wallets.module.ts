@@ -27,11 +27,14 @@ import { withdrawalProviders } from './infrastructure/withdrawals/withdrawal-pro
 import { WithdrawalsMessages } from './messages/withdrawals.messages';
 // Wallet links, segregated wallets and signature proofs (issue 15, part L).
 import { linksProviders } from './application/links.providers';
-import { SegregatedWalletObservations } from './application/segregated-observations';
 import { CRYPTO_WALLETS_EVENTS } from './infrastructure/links/crypto-wallets-events';
 import { WalletLinksMessages } from './messages/wallets-links.messages';
 import { SegregatedWalletsMessages } from './messages/wallets-segregated.messages';
 import { SignatureProofsMessages } from './messages/wallets-proofs.messages';
+// Segregated wallets on chain (issue 15, part S).
+import { segregatedChainProviders } from './application/segregated-chain.providers';
+import { SegregatedChainObservations } from './application/segregated-chain';
+import { WalletsChainMessages } from './messages/wallets-chain.messages';
 import {
   CRYPTO_WALLETS_SETTINGS,
   cryptoWalletsSettingsSchema,
@@ -58,6 +61,8 @@ export class CryptoWalletsModule {
         WalletLinksMessages,
         SegregatedWalletsMessages,
         SignatureProofsMessages,
+        // Segregated wallets on chain (issue 15, part S).
+        WalletsChainMessages,
         // crypto withdrawals (issue 15)
         WithdrawalsMessages,
         // c15-deposits
@@ -80,12 +85,15 @@ export class CryptoWalletsModule {
         // Wallet links, segregated wallets and signature proofs (issue 15, part L).
         ...linksProviders(context, settings),
         eventRelayProvider({ service: 'crypto-wallets', store: CRYPTO_WALLETS_EVENTS }),
+        // Segregated wallets on chain (issue 15, part S).
+        ...segregatedChainProviders(context),
         // c15-deposits
         ...depositProviders(context, settings),
         // Every part's observation handler, in the watcher's order.
         {
           provide: OBSERVATION_HANDLERS,
-          inject: [DepositObservations, WithdrawalObservations, SegregatedWalletObservations],
+          // Part S's handler keeps segregated wallets' history and balance (L's is left out).
+          inject: [DepositObservations, WithdrawalObservations, SegregatedChainObservations],
           useFactory: (...handlers: ObservationHandler[]) => handlers,
         },
       ],

@@ -31,3 +31,5 @@ export * from './crypto-deposits';
 export * from './address-screening';
 export * from './segregated-wallets';
 export * from './signature-proofs';
+// segregated wallets on chain (issue 15, part S)
+export * from './wallet-chain';

@@ -228,6 +228,16 @@ const cryptoDeposit = {
   amount: '25.5',
 };
 
+// segregated wallets on chain (issue 15, part S)
+const walletMovement = {
+  wallet_id: 'wal-1',
+  account_id: ACCOUNT_ID,
+  chain: 'tron',
+  asset: 'USDT',
+  tx_id: 'tx-1',
+  amount_raw: '1500000',
+};
+
 const samples: Record<
   EventType,
   { valid: Record<string, unknown>; invalid: Record<string, unknown>[] }
@@ -486,6 +496,23 @@ const samples: Record<
         created_at: '2025-01-02T03:04:05.000Z',
       },
     ],
+  },
+  // segregated wallets on chain (issue 15, part S)
+  'crypto-wallets.wallet_deposit_received': {
+    valid: { ...walletMovement, from_address: 'TY72iA3SBtrds3QLYsS7LwYfkzXwAXCRWT' },
+    invalid: [{ ...walletMovement, amount_raw: '1.5', from_address: 'T' }],
+  },
+  'crypto-wallets.wallet_send_status_changed': {
+    valid: { ...walletMovement, send_id: 'snd-1', status: 'completed', idempotency_key: 'k-1' },
+    invalid: [{ ...walletMovement, send_id: 'snd-1', status: 'done' }],
+  },
+  'crypto-wallets.wallet_external_movement_observed': {
+    valid: { ...walletMovement, direction: 'in', custody: 'client' },
+    invalid: [{ ...walletMovement, direction: 'sideways', custody: 'client' }],
+  },
+  'crypto-wallets.wallet_key_compromise_suspected': {
+    valid: { ...walletMovement, direction: 'out', custody: 'platform' },
+    invalid: [{ ...walletMovement, chain: 'btc', direction: 'out', custody: 'platform' }],
   },
 };
 

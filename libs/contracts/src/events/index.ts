@@ -10,5 +10,7 @@ export * from './crypto-withdrawals';
 export * from './crypto';
 export * from './registry';
 export * from './wallets';
+// segregated wallets on chain (issue 15, part S)
+export * from './wallet-chain';
 export * from './compliance';
 export * from './disputes';

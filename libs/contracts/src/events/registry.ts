@@ -42,6 +42,12 @@ import {
   walletLinkedSchema,
   walletSignatureCreatedSchema,
 } from './wallets';
+// segregated wallets on chain (issue 15, part S)
+import {
+  walletDepositReceivedSchema,
+  walletExternalMovementSchema,
+  walletSendStatusChangedSchema,
+} from './wallet-chain';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -96,6 +102,20 @@ export const EVENT_SCHEMAS = {
   'crypto-wallets.deposit_flagged': { version: 1, schema: cryptoDepositAlertSchema },
   'crypto-wallets.wallet_key_exported': { version: 1, schema: walletKeyExportedSchema },
   'crypto-wallets.wallet_signature_created': { version: 1, schema: walletSignatureCreatedSchema },
+  // segregated wallets on chain (issue 15, part S)
+  'crypto-wallets.wallet_deposit_received': { version: 1, schema: walletDepositReceivedSchema },
+  'crypto-wallets.wallet_send_status_changed': {
+    version: 1,
+    schema: walletSendStatusChangedSchema,
+  },
+  'crypto-wallets.wallet_external_movement_observed': {
+    version: 1,
+    schema: walletExternalMovementSchema,
+  },
+  'crypto-wallets.wallet_key_compromise_suspected': {
+    version: 1,
+    schema: walletExternalMovementSchema,
+  },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -1,4 +1,18 @@
-import type { Chain, ChainAsset } from '../domain/chains/chain';
+import type { Chain, ChainAsset, NATIVE_COINS } from '../domain/chains/chain';
+
+/**
+ * What a transfer on chain moves: a ledger asset, or (part S) the chain's native coin, which
+ * pays a segregated wallet's gas. Only segregated wallets read native coin transfers; deposits
+ * match their wallet's asset and so ignore them.
+ */
+export type ObservedAsset = ChainAsset | (typeof NATIVE_COINS)[Chain];
+
+/**
+ * Part S: a segregated wallet's send broadcasts with this prefix before its `send_id`. Such a
+ * transfer is the client's own money arriving when it lands on a deposit wallet (auto-forward),
+ * so deposits credit it, while other platform broadcasts (withdrawals) are not deposits.
+ */
+export const WALLET_SEND_REFERENCE_PREFIX = 'wallet-send:';
 
 /**
  * What the service asks of a blockchain. No chain is reachable from here (D9): the sandbox
@@ -47,7 +61,7 @@ export interface ChainObservation {
   cursor: string;
   status: 'seen' | 'confirmed' | 'failed';
   chain: Chain;
-  asset: ChainAsset;
+  asset: ObservedAsset;
   tx_id: string;
   from_address: string;
   to_address: string;

@@ -10,7 +10,11 @@ import { transition } from '../domain/deposits/deposit-decide';
 import { DEPOSIT_FEE, type Deposit, type DepositEvent } from '../domain/deposits/deposit';
 import { addressRisk, type RiskLists } from '../domain/screening/address-risk';
 import type { DepositsRepository } from '../infrastructure/deposits.repository';
-import type { ChainObservation, ObservationHandler } from './chain-port';
+import {
+  WALLET_SEND_REFERENCE_PREFIX,
+  type ChainObservation,
+  type ObservationHandler,
+} from './chain-port';
 
 /** The ledger operation of a deposit: one per transfer, whoever observes it and how often. */
 export const depositOperationId = (chain: string, tx_id: string, to_address: string): string =>
@@ -42,7 +46,12 @@ export class DepositObservations implements ObservationHandler {
   ) {}
 
   async handle(observation: ChainObservation): Promise<void> {
-    if (observation.reference !== null) return;
+    // Platform broadcasts are not deposits, except a segregated wallet's send (part S).
+    if (
+      observation.reference !== null &&
+      !observation.reference.startsWith(WALLET_SEND_REFERENCE_PREFIX)
+    )
+      return;
     const wallet = await this.deposits.walletAt(observation.chain, observation.to_address);
     if (!wallet || wallet.asset !== observation.asset) return;
     await this.deposits.openDeposit(wallet, {

@@ -28,6 +28,11 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'crypto-wallets.deposit_flagged',
   'crypto-wallets.wallet_key_exported',
   'crypto-wallets.wallet_signature_created',
+  // segregated wallets on chain (issue 15, part S)
+  'crypto-wallets.wallet_deposit_received',
+  'crypto-wallets.wallet_send_status_changed',
+  'crypto-wallets.wallet_external_movement_observed',
+  'crypto-wallets.wallet_key_compromise_suspected',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -240,6 +245,55 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
           'purpose',
           'status',
           'created_at',
+        ],
+        carries_idempotency_key: false,
+      };
+    // segregated wallets on chain (issue 15, part S)
+    case 'crypto-wallets.wallet_deposit_received':
+      return {
+        type: 'wallet_deposit_received',
+        fields: [
+          'wallet_id',
+          'account_id',
+          'chain',
+          'asset',
+          'tx_id',
+          'amount_raw',
+          'from_address',
+        ],
+        carries_idempotency_key: false,
+      };
+    case 'crypto-wallets.wallet_send_status_changed':
+      return {
+        type: 'wallet_send_status_changed',
+        fields: [
+          'send_id',
+          'wallet_id',
+          'account_id',
+          'chain',
+          'asset',
+          'tx_id',
+          'status',
+          'amount_raw',
+        ],
+        carries_idempotency_key: true,
+      };
+    case 'crypto-wallets.wallet_external_movement_observed':
+    case 'crypto-wallets.wallet_key_compromise_suspected':
+      return {
+        type:
+          type === 'crypto-wallets.wallet_external_movement_observed'
+            ? 'wallet_external_movement'
+            : 'wallet_key_compromise_suspected',
+        fields: [
+          'wallet_id',
+          'account_id',
+          'chain',
+          'asset',
+          'direction',
+          'tx_id',
+          'amount_raw',
+          'custody',
         ],
         carries_idempotency_key: false,
       };

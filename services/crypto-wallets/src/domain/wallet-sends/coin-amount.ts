@@ -35,3 +35,19 @@ export function parseCoinAmount(chain: Chain, text: unknown, field = 'amount'): 
 export function covers(balance: string, needed: string): boolean {
   return new Big(balance).gte(new Big(needed));
 }
+
+/** Decimals of the smallest unit of what a segregated wallet holds (tokens and native coins). */
+const UNIT_DECIMALS: Record<string, number> = { USDT: 6, USDC: 6, TRX: 6, ETH: 18, BTC: 8 };
+
+/**
+ * `amount_raw` of the wallet events: the amount as an integer of the asset's smallest unit
+ * (USDT 1.5 is `1500000`), decimal text, as chains and explorers count it.
+ */
+export function rawAmount(asset: string, amount: string): string {
+  const decimals = UNIT_DECIMALS[asset];
+  if (decimals === undefined) throw new Error(`no unit of ${asset}`);
+  const raw = new Big(amount).times(new Big(10).pow(decimals));
+  if (!raw.eq(raw.round(0, Big.roundDown)))
+    throw new Error(`${amount} ${asset} is finer than its smallest unit`);
+  return raw.toFixed(0);
+}

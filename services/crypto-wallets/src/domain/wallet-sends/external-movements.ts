@@ -1,4 +1,7 @@
-import type { Chain, ChainAsset } from '../chains/chain';
+import { NATIVE_COINS, type Chain, type ChainAsset } from '../chains/chain';
+
+/** A chain's native coin (TRX, ETH, BTC): it pays network fees and is not a ledger asset on tron and eth. */
+export type NativeCoin = (typeof NATIVE_COINS)[Chain];
 
 /** Who holds a segregated wallet's key: the platform (derived from its seed) or the client. */
 export type Custody = 'platform' | 'client';
@@ -16,7 +19,8 @@ export interface WatchedWallet {
 /** A transfer seen on chain that touches a watched wallet. */
 export interface SeenTransfer {
   chain: Chain;
-  asset: ChainAsset;
+  /** The wallet's asset, or the chain's native coin (gas). */
+  asset: ChainAsset | NativeCoin;
   tx_id: string;
   from_address: string;
   to_address: string;
@@ -28,6 +32,8 @@ export interface SeenTransfer {
 export type WalletMovement =
   | { kind: 'deposit_received'; wallet: WatchedWallet; transfer: SeenTransfer }
   | { kind: 'own_send'; wallet: WatchedWallet; transfer: SeenTransfer }
+  /** Native coin (gas) arriving: not a deposit of the wallet's asset, an external movement. */
+  | { kind: 'external_inflow'; wallet: WatchedWallet; transfer: SeenTransfer }
   | {
       kind: 'external_outflow';
       wallet: WatchedWallet;
@@ -47,9 +53,13 @@ export function classifyMovement(
   wallet: WatchedWallet,
   transfer: SeenTransfer,
 ): WalletMovement | null {
-  if (transfer.chain !== wallet.chain || transfer.asset !== wallet.asset) return null;
+  if (transfer.chain !== wallet.chain) return null;
+  const native = transfer.asset === NATIVE_COINS[wallet.chain] && transfer.asset !== wallet.asset;
+  if (!native && transfer.asset !== wallet.asset) return null;
   if (transfer.to_address === wallet.address && transfer.from_address !== wallet.address)
-    return { kind: 'deposit_received', wallet, transfer };
+    return native
+      ? { kind: 'external_inflow', wallet, transfer }
+      : { kind: 'deposit_received', wallet, transfer };
   if (transfer.from_address !== wallet.address) return null;
   if (transfer.reference !== null) return { kind: 'own_send', wallet, transfer };
   return {

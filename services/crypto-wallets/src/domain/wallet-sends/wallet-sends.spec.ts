@@ -1,6 +1,6 @@
 import { DomainError } from '@platform/contracts';
 import { classifyMovement, type SeenTransfer, type WatchedWallet } from './external-movements';
-import { parseCoinAmount } from './coin-amount';
+import { parseCoinAmount, rawAmount } from './coin-amount';
 import { requireGas } from './gas';
 import { readSendRequest, sameSend, type SendingWallet } from './send-request';
 import { decideSend, evolveSend, type WalletSend, type WalletSendCommand } from './wallet-send';
@@ -170,8 +170,24 @@ describe('classifyMovement', () => {
     });
   });
 
+  it('reads native coin arriving as an external inflow, and its outflow as external', () => {
+    expect(classifyMovement(wallet, transfer({ asset: 'ETH' }))?.kind).toBe('external_inflow');
+    const out = transfer({ asset: 'ETH', from_address: wallet.address, to_address: DESTINATION });
+    expect(classifyMovement(wallet, out)?.kind).toBe('external_outflow');
+  });
+
   it('ignores other assets, chains and addresses', () => {
+    expect(classifyMovement(wallet, transfer({ asset: 'TRX' }))).toBeNull();
     expect(classifyMovement(wallet, transfer({ asset: 'USDT' }))).toBeNull();
     expect(classifyMovement(wallet, transfer({ to_address: DESTINATION }))).toBeNull();
+  });
+});
+
+describe('rawAmount', () => {
+  it('counts smallest units of tokens and native coins', () => {
+    expect(rawAmount('USDT', '1.5')).toBe('1500000');
+    expect(rawAmount('ETH', '0.00042')).toBe('420000000000000');
+    expect(rawAmount('TRX', '13.5')).toBe('13500000');
+    expect(() => rawAmount('USDC', '0.0000001')).toThrow(/smallest unit/);
   });
 });

@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
-import type { BroadcastRequest } from '../../application/chain-port';
-import type { Chain, ChainAsset } from '../../domain/chains/chain';
+import type { BroadcastRequest, ObservedAsset } from '../../application/chain-port';
+import type { Chain } from '../../domain/chains/chain';
 
 export type TransferStatus = 'pending' | 'seen' | 'confirmed' | 'failed';
 
@@ -10,7 +10,7 @@ export interface ChainTransfer {
   direction: 'inbound' | 'outbound';
   reference: string | null;
   chain: Chain;
-  asset: ChainAsset;
+  asset: ObservedAsset;
   from_address: string;
   to_address: string;
   amount: string;
@@ -21,7 +21,8 @@ export interface ChainTransfer {
   created_at: string;
 }
 
-export interface NewTransfer extends Omit<BroadcastRequest, 'reference'> {
+export interface NewTransfer extends Omit<BroadcastRequest, 'reference' | 'asset'> {
+  asset: ObservedAsset;
   direction: ChainTransfer['direction'];
   reference: string | null;
   network_fee: string;

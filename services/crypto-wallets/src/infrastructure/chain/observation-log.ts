@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
-import type { ChainObservation } from '../../application/chain-port';
-import type { Chain, ChainAsset } from '../../domain/chains/chain';
+import type { ChainObservation, ObservedAsset } from '../../application/chain-port';
+import type { Chain } from '../../domain/chains/chain';
 
 /** An observation before the log gives it its cursor. */
 export type NewObservation = Omit<ChainObservation, 'cursor' | 'observed_at'>;
@@ -9,7 +9,7 @@ interface ObservationRow {
   cursor: string;
   status: ChainObservation['status'];
   chain: Chain;
-  asset: ChainAsset;
+  asset: ObservedAsset;
   tx_id: string;
   from_address: string;
   to_address: string;

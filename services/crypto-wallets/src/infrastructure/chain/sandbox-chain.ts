@@ -4,8 +4,9 @@ import type {
   BroadcastRequest,
   ChainObservation,
   ChainPort,
+  ObservedAsset,
 } from '../../application/chain-port';
-import type { Chain, ChainAsset } from '../../domain/chains/chain';
+import type { Chain } from '../../domain/chains/chain';
 import { networkFee } from '../../domain/chains/fees';
 import { ChainTransfers, type ChainTransfer } from './chain-transfers';
 import { ObservationLog } from './observation-log';
@@ -31,7 +32,7 @@ export function failsInSandbox(amount: string): boolean {
 
 export interface InboundTransfer {
   chain: Chain;
-  asset: ChainAsset;
+  asset: ObservedAsset;
   from_address: string;
   to_address: string;
   amount: string;

@@ -7,7 +7,6 @@ import {
   SEGREGATED_WALLET_COMMANDS,
   segregatedWalletResource,
   signWalletMessageBody,
-  walletTransaction,
   type CreateSegregatedWalletBody,
   type ImportSegregatedWalletBody,
   type SignWalletMessageBody,
@@ -19,8 +18,6 @@ import {
   ApiZodBody,
   ApiZodQuery,
   listingPage,
-  pageBody,
-  parsePagination,
   ValidatedBody,
   ValidatedQuery,
 } from '../../http';
@@ -149,48 +146,6 @@ export class SegregatedWalletsController {
       account_id: principal.account_id,
       wallet_id,
     });
-  }
-
-  @Get(':id/balance')
-  @ApiOperation({
-    summary: "Read a segregated wallet's balance",
-    description:
-      'The balance the chain shows at the wallet address, in its asset: confirmed inflows less ' +
-      'confirmed outflows, and what is seen but not yet confirmed each way. The ledger is not ' +
-      "involved. Another account's wallet: 404 `not_found`.",
-  })
-  @ApiReply(SEGREGATED_WALLET_COMMANDS.get_balance)
-  @ApiErrors('unauthorized', 'not_found')
-  balance(@CurrentPrincipal() principal: Principal, @Param('id') wallet_id: string) {
-    return this.bus.send(SEGREGATED_WALLET_COMMANDS.get_balance, {
-      account_id: principal.account_id,
-      wallet_id,
-    });
-  }
-
-  @Get(':id/transactions')
-  @ApiOperation({
-    summary: "List a segregated wallet's transactions",
-    description:
-      'On-chain transfers to (`in`) and from (`out`) the wallet address, newest first; ' +
-      "`page`, `page_size`. Another account's wallet: 404 `not_found`.",
-  })
-  @ApiZodQuery(pageQuery)
-  @ApiReply(listingPage('transactions', walletTransaction))
-  @ApiErrors('invalid_request', 'unauthorized', 'not_found')
-  async transactions(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') wallet_id: string,
-    @ValidatedQuery(pageQuery) query: z.infer<typeof pageQuery>,
-  ) {
-    const pagination = parsePagination(query);
-    const { transactions } = await this.bus.send(SEGREGATED_WALLET_COMMANDS.list_transactions, {
-      account_id: principal.account_id,
-      wallet_id,
-      limit: pagination.page_size,
-      offset: pagination.offset,
-    });
-    return pageBody('transactions', pagination, transactions);
   }
 
   @Post(':id/export')
