@@ -116,42 +116,6 @@ export const walletMessageSignature = z.object({
   message: z.string(),
 });
 
-/** `GET /v1/segregated-wallets/{id}/balance`: from the chain's observations, not the ledger. */
-export const walletBalance = z.object({
-  wallet_id: z.string(),
-  chain: z.enum(SEGREGATED_WALLET_CHAINS),
-  asset: z.string(),
-  address: z.string(),
-  balance: z.string().describe('confirmed inflows less confirmed outflows, decimal text'),
-  pending_inbound: z.string().describe('inflows seen on chain, not yet confirmed'),
-  pending_outbound: z.string().describe('outflows seen on chain, not yet confirmed'),
-});
-
-export const WALLET_TRANSFER_STATUSES = ['pending', 'confirmed', 'failed'] as const;
-
-/** One on-chain transfer at the wallet's address. */
-export const walletTransaction = z.object({
-  tx_id: z.string(),
-  direction: z.enum(['in', 'out']),
-  asset: z.string(),
-  amount: z.string().describe('decimal text'),
-  from_address: z.string(),
-  to_address: z.string(),
-  status: z.enum(WALLET_TRANSFER_STATUSES),
-  confirmations: z.number().int(),
-  observed_at: instant,
-});
-
-export const listWalletTransactionsCommand = z
-  .object({
-    account_id: id,
-    wallet_id: id,
-    limit: z.number().int().min(1).max(100),
-    offset: z.number().int().min(0),
-  })
-  .strict();
-export type ListWalletTransactionsCommand = z.infer<typeof listWalletTransactionsCommand>;
-
 export const SEGREGATED_WALLET_COMMANDS = {
   create: defineCommand({
     name: 'crypto-wallets.create_segregated_wallet',
@@ -182,18 +146,6 @@ export const SEGREGATED_WALLET_COMMANDS = {
     summary: "a segregated wallet's private key, for its owner (emits wallet_key_exported)",
     request: exportWalletKeyCommand,
     reply: exportedWalletKey,
-  }),
-  get_balance: defineCommand({
-    name: 'crypto-wallets.get_segregated_wallet_balance',
-    summary: "a segregated wallet's balance as the chain shows it",
-    request: getSegregatedWalletCommand,
-    reply: walletBalance,
-  }),
-  list_transactions: defineCommand({
-    name: 'crypto-wallets.list_segregated_wallet_transactions',
-    summary: "a segregated wallet's on-chain transfers, newest first",
-    request: listWalletTransactionsCommand,
-    reply: z.object({ transactions: z.array(walletTransaction) }),
   }),
   sign_message: defineCommand({
     name: 'crypto-wallets.sign_wallet_message',

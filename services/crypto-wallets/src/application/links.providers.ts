@@ -2,7 +2,7 @@ import type { Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
 import { BusClient } from '@platform/messaging';
-import { busClientProviders, SERVICE_POOL, type PlatformContext } from '@platform/runtime';
+import { SERVICE_POOL, type PlatformContext } from '@platform/runtime';
 import type { CryptoWalletsSettings } from '../crypto-wallets.settings';
 import { networkOf } from '../domain/chains/chain';
 import { SeedVault } from '../infrastructure/keys/seed-vault';
@@ -15,12 +15,9 @@ import { WalletLinksRepository } from '../infrastructure/links/wallet-links.repo
 import { BusOrganizationTimezones } from '../infrastructure/proofs/organization-timezones';
 import { SignatureProofsRepository } from '../infrastructure/proofs/signature-proofs.repository';
 import { SegregatedWalletsRepository } from '../infrastructure/segregated/segregated-wallets.repository';
-import { WalletTransfersRepository } from '../infrastructure/segregated/wallet-transfers.repository';
 import { WalletLinks } from './links';
 import { SignatureProofs } from './proofs';
 import { SegregatedWallets } from './segregated';
-import { SegregatedWalletHistory } from './segregated-history';
-import { SegregatedWalletObservations } from './segregated-observations';
 
 /**
  * The service's event store (its outbox), wallet links, segregated wallets and signature
@@ -32,7 +29,6 @@ export function linksProviders(
 ): Provider[] {
   const network = networkOf(context.environment);
   return [
-    ...busClientProviders(context),
     {
       provide: CRYPTO_WALLETS_EVENTS,
       inject: [SERVICE_POOL],
@@ -71,23 +67,6 @@ export function linksProviders(
           events,
           network,
         ),
-    },
-    {
-      provide: WalletTransfersRepository,
-      inject: [SERVICE_POOL],
-      useFactory: (pool: Pool) => new WalletTransfersRepository(pool),
-    },
-    {
-      provide: SegregatedWalletHistory,
-      inject: [SegregatedWalletsRepository, WalletTransfersRepository],
-      useFactory: (wallets: SegregatedWalletsRepository, transfers: WalletTransfersRepository) =>
-        new SegregatedWalletHistory(wallets, transfers),
-    },
-    {
-      provide: SegregatedWalletObservations,
-      inject: [WalletTransfersRepository],
-      useFactory: (transfers: WalletTransfersRepository) =>
-        new SegregatedWalletObservations(transfers),
     },
     {
       provide: SignatureProofsRepository,

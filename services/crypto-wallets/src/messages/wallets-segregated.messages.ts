@@ -6,20 +6,15 @@ import {
   type GetSegregatedWalletCommand,
   type ImportSegregatedWalletCommand,
   type ListSegregatedWalletsCommand,
-  type ListWalletTransactionsCommand,
   type SignWalletMessageCommand,
 } from '@platform/contracts';
 import { Handles } from '@platform/messaging';
 import { SegregatedWallets } from '../application/segregated';
-import { SegregatedWalletHistory } from '../application/segregated-history';
 
 /** Segregated wallets' commands (decisions D9). */
 @Controller()
 export class SegregatedWalletsMessages {
-  constructor(
-    private readonly wallets: SegregatedWallets,
-    private readonly history: SegregatedWalletHistory,
-  ) {}
+  constructor(private readonly wallets: SegregatedWallets) {}
 
   @Handles(SEGREGATED_WALLET_COMMANDS.create)
   create(command: CreateSegregatedWalletCommand) {
@@ -44,21 +39,6 @@ export class SegregatedWalletsMessages {
   @Handles(SEGREGATED_WALLET_COMMANDS.export_key)
   exportKey(command: ExportWalletKeyCommand) {
     return this.wallets.exportKey(command.account_id, command.wallet_id);
-  }
-
-  @Handles(SEGREGATED_WALLET_COMMANDS.get_balance)
-  balance(command: GetSegregatedWalletCommand) {
-    return this.history.balance(command.account_id, command.wallet_id);
-  }
-
-  @Handles(SEGREGATED_WALLET_COMMANDS.list_transactions)
-  transactions(command: ListWalletTransactionsCommand) {
-    return this.history.transactions(
-      command.account_id,
-      command.wallet_id,
-      command.limit,
-      command.offset,
-    );
   }
 
   @Handles(SEGREGATED_WALLET_COMMANDS.sign_message)
