@@ -67,8 +67,10 @@ describe('createLogger', () => {
       destination: memory.stream,
     });
     logger.info({ password: 'hunter22', request: { authorization: 'Bearer pk_x' } }, 'login');
-    const [line] = memory.lines();
+    logger.info({ body: { chain: 'eth', private_key: '0xac09' } }, 'wallet import');
+    const [line, wallet] = memory.lines();
     expect(line.password).toBe('[redacted]');
     expect(line.request).toEqual({ authorization: '[redacted]' });
+    expect(wallet.body).toEqual({ chain: 'eth', private_key: '[redacted]' });
   });
 });

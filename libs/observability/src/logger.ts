@@ -16,9 +16,17 @@ export interface LoggerOptions {
 }
 
 /** Secrets that must never reach a log line, at the top level or one object deep. */
-const REDACTED_PATHS = ['password', 'secret', 'api_key', 'authorization', 'token', 'otp'].flatMap(
-  (key) => [key, `*.${key}`],
-);
+// `private_key` and `seed`: a wallet import body or export reply must never reach a log line.
+const REDACTED_PATHS = [
+  'password',
+  'secret',
+  'api_key',
+  'authorization',
+  'token',
+  'otp',
+  'private_key',
+  'seed',
+].flatMap((key) => [key, `*.${key}`]);
 
 /**
  * JSON logs, one object a line, each carrying `trace_id`/`span_id` of the active span so a log
