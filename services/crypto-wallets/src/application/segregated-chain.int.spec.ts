@@ -3,7 +3,7 @@ import Big from 'big.js';
 import type { Pool } from 'pg';
 import type { CreditFundsCommand } from '@platform/contracts';
 import type { PgEventStore } from '@platform/event-store';
-import { createPool, migrate } from '@platform/persistence';
+import { createPool, DeadLetters, migrate } from '@platform/persistence';
 import { createTestDatabase, type TestDatabase } from '@platform/testing';
 import { SandboxChain } from '../infrastructure/chain/sandbox-chain';
 import { DepositsRepository } from '../infrastructure/deposits.repository';
@@ -12,6 +12,8 @@ import { SeedVault } from '../infrastructure/keys/seed-vault';
 import { walletKeyring } from '../infrastructure/keys/wallet-keyring';
 import { openCryptoWalletsEventStore } from '../infrastructure/links/crypto-wallets-events';
 import { SegregatedChainRepository } from '../infrastructure/segregated-chain.repository';
+import { SendsRecovery } from '../infrastructure/wallet-sends/sends-recovery';
+import { cryptoWalletsSettingsSchema } from '../crypto-wallets.settings';
 import { SegregatedWalletsRepository } from '../infrastructure/segregated/segregated-wallets.repository';
 import type { ObservationHandler } from './chain-port';
 import { DepositObservations } from './deposit-observations';
@@ -39,6 +41,8 @@ describe('segregated wallets on chain', () => {
   let views: SegregatedChainViews;
   let repository: SegregatedChainRepository;
   let handlers: ObservationHandler[];
+  let sends: WalletSends;
+  let recovery: SendsRecovery;
   let cursor = '0';
   const credits: CreditFundsCommand[] = [];
 
@@ -54,7 +58,14 @@ describe('segregated wallets on chain', () => {
     const wallet_rows = new SegregatedWalletsRepository(pool);
     wallets = new SegregatedWallets(pool, wallet_rows, vault, keyring, events, 'testnet');
     views = new SegregatedChainViews(repository, sandbox);
-    const sends = new WalletSends(repository, wallets, sandbox, events, 'testnet');
+    sends = new WalletSends(repository, wallets, sandbox, events, 'testnet');
+    await DeadLetters.migrate(pool, SCHEMA);
+    recovery = new SendsRecovery(
+      cryptoWalletsSettingsSchema.parse({}),
+      new DeadLetters(pool, SCHEMA),
+      sends,
+      repository,
+    );
     const deposits_repository = new DepositsRepository(
       pool,
       await openDepositsEventStore(pool, 'test'),
@@ -161,5 +172,45 @@ describe('segregated wallets on chain', () => {
     );
     // pending, broadcast, completed: each once despite the replayed observations.
     expect(sends).toHaveLength(3);
+  });
+
+  it('hands a send stored before a crash to the chain, once, and it completes', async () => {
+    const wallet = await newWallet();
+    const ref = { account_id: 'acc-1', wallet_id: wallet.wallet_id };
+    await views.externalMovement({ ...ref, direction: 'in', amount: '20', asset: 'TRX' });
+    await views.externalMovement({ ...ref, direction: 'in', amount: '10' });
+    await settle();
+    // The process died after the send was stored and before the chain had it.
+    const stored = await repository.transaction((client) =>
+      repository.insertSend(client, {
+        send_id: '6f1d2c3b-4a59-4e87-9b10-2c3d4e5f6a7b',
+        wallet_id: wallet.wallet_id,
+        account_id: 'acc-1',
+        org_id: 'org-1',
+        chain: 'tron',
+        asset: 'USDT',
+        from_address: wallet.address,
+        to_address: 'TJAAinkKN2h9KxtBZXw6SyL7HwCQXnzFsE',
+        amount: '4.000000',
+        network_fee: '13.5',
+        idempotency_key: 'crashed-send',
+        status: 'pending',
+        tx_id: null,
+        failure_reason: null,
+        signature: '0x00',
+        created_at: new Date(),
+      }),
+    );
+    expect(await recovery.resumeAbandoned()).toBe(0); // too young: its own request may still run
+    await pool.query(
+      `update wallet_sends set created_at = now() - interval '1 minute' where send_id = $1`,
+      [stored.send_id],
+    );
+    expect(await recovery.resumeAbandoned()).toBe(1);
+    expect(await recovery.resumeAbandoned()).toBe(0);
+    await settle();
+    const send = await repository.send(stored.send_id, {});
+    expect(send).toMatchObject({ status: 'completed' });
+    expect(send?.tx_id).toMatch(/^[0-9a-f]{64}$/);
   });
 });

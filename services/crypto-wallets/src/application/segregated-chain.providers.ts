@@ -7,6 +7,7 @@ import { CHAIN_PORT } from '../infrastructure/chain/chain.providers';
 import { SandboxChain } from '../infrastructure/chain/sandbox-chain';
 import { CRYPTO_WALLETS_EVENTS } from '../infrastructure/links/crypto-wallets-events';
 import { SegregatedChainRepository } from '../infrastructure/segregated-chain.repository';
+import { SendsRecovery } from '../infrastructure/wallet-sends/sends-recovery';
 import type { ChainPort } from './chain-port';
 import { DepositsService } from './deposits.service';
 import { SegregatedChainObservations, type ForwardTarget } from './segregated-chain';
@@ -67,5 +68,6 @@ export function segregatedChainProviders(context: PlatformContext): Provider[] {
         return new SegregatedChainObservations(repository, sends, forward_to, events);
       },
     },
+    SendsRecovery,
   ];
 }

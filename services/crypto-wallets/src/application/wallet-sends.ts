@@ -168,6 +168,11 @@ export class WalletSends {
     await this.publish(client, wallet, next);
   }
 
+  /** Hands a stored send to the chain again; the chain answers a repeat with its first tx id. */
+  async resumeBroadcast(send: StoredSend): Promise<void> {
+    await this.broadcast(send);
+  }
+
   private async broadcast(send: StoredSend): Promise<StoredSend> {
     const receipt = await this.chain.broadcast({
       reference: `${WALLET_SEND_REFERENCE_PREFIX}${send.send_id}`,

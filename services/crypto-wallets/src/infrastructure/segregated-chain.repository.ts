@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { withTransaction } from '@platform/persistence';
+import { withTransaction, type PoisonGuard } from '@platform/persistence';
 import type { Chain, ChainAsset } from '../domain/chains/chain';
 import type { Custody, WatchedWallet } from '../domain/wallet-sends/external-movements';
 import type { WalletSend, WalletSendStatus } from '../domain/wallet-sends/wallet-send';
@@ -281,6 +281,27 @@ export class SegregatedChainRepository {
       `update wallet_sends set status = $2, tx_id = $3, failure_reason = $4 where send_id = $1`,
       [send.send_id, send.status, send.tx_id, send.failure_reason],
     );
+  }
+
+  /**
+   * Sends stored but never handed to the chain (the process died between the two): older than
+   * `grace_ms`, so that a send being created right now is left to its own request.
+   */
+  async unbroadcastSends(
+    grace_ms: number,
+    limit: number,
+    guard: PoisonGuard,
+  ): Promise<StoredSend[]> {
+    const { rows } = await this.pool.query<StoredSend>(
+      `select ${SEND_COLUMNS} from wallet_sends
+        where status = 'pending' and tx_id is null
+          and created_at < now() - make_interval(secs => $2::double precision / 1000)
+          and send_id::text <> all($3::text[])
+          and ${guard.notSetAside('$4', 'send_id::text')}
+        order by created_at limit $1`,
+      [limit, grace_ms, guard.waiting(), guard.source],
+    );
+    return rows;
   }
 
   /** Notes the broadcast's transaction id before the chain reports the transfer. */
