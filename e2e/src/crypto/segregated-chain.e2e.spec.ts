@@ -68,13 +68,17 @@ describe('segregated wallets on chain', () => {
   });
 
   /** The public events delivered to the owner's webhook about `tx_id`, once `type` is among them. */
-  const delivered = (tx_id: string, type: string) =>
+  /** The deliveries of a transaction once one of `type` (and `status`, when given) arrived. */
+  const delivered = (tx_id: string, type: string, status?: string) =>
     eventually(
       async () =>
         receiver.received
           .map((hook) => JSON.parse(hook.raw_body.toString('utf8')) as Record<string, any>)
           .filter((body) => body.data?.tx_id === tx_id),
-      (bodies) => bodies.some((body) => body.type === type),
+      (bodies) =>
+        bodies.some(
+          (body) => body.type === type && (status === undefined || body.data?.status === status),
+        ),
       { attempts: 1200, poll_ms: 50 },
     );
 
@@ -181,9 +185,10 @@ describe('segregated wallets on chain', () => {
       same(seen.balance, '70'),
     );
     expect(balance.native_balance).toBe('36.5');
-    const completed = (await delivered(settled.tx_id ?? '', 'wallet_send_status_changed')).filter(
-      (event) => event.type === 'wallet_send_status_changed',
-    );
+    // Each status change is its own delivery: wait for the completed one, not the first.
+    const completed = (
+      await delivered(settled.tx_id ?? '', 'wallet_send_status_changed', 'completed')
+    ).filter((event) => event.type === 'wallet_send_status_changed');
     expect(completed.map((event) => event.data.status)).toContain('completed');
     expect(completed[0]?.data).toMatchObject({
       send_id: accepted.send_id,
