@@ -4,11 +4,14 @@ import { startPlatform, type E2ePlatform } from '../harness';
 import {
   CRYPTO_SENDERS,
   cryptoClient,
+  cryptoWithdrawalsClient,
   eventually,
   expectError,
   json,
   ledgerClient,
   operatorCli,
+  tronUsdt,
+  withdrawalKey,
   type CryptoClient,
   type TestAccount,
 } from '../clients';
@@ -73,6 +76,75 @@ describe('crypto deposits on the live chain, fed by the operator', () => {
     expect(credited).toMatchObject({ status: 'credited', confirmations: 19, fee: '0' });
     const balance = () => ledger.available(owner, 'USDT');
     expect(await eventually(balance, (seen) => seen === expected)).toBe(expected);
+  });
+
+  it('completes a live withdrawal once the operator reports its broadcast and confirmation', async () => {
+    const withdrawals = cryptoWithdrawalsClient(() => platform.environments.live);
+    const wallet = await crypto.wallet(owner, 'tron', 'USDT', 200);
+    const funding = {
+      chain: 'tron',
+      asset: 'USDT',
+      tx_id: tx_id(),
+      from_address: CRYPTO_SENDERS.tron.plain,
+      to_address: wallet.address,
+      amount: '60',
+    };
+    await json(
+      await crypto.reportObservation({ ...funding, status: 'confirmed', confirmations: 19 }),
+      201,
+    );
+    const funded = await eventually(
+      () => withdrawals.balance(owner),
+      (seen) => seen.available.gte('60'),
+    );
+
+    const created = await withdrawals.create(
+      owner,
+      tronUsdt('20', { idempotency_key: withdrawalKey('live-chain') }),
+    );
+    // Nothing reaches a live chain: the broadcast waits for the operator, funds held (+1 fee).
+    const pending = await eventually(
+      async () =>
+        json<{ broadcasts: { reference: string; from_address: string; amount: string }[] }>(
+          await crypto.operator('GET', '/admin/v1/crypto/broadcasts'),
+          200,
+        ),
+      (page) => page.broadcasts.some((each) => each.reference === created.withdrawal_id),
+    );
+    const broadcast = pending.broadcasts.find((each) => each.reference === created.withdrawal_id);
+    expect(new Big(broadcast?.amount ?? '0').eq('20')).toBe(true);
+    expect(await withdrawals.balance(owner)).toEqual({
+      available: funded.available.minus('21'),
+      held: funded.held.plus('21'),
+    });
+    expect((await withdrawals.get(owner, created.withdrawal_id)).status).not.toBe('completed');
+
+    const sent_tx = tx_id();
+    await json(
+      await crypto.operator('POST', `/admin/v1/crypto/broadcasts/${created.withdrawal_id}/tx`, {
+        tx_id: sent_tx,
+      }),
+      200,
+    );
+    await json(
+      await crypto.reportObservation({
+        status: 'confirmed',
+        chain: 'tron',
+        asset: 'USDT',
+        tx_id: sent_tx,
+        from_address: broadcast?.from_address,
+        to_address: created.to_address,
+        amount: '20',
+        confirmations: 19,
+      }),
+      201,
+    );
+    const completed = await withdrawals.awaitWithdrawal(owner, created.withdrawal_id);
+    expect(completed).toMatchObject({ status: 'completed', tx_id: sent_tx });
+    await withdrawals.awaitBalance(owner, {
+      available: funded.available.minus('21'),
+      held: funded.held,
+    });
   });
 
   it('has no sandbox deposit route in live', async () => {
