@@ -33,3 +33,5 @@ export * from './segregated-wallets';
 export * from './signature-proofs';
 // segregated wallets on chain (issue 15, part S)
 export * from './wallet-chain';
+// credit-scoring batches (issue 16)
+export * from './risk-batches';

@@ -48,6 +48,8 @@ import {
   walletExternalMovementSchema,
   walletSendStatusChangedSchema,
 } from './wallet-chain';
+// credit-scoring batches (issue 16)
+import { riskBatchCompletedSchema } from './risk-batches';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -116,6 +118,8 @@ export const EVENT_SCHEMAS = {
     version: 1,
     schema: walletExternalMovementSchema,
   },
+  // credit-scoring batches (issue 16)
+  'risk-scoring.batch_completed': { version: 1, schema: riskBatchCompletedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -33,6 +33,8 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'crypto-wallets.wallet_send_status_changed',
   'crypto-wallets.wallet_external_movement_observed',
   'crypto-wallets.wallet_key_compromise_suspected',
+  // credit-scoring batches (issue 16)
+  'risk-scoring.batch_completed',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -294,6 +296,25 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
           'tx_id',
           'amount_raw',
           'custody',
+        ],
+        carries_idempotency_key: false,
+      };
+    // credit-scoring batches (issue 16)
+    case 'risk-scoring.batch_completed':
+      return {
+        type: 'risk_batch_completed',
+        fields: [
+          'batch_id',
+          'account_id',
+          'status',
+          'total',
+          'processed',
+          'completed',
+          'no_score',
+          'consent_required',
+          'invalid',
+          'failed',
+          'completed_at',
         ],
         carries_idempotency_key: false,
       };
