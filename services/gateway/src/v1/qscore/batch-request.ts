@@ -1,8 +1,4 @@
-import {
-  createRiskBatchBody,
-  DomainError,
-  type RiskBatchItemInput,
-} from '@platform/contracts';
+import { createRiskBatchBody, DomainError, type RiskBatchItemInput } from '@platform/contracts';
 import {
   fileOfMultipart,
   idempotencyKeyOf,

@@ -93,14 +93,18 @@ export class QscoreBatchesController {
   ) {
     const batch = batchRequestOf(request.body, header_key);
     const owner = { account_id: principal.account_id, org_id: principal.org_id };
-    if (!batch.file) return this.bus.send(RISK_BATCH_COMMANDS.create, { ...owner, ...batch.fields });
+    if (!batch.file)
+      return this.bus.send(RISK_BATCH_COMMANDS.create, { ...owner, ...batch.fields });
     return withStagedUploads(this.transfers, [batch.file], ([file]) =>
       this.bus.send(RISK_BATCH_COMMANDS.create, { ...owner, ...batch.fields, file }),
     );
   }
 
   @Get()
-  @ApiOperation({ summary: 'List credit-scoring batches', description: 'Newest first; `page`, `page_size`.' })
+  @ApiOperation({
+    summary: 'List credit-scoring batches',
+    description: 'Newest first; `page`, `page_size`.',
+  })
   @ApiZodQuery(pageQuery)
   @ApiReply(listingPage('batches', riskBatchResource))
   @ApiErrors('invalid_request', 'unauthorized')

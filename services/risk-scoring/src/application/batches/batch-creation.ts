@@ -10,7 +10,12 @@ import type { JobQueue } from '@platform/jobs';
 import type { TransferArea } from '@platform/object-storage';
 import { ABSENT_BATCH, decide, evolveAll } from '../../domain/batches/batch';
 import { textOfCsvFile } from '../../domain/batches/batch-file';
-import { itemsOfRows, rowsOfCsv, rowsOfItems, type BatchRow } from '../../domain/batches/batch-rows';
+import {
+  itemsOfRows,
+  rowsOfCsv,
+  rowsOfItems,
+  type BatchRow,
+} from '../../domain/batches/batch-rows';
 import { parsePurpose } from '../../domain/subjects/purpose';
 import { csvRecords } from '../../infrastructure/batches/csv-records';
 import {
@@ -53,7 +58,10 @@ export class BatchCreation {
     const pending = items.filter((item) => item.status === 'pending').length;
     const state = evolveAll(
       ABSENT_BATCH,
-      decide({ type: 'open_batch', data: { pending, invalid: items.length - pending } }, ABSENT_BATCH),
+      decide(
+        { type: 'open_batch', data: { pending, invalid: items.length - pending } },
+        ABSENT_BATCH,
+      ),
     );
     const batch: StoredBatch = {
       batch_id: randomUUID(),

@@ -1,7 +1,13 @@
 import { DomainError } from '@platform/contracts';
 
 /** Leading bytes of the binary formats people send by mistake (PDF, ZIP/XLSX, OLE/XLS, images). */
-const BINARY_SIGNATURES = ['%PDF', 'PK\u0003\u0004', '\u00d0\u00cf\u0011\u00e0', '\u0089PNG', '\u00ff\u00d8\u00ff'];
+const BINARY_SIGNATURES = [
+  '%PDF',
+  'PK\u0003\u0004',
+  '\u00d0\u00cf\u0011\u00e0',
+  '\u0089PNG',
+  '\u00ff\u00d8\u00ff',
+];
 
 /**
  * The text of an uploaded CSV: UTF-8 (a byte-order mark is dropped), without NUL bytes. No

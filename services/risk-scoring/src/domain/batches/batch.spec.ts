@@ -93,7 +93,9 @@ describe('a credit-scoring batch', () => {
           for (let start = 0; start < outcomes.length; start += chunk_size) {
             expect(isFinished(state)).toBe(false);
             state = run([chunk(...outcomes.slice(start, start + chunk_size))], state);
-            expect(processedOf(state)).toBe(invalid + Math.min(outcomes.length, start + chunk_size));
+            expect(processedOf(state)).toBe(
+              invalid + Math.min(outcomes.length, start + chunk_size),
+            );
           }
           expect(isFinished(state)).toBe(true);
           const tallied = OUTCOMES.reduce((sum, outcome) => sum + state.counts[outcome], 0);
