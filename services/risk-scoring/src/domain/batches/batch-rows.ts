@@ -4,7 +4,7 @@ import {
   RISK_BATCH_CSV_HEADER,
   type RiskBatchItemInput,
 } from '@platform/contracts';
-import { parseSubject } from '../subjects';
+import { parseSubject } from '../subjects/subject';
 
 /** A row as sent, its cells as text (trimmed, cut to a length worth storing). */
 export interface BatchRow {

@@ -9,8 +9,9 @@ export function csvRecords(text: string): Promise<string[][]> {
   return new Promise((resolve, reject) => {
     const records: string[][] = [];
     parseString<string[], string[]>(text, { ignoreEmpty: true, discardUnmappedColumns: false })
-      .on('error', (error: Error) =>
-        reject(new DomainError('invalid_request', `the CSV file is malformed: ${error.message}`)),
+      // The parser's own message quotes its internals: the client gets ours.
+      .on('error', () =>
+        reject(new DomainError('invalid_request', 'the CSV file is malformed (a quote unclosed)')),
       )
       .on('data', (record: string[]) => records.push(record))
       .on('end', () => resolve(records));
