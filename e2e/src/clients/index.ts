@@ -16,3 +16,4 @@ export * from './wallets';
 export * from './crypto';
 // segregated wallets on chain (issue 15, part S)
 export * from './wallet-chain';
+export * from './risk-batches';
