@@ -45,6 +45,6 @@ export async function sendBatchResults(
     format: 'csv',
     filename: `batch-${batch_id}-results`,
     columns: COLUMNS.map((key) => ({ key, header: key })),
-    rows: items.map((item) => Object.fromEntries(COLUMNS.map((key) => [key, item[key]]))),
+    rows: items,
   });
 }

@@ -1,11 +1,8 @@
 import { DomainError, type RiskPurpose } from '@platform/contracts';
 import { isTransientFailure } from '@platform/persistence';
 import { subjectIdOf } from '../../domain/subjects/subject';
-import type {
-  BatchesRepository,
-  ItemResult,
-  PendingItem,
-} from '../../infrastructure/batches/batches.repository';
+import type { ItemResult, PendingItem } from '../../infrastructure/batches/batch-items.repository';
+import type { BatchesRepository } from '../../infrastructure/batches/batches.repository';
 import { reportResource } from '../../infrastructure/reports.repository';
 import type { ReportsService } from '../reports.service';
 import { itemReportKey } from './batch-jobs';
@@ -37,7 +34,7 @@ export class BatchItemEvaluation {
     const subject = { country: item.country, doc_id: item.doc_id, subject_type: item.subject_type };
     const consent_id =
       subject.subject_type === 'person'
-        ? await this.batches.grantedConsent(batch.account_id, subjectIdOf(subject))
+        ? await this.batches.items.grantedConsent(batch.account_id, subjectIdOf(subject))
         : null;
     if (subject.subject_type === 'person' && !consent_id) {
       return outcome(item, 'consent_required', {

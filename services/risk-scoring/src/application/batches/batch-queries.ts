@@ -25,6 +25,6 @@ export class BatchQueries {
 
   async items(command: ListRiskBatchItemsCommand) {
     await this.get(command.account_id, command.batch_id);
-    return { items: await this.batches.items(command.batch_id, command) };
+    return { items: await this.batches.items.page(command.batch_id, command) };
   }
 }

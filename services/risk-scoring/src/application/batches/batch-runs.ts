@@ -3,9 +3,9 @@ import type { PgEventStore } from '@platform/event-store';
 import type { JobContext } from '@platform/jobs';
 import type { RiskPurpose } from '@platform/contracts';
 import { decide, evolveAll, isFinished, type BatchCommand } from '../../domain/batches/batch';
+import type { ItemResult } from '../../infrastructure/batches/batch-items.repository';
 import type {
   BatchesRepository,
-  ItemResult,
   StoredBatch,
 } from '../../infrastructure/batches/batches.repository';
 import type { BatchItemEvaluation } from './batch-item-evaluation';
@@ -63,7 +63,7 @@ export class BatchRuns {
       if (!batch || isFinished(batch.state)) return;
       // A worker shutting down stops between chunks; the next boot reschedules the batch.
       if (context.abort_signal.aborted) return;
-      const pending = await this.batches.pending(batch_id, this.options.chunk_size);
+      const pending = await this.batches.items.pending(batch_id, this.options.chunk_size);
       if (pending.length === 0) throw new Error(`batch ${batch_id} counts items that are gone`);
       const results: ItemResult[] = [];
       const batch_context = {
@@ -96,12 +96,12 @@ export class BatchRuns {
       if (!batch || isFinished(batch.state)) return;
       let decided = command;
       if (command.type === 'record_chunk') {
-        const stored = await this.batches.storeResults(client, batch_id, results);
+        const stored = await this.batches.items.storeResults(client, batch_id, results);
         if (stored !== results.length) throw new Error(`batch ${batch_id} was run twice at once`);
         decided = { type: 'record_chunk', data: { outcomes: results.map((r) => r.status) } };
       }
       if (command.type === 'fail_batch') {
-        await this.batches.failPending(client, batch_id, command.data.reason);
+        await this.batches.items.failPending(client, batch_id, command.data.reason);
       }
       const state = evolveAll(batch.state, decide(decided, batch.state));
       const reason = command.type === 'fail_batch' ? command.data.reason : null;

@@ -1,12 +1,10 @@
 import type { Pool, PoolClient } from 'pg';
-import type {
-  RiskBatchItemResource,
-  RiskBatchItemStatus,
-  RiskBatchResource,
-} from '@platform/contracts';
+import type { RiskBatchResource } from '@platform/contracts';
 import { withTransaction } from '@platform/persistence';
 import type { BatchState } from '../../domain/batches/batch';
 import type { BatchItem } from '../../domain/batches/batch-rows';
+import { BatchItemsRepository } from './batch-items.repository';
+import { leaseBatch, type BatchLease } from './batch-lease';
 
 export interface StoredBatch {
   batch_id: string;
@@ -18,25 +16,6 @@ export interface StoredBatch {
   state: BatchState;
   created_at: Date;
   completed_at: Date | null;
-}
-
-/** A pending item as the worker evaluates it. */
-export interface PendingItem {
-  position: number;
-  country: string;
-  doc_id: string;
-  subject_type: 'person' | 'company';
-}
-
-/** What evaluating one item gave. */
-export interface ItemResult {
-  position: number;
-  status: Exclude<RiskBatchItemStatus, 'pending' | 'invalid'>;
-  score: number | null;
-  band: string | null;
-  report_id: string | null;
-  error: string | null;
-  reason: string | null;
 }
 
 interface BatchRow {
@@ -62,8 +41,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BATCH_COLUMNS = `batch_id::text, account_id, org_id, purpose, source, request_fingerprint,
   status, total, pending, completed, no_score, consent_required, invalid, failed, created_at,
   completed_at`;
-const ITEM_COLUMNS = `position, country, doc_id, subject_type, status, score, band, report_id,
-  error, reason`;
 
 function stored(row: BatchRow): StoredBatch {
   const { pending, completed, no_score, consent_required, invalid, failed } = row;
@@ -102,7 +79,11 @@ export function batchResource(batch: StoredBatch): RiskBatchResource {
 
 /** Batches and their items; another account's batch is never answered (BOLA). */
 export class BatchesRepository {
-  constructor(private readonly pool: Pool) {}
+  readonly items: BatchItemsRepository;
+
+  constructor(private readonly pool: Pool) {
+    this.items = new BatchItemsRepository(pool);
+  }
 
   transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     return withTransaction(this.pool, work);
@@ -138,25 +119,7 @@ export class BatchesRepository {
     );
     const row = rows[0];
     if (!row) return null;
-    const invalid = (item: BatchItem, field: 'error' | 'reason') =>
-      item.status === 'invalid' ? item[field] : null;
-    await client.query(
-      `insert into risk_batch_items (batch_id, position, country, doc_id, subject_type, status,
-         error, reason, processed_at)
-       select $1, item.*, case when item.status = 'invalid' then now() end
-         from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                     $8::text[]) as item`,
-      [
-        batch.batch_id,
-        items.map((item) => item.position),
-        items.map((item) => item.country),
-        items.map((item) => item.doc_id),
-        items.map((item) => item.subject_type),
-        items.map((item) => item.status),
-        items.map((item) => invalid(item, 'error')),
-        items.map((item) => invalid(item, 'reason')),
-      ],
-    );
+    await this.items.insert(client, batch.batch_id, items);
     return stored(row);
   }
 
@@ -204,67 +167,6 @@ export class BatchesRepository {
     return rows.map(stored);
   }
 
-  async items(
-    batch_id: string,
-    options: { limit: number; offset: number; status?: RiskBatchItemStatus },
-  ): Promise<RiskBatchItemResource[]> {
-    const { rows } = await this.pool.query<RiskBatchItemResource>(
-      `select ${ITEM_COLUMNS} from risk_batch_items
-        where batch_id = $1 and ($2::text is null or status = $2)
-        order by position limit $3 offset $4`,
-      [batch_id, options.status ?? null, options.limit, options.offset],
-    );
-    return rows;
-  }
-
-  /** The next pending items in row order. */
-  async pending(batch_id: string, limit: number): Promise<PendingItem[]> {
-    const { rows } = await this.pool.query<PendingItem>(
-      `select position, country, doc_id, subject_type from risk_batch_items
-        where batch_id = $1 and status = 'pending' order by position limit $2`,
-      [batch_id, limit],
-    );
-    return rows;
-  }
-
-  /** Stores a chunk's results on items still pending; answers how many it stored. */
-  async storeResults(
-    client: PoolClient,
-    batch_id: string,
-    results: readonly ItemResult[],
-  ): Promise<number> {
-    const { rowCount } = await client.query(
-      `update risk_batch_items as item
-          set status = result.status, score = result.score, band = result.band,
-              report_id = result.report_id, error = result.error, reason = result.reason,
-              processed_at = now()
-         from unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[],
-                     $8::text[]) as result (position, status, score, band, report_id, error, reason)
-        where item.batch_id = $1 and item.position = result.position and item.status = 'pending'`,
-      [
-        batch_id,
-        results.map((result) => result.position),
-        results.map((result) => result.status),
-        results.map((result) => result.score),
-        results.map((result) => result.band),
-        results.map((result) => result.report_id),
-        results.map((result) => result.error),
-        results.map((result) => result.reason),
-      ],
-    );
-    return rowCount ?? 0;
-  }
-
-  /** A batch failed as a whole: its pending items fail with the reason. */
-  async failPending(client: PoolClient, batch_id: string, reason: string): Promise<void> {
-    await client.query(
-      `update risk_batch_items set status = 'failed', error = 'batch_failed', reason = $2,
-              processed_at = now()
-        where batch_id = $1 and status = 'pending'`,
-      [batch_id, reason],
-    );
-  }
-
   async saveState(
     client: PoolClient,
     batch_id: string,
@@ -307,48 +209,8 @@ export class BatchesRepository {
     return rows.map((row) => row.batch_id);
   }
 
-  /** The latest consent the subject granted the account, if any (its report checks it covers). */
-  async grantedConsent(account_id: string, subject_id: string): Promise<string | null> {
-    const { rows } = await this.pool.query<{ consent_id: string }>(
-      `select consent_id::text from risk_consents
-        where account_id = $1 and subject_id = $2 and status = 'granted'
-        order by decided_at desc nulls last limit 1`,
-      [account_id, subject_id],
-    );
-    return rows[0]?.consent_id ?? null;
-  }
-
-  /**
-   * The batch's run lease: a session advisory lock on a client of its own, held while one worker
-   * evaluates the batch. A worker that dies loses its connection and with it the lease, so a
-   * rescheduled run takes over; a live one keeps others out. Null when another worker holds it.
-   */
-  async lease(batch_id: string): Promise<{ release(): Promise<void> } | null> {
-    const client = await this.pool.connect();
-    try {
-      const { rows } = await client.query<{ leased: boolean }>(
-        `select pg_try_advisory_lock(hashtext('risk_batch'), hashtext($1)) as leased`,
-        [batch_id],
-      );
-      if (!rows[0]?.leased) {
-        client.release();
-        return null;
-      }
-    } catch (error) {
-      client.release(true);
-      throw error;
-    }
-    return {
-      release: async () => {
-        try {
-          await client.query(`select pg_advisory_unlock(hashtext('risk_batch'), hashtext($1))`, [
-            batch_id,
-          ]);
-          client.release();
-        } catch {
-          client.release(true);
-        }
-      },
-    };
+  /** See `leaseBatch`. */
+  lease(batch_id: string): Promise<BatchLease | null> {
+    return leaseBatch(this.pool, batch_id);
   }
 }
