@@ -1,25 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Pool, PoolClient } from 'pg';
 
-/** What every bare baseline server of the benchmarks needs: a transaction, JSON in and out. */
-export async function transaction<T>(
-  pool: Pool,
-  work: (client: PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
+/** What every bare baseline server of the benchmarks needs: JSON in and out, a clean close. */
 export async function readJson(request: IncomingMessage): Promise<Record<string, any>> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);

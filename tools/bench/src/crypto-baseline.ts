@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Pool } from 'pg';
-import { closeServer, readJson, reply, transaction } from './baseline-http';
+import { withTransaction } from '@platform/persistence';
+import { closeServer, readJson, reply } from './baseline-http';
 
 /**
  * The bare floor the crypto benchmark measures the platform against: one HTTP server and one
@@ -62,7 +63,7 @@ export async function startBaseline(
 }
 
 async function advanceBlock(options: BaselineOptions): Promise<void> {
-  await transaction(options.pool, async (client) => {
+  await withTransaction(options.pool, async (client) => {
     const { rows } = await client.query<{ height: string }>(
       'update chain_head set height = height + 1 returning height',
     );
@@ -120,7 +121,7 @@ async function createWithdrawal(
   body: Record<string, string>,
   response: ServerResponse,
 ): Promise<void> {
-  const answer = await transaction(options.pool, async (client) => {
+  const answer = await withTransaction(options.pool, async (client) => {
     const held = await client.query(
       `update balances set available = available - ($1::numeric + $2::numeric),
          held = held + ($1::numeric + $2::numeric)

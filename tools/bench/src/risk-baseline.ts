@@ -2,7 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Pool } from 'pg';
-import { closeServer, readJson, reply, transaction } from './baseline-http';
+import { withTransaction } from '@platform/persistence';
+import { closeServer, readJson, reply } from './baseline-http';
 
 /**
  * The bare floor the risk benchmark measures the platform against: one HTTP server and one
@@ -65,7 +66,7 @@ async function route(
   if (request.method === 'POST' && url === '/v1/qscore/batches') {
     const batch_id = randomUUID();
     const items = body.items as { country: string; doc_id: string; subject_type: string }[];
-    await transaction(pool, async (client) => {
+    await withTransaction(pool, async (client) => {
       await client.query(`insert into batches values ($1, 'queued', $2)`, [batch_id, items.length]);
       await client.query(
         `insert into items select $1, position, country, doc_id, subject_type, 'pending'
@@ -116,7 +117,7 @@ async function route(
 /** The batch's run: chunk after chunk, reports, item results and progress in one transaction. */
 async function runBatch(pool: Pool, batch_id: string): Promise<void> {
   for (;;) {
-    const done = await transaction(pool, async (client) => {
+    const done = await withTransaction(pool, async (client) => {
       const { rows } = await client.query<{
         position: number;
         country: string;

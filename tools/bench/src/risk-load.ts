@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { companySubjects } from './risk-subjects';
+import { callJson } from './bench-client';
 
 /**
  * The risk benchmark's load generator, in its own process (`fork` from `risk.bench.ts`), so its
@@ -29,17 +30,8 @@ export interface RiskLoadResult {
   concurrent_elapsed_ms: number;
 }
 
-async function call(plan: RiskLoadPlan, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${plan.base_url}${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...plan.headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, any>;
-  if (!response.ok)
-    throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const call = (plan: RiskLoadPlan, method: string, route: string, body?: unknown) =>
+  callJson(plan, method, route, body);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

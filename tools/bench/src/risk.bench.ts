@@ -1,11 +1,10 @@
 import 'reflect-metadata';
-import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPlatform } from '@platform/all-in-one';
 import { createPool, ensureDatabase, startEmbeddedPostgres } from '@platform/persistence';
-import { openBenchAccount, poster } from './bench-client';
+import { forkLoad, openBenchAccount, poster } from './bench-client';
 import { startRiskBaseline } from './risk-baseline';
 import type { RiskLoadPlan, RiskLoadResult } from './risk-load';
 import { latencies, summarize } from './stats';
@@ -29,19 +28,7 @@ const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 50);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55491);
 
-function load(plan: RiskLoadPlan): Promise<RiskLoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(__dirname, 'risk-load.js'), [JSON.stringify(plan)]);
-    child.once('message', (message: { ok: boolean; result?: RiskLoadResult; error?: string }) => {
-      child.kill();
-      if (message.ok && message.result) resolve(message.result);
-      else reject(new Error(message.error ?? 'the load generator failed'));
-    });
-    child.once('exit', (code) => {
-      if (code !== 0 && code !== null) reject(new Error(`load generator exited ${code}`));
-    });
-  });
-}
+const load = (plan: RiskLoadPlan) => forkLoad<RiskLoadPlan, RiskLoadResult>('risk-load.js', plan);
 
 async function main(): Promise<void> {
   const data_dir = mkdtempSync(path.join(os.tmpdir(), 'bench-risk-'));

@@ -3,14 +3,6 @@ import { itemsOfRows, rowsOfCsv, rowsOfItems } from './batch-rows';
 
 const COMPANY = '30712345671';
 const PERSON = '20123456786';
-const code = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return (error as { code?: string }).code;
-  }
-  return 'none';
-};
 
 describe('the rows of a batch', () => {
   it('take JSON items in order, as trimmed text; other values are empty cells', () => {
@@ -39,19 +31,21 @@ describe('the rows of a batch', () => {
   });
 
   it('refuse a CSV without the header (invalid_request), or without any row (empty_file)', () => {
-    expect(code(() => rowsOfCsv([['AR', COMPANY, 'company']]))).toBe('invalid_request');
-    expect(code(() => rowsOfCsv([]))).toBe('empty_file');
+    expect(() => rowsOfCsv([['AR', COMPANY, 'company']])).toThrow(
+      expect.objectContaining({ code: 'invalid_request' }),
+    );
+    expect(() => rowsOfCsv([])).toThrow(expect.objectContaining({ code: 'empty_file' }));
   });
 
   it(`refuse more than ${RISK_BATCH_MAX_ITEMS} rows with too_many_items`, () => {
     const row = { country: 'AR', doc_id: COMPANY, subject_type: 'company' };
-    expect(code(() => rowsOfItems(Array(RISK_BATCH_MAX_ITEMS).fill(row)))).toBe('none');
-    expect(code(() => rowsOfItems(Array(RISK_BATCH_MAX_ITEMS + 1).fill(row)))).toBe(
-      'too_many_items',
+    expect(() => rowsOfItems(Array(RISK_BATCH_MAX_ITEMS).fill(row))).not.toThrow();
+    expect(() => rowsOfItems(Array(RISK_BATCH_MAX_ITEMS + 1).fill(row))).toThrow(
+      expect.objectContaining({ code: 'too_many_items' }),
     );
     const header = ['country', 'doc_id', 'subject_type'];
     const records = [header, ...Array(RISK_BATCH_MAX_ITEMS + 1).fill(['AR', COMPANY, 'company'])];
-    expect(code(() => rowsOfCsv(records))).toBe('too_many_items');
+    expect(() => rowsOfCsv(records)).toThrow(expect.objectContaining({ code: 'too_many_items' }));
   });
 
   it('keep invalid rows as items with the reason, and normalize valid documents', () => {
@@ -80,10 +74,8 @@ describe('the rows of a batch', () => {
   });
 
   it('refuse a batch without one valid row with no_valid_items', () => {
-    expect(
-      code(() =>
-        itemsOfRows([{ position: 1, country: 'AR', doc_id: '123', subject_type: 'company' }]),
-      ),
-    ).toBe('no_valid_items');
+    expect(() =>
+      itemsOfRows([{ position: 1, country: 'AR', doc_id: '123', subject_type: 'company' }]),
+    ).toThrow(expect.objectContaining({ code: 'no_valid_items' }));
   });
 });
