@@ -36,7 +36,8 @@ export class BatchItemsRepository {
          error, reason, processed_at)
        select $1, item.*, case when item.status = 'invalid' then now() end
          from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                     $8::text[]) as item`,
+                     $8::text[])
+           as item (position, country, doc_id, subject_type, status, error, reason)`,
       [
         batch_id,
         items.map((item) => item.position),

@@ -11,6 +11,9 @@ export interface BatchLease {
  */
 export async function leaseBatch(pool: Pool, batch_id: string): Promise<BatchLease | null> {
   const client = await pool.connect();
+  // A held connection that dies emits 'error'; unhandled, that would end the process. The lease
+  // is lost with it, which is what a run's next chunk or the next run finds out.
+  client.on('error', () => undefined);
   try {
     const { rows } = await client.query<{ leased: boolean }>(
       `select pg_try_advisory_lock(hashtext('risk_batch'), hashtext($1)) as leased`,
