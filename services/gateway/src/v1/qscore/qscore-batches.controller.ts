@@ -30,8 +30,8 @@ import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { accountListing } from '../account-listing';
 import { ApiErrors } from '../aml/api-errors.decorator';
-import { batchRequestOf, BATCH_MULTIPART_SCHEMA } from './batch-request';
-import { sendBatchResults } from './batch-results';
+import { batchRequestOf, BATCH_MULTIPART_SCHEMA } from './qscore-batch-request';
+import { sendBatchResults } from './qscore-batch-results';
 
 const pageQuery = z.object({ page: z.unknown().optional(), page_size: z.unknown().optional() });
 const itemsQuery = pageQuery.extend({
