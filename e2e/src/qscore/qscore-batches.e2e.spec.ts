@@ -206,28 +206,4 @@ describe('credit-scoring batches', () => {
     await expectError(await batches.get(owner, 'not-a-batch'), 404, 'not_found');
     expect(await batches.list(other)).toEqual([]);
   });
-
-  it('refuses an account that is not verified with kyc_required', async () => {
-    const unverified = await batches.register('batchunverified');
-    await json(
-      await batches.client.operator(
-        'POST',
-        `/admin/v1/verifications/accounts/${unverified.account_id}/reopen`,
-      ),
-      200,
-    );
-    await eventually(
-      async () =>
-        json<{ kyc_status: string }>(
-          await batches.request('GET', '/v1/me', { token: unverified.access_token }),
-          200,
-        ),
-      (profile) => profile.kyc_status !== 'approved',
-    );
-    await expectError(
-      await batches.create(unverified, { items: [company(COMPANIES[0]!)] }),
-      403,
-      'kyc_required',
-    );
-  });
 });
