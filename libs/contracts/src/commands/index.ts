@@ -33,5 +33,7 @@ export * from './segregated-wallets';
 export * from './signature-proofs';
 // segregated wallets on chain (issue 15, part S)
 export * from './wallet-chain';
+// credit scoring (issue 16)
+export * from './risk-scoring';
 // credit-scoring batches (issue 16)
 export * from './risk-batches';

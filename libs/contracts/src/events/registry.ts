@@ -48,6 +48,8 @@ import {
   walletExternalMovementSchema,
   walletSendStatusChangedSchema,
 } from './wallet-chain';
+// credit scoring (issue 16, core)
+import { riskConsentChangedSchema, riskReportCreatedSchema } from './risk-scoring';
 // credit-scoring batches (issue 16)
 import { riskBatchCompletedSchema } from './risk-batches';
 
@@ -118,6 +120,10 @@ export const EVENT_SCHEMAS = {
     version: 1,
     schema: walletExternalMovementSchema,
   },
+  // credit scoring (issue 16, core)
+  'risk-scoring.report_created': { version: 1, schema: riskReportCreatedSchema },
+  'risk-scoring.consent_granted': { version: 1, schema: riskConsentChangedSchema },
+  'risk-scoring.consent_revoked': { version: 1, schema: riskConsentChangedSchema },
   // credit-scoring batches (issue 16)
   'risk-scoring.batch_completed': { version: 1, schema: riskBatchCompletedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
