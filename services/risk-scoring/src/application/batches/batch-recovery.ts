@@ -29,13 +29,19 @@ export class BatchRecovery implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.reschedule(0);
-    this.timer = setInterval(() => {
-      this.reschedule(this.options.idle_ms).catch((error: unknown) =>
-        this.logger.warn(`batch recovery failed: ${String(error)}`),
-      );
-    }, this.options.check_every_ms);
+    // A failed look at boot does not stop the service: the next look comes soon after.
+    await this.look(0);
+    this.timer = setInterval(
+      () => void this.look(this.options.idle_ms),
+      this.options.check_every_ms,
+    );
     this.timer.unref();
+  }
+
+  private async look(idle_ms: number): Promise<void> {
+    await this.reschedule(idle_ms).catch((error: unknown) =>
+      this.logger.warn(`batch recovery failed: ${String(error)}`),
+    );
   }
 
   onApplicationShutdown(): void {
