@@ -6,6 +6,7 @@ import {
   hookEvent,
   json,
   riskBatchesClient,
+  riskClient,
   startWebhookReceiver,
   type RiskBatch,
   type TestAccount,
@@ -16,6 +17,7 @@ import {
 const COMPANIES = ['30-71000000-6', '30710000014', '30710000022', '30710000030'];
 const NO_SCORE = '30710007000';
 const PERSON = '20123456018';
+const CONSENTING_PERSON = '20234567005';
 
 const company = (doc_id: string) => ({ country: 'AR', doc_id, subject_type: 'company' });
 
@@ -31,6 +33,7 @@ describe('credit-scoring batches', () => {
   let other: TestAccount;
   const batches = riskBatchesClient(() => platform.environments.test);
   const events = eventsClient(() => platform.environments.test);
+  const risk = riskClient(() => platform.environments.test);
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
@@ -128,6 +131,19 @@ describe('credit-scoring batches', () => {
         completed_at: done.completed_at,
       },
     });
+  });
+
+  it('evaluates a person with the consent the subject granted the account', async () => {
+    const person = { country: 'AR', doc_id: CONSENTING_PERSON, subject_type: 'person' };
+    const consent = await risk.grantedConsent(owner, { ...person, purpose: 'credit_evaluation' });
+    const created = await json<RiskBatch>(await batches.create(owner, { items: [person] }), 201);
+    expect((await batches.finished(owner, created.batch_id)).counts.completed).toBe(1);
+    const [item] = await batches.items(owner, created.batch_id);
+    const report = await json<Record<string, unknown>>(
+      await risk.reportRaw(owner, item!.report_id!),
+      200,
+    );
+    expect(report).toMatchObject({ consent_id: consent.consent_id, score: item!.score });
   });
 
   it('takes a CSV file upload with its header, quotes and an invalid row', async () => {
