@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
+import { withTransaction } from '@platform/persistence';
+import { closeServer, readJson, reply } from './baseline-http';
 
 /**
  * The bare floor the crypto benchmark measures the platform against: one HTTP server and one
@@ -61,7 +63,7 @@ export async function startBaseline(
 }
 
 async function advanceBlock(options: BaselineOptions): Promise<void> {
-  await transaction(options.pool, async (client) => {
+  await withTransaction(options.pool, async (client) => {
     const { rows } = await client.query<{ height: string }>(
       'update chain_head set height = height + 1 returning height',
     );
@@ -119,7 +121,7 @@ async function createWithdrawal(
   body: Record<string, string>,
   response: ServerResponse,
 ): Promise<void> {
-  const answer = await transaction(options.pool, async (client) => {
+  const answer = await withTransaction(options.pool, async (client) => {
     const held = await client.query(
       `update balances set available = available - ($1::numeric + $2::numeric),
          held = held + ($1::numeric + $2::numeric)
@@ -136,35 +138,4 @@ async function createWithdrawal(
   });
   if (!answer) return reply(response, 422, { error: 'insufficient_funds', message: 'short' });
   reply(response, 202, { ...answer, status: 'processing' });
-}
-
-async function transaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-async function readJson(request: IncomingMessage): Promise<Record<string, string>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, string>;
-}
-
-function reply(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-}
-
-function closeServer(server: Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
 }

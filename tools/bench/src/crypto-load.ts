@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
+import { callJson } from './bench-client';
 
 /**
  * The crypto benchmark's load generator, in its own process (`fork` from `crypto.bench.ts`), so
@@ -31,17 +32,8 @@ export interface LoadResult {
 const DEPOSIT_AMOUNT = '25.00';
 const WITHDRAWAL_AMOUNT = '2.00';
 
-async function call(plan: LoadPlan, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${plan.base_url}${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...plan.headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, any>;
-  if (!response.ok)
-    throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const call = (plan: LoadPlan, method: string, route: string, body?: unknown) =>
+  callJson(plan, method, route, body);
 
 async function availableUsdt(plan: LoadPlan): Promise<Big> {
   const sheet = await call(plan, 'GET', '/v1/balances');

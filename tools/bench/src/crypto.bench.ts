@@ -1,11 +1,10 @@
 import 'reflect-metadata';
-import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPlatform } from '@platform/all-in-one';
 import { createPool, ensureDatabase, startEmbeddedPostgres } from '@platform/persistence';
-import { expectOk, openBenchAccount, poster } from './bench-client';
+import { expectOk, forkLoad, openBenchAccount, poster } from './bench-client';
 import { startBaseline } from './crypto-baseline';
 import type { LoadPlan, LoadResult } from './crypto-load';
 import { latencies, summarize } from './stats';
@@ -34,19 +33,7 @@ const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55490);
 /** A valid testnet TRON address that no screening list flags. */
 const DESTINATION = 'TJAAinkKN2h9KxtBZXw6SyL7HwCQXnzFsE';
 
-function load(plan: LoadPlan): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(__dirname, 'crypto-load.js'), [JSON.stringify(plan)]);
-    child.once('message', (message: { ok: boolean; result?: LoadResult; error?: string }) => {
-      child.kill();
-      if (message.ok && message.result) resolve(message.result);
-      else reject(new Error(message.error ?? 'the load generator failed'));
-    });
-    child.once('exit', (code) => {
-      if (code !== 0 && code !== null) reject(new Error(`load generator exited ${code}`));
-    });
-  });
-}
+const load = (plan: LoadPlan) => forkLoad<LoadPlan, LoadResult>('crypto-load.js', plan);
 
 async function main(): Promise<void> {
   const data_dir = mkdtempSync(path.join(os.tmpdir(), 'bench-crypto-'));

@@ -35,3 +35,5 @@ export * from './signature-proofs';
 export * from './wallet-chain';
 // credit scoring (issue 16)
 export * from './risk-scoring';
+// credit-scoring batches (issue 16)
+export * from './risk-batches';

@@ -34,6 +34,20 @@ const hold = {
   reference_id: 'payout-1',
 };
 
+const riskBatch = {
+  batch_id: 'bat-1',
+  account_id: ACCOUNT_ID,
+  status: 'completed',
+  total: 3,
+  processed: 3,
+  completed: 1,
+  no_score: 1,
+  consent_required: 0,
+  invalid: 1,
+  failed: 0,
+  completed_at: '2025-01-02T03:04:05.000Z',
+};
+
 const swap = {
   account_id: ACCOUNT_ID,
   operation_id: 'op-3',
@@ -558,6 +572,14 @@ const samples: Record<
         status: 'revoked',
         revoked_at: '2026-01-02T00:00:00.000Z',
       },
+    ],
+  },
+  // credit-scoring batches (issue 16)
+  'risk-scoring.batch_completed': {
+    valid: riskBatch,
+    invalid: [
+      { ...riskBatch, status: 'processing' },
+      { ...riskBatch, processed: -1 },
     ],
   },
 };

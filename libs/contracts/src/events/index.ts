@@ -16,3 +16,5 @@ export * from './compliance';
 export * from './disputes';
 // credit scoring (issue 16)
 export * from './risk-scoring';
+// credit-scoring batches (issue 16)
+export * from './risk-batches';

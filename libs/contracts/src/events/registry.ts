@@ -50,6 +50,8 @@ import {
 } from './wallet-chain';
 // credit scoring (issue 16, core)
 import { riskConsentChangedSchema, riskReportCreatedSchema } from './risk-scoring';
+// credit-scoring batches (issue 16)
+import { riskBatchCompletedSchema } from './risk-batches';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -122,6 +124,8 @@ export const EVENT_SCHEMAS = {
   'risk-scoring.report_created': { version: 1, schema: riskReportCreatedSchema },
   'risk-scoring.consent_granted': { version: 1, schema: riskConsentChangedSchema },
   'risk-scoring.consent_revoked': { version: 1, schema: riskConsentChangedSchema },
+  // credit-scoring batches (issue 16)
+  'risk-scoring.batch_completed': { version: 1, schema: riskBatchCompletedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -4,6 +4,7 @@ import {
   DISPUTE_EVIDENCE_MAX_FILES,
   DomainError,
   EVIDENCE_FILE_MAX_BYTES,
+  RISK_BATCH_CSV_MAX_BYTES,
 } from '@platform/contracts';
 import { createLogger } from '@platform/observability';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -79,6 +80,8 @@ export async function createGatewayApp(
     routes: {
       '/v1/reviews/:id/files': EVIDENCE_FILE_MAX_BYTES,
       '/v1/disputes/:id/evidence': EVIDENCE_FILE_MAX_BYTES * DISPUTE_EVIDENCE_MAX_FILES,
+      // Credit-scoring batches (issue 16): a CSV of up to 5,000 subjects.
+      '/v1/qscore/batches': RISK_BATCH_CSV_MAX_BYTES,
     },
     too_large_code: 'file_too_large',
   });

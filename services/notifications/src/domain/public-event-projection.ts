@@ -37,6 +37,8 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'risk-scoring.report_created',
   'risk-scoring.consent_granted',
   'risk-scoring.consent_revoked',
+  // credit-scoring batches (issue 16)
+  'risk-scoring.batch_completed',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -342,6 +344,25 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
       return {
         type: 'risk_consent_revoked',
         fields: CONSENT_FIELDS,
+        carries_idempotency_key: false,
+      };
+    // credit-scoring batches (issue 16)
+    case 'risk-scoring.batch_completed':
+      return {
+        type: 'risk_batch_completed',
+        fields: [
+          'batch_id',
+          'account_id',
+          'status',
+          'total',
+          'processed',
+          'completed',
+          'no_score',
+          'consent_required',
+          'invalid',
+          'failed',
+          'completed_at',
+        ],
         carries_idempotency_key: false,
       };
     default: {
