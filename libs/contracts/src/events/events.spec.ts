@@ -238,6 +238,30 @@ const walletMovement = {
   amount_raw: '1500000',
 };
 
+// credit-scoring watch (issue 16)
+const riskSubject = { country: 'AR', doc_id: '20123456786', subject_type: 'person' };
+const scoreChange = {
+  monitoring_id: 'mon-1',
+  account_id: ACCOUNT_ID,
+  subject: riskSubject,
+  previous_score: 710,
+  score: 640,
+  previous_band: 'B',
+  band: 'C',
+  evaluated_at: '2026-01-02T03:04:05.000Z',
+};
+const creditDispute = {
+  kind: 'credit_report',
+  dispute_id: 'dsp-1',
+  account_id: ACCOUNT_ID,
+  subject: riskSubject,
+  report_id: 'rep-1',
+  factor_code: 'late_payments',
+  status: 'resolved',
+  previous_status: 'open',
+  updated_at: '2026-01-02T03:04:05.000Z',
+};
+
 const samples: Record<
   EventType,
   { valid: Record<string, unknown>; invalid: Record<string, unknown>[] }
@@ -513,6 +537,47 @@ const samples: Record<
   'crypto-wallets.wallet_key_compromise_suspected': {
     valid: { ...walletMovement, direction: 'out', custody: 'platform' },
     invalid: [{ ...walletMovement, chain: 'btc', direction: 'out', custody: 'platform' }],
+  },
+  // credit-scoring watch: monitoring, disputes, fraud (issue 16)
+  'risk-scoring.score_changed': {
+    valid: scoreChange,
+    invalid: [
+      { ...scoreChange, score: 900 },
+      { ...scoreChange, band: 'F' },
+    ],
+  },
+  'risk-scoring.monitoring_alert_raised': {
+    valid: { ...scoreChange, alert: 'band_changed', direction: 'worsened' },
+    invalid: [{ ...scoreChange, alert: 'band_changed', direction: 'sideways' }],
+  },
+  'risk-scoring.fraud_score_computed': {
+    valid: {
+      fraud_report_id: 'frd-1',
+      account_id: ACCOUNT_ID,
+      subject: riskSubject,
+      fraud_score: 72,
+      level: 'high',
+      reasons: ['document_reuse', 'velocity'],
+      created_at: '2026-01-02T03:04:05.000Z',
+    },
+    invalid: [
+      {
+        fraud_report_id: 'frd-1',
+        account_id: ACCOUNT_ID,
+        subject: riskSubject,
+        fraud_score: 101,
+        level: 'high',
+        reasons: [],
+        created_at: '2026-01-02T03:04:05.000Z',
+      },
+    ],
+  },
+  'risk-scoring.credit_dispute_status_changed': {
+    valid: creditDispute,
+    invalid: [
+      { ...creditDispute, kind: 'payment' },
+      { ...creditDispute, status: 'won' },
+    ],
   },
 };
 

@@ -48,6 +48,13 @@ import {
   walletExternalMovementSchema,
   walletSendStatusChangedSchema,
 } from './wallet-chain';
+// credit-scoring watch: monitoring, disputes, fraud (issue 16)
+import {
+  creditDisputeStatusChangedSchema,
+  riskFraudScoreComputedSchema,
+  riskMonitoringAlertSchema,
+  riskScoreChangedSchema,
+} from './risk-monitoring';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -115,6 +122,14 @@ export const EVENT_SCHEMAS = {
   'crypto-wallets.wallet_key_compromise_suspected': {
     version: 1,
     schema: walletExternalMovementSchema,
+  },
+  // credit-scoring watch: monitoring, disputes, fraud (issue 16)
+  'risk-scoring.score_changed': { version: 1, schema: riskScoreChangedSchema },
+  'risk-scoring.monitoring_alert_raised': { version: 1, schema: riskMonitoringAlertSchema },
+  'risk-scoring.fraud_score_computed': { version: 1, schema: riskFraudScoreComputedSchema },
+  'risk-scoring.credit_dispute_status_changed': {
+    version: 1,
+    schema: creditDisputeStatusChangedSchema,
   },
 } as const satisfies Record<string, EventSchemaEntry>;
 
