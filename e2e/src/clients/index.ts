@@ -16,3 +16,5 @@ export * from './wallets';
 export * from './crypto';
 // segregated wallets on chain (issue 15, part S)
 export * from './wallet-chain';
+// credit scoring (issue 16)
+export * from './risk';

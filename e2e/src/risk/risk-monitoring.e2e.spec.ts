@@ -78,7 +78,7 @@ describe('credit scoring watch: monitoring, disputes, fraud, index', () => {
       (found) => found.length > 0,
       DELIVERY_WAIT,
     );
-  const ofSubject = (doc_id: string) => (data: Body) => data.subject?.doc_id === doc_id;
+  const ofSubject = (doc_id: string) => (data: Body) => data.doc_id === doc_id;
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
@@ -146,15 +146,15 @@ describe('credit scoring watch: monitoring, disputes, fraud, index', () => {
     expect(changed.data).toMatchObject({ previous_score: 700, score: 760, band: 'A' });
     expect((await streamed('risk_score_changed', ofSubject(WATCHED)))[0].id).toBe(changed.id);
     // Within the band: a score change without an alert.
-    await setBureauScore(WATCHED, 740);
+    await setBureauScore(WATCHED, 790);
     const changes = await delivered('risk_score_changed', ofSubject(WATCHED), 2);
-    expect(changes.map((event) => event.data.score).sort()).toEqual([740, 760]);
+    expect(changes.map((event) => event.data.score).sort()).toEqual([760, 790]);
     await settle();
     expect(
       receiver.received.map(hookEvent).filter((e) => e.type === 'risk_monitoring_alert'),
     ).toHaveLength(1);
     expect(await json(await call(owner, 'GET', monitoringOf(WATCHED)), 200)).toMatchObject({
-      score: 740,
+      score: 790,
       band: 'A',
     });
   });

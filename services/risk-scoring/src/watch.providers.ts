@@ -6,7 +6,7 @@ import { SERVICE_POOL } from '@platform/runtime';
 import { BUREAU_CHANGE_HANDLERS, type BureauChangeHandlers } from './application/bureau-port';
 import { ReportsService } from './application/reports.service';
 import { RISK_JOB_TASKS, type RiskJobTasks } from './application/risk-job-tasks';
-import { SubjectEvaluator } from './application/subject-evaluator';
+import { FACTOR_CORRECTIONS, SubjectEvaluator } from './application/subject-evaluator';
 import { CreditDisputesService } from './application/watch/credit-disputes.service';
 import { FraudReportsService } from './application/watch/fraud-reports.service';
 import { MonitoringRescoring } from './application/watch/monitoring-rescoring';
@@ -32,6 +32,8 @@ export const watchProviders: Provider[] = [
   repository(CreditDisputesRepository),
   repository(FraudReportsRepository),
   repository(ScoreIndexRepository),
+  // Resolved disputes correct the evaluator's factors (core's SubjectEvaluator asks for them).
+  { provide: FACTOR_CORRECTIONS, useExisting: CreditDisputesRepository },
   {
     provide: MonitoringService,
     inject: [SERVICE_POOL, MonitoringRepository, ReportsService],

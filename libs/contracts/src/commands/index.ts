@@ -33,6 +33,8 @@ export * from './segregated-wallets';
 export * from './signature-proofs';
 // segregated wallets on chain (issue 15, part S)
 export * from './wallet-chain';
+// credit scoring (issue 16)
+export * from './risk-scoring';
 // credit-scoring watch: monitoring, index, disputes, fraud (issue 16)
 export * from './risk-monitoring';
 export * from './risk-disputes';

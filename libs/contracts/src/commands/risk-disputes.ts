@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../catalog/define';
-import { watchedSubject } from './risk-monitoring';
+import { riskSubject } from './risk-scoring';
 
 /**
  * Disputes of credit-report factors (decisions D10): an account disputes one factor of a
@@ -39,7 +39,7 @@ export const creditDisputeResolution = z.object({
 export const creditDisputeResource = z.object({
   dispute_id: z.string(),
   kind: z.literal('credit_report'),
-  subject: watchedSubject,
+  subject: riskSubject,
   report_id: z.string().describe('the report whose factor is disputed'),
   factor_code: z.string(),
   factor_description: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../catalog/define';
-import { watchedSubject } from './risk-monitoring';
+import { riskSubject } from './risk-scoring';
 
 /**
  * Fraud reports (decisions D10): the account sends what it observed about an applicant (the
@@ -65,7 +65,7 @@ export type FraudReason = z.infer<typeof fraudReason>;
 
 export const fraudReportResource = z.object({
   fraud_report_id: z.string(),
-  subject: watchedSubject,
+  subject: riskSubject,
   fraud_score: z.number().int().min(0).max(100),
   level: z.enum(FRAUD_LEVELS),
   reasons: z.array(fraudReason).describe('largest first; empty when nothing is suspicious'),

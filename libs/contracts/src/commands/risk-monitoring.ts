@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../catalog/define';
+import { CREDIT_BANDS, riskSubject } from './risk-scoring';
 
 /**
  * Credit-scoring monitoring and the index (decisions D10): an account watches subjects it has
@@ -9,18 +10,6 @@ import { defineCommand } from '../catalog/define';
  */
 const id = z.string().min(1).max(200);
 const instant = z.string().describe('ISO 8601 UTC timestamp');
-
-/** Score bands, best first: A (lowest risk) to E. */
-export const WATCH_SCORE_BANDS = ['A', 'B', 'C', 'D', 'E'] as const;
-export type WatchScoreBand = (typeof WATCH_SCORE_BANDS)[number];
-
-/** A subject as the watch resources name it. */
-export const watchedSubject = z.object({
-  country: z.string().describe('ISO 3166-1 alpha-2'),
-  doc_id: z.string().describe('the document id, normalized (digits and check character)'),
-  subject_type: z.enum(['person', 'company']),
-});
-export type WatchedSubject = z.infer<typeof watchedSubject>;
 
 /** `?country=` of the subject routes; a path `docID` names the subject. */
 export const subjectCountryQuery = z
@@ -32,10 +21,10 @@ const subjectKey = { country: z.string().max(10), doc_id: z.string().max(100) };
 /** A monitoring subscription: the account is told when the subject's score changes. */
 export const monitoringResource = z.object({
   monitoring_id: z.string(),
-  subject: watchedSubject,
+  subject: riskSubject,
   status: z.literal('active'),
   score: z.number().int().nullable().describe('the last score this account was told (300-850)'),
-  band: z.enum(WATCH_SCORE_BANDS).nullable(),
+  band: z.enum(CREDIT_BANDS).nullable(),
   score_updated_at: instant.nullable().describe('when `score` was last evaluated'),
   created_at: instant,
 });
@@ -91,7 +80,7 @@ export const accountStandingResource = z.object({
   own_score: z
     .object({
       score: z.number().int(),
-      band: z.enum(WATCH_SCORE_BANDS),
+      band: z.enum(CREDIT_BANDS),
       evaluated_at: instant,
     })
     .nullable()

@@ -238,12 +238,34 @@ const walletMovement = {
   amount_raw: '1500000',
 };
 
+// credit scoring (issue 16)
+const riskSubjectFields = {
+  subject_id: 'AR-20123456786',
+  country: 'AR',
+  doc_id: '20123456786',
+  subject_type: 'person',
+  purpose: 'credit_evaluation',
+};
+const riskReport = {
+  report_id: 'rep-1',
+  account_id: ACCOUNT_ID,
+  ...riskSubjectFields,
+  score: 712,
+  band: 'B',
+  evaluated_at: '2026-01-01T00:00:00.000Z',
+};
+const riskConsent = { consent_id: 'con-1', account_id: ACCOUNT_ID, ...riskSubjectFields };
 // credit-scoring watch (issue 16)
-const riskSubject = { country: 'AR', doc_id: '20123456786', subject_type: 'person' };
+const riskSubject = {
+  subject_id: 'AR-20123456786',
+  country: 'AR',
+  doc_id: '20123456786',
+  subject_type: 'person',
+};
 const scoreChange = {
   monitoring_id: 'mon-1',
   account_id: ACCOUNT_ID,
-  subject: riskSubject,
+  ...riskSubject,
   previous_score: 710,
   score: 640,
   previous_band: 'B',
@@ -254,7 +276,7 @@ const creditDispute = {
   kind: 'credit_report',
   dispute_id: 'dsp-1',
   account_id: ACCOUNT_ID,
-  subject: riskSubject,
+  ...riskSubject,
   report_id: 'rep-1',
   factor_code: 'late_payments',
   status: 'resolved',
@@ -538,6 +560,34 @@ const samples: Record<
     valid: { ...walletMovement, direction: 'out', custody: 'platform' },
     invalid: [{ ...walletMovement, chain: 'btc', direction: 'out', custody: 'platform' }],
   },
+  // credit scoring (issue 16)
+  'risk-scoring.report_created': {
+    valid: { ...riskReport },
+    invalid: [
+      { ...riskReport, score: 900 },
+      { ...riskReport, band: 'F' },
+    ],
+  },
+  'risk-scoring.consent_granted': {
+    valid: { ...riskConsent, status: 'granted', previous_status: 'pending', revoked_at: null },
+    invalid: [{ ...riskConsent, status: 'approved', previous_status: 'pending', revoked_at: null }],
+  },
+  'risk-scoring.consent_revoked': {
+    valid: {
+      ...riskConsent,
+      status: 'revoked',
+      previous_status: 'pending',
+      revoked_at: '2026-01-02T00:00:00.000Z',
+    },
+    invalid: [
+      {
+        ...riskConsent,
+        subject_type: 'robot',
+        status: 'revoked',
+        revoked_at: '2026-01-02T00:00:00.000Z',
+      },
+    ],
+  },
   // credit-scoring watch: monitoring, disputes, fraud (issue 16)
   'risk-scoring.score_changed': {
     valid: scoreChange,
@@ -554,7 +604,7 @@ const samples: Record<
     valid: {
       fraud_report_id: 'frd-1',
       account_id: ACCOUNT_ID,
-      subject: riskSubject,
+      ...riskSubject,
       fraud_score: 72,
       level: 'high',
       reasons: ['document_reuse', 'velocity'],
@@ -564,7 +614,7 @@ const samples: Record<
       {
         fraud_report_id: 'frd-1',
         account_id: ACCOUNT_ID,
-        subject: riskSubject,
+        ...riskSubject,
         fraud_score: 101,
         level: 'high',
         reasons: [],

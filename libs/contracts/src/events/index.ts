@@ -14,5 +14,7 @@ export * from './wallets';
 export * from './wallet-chain';
 export * from './compliance';
 export * from './disputes';
+// credit scoring (issue 16)
+export * from './risk-scoring';
 // credit-scoring watch: monitoring, disputes, fraud (issue 16)
 export * from './risk-monitoring';

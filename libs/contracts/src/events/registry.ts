@@ -48,6 +48,8 @@ import {
   walletExternalMovementSchema,
   walletSendStatusChangedSchema,
 } from './wallet-chain';
+// credit scoring (issue 16, core)
+import { riskConsentChangedSchema, riskReportCreatedSchema } from './risk-scoring';
 // credit-scoring watch: monitoring, disputes, fraud (issue 16)
 import {
   creditDisputeStatusChangedSchema,
@@ -123,6 +125,10 @@ export const EVENT_SCHEMAS = {
     version: 1,
     schema: walletExternalMovementSchema,
   },
+  // credit scoring (issue 16, core)
+  'risk-scoring.report_created': { version: 1, schema: riskReportCreatedSchema },
+  'risk-scoring.consent_granted': { version: 1, schema: riskConsentChangedSchema },
+  'risk-scoring.consent_revoked': { version: 1, schema: riskConsentChangedSchema },
   // credit-scoring watch: monitoring, disputes, fraud (issue 16)
   'risk-scoring.score_changed': { version: 1, schema: riskScoreChangedSchema },
   'risk-scoring.monitoring_alert_raised': { version: 1, schema: riskMonitoringAlertSchema },

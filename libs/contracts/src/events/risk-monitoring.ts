@@ -1,24 +1,27 @@
 import { z } from 'zod';
+import { CREDIT_BANDS, RISK_SUBJECT_TYPES } from '../commands/risk-scoring';
 import { idField } from './fields';
 
 /**
  * Credit-scoring watch events (decisions D10): monitoring, report-factor disputes and fraud
  * reports. Stream names are given per event.
  */
-const band = z.enum(['A', 'B', 'C', 'D', 'E']);
+const band = z.enum(CREDIT_BANDS);
 const score = z.number().int().min(300).max(850);
 const instant = z.string().min(1);
 
-const subject = z.object({
+/** The subject, flat as in the report and consent events. */
+const subject = {
+  subject_id: idField,
   country: z.string().length(2),
   doc_id: z.string().min(1),
-  subject_type: z.enum(['person', 'company']),
-});
+  subject_type: z.enum(RISK_SUBJECT_TYPES),
+};
 
 const scoreChange = {
   monitoring_id: idField,
   account_id: idField,
-  subject,
+  ...subject,
   previous_score: score,
   score,
   previous_band: band,
@@ -51,7 +54,7 @@ export type RiskMonitoringAlert = z.infer<typeof riskMonitoringAlertSchema>;
 export const riskFraudScoreComputedSchema = z.object({
   fraud_report_id: idField,
   account_id: idField,
-  subject,
+  ...subject,
   fraud_score: z.number().int().min(0).max(100),
   level: z.enum(['low', 'medium', 'high', 'very_high']),
   reasons: z.array(z.string().min(1)),
@@ -69,7 +72,7 @@ export const creditDisputeStatusChangedSchema = z.object({
   kind: z.literal('credit_report'),
   dispute_id: idField,
   account_id: idField,
-  subject,
+  ...subject,
   report_id: idField,
   factor_code: z.string().min(1),
   status: z.enum(['open', 'resolved', 'rejected']),

@@ -179,11 +179,16 @@ describe('identity verification events (spec section 6)', () => {
 
 // credit-scoring watch (issue 16)
 describe('credit-scoring watch events', () => {
-  const subject = { country: 'AR', doc_id: '20123456786', subject_type: 'person' };
+  const subject = {
+    subject_id: 'AR-20123456786',
+    country: 'AR',
+    doc_id: '20123456786',
+    subject_type: 'person',
+  };
   const change = {
     monitoring_id: 'mon-1',
     account_id: 'a-1',
-    subject,
+    ...subject,
     previous_score: 710,
     score: 640,
     previous_band: 'B',
@@ -208,7 +213,7 @@ describe('credit-scoring watch events', () => {
       kind: 'credit_report',
       dispute_id: 'd-1',
       account_id: 'a-1',
-      subject,
+      ...subject,
       report_id: 'r-1',
       factor_code: 'late_payments',
       status: 'resolved',
@@ -225,7 +230,7 @@ describe('credit-scoring watch events', () => {
     const projected = projectPublicEvent('risk-scoring.fraud_score_computed', {
       fraud_report_id: 'f-1',
       account_id: 'a-1',
-      subject,
+      ...subject,
       fraud_score: 45,
       level: 'medium',
       reasons: ['device_mismatch'],

@@ -33,6 +33,10 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'crypto-wallets.wallet_send_status_changed',
   'crypto-wallets.wallet_external_movement_observed',
   'crypto-wallets.wallet_key_compromise_suspected',
+  // credit scoring (issue 16, core)
+  'risk-scoring.report_created',
+  'risk-scoring.consent_granted',
+  'risk-scoring.consent_revoked',
   // credit-scoring watch: monitoring, disputes, fraud (issue 16)
   'risk-scoring.score_changed',
   'risk-scoring.monitoring_alert_raised',
@@ -48,6 +52,19 @@ interface PublicShape {
   /** Spec section 6: these events return the client's non-empty `idempotency_key`. */
   carries_idempotency_key: boolean;
 }
+
+/** Spec §6: the consent events' fields. */
+const CONSENT_FIELDS: readonly string[] = [
+  'consent_id',
+  'subject_id',
+  'country',
+  'doc_id',
+  'subject_type',
+  'purpose',
+  'status',
+  'previous_status',
+  'revoked_at',
+];
 
 function shapeOf(type: ProjectedDomainEvent): PublicShape {
   switch (type) {
@@ -302,6 +319,36 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
         ],
         carries_idempotency_key: false,
       };
+    // credit scoring (issue 16, core)
+    case 'risk-scoring.report_created':
+      return {
+        type: 'risk_report_ready',
+        fields: [
+          'report_id',
+          'account_id',
+          'subject_id',
+          'country',
+          'doc_id',
+          'subject_type',
+          'purpose',
+          'score',
+          'band',
+          'evaluated_at',
+        ],
+        carries_idempotency_key: true,
+      };
+    case 'risk-scoring.consent_granted':
+      return {
+        type: 'risk_consent_granted',
+        fields: CONSENT_FIELDS,
+        carries_idempotency_key: false,
+      };
+    case 'risk-scoring.consent_revoked':
+      return {
+        type: 'risk_consent_revoked',
+        fields: CONSENT_FIELDS,
+        carries_idempotency_key: false,
+      };
     // credit-scoring watch: monitoring, disputes, fraud (issue 16)
     case 'risk-scoring.score_changed':
     case 'risk-scoring.monitoring_alert_raised':
@@ -317,7 +364,7 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
         fields: [
           'fraud_report_id',
           'account_id',
-          'subject',
+          ...SUBJECT_FIELDS,
           'fraud_score',
           'level',
           'reasons',
@@ -332,7 +379,7 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
           'kind',
           'dispute_id',
           'account_id',
-          'subject',
+          ...SUBJECT_FIELDS,
           'report_id',
           'factor_code',
           'status',
@@ -348,11 +395,14 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
   }
 }
 
+/** A credit-scoring subject, flat (issue 16). */
+const SUBJECT_FIELDS = ['subject_id', 'country', 'doc_id', 'subject_type'];
+
 /** The fields of a monitored subject's score change (issue 16). */
 const SCORE_CHANGE_FIELDS = [
   'monitoring_id',
   'account_id',
-  'subject',
+  ...SUBJECT_FIELDS,
   'previous_score',
   'score',
   'previous_band',

@@ -18,7 +18,7 @@ import {
 } from '../../infrastructure/watch/credit-disputes.repository';
 import type { ReportsService } from '../reports.service';
 import type { MonitoringRescoring } from './monitoring-rescoring';
-import { latestReportOf, subjectKeyOf } from './reported-subject';
+import { latestReportOf, subjectFieldsOf, subjectKeyOf } from './reported-subject';
 
 const disputeStream = (dispute_id: string): string => `risk-dispute-${dispute_id}`;
 
@@ -150,7 +150,7 @@ export class CreditDisputesService {
             kind: 'credit_report',
             dispute_id: row.dispute_id,
             account_id: row.account_id,
-            subject: { country: row.country, doc_id: row.doc_id, subject_type: row.subject_type },
+            ...subjectFieldsOf(row),
             report_id: row.report_id,
             factor_code: row.factor_code,
             status: row.status,

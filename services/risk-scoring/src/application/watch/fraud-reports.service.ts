@@ -15,6 +15,7 @@ import {
   type FraudReportRow,
   type FraudReportsRepository,
 } from '../../infrastructure/watch/fraud-reports.repository';
+import { subjectFieldsOf } from './reported-subject';
 
 /**
  * Fraud reports (decisions D10): the fraud score of an application from the signals the account
@@ -79,7 +80,7 @@ export class FraudReportsService {
             data: {
               fraud_report_id: resource.fraud_report_id,
               account_id: command.account_id,
-              subject: resource.subject,
+              ...subjectFieldsOf(resource.subject),
               fraud_score: resource.fraud_score,
               level: resource.level,
               reasons: resource.reasons.map((reason) => reason.code),

@@ -21,7 +21,7 @@ import {
   type MonitoringRow,
 } from '../../infrastructure/watch/monitoring.repository';
 import type { ReportsService } from '../reports.service';
-import { latestReportOf, subjectKeyOf } from './reported-subject';
+import { latestReportOf, subjectFieldsOf, subjectKeyOf } from './reported-subject';
 
 export const monitoringStream = (monitoring_id: string): string =>
   `risk-monitoring-${monitoring_id}`;
@@ -112,7 +112,7 @@ export function publishedOf(row: MonitoringRow, event: MonitoringEvent, evaluate
   const data = {
     monitoring_id: row.monitoring_id,
     account_id: row.account_id,
-    subject: { country: row.country, doc_id: row.doc_id, subject_type: row.subject_type },
+    ...subjectFieldsOf(row),
     previous_score: event.previous.score,
     score: event.current.score,
     previous_band: event.previous.band,

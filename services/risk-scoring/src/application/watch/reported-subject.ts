@@ -1,5 +1,6 @@
 import { DomainError } from '@platform/contracts';
 import { checkDocId, SUBJECT_COUNTRIES } from '../../domain/subjects/doc-ids';
+import { subjectIdOf, type Subject } from '../../domain/subjects/subject';
 import type { StoredReport } from '../../infrastructure/reports.repository';
 import type { ReportsService } from '../reports.service';
 
@@ -34,4 +35,14 @@ export function latestReportOf(
   key: SubjectKey,
 ): Promise<StoredReport> {
   return reports.subjectScore(account_id, key.doc_id, key.country);
+}
+
+/** A subject's fields as the credit-scoring events carry them: flat, with its `subject_id`. */
+export function subjectFieldsOf(subject: Subject) {
+  return {
+    subject_id: subjectIdOf(subject),
+    country: subject.country,
+    doc_id: subject.doc_id,
+    subject_type: subject.subject_type,
+  };
 }

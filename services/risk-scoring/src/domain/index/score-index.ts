@@ -1,9 +1,9 @@
-import { WATCH_SCORE_BANDS, type WatchScoreBand } from '@platform/contracts';
+import { CREDIT_BANDS, type CreditBand } from '@platform/contracts';
 
 /** The latest report of one subject: its score and band, or none (`no_score`). */
 export interface LatestSubjectScore {
   score: number | null;
-  band: WatchScoreBand | null;
+  band: CreditBand | null;
 }
 
 export interface ScoreDistribution {
@@ -13,7 +13,7 @@ export interface ScoreDistribution {
   median_score: number | null;
   min_score: number | null;
   max_score: number | null;
-  bands: Record<WatchScoreBand, number>;
+  bands: Record<CreditBand, number>;
 }
 
 /**
@@ -22,8 +22,8 @@ export interface ScoreDistribution {
  * the two middle scores (it may end in .5).
  */
 export function scoreDistribution(latest: readonly LatestSubjectScore[]): ScoreDistribution {
-  const bands = Object.fromEntries(WATCH_SCORE_BANDS.map((band) => [band, 0])) as Record<
-    WatchScoreBand,
+  const bands = Object.fromEntries(CREDIT_BANDS.map((band) => [band, 0])) as Record<
+    CreditBand,
     number
   >;
   const scores: number[] = [];

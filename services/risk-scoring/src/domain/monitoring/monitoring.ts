@@ -1,9 +1,9 @@
-import { DomainError, type WatchScoreBand } from '@platform/contracts';
+import { DomainError, type CreditBand } from '@platform/contracts';
 
 /** A score as the account was last told it (300-850 and its band). */
 export interface SeenScore {
   score: number;
-  band: WatchScoreBand;
+  band: CreditBand;
 }
 
 /** One account's subscription to one subject, as its decider sees it. */
@@ -76,7 +76,7 @@ function decideObservation(
 }
 
 /** A is the best band: a lower rank is a better band. */
-function bandRank(band: WatchScoreBand): number {
+function bandRank(band: CreditBand): number {
   return 'ABCDE'.indexOf(band);
 }
 

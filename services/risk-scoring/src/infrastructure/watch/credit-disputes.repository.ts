@@ -1,9 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
-import type {
-  CreditDisputeResource,
-  CreditDisputeStatus,
-  WatchedSubject,
-} from '@platform/contracts';
+import type { CreditDisputeResource, CreditDisputeStatus, RiskSubject } from '@platform/contracts';
+import type { FactorCorrections } from '../../application/subject-evaluator';
 import type { CreditDisputeState } from '../../domain/disputes/credit-dispute';
 
 export interface CreditDisputeRow {
@@ -12,7 +9,7 @@ export interface CreditDisputeRow {
   org_id: string;
   country: string;
   doc_id: string;
-  subject_type: WatchedSubject['subject_type'];
+  subject_type: RiskSubject['subject_type'];
   report_id: string;
   factor_code: string;
   factor_description: string;
@@ -62,7 +59,7 @@ export function disputeStateOf(row: CreditDisputeRow): CreditDisputeState {
 }
 
 /** Report-factor disputes. */
-export class CreditDisputesRepository {
+export class CreditDisputesRepository implements FactorCorrections {
   constructor(private readonly pool: Pool) {}
 
   async openOf(
@@ -164,13 +161,13 @@ export class CreditDisputesRepository {
 
   /**
    * The factor codes of a subject resolved in its favour, whoever disputed them: a corrected
-   * record is corrected for every later evaluation.
+   * record is corrected for every later evaluation (the evaluator's FACTOR_CORRECTIONS).
    */
-  async resolvedFactors(country: string, doc_id: string): Promise<string[]> {
+  async correctedFactors(subject: { country: string; doc_id: string }): Promise<string[]> {
     const { rows } = await this.pool.query<{ factor_code: string }>(
       `select distinct factor_code from risk_credit_disputes
         where country = $1 and doc_id = $2 and status = 'resolved' order by factor_code`,
-      [country, doc_id],
+      [subject.country, subject.doc_id],
     );
     return rows.map((row) => row.factor_code);
   }

@@ -4,7 +4,7 @@ import type {
   FraudReason,
   FraudReportResource,
   FraudSignals,
-  WatchedSubject,
+  RiskSubject,
 } from '@platform/contracts';
 
 export interface FraudReportRow {
@@ -13,7 +13,7 @@ export interface FraudReportRow {
   org_id: string;
   country: string;
   doc_id: string;
-  subject_type: WatchedSubject['subject_type'];
+  subject_type: RiskSubject['subject_type'];
   fraud_score: number;
   level: FraudLevel;
   reasons: FraudReason[];

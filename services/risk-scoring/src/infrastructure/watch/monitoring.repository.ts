@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { MonitoringResource, WatchedSubject, WatchScoreBand } from '@platform/contracts';
+import type { MonitoringResource, RiskSubject, CreditBand } from '@platform/contracts';
 import type { SeenScore } from '../../domain/monitoring/monitoring';
 
 export interface MonitoringRow {
@@ -8,10 +8,10 @@ export interface MonitoringRow {
   org_id: string;
   country: string;
   doc_id: string;
-  subject_type: WatchedSubject['subject_type'];
+  subject_type: RiskSubject['subject_type'];
   status: 'active' | 'stopped';
   score: number | null;
-  band: WatchScoreBand | null;
+  band: CreditBand | null;
   score_updated_at: Date | null;
   created_at: Date;
 }
