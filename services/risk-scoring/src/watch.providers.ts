@@ -100,11 +100,7 @@ export const watchProviders: Provider[] = [
       monitoring: MonitoringRepository,
       disputes: CreditDisputesRepository,
       fraud: FraudReportsRepository,
-    ) =>
-      // The own report is the pages part's; until it is wired, the account has no own score.
-      new ScoreIndexService(index, monitoring, disputes, fraud, {
-        ownScore: () => Promise.resolve(null),
-      }),
+    ) => new ScoreIndexService(index, monitoring, disputes, fraud, index),
   },
 ];
 

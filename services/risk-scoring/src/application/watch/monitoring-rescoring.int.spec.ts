@@ -17,6 +17,7 @@ import { openRiskScoringEventStore } from '../../infrastructure/risk-events';
 import { openRiskJobs } from '../../infrastructure/risk-jobs';
 import { SandboxBureau } from '../../infrastructure/sandbox-bureau';
 import { MonitoringRepository } from '../../infrastructure/watch/monitoring.repository';
+import { ScoreIndexRepository } from '../../infrastructure/watch/score-index.repository';
 import { MonitoringRescoring } from './monitoring-rescoring';
 import { MonitoringService } from './monitoring.service';
 
@@ -136,5 +137,24 @@ describe('MonitoringRescoring', () => {
     const told = await changesOf(healthy);
     expect(told.at(-1)?.type).toBe('risk-scoring.monitoring_alert_raised');
     expect(await changesOf(broken)).toEqual([]);
+  });
+
+  it("reads the account's own score once the own reports' table exists", async () => {
+    const index = new ScoreIndexRepository(pool);
+    expect(await index.ownScore('acc-once')).toBeNull();
+    // The own-report part's table (its migration 030), with one own report of the account.
+    await pool.query(
+      `create table own_reports (account_id text, sequence integer, report_id text unique)`,
+    );
+    const { rows } = await pool.query<{ report_id: string }>(
+      `select report_id::text from risk_reports where account_id = 'acc-once'`,
+    );
+    await pool.query(`insert into own_reports values ('acc-once', 1, $1)`, [rows[0].report_id]);
+    expect(await index.ownScore('acc-once')).toEqual({
+      score: 700,
+      band: 'B',
+      evaluated_at: expect.any(String),
+    });
+    expect(await index.ownScore('acc-healthy')).toBeNull();
   });
 });

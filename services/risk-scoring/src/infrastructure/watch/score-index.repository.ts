@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import type { AccountStandingResource, CreditBand } from '@platform/contracts';
 import type { LatestSubjectScore } from '../../domain/index/score-index';
 
 export interface ReportActivity {
@@ -31,5 +32,30 @@ export class ScoreIndexRepository {
       [account_id],
     );
     return rows[0];
+  }
+
+  /**
+   * The account's latest own report (`POST /v1/qscore/my-report`), kept by the own-report part
+   * in `own_reports`. That part ships its table in its own migration: until it is deployed the
+   * account has no own score, rather than an error.
+   */
+  async ownScore(account_id: string): Promise<AccountStandingResource['own_score']> {
+    const { rows: present } = await this.pool.query<{ present: boolean }>(
+      `select to_regclass('own_reports') is not null as present`,
+    );
+    if (!present[0]?.present) return null;
+    const { rows } = await this.pool.query<{ score: number; band: CreditBand; evaluated_at: Date }>(
+      `select r.score, r.band, r.evaluated_at from own_reports o
+         join risk_reports r on r.report_id::text = o.report_id
+        where o.account_id = $1 order by o.sequence desc limit 1`,
+      [account_id],
+    );
+    const own = rows[0];
+    if (!own) return null;
+    return {
+      score: own.score,
+      band: own.band,
+      evaluated_at: own.evaluated_at.toISOString(),
+    };
   }
 }
