@@ -1,7 +1,9 @@
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
+  eventually,
   expectError,
   json,
+  openAccount,
   RISK_DOC_IDS,
   riskClient,
   type RiskClient,
@@ -126,6 +128,32 @@ describe('credit scoring reports', () => {
       403,
       'report_required',
     );
+  });
+
+  it("counts the platform's own history: a verified holder of the document scores higher", async () => {
+    const subject = {
+      country: 'CL',
+      doc_id: RISK_DOC_IDS.cl_person,
+      subject_type: 'company',
+      purpose: 'credit_evaluation',
+    };
+    const before = await risk.createReport(owner, subject);
+    expect(before.factors.map((factor) => factor.code)).not.toContain('platform_verified_holder');
+    // A sandbox account is verified at confirmation; its holder's tax id is the subject's.
+    await openAccount(risk.http, {
+      label: 'qsholder',
+      registration: { country: 'CL', tax_id: RISK_DOC_IDS.cl_person },
+    });
+    const after = await eventually(
+      () => risk.createReport(owner, subject),
+      (report) => report.factors.some((factor) => factor.code === 'platform_verified_holder'),
+    );
+    expect(after.factors).toContainEqual({
+      code: 'platform_verified_holder',
+      impact: 20,
+      description: expect.any(String),
+    });
+    expect(after.score).toBe(Math.min(850, before.score + 20));
   });
 
   it('refuses bad input with the spec codes and stores nothing', async () => {
