@@ -46,7 +46,7 @@ describe('MonitoringRescoring', () => {
     });
     await DeadLetters.migrate(pool, SCHEMA);
     events = await openRiskScoringEventStore(pool, 'test');
-    jobs = openRiskJobs(pool, new DeadLetters(pool, SCHEMA));
+    jobs = await openRiskJobs(pool, new DeadLetters(pool, SCHEMA));
     bureau = new SandboxBureau(pool);
     const reports = new ReportsService(
       pool,
