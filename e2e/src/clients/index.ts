@@ -18,3 +18,4 @@ export * from './crypto';
 export * from './wallet-chain';
 // credit scoring (issue 16)
 export * from './risk';
+export * from './risk-watch';

@@ -1,13 +1,13 @@
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
-  DELIVERY_WAIT,
+  awaitEvents,
   eventsClient,
-  eventually,
   expectError,
   hookEvent,
-  http,
   json,
   openAccount,
+  receivedEvents,
+  riskWatchClient,
   settle,
   startWebhookReceiver,
   type SseClient,
@@ -36,48 +36,17 @@ describe('credit scoring watch: monitoring, disputes, fraud, index', () => {
   let stream: SseClient;
   let owner: TestAccount;
   let other: TestAccount;
-  const api = http(() => platform.environments.test);
+  const watch = riskWatchClient(() => platform.environments.test);
+  const { api, call, companyReport: report } = watch;
   const events = eventsClient(() => platform.environments.test);
-  const call = (account: TestAccount, method: string, route: string, body?: unknown) =>
-    api.request(method, route, { token: account.access_token, body });
-  const monitoringOf = (doc_id: string, query = '?country=AR') =>
-    `/v1/qscore/subjects/${doc_id}/monitoring${query}`;
-
-  const report = async (account: TestAccount, doc_id: string) =>
-    json<Body>(
-      await call(account, 'POST', '/v1/qscore/reports', {
-        country: 'AR',
-        doc_id,
-        subject_type: 'company',
-        purpose: 'supplier_onboarding',
-      }),
-      201,
-    );
-  const setBureauScore = async (doc_id: string, score: number) =>
-    json(
-      await call(owner, 'POST', `/v1/sandbox/qscore/subjects/${doc_id}/score`, {
-        score,
-        country: 'AR',
-      }),
-      200,
-    );
-
+  const monitoringOf = watch.monitoringRoute;
+  const setBureauScore = (doc_id: string, score: number) =>
+    watch.setBureauScore(owner, doc_id, score);
   /** The owner's webhook deliveries of `type` matching `match`, once `count` have come. */
   const delivered = (type: string, match: (data: Body) => boolean, count = 1) =>
-    eventually(
-      async () =>
-        receiver.received
-          .map(hookEvent)
-          .filter((event) => event.type === type && match(event.data)),
-      (found) => found.length >= count,
-      DELIVERY_WAIT,
-    );
+    awaitEvents(receivedEvents(receiver), type, match, count);
   const streamed = (type: string, match: (data: Body) => boolean) =>
-    eventually(
-      async () => stream.published().filter((event) => event.type === type && match(event.data)),
-      (found) => found.length > 0,
-      DELIVERY_WAIT,
-    );
+    awaitEvents(() => stream.published(), type, match);
   const ofSubject = (doc_id: string) => (data: Body) => data.doc_id === doc_id;
 
   beforeAll(async () => {
