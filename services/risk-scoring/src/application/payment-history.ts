@@ -23,6 +23,7 @@ const COUNTED = [
   'identity.account_confirmed',
   'compliance.verification_status_changed',
   'payins.payin_credited',
+  'payouts.payout_status_changed',
 ] as const;
 type CountedType = (typeof COUNTED)[number];
 
@@ -40,10 +41,17 @@ interface Fact {
   effect: HistoryCounter | 'verified_holder';
 }
 
+/** A payout's outcome counts once, however many events repeat it; other events once each. */
+function claimKeyOf(event_id: string, type: string, data: Record<string, unknown>): string {
+  if (type === 'payouts.payout_status_changed' && typeof data.payout_id === 'string')
+    return `payout:${data.payout_id}:${String(data.status)}`;
+  return event_id;
+}
+
 /**
  * The platform's own payment history of subjects (decisions D10), fed by other services'
- * events: a verified account holder with a tax id, and credited payins whose payer's tax id the
- * bank reported. Each event becomes a durable job (its details are read over the bus, which may
+ * events: a verified account holder with a tax id, completed or failed payouts to a beneficiary
+ * with the tax id, and credited payins whose payer's tax id the bank reported. Each event becomes a durable job (its details are read over the bus, which may
  * be down for a moment); an event counts once; a malformed one, or one whose job keeps failing,
  * is set aside as a dead letter and the projection goes on.
  */
@@ -90,13 +98,13 @@ export class PaymentHistoryProjection {
       return;
     }
     const payload: ApplyPayload = {
-      event_id: event.event_id,
+      event_id: claimKeyOf(event.event_id, event.type, data),
       type: event.type as CountedType,
       account_id,
       data,
     };
     await this.jobs.schedule(APPLY_TASK, payload, {
-      job_key: `history:${event.event_id}`,
+      job_key: `history:${payload.event_id}`,
       max_attempts: 10,
     });
   }
@@ -140,6 +148,16 @@ export class PaymentHistoryProjection {
           country: payin.country,
           raw_doc_id: payin.payer.tax_id,
           effect: 'payins_credited',
+        };
+      }
+      case 'payouts.payout_status_changed': {
+        const { status, beneficiary_tax_id, country } = payload.data;
+        if (status !== 'completed' && status !== 'failed') return null;
+        if (typeof beneficiary_tax_id !== 'string' || typeof country !== 'string') return null;
+        return {
+          country,
+          raw_doc_id: beneficiary_tax_id,
+          effect: status === 'completed' ? 'payouts_completed' : 'payouts_failed',
         };
       }
       default: {

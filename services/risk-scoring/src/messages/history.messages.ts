@@ -17,6 +17,11 @@ export class PaymentHistoryMessages {
     return this.projection.take(payload);
   }
 
+  @EventPattern('events.payouts')
+  payoutsEvent(@Payload() payload: unknown): Promise<void> {
+    return this.projection.take(payload);
+  }
+
   @EventPattern('events.payins')
   payinsEvent(@Payload() payload: unknown): Promise<void> {
     return this.projection.take(payload);
