@@ -19,3 +19,4 @@ export * from './wallet-chain';
 // credit scoring (issue 16)
 export * from './risk';
 export * from './risk-batches';
+export * from './risk-watch';

@@ -21,7 +21,11 @@ import {
 } from './application/bureau-port';
 import { RISK_JOB_TASKS, RiskJobRunner, RiskJobTasks } from './application/risk-job-tasks';
 import { PaymentHistoryProjection } from './application/payment-history';
-import { SubjectEvaluator } from './application/subject-evaluator';
+import {
+  FACTOR_CORRECTIONS,
+  SubjectEvaluator,
+  type FactorCorrections,
+} from './application/subject-evaluator';
 import { PaymentHistoryStore } from './infrastructure/payment-history.repository';
 import { openRiskScoringEventStore, RISK_SCORING_EVENTS } from './infrastructure/risk-events';
 import { openRiskJobs, RISK_JOBS } from './infrastructure/risk-jobs';
@@ -122,9 +126,12 @@ export const coreProviders: Provider[] = [
   },
   {
     provide: SubjectEvaluator,
-    inject: [BUREAU_PORT, PaymentHistoryStore],
-    useFactory: (bureau: BureauPort, history: PaymentHistoryStore) =>
-      new SubjectEvaluator(bureau, history),
+    inject: [BUREAU_PORT, PaymentHistoryStore, { token: FACTOR_CORRECTIONS, optional: true }],
+    useFactory: (
+      bureau: BureauPort,
+      history: PaymentHistoryStore,
+      corrections?: FactorCorrections,
+    ) => new SubjectEvaluator(bureau, history, corrections ?? null),
   },
 ];
 

@@ -17,6 +17,7 @@ import { coreControllers, coreProviders } from './core.providers';
 import { consentControllers, consentProviders } from './consents.providers';
 import { reportControllers, reportProviders } from './reports.providers';
 import { batchControllers, batchProviders } from './batches.providers';
+import { watchControllers, watchProviders } from './watch.providers';
 
 export const RISK_SCORING_MIGRATIONS_DIR = path.join(__dirname, '../migrations');
 
@@ -37,6 +38,7 @@ export class RiskScoringModule {
         ...reportControllers,
         ...consentControllers,
         ...batchControllers,
+        ...watchControllers,
       ],
       providers: [
         { provide: RISK_SCORING_SETTINGS, useValue: settings },
@@ -45,6 +47,7 @@ export class RiskScoringModule {
         ...reportProviders,
         ...consentProviders,
         ...batchProviders,
+        ...watchProviders,
       ],
     };
   }

@@ -37,3 +37,7 @@ export * from './wallet-chain';
 export * from './risk-scoring';
 // credit-scoring batches (issue 16)
 export * from './risk-batches';
+// credit-scoring watch: monitoring, index, disputes, fraud (issue 16)
+export * from './risk-monitoring';
+export * from './risk-disputes';
+export * from './risk-fraud';

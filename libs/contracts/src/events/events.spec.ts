@@ -269,6 +269,34 @@ const riskReport = {
   evaluated_at: '2026-01-01T00:00:00.000Z',
 };
 const riskConsent = { consent_id: 'con-1', account_id: ACCOUNT_ID, ...riskSubjectFields };
+// credit-scoring watch (issue 16)
+const riskSubject = {
+  subject_id: 'AR-20123456786',
+  country: 'AR',
+  doc_id: '20123456786',
+  subject_type: 'person',
+};
+const scoreChange = {
+  monitoring_id: 'mon-1',
+  account_id: ACCOUNT_ID,
+  ...riskSubject,
+  previous_score: 710,
+  score: 640,
+  previous_band: 'B',
+  band: 'C',
+  evaluated_at: '2026-01-02T03:04:05.000Z',
+};
+const creditDispute = {
+  kind: 'credit_report',
+  dispute_id: 'dsp-1',
+  account_id: ACCOUNT_ID,
+  ...riskSubject,
+  report_id: 'rep-1',
+  factor_code: 'late_payments',
+  status: 'resolved',
+  previous_status: 'open',
+  updated_at: '2026-01-02T03:04:05.000Z',
+};
 
 const samples: Record<
   EventType,
@@ -580,6 +608,47 @@ const samples: Record<
     invalid: [
       { ...riskBatch, status: 'processing' },
       { ...riskBatch, processed: -1 },
+    ],
+  },
+  // credit-scoring watch: monitoring, disputes, fraud (issue 16)
+  'risk-scoring.score_changed': {
+    valid: scoreChange,
+    invalid: [
+      { ...scoreChange, score: 900 },
+      { ...scoreChange, band: 'F' },
+    ],
+  },
+  'risk-scoring.monitoring_alert_raised': {
+    valid: { ...scoreChange, alert: 'band_changed', direction: 'worsened' },
+    invalid: [{ ...scoreChange, alert: 'band_changed', direction: 'sideways' }],
+  },
+  'risk-scoring.fraud_score_computed': {
+    valid: {
+      fraud_report_id: 'frd-1',
+      account_id: ACCOUNT_ID,
+      ...riskSubject,
+      fraud_score: 72,
+      level: 'high',
+      reasons: ['document_reuse', 'velocity'],
+      created_at: '2026-01-02T03:04:05.000Z',
+    },
+    invalid: [
+      {
+        fraud_report_id: 'frd-1',
+        account_id: ACCOUNT_ID,
+        ...riskSubject,
+        fraud_score: 101,
+        level: 'high',
+        reasons: [],
+        created_at: '2026-01-02T03:04:05.000Z',
+      },
+    ],
+  },
+  'risk-scoring.credit_dispute_status_changed': {
+    valid: creditDispute,
+    invalid: [
+      { ...creditDispute, kind: 'payment' },
+      { ...creditDispute, status: 'won' },
     ],
   },
 };

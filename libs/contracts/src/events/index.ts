@@ -18,3 +18,5 @@ export * from './disputes';
 export * from './risk-scoring';
 // credit-scoring batches (issue 16)
 export * from './risk-batches';
+// credit-scoring watch: monitoring, disputes, fraud (issue 16)
+export * from './risk-monitoring';

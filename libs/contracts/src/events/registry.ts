@@ -52,6 +52,13 @@ import {
 import { riskConsentChangedSchema, riskReportCreatedSchema } from './risk-scoring';
 // credit-scoring batches (issue 16)
 import { riskBatchCompletedSchema } from './risk-batches';
+// credit-scoring watch: monitoring, disputes, fraud (issue 16)
+import {
+  creditDisputeStatusChangedSchema,
+  riskFraudScoreComputedSchema,
+  riskMonitoringAlertSchema,
+  riskScoreChangedSchema,
+} from './risk-monitoring';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -126,6 +133,14 @@ export const EVENT_SCHEMAS = {
   'risk-scoring.consent_revoked': { version: 1, schema: riskConsentChangedSchema },
   // credit-scoring batches (issue 16)
   'risk-scoring.batch_completed': { version: 1, schema: riskBatchCompletedSchema },
+  // credit-scoring watch: monitoring, disputes, fraud (issue 16)
+  'risk-scoring.score_changed': { version: 1, schema: riskScoreChangedSchema },
+  'risk-scoring.monitoring_alert_raised': { version: 1, schema: riskMonitoringAlertSchema },
+  'risk-scoring.fraud_score_computed': { version: 1, schema: riskFraudScoreComputedSchema },
+  'risk-scoring.credit_dispute_status_changed': {
+    version: 1,
+    schema: creditDisputeStatusChangedSchema,
+  },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

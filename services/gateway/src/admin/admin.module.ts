@@ -13,6 +13,8 @@ import { CryptoTravelRuleAdminController } from './crypto-travel-rule-admin.cont
 import { PayoutsAdminController } from './payouts-admin.controller';
 import { ReviewsAdminController } from './reviews-admin.controller';
 import { VerificationsAdminController } from './verifications-admin.controller';
+// credit-scoring disputes desk (issue 16)
+import { QscoreDisputesAdminController } from './qscore-disputes-admin.controller';
 
 @Module({
   controllers: [
@@ -29,6 +31,8 @@ import { VerificationsAdminController } from './verifications-admin.controller';
     CryptoChainAdminController,
     // crypto withdrawals: the live Travel Rule desk (issue 15)
     CryptoTravelRuleAdminController,
+    // credit-scoring disputes desk (issue 16)
+    QscoreDisputesAdminController,
   ],
   providers: [OperatorGuard],
 })

@@ -176,3 +176,68 @@ describe('identity verification events (spec section 6)', () => {
     });
   });
 });
+
+// credit-scoring watch (issue 16)
+describe('credit-scoring watch events', () => {
+  const subject = {
+    subject_id: 'AR-20123456786',
+    country: 'AR',
+    doc_id: '20123456786',
+    subject_type: 'person',
+  };
+  const change = {
+    monitoring_id: 'mon-1',
+    account_id: 'a-1',
+    ...subject,
+    previous_score: 710,
+    score: 640,
+    previous_band: 'B',
+    band: 'C',
+    evaluated_at: '2026-01-02T03:04:05.000Z',
+  };
+
+  it('maps a score change and its band alert to risk_score_changed and risk_monitoring_alert', () => {
+    expect(projectPublicEvent('risk-scoring.score_changed', change)).toEqual({
+      type: 'risk_score_changed',
+      data: change,
+    });
+    const alert = { ...change, alert: 'band_changed', direction: 'worsened' };
+    expect(projectPublicEvent('risk-scoring.monitoring_alert_raised', alert)).toEqual({
+      type: 'risk_monitoring_alert',
+      data: alert,
+    });
+  });
+
+  it('shares dispute_status_changed with payment disputes, told apart by kind', () => {
+    const dispute = {
+      kind: 'credit_report',
+      dispute_id: 'd-1',
+      account_id: 'a-1',
+      ...subject,
+      report_id: 'r-1',
+      factor_code: 'late_payments',
+      status: 'resolved',
+      previous_status: 'open',
+      updated_at: '2026-01-02T03:04:05.000Z',
+    };
+    expect(projectPublicEvent('risk-scoring.credit_dispute_status_changed', dispute)).toEqual({
+      type: 'dispute_status_changed',
+      data: dispute,
+    });
+  });
+
+  it('gives risk_fraud_score_ready the client key', () => {
+    const projected = projectPublicEvent('risk-scoring.fraud_score_computed', {
+      fraud_report_id: 'f-1',
+      account_id: 'a-1',
+      ...subject,
+      fraud_score: 45,
+      level: 'medium',
+      reasons: ['device_mismatch'],
+      created_at: '2026-01-02T03:04:05.000Z',
+      idempotency_key: 'k-1',
+    });
+    expect(projected?.type).toBe('risk_fraud_score_ready');
+    expect(projected?.data).toMatchObject({ fraud_score: 45, idempotency_key: 'k-1' });
+  });
+});

@@ -39,6 +39,11 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'risk-scoring.consent_revoked',
   // credit-scoring batches (issue 16)
   'risk-scoring.batch_completed',
+  // credit-scoring watch: monitoring, disputes, fraud (issue 16)
+  'risk-scoring.score_changed',
+  'risk-scoring.monitoring_alert_raised',
+  'risk-scoring.fraud_score_computed',
+  'risk-scoring.credit_dispute_status_changed',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -365,12 +370,66 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
         ],
         carries_idempotency_key: false,
       };
+    // credit-scoring watch: monitoring, disputes, fraud (issue 16)
+    case 'risk-scoring.score_changed':
+    case 'risk-scoring.monitoring_alert_raised':
+      return {
+        type:
+          type === 'risk-scoring.score_changed' ? 'risk_score_changed' : 'risk_monitoring_alert',
+        fields: [...SCORE_CHANGE_FIELDS, 'alert', 'direction'],
+        carries_idempotency_key: false,
+      };
+    case 'risk-scoring.fraud_score_computed':
+      return {
+        type: 'risk_fraud_score_ready',
+        fields: [
+          'fraud_report_id',
+          'account_id',
+          ...SUBJECT_FIELDS,
+          'fraud_score',
+          'level',
+          'reasons',
+          'created_at',
+        ],
+        carries_idempotency_key: true,
+      };
+    case 'risk-scoring.credit_dispute_status_changed':
+      return {
+        type: 'dispute_status_changed',
+        fields: [
+          'kind',
+          'dispute_id',
+          'account_id',
+          ...SUBJECT_FIELDS,
+          'report_id',
+          'factor_code',
+          'status',
+          'previous_status',
+          'updated_at',
+        ],
+        carries_idempotency_key: false,
+      };
     default: {
       const unhandled: never = type;
       throw new Error(`no public shape for ${String(unhandled)}`);
     }
   }
 }
+
+/** A credit-scoring subject, flat (issue 16). */
+const SUBJECT_FIELDS = ['subject_id', 'country', 'doc_id', 'subject_type'];
+
+/** The fields of a monitored subject's score change (issue 16). */
+const SCORE_CHANGE_FIELDS = [
+  'monitoring_id',
+  'account_id',
+  ...SUBJECT_FIELDS,
+  'previous_score',
+  'score',
+  'previous_band',
+  'band',
+  'evaluated_at',
+];
 
 /** The fields every verification event carries (spec §6). */
 const VERIFICATION_FIELDS = ['account_id', 'kind', 'submission_id', 'external_customer_id'];

@@ -3,6 +3,11 @@ import { QscoreConsentsController } from './qscore-consents.controller';
 import { QscoreReportsController } from './qscore-reports.controller';
 import { SandboxQscoreController } from './sandbox-qscore.controller';
 import { QscoreBatchesController } from './qscore-batches.controller';
+// monitoring, disputes, fraud and the index (issue 16, watch)
+import { QscoreDisputesController } from './qscore-disputes.controller';
+import { QscoreFraudController } from './qscore-fraud.controller';
+import { QscoreMonitoringController } from './qscore-monitoring.controller';
+import { SandboxQscoreDisputesController } from './sandbox-qscore-disputes.controller';
 
 /**
  * The credit scoring API under /v1/qscore (decisions D10). Each part of issue 16 adds its
@@ -14,6 +19,11 @@ import { QscoreBatchesController } from './qscore-batches.controller';
     QscoreConsentsController,
     SandboxQscoreController,
     QscoreBatchesController,
+    // monitoring, disputes, fraud and the index (issue 16, watch)
+    QscoreMonitoringController,
+    QscoreDisputesController,
+    QscoreFraudController,
+    SandboxQscoreDisputesController,
   ],
 })
 export class QscoreApiModule {}

@@ -79,12 +79,24 @@ const HISTORY_RULES: readonly Rule<PlatformHistory>[] = [
   },
 ];
 
-function applied<Source>(rules: readonly Rule<Source>[], source: Source): RiskFactor[] {
+/** How a factor a resolved dispute corrected is described (it counts no points). */
+export const CORRECTED = 'Corrected after a dispute (no points):';
+
+function applied<Source>(
+  rules: readonly Rule<Source>[],
+  source: Source,
+  corrected: readonly string[] = [],
+): RiskFactor[] {
   const factors: RiskFactor[] = [];
   for (const rule of rules) {
     const points = rule.points(source);
     if (points === null) continue;
-    factors.push({ code: rule.code, impact: points, description: rule.describe(source, points) });
+    const description = rule.describe(source, points);
+    factors.push(
+      corrected.includes(rule.code)
+        ? { code: rule.code, impact: 0, description: `${CORRECTED} ${description}` }
+        : { code: rule.code, impact: points, description },
+    );
   }
   return factors;
 }
@@ -96,8 +108,8 @@ function applied<Source>(rules: readonly Rule<Source>[], source: Source): RiskFa
 export function scoreSubject(sources: ScoringSources): Evaluation | null {
   if (!sources.bureau) return null;
   const factors = [
-    ...applied(BUREAU_RULES, sources.bureau),
-    ...(sources.history ? applied(HISTORY_RULES, sources.history) : []),
+    ...applied(BUREAU_RULES, sources.bureau, sources.corrected_factors),
+    ...(sources.history ? applied(HISTORY_RULES, sources.history, sources.corrected_factors) : []),
   ];
   const score = clampScore(
     factors.reduce((sum, factor) => sum + factor.impact, clampScore(sources.bureau.score)),

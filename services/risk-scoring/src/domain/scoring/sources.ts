@@ -24,4 +24,6 @@ export interface PlatformHistory {
 export interface ScoringSources {
   bureau: BureauRecord | null;
   history: PlatformHistory | null;
+  /** Factor codes a dispute resolved in the subject's favour: they count no points (watch). */
+  corrected_factors?: readonly string[];
 }
