@@ -29,6 +29,9 @@ describe('IdempotencyKey', () => {
       'invalid_idempotency_key',
     );
     expect(codeOf(() => IdempotencyKey.platform(''))).toBe('idempotency_key_required');
+    expect(IdempotencyKey.isPlatform('risk-batch:b-1:7')).toBe(true);
+    expect(IdempotencyKey.isPlatform('order-1')).toBe(false);
+    expect(codeOf(() => IdempotencyKey.parse('risk-batch:b-1:7'))).toBe('reserved_idempotency_key');
   });
 
   it('reads an absent or empty key as none, which an operation that needs one refuses', () => {

@@ -4,9 +4,18 @@ import { DomainError } from './errors';
 const MAX_LENGTH = 256;
 /**
  * Spec §7 `reserved_idempotency_key`: prefixes the platform uses for its own operations (spec
- * §7 names the first two; `auto-forward:` keys the segregated wallets' forwards of deposits).
+ * §7 names the first two; `auto-forward:` keys the segregated wallets' forwards of deposits,
+ * `risk-batch:` the credit reports of batch items).
  */
-const RESERVED_PREFIXES = ['payin-convert:', 'checkout-swap:', 'auto-forward:'] as const;
+const RESERVED_PREFIXES = [
+  'payin-convert:',
+  'checkout-swap:',
+  'auto-forward:',
+  'risk-batch:',
+] as const;
+
+const isReserved = (key: string): boolean =>
+  RESERVED_PREFIXES.some((prefix) => key.startsWith(prefix));
 
 function wellFormed(value: unknown): string {
   if (typeof value !== 'string' || value.length > MAX_LENGTH || /[\r\n]/.test(value))
@@ -19,7 +28,7 @@ function wellFormed(value: unknown): string {
 
 function checked(value: unknown): string {
   const key = wellFormed(value);
-  if (RESERVED_PREFIXES.some((prefix) => key.startsWith(prefix)))
+  if (isReserved(key))
     throw new DomainError('reserved_idempotency_key', 'this idempotency_key prefix is reserved');
   return key;
 }
@@ -44,6 +53,8 @@ export const IdempotencyKey = {
       throw new DomainError('idempotency_key_required', 'idempotency_key is required');
     return checked(value);
   },
+  /** True for a key the platform made (never a client's): keep it out of what clients read. */
+  isPlatform: isReserved,
   /** A key the platform made for its own operation: a reserved prefix is allowed. */
   platform(value: unknown): string {
     if (absent(value))

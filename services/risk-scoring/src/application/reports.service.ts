@@ -23,6 +23,8 @@ export interface CreateReportInput {
   purpose: RiskPurpose;
   consent_id?: string | null;
   idempotency_key?: string | null;
+  /** `platform`: the key is the platform's own (a batch item's), never shown to the client. */
+  key_origin?: 'client' | 'platform';
 }
 
 /**
@@ -41,7 +43,10 @@ export class ReportsService {
   ) {}
 
   async create(input: CreateReportInput): Promise<StoredReport> {
-    const idempotency_key = IdempotencyKey.parse(input.idempotency_key);
+    const idempotency_key =
+      input.key_origin === 'platform'
+        ? IdempotencyKey.platform(input.idempotency_key)
+        : IdempotencyKey.parse(input.idempotency_key);
     if (idempotency_key) {
       const earlier = await this.reports.byIdempotencyKey(input.account_id, idempotency_key);
       if (earlier) return earlier;
@@ -94,7 +99,7 @@ export class ReportsService {
               score: resource.score,
               band: resource.band,
               evaluated_at: resource.evaluated_at,
-              ...(idempotency_key ? { idempotency_key } : {}),
+              ...(resource.idempotency_key ? { idempotency_key: resource.idempotency_key } : {}),
             },
             org_id: input.org_id,
             account_id: input.account_id,

@@ -1,5 +1,10 @@
 import type { Pool, PoolClient } from 'pg';
-import type { RiskPurpose, RiskReportResource, SubjectScoreResource } from '@platform/contracts';
+import {
+  IdempotencyKey,
+  type RiskPurpose,
+  type RiskReportResource,
+  type SubjectScoreResource,
+} from '@platform/contracts';
 import type { Evaluation } from '../domain/scoring/scorecard';
 import type { Subject } from '../domain/subjects/subject';
 
@@ -64,7 +69,10 @@ export function reportResource(report: StoredReport): RiskReportResource {
     band: report.evaluation.band,
     factors: report.evaluation.factors,
     evaluated_at: report.evaluated_at.toISOString(),
-    ...(report.idempotency_key ? { idempotency_key: report.idempotency_key } : {}),
+    // A batch item's key is the platform's own: the client never sent it, so it never reads it.
+    ...(report.idempotency_key && !IdempotencyKey.isPlatform(report.idempotency_key)
+      ? { idempotency_key: report.idempotency_key }
+      : {}),
   };
 }
 

@@ -51,6 +51,7 @@ export class BatchItemEvaluation {
           purpose: batch.purpose,
           consent_id,
           idempotency_key: itemReportKey(batch.batch_id, item.position),
+          key_origin: 'platform',
         }),
       );
       return {
