@@ -33,3 +33,5 @@ export * from './segregated-wallets';
 export * from './signature-proofs';
 // segregated wallets on chain (issue 15, part S)
 export * from './wallet-chain';
+// credit scoring pages: consent page, report PDFs, own report, seals (issue 16, pages)
+export * from './risk-scoring-pages';
