@@ -16,3 +16,5 @@ export * from './wallets';
 export * from './crypto';
 // segregated wallets on chain (issue 15, part S)
 export * from './wallet-chain';
+// credit scoring pages: PDFs, own report, seals (issue 16, pages)
+export * from './risk-pages';

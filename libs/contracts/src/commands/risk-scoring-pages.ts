@@ -3,45 +3,15 @@ import { defineCommand } from '../catalog/define';
 import { PLATFORM_LOCALES } from '../locales';
 
 /**
- * What a person sees of credit scoring (decisions D10): the public consent page, report PDFs,
- * the account's own report, and company seals with their public verification.
+ * What a person sees of credit scoring (decisions D10): report PDFs, the account's own report,
+ * and company seals with their public verification. (The consent page reads core's
+ * `risk-scoring.view_consent`.)
  */
 const id = z.string().min(1).max(200);
 const instant = z.string().describe('ISO 8601 UTC timestamp');
 /** The environment's own public address, which the seal's URLs start with. */
 const baseUrl = z.string().url();
 const locale = z.enum(PLATFORM_LOCALES);
-
-/* ---------------- The public consent page ---------------- */
-
-export const CONSENT_PAGE_STATUSES = ['pending', 'granted', 'revoked', 'expired'] as const;
-export type ConsentPageStatus = (typeof CONSENT_PAGE_STATUSES)[number];
-
-/** The page's token: the consent link's unguessable capability (never its consent_id). */
-export const consentPageQuery = z.object({ token: z.string().max(200) }).strict();
-export type ConsentPageQuery = z.infer<typeof consentPageQuery>;
-
-export const CONSENT_DECISIONS = ['authorize', 'decline'] as const;
-export type ConsentDecision = (typeof CONSENT_DECISIONS)[number];
-export const decideConsentPageCommand = z
-  .object({ token: z.string().max(200), decision: z.enum(CONSENT_DECISIONS) })
-  .strict();
-export type DecideConsentPageCommand = z.infer<typeof decideConsentPageCommand>;
-
-/** What the holder sees: who asks, why, about whom (the document masked), and the state. */
-export const consentPageView = z.object({
-  status: z.enum(CONSENT_PAGE_STATUSES),
-  requester_name: z.string().describe('the account that asks'),
-  organization: z.string().describe('the organization the requester belongs to'),
-  purpose: z.string(),
-  subject_type: z.enum(['person', 'company']),
-  country: z.string(),
-  doc_id_masked: z.string().describe('the last characters of the document id only'),
-  created_at: instant,
-  expires_at: instant.nullable(),
-  decided_at: instant.nullable(),
-});
-export type ConsentPageView = z.infer<typeof consentPageView>;
 
 /* ---------------- Report PDFs ---------------- */
 
@@ -55,6 +25,8 @@ const pdfReply = z.object({ filename: z.string(), pdf_base64: z.string() });
 
 export const myReportCommand = z.object({ account_id: id, org_id: id }).strict();
 export type MyReportCommand = z.infer<typeof myReportCommand>;
+/** An own report is a credit report like any other (core's resource). */
+const ownReport = z.object({ report_id: z.string() }).passthrough();
 
 /* ---------------- Seals ---------------- */
 
@@ -93,18 +65,6 @@ export const verifySealQuery = z.object({ code: z.string().max(200) }).strict();
 export type VerifySealQuery = z.infer<typeof verifySealQuery>;
 
 export const RISK_PAGES_COMMANDS = {
-  get_consent_page: defineCommand({
-    name: 'risk-scoring.get_consent_page',
-    summary: 'what the public consent page shows of a consent link, by its token',
-    request: consentPageQuery,
-    reply: consentPageView,
-  }),
-  decide_consent_page: defineCommand({
-    name: 'risk-scoring.decide_consent_page',
-    summary: "the holder's answer on the public consent page: authorize or decline",
-    request: decideConsentPageCommand,
-    reply: consentPageView,
-  }),
   report_pdf: defineCommand({
     name: 'risk-scoring.render_report_pdf',
     summary: "one of the account's credit reports as a PDF in the reader's language",
@@ -116,6 +76,18 @@ export const RISK_PAGES_COMMANDS = {
     summary: "the account's latest own report as a PDF",
     request: myReportPdfCommand,
     reply: pdfReply,
+  }),
+  create_my_report: defineCommand({
+    name: 'risk-scoring.create_my_report',
+    summary: "the account's own credit report: a new one every 30 days at most, else the last",
+    request: myReportCommand,
+    reply: z.object({ created: z.boolean(), report: ownReport }),
+  }),
+  get_my_report: defineCommand({
+    name: 'risk-scoring.get_my_report',
+    summary: "the account's latest own credit report",
+    request: myReportCommand,
+    reply: ownReport,
   }),
   create_my_seal: defineCommand({
     name: 'risk-scoring.create_my_seal',

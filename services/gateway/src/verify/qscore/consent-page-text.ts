@@ -4,6 +4,8 @@ import type { Locale } from '../../http';
 export const CONSENT_PAGE_TEXT = {
   en: {
     title: 'Credit report authorization',
+    kicker: 'Payments Platform · Credit scoring',
+    someone: 'A company',
     asks: 'asks for your permission to consult your credit report.',
     what_title: 'What they will see',
     what_body:
@@ -39,6 +41,8 @@ export const CONSENT_PAGE_TEXT = {
   },
   es: {
     title: 'Autorización de informe de crédito',
+    kicker: 'Payments Platform · Scoring crediticio',
+    someone: 'Una empresa',
     asks: 'le pide permiso para consultar su informe de crédito.',
     what_title: 'Qué podrá ver',
     what_body:
@@ -76,6 +80,8 @@ export const CONSENT_PAGE_TEXT = {
   },
   zh: {
     title: '信用报告授权',
+    kicker: 'Payments Platform · 信用评分',
+    someone: '一家企业',
     asks: '请求您允许查询您的信用报告。',
     what_title: '对方将看到的内容',
     what_body:

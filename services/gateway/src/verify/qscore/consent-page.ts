@@ -1,6 +1,7 @@
-import type { ConsentPageView } from '@platform/contracts';
+import type { RiskConsentPublicView } from '@platform/contracts';
 import type { Locale } from '../../http';
 import { CONSENT_PAGE_TEXT, type ConsentPageText } from './consent-page-text';
+import { maskDocId } from './doc-id-mask';
 import { escapeHtml, publicPage, scriptJson, utcMinute } from './page-shell';
 
 const EXTRA_STYLE = `
@@ -10,7 +11,7 @@ const EXTRA_STYLE = `
 `;
 
 /** The closed states: a banner instead of the buttons. */
-function stateBanner(text: ConsentPageText, status: ConsentPageView['status']): string {
+function stateBanner(text: ConsentPageText, status: RiskConsentPublicView['status']): string {
   if (status === 'pending') return '';
   const [tone, title, body] =
     status === 'granted'
@@ -21,7 +22,7 @@ function stateBanner(text: ConsentPageText, status: ConsentPageView['status']): 
   return `<div class="banner ${tone}" id="state" data-status="${status}" role="status"><h2>${escapeHtml(title)}</h2><p>${escapeHtml(body)}</p></div>`;
 }
 
-function details(text: ConsentPageText, view: ConsentPageView): string {
+function details(text: ConsentPageText, view: RiskConsentPublicView): string {
   const rows: [string, string, string][] = [
     ['purpose', text.purpose, escapeHtml(text.purposes[view.purpose] ?? view.purpose)],
     [
@@ -30,7 +31,7 @@ function details(text: ConsentPageText, view: ConsentPageView): string {
       escapeHtml(text.subject_types[view.subject_type] ?? view.subject_type),
     ],
     ['country', text.country, escapeHtml(view.country)],
-    ['document', text.document, `<span class="doc">${escapeHtml(view.doc_id_masked)}</span>`],
+    ['document', text.document, `<span class="doc">${escapeHtml(maskDocId(view.doc_id))}</span>`],
   ];
   if (view.status === 'pending' && view.expires_at)
     rows.push(['expires', text.valid_until, escapeHtml(utcMinute(view.expires_at))]);
@@ -69,13 +70,14 @@ $('decline').addEventListener('click', () => decide('decline'));
  * which document (masked); a pending link offers authorize and decline, a decided or expired one
  * shows its state only. Server-rendered in the holder's language; one column on a phone.
  */
-export function consentPage(token: string, view: ConsentPageView, locale: Locale): string {
+export function consentPage(token: string, view: RiskConsentPublicView, locale: Locale): string {
   const text = CONSENT_PAGE_TEXT[locale];
   const pending = view.status === 'pending';
-  const initial = view.requester_name.trim().charAt(0).toUpperCase() || '?';
+  const requester = view.requester_name?.trim() || text.someone;
+  const initial = requester.charAt(0).toUpperCase();
   const request = `<section class="card" id="request">
 <div class="who"><span class="avatar" aria-hidden="true">${escapeHtml(initial)}</span>
-<p class="lead"><strong id="requester">${escapeHtml(view.requester_name)}</strong> ${escapeHtml(text.asks)}</p></div>
+<p class="lead"><strong id="requester">${escapeHtml(requester)}</strong> ${escapeHtml(text.asks)}</p></div>
 ${details(text, view)}
 </section>`;
   const what = `<section class="card"><h2>${escapeHtml(text.what_title)}</h2><p class="muted">${escapeHtml(text.what_body)}</p></section>`;
@@ -92,7 +94,7 @@ ${details(text, view)}
   };
   return publicPage({
     locale,
-    kicker: view.organization,
+    kicker: text.kicker,
     title: text.title,
     body: `<div id="state-slot">${stateBanner(text, view.status)}</div>${request}${actions}${what}`,
     footer: text.secure,

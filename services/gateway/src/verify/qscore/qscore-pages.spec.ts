@@ -1,18 +1,22 @@
-import type { ConsentPageView, PublicSeal } from '@platform/contracts';
+import type { PublicSeal, RiskConsentPublicView } from '@platform/contracts';
 import { consentPage } from './consent-page';
+import { maskDocId } from './doc-id-mask';
 import { sealBadgeSvg, sealPage } from './seal-page';
 
-const consent = (overrides: Partial<ConsentPageView> = {}): ConsentPageView => ({
+const consent = (overrides: Partial<RiskConsentPublicView> = {}): RiskConsentPublicView => ({
+  consent_id: 'c1',
+  subject_id: 's1',
   status: 'pending',
+  previous_status: null,
   requester_name: 'Rentas <Sur> & Co',
-  organization: 'Demo',
   purpose: 'tenant_screening',
   subject_type: 'person',
   country: 'AR',
-  doc_id_masked: '•••••••6786',
+  doc_id: '20123456786',
   created_at: '2026-11-25T09:00:00.000Z',
   expires_at: '2026-12-02T09:00:00.000Z',
   decided_at: null,
+  revoked_at: null,
   ...overrides,
 });
 
@@ -61,6 +65,18 @@ describe('consent page', () => {
 
   it('speaks Chinese', () => {
     expect(consentPage('t', consent(), 'zh')).toContain('信用报告授权');
+  });
+
+  it('shows the last four characters of the document only', () => {
+    const html = consentPage('t', consent(), 'en');
+    expect(html).toContain('•••••••6786');
+    expect(html).not.toContain('20123456786');
+    expect(maskDocId('123456')).toBe('•••456');
+    expect(maskDocId('AB')).toBe('•B');
+  });
+
+  it('names an anonymous requester generically', () => {
+    expect(consentPage('t', consent({ requester_name: null }), 'es')).toContain('Una empresa');
   });
 });
 

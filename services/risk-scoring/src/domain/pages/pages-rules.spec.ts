@@ -1,5 +1,4 @@
 import { DomainError } from '@platform/contracts';
-import { maskDocId } from './doc-id-mask';
 import { ownReportDue, ownSubjectOf } from './own-report-rules';
 import { decideSealIssue, isSealCode, sealCodeOf, sealExpiry, sealStatusAt } from './seal-rules';
 
@@ -98,13 +97,5 @@ describe('own report', () => {
     expect(ownReportDue(null, now)).toBe(true);
     expect(ownReportDue(daysAgo(29), now)).toBe(false);
     expect(ownReportDue(daysAgo(30), now)).toBe(true);
-  });
-});
-
-describe('document masking', () => {
-  it('shows the last four characters only, and never more than half', () => {
-    expect(maskDocId('20123456786')).toBe('•••••••6786');
-    expect(maskDocId('123456')).toBe('•••456');
-    expect(maskDocId('AB')).toBe('•B');
   });
 });
