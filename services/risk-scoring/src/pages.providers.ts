@@ -52,14 +52,13 @@ export const pagesProviders: Provider[] = [
   },
   {
     provide: OwnReports,
-    inject: [SERVICE_POOL, OwnReportsRepository, ReportsService, ReportStore, AccountIdentities],
+    inject: [OwnReportsRepository, ReportsService, ReportStore, AccountIdentities],
     useFactory: (
-      pool: Pool,
       own: OwnReportsRepository,
       reports: ReportsService,
       store: ReportStore,
       identities: AccountIdentities,
-    ) => new OwnReports(pool, own, reportBook(reports, store), identities),
+    ) => new OwnReports(own, reportBook(reports, store), identities),
   },
   {
     provide: Seals,

@@ -1,6 +1,4 @@
-import type { Pool } from 'pg';
 import { DomainError, type MyReportCommand } from '@platform/contracts';
-import { withTransaction } from '@platform/persistence';
 import { ownReportDue, ownSubjectOf } from '../../domain/pages/own-report-rules';
 import type { OwnReportsRepository } from '../../infrastructure/pages/own-reports.repository';
 import type { AccountIdentities } from './account-identities';
@@ -27,44 +25,45 @@ const SUBJECT_ERRORS = new Set(['invalid_doc_id', 'invalid_country', 'invalid_su
 /** The account's own report (decisions D10): free, new at most every 30 days. */
 export class OwnReports<Report extends ReportForPdf = ReportForPdf> {
   constructor(
-    private readonly pool: Pool,
     private readonly own: OwnReportsRepository,
     private readonly book: ReportBook<Report>,
     private readonly identities: AccountIdentities,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** A new own report when 30 days have passed since the last (`created`), else the last one. */
+  /**
+   * A new own report when 30 days have passed since the last (`created`), else the last one.
+   * The n-th own report is made under the key `own-report:<account>:<n>`: two requests at once,
+   * or a retry after a crash, find the same report, and only one records it as made.
+   */
   async create(command: MyReportCommand): Promise<{ created: boolean; report: Report }> {
     const subject = ownSubjectOf(await this.identities.of(command.account_id));
-    return withTransaction(this.pool, async (client) => {
-      const last = await this.own.latest(command.account_id, client);
-      if (last && !ownReportDue(last.created_at, this.clock()))
-        return { created: false, report: await this.read(command.account_id, last.report_id) };
-      const sequence = (last?.sequence ?? 0) + 1;
-      const report = await this.book
-        .create({
-          account_id: command.account_id,
-          org_id: command.org_id,
-          subject,
-          purpose: OWN_REPORT_PURPOSE,
-          idempotency_key: `own-report:${command.account_id}:${sequence}`,
-        })
-        .catch((error: unknown) => {
-          if (error instanceof DomainError && SUBJECT_ERRORS.has(error.code))
-            throw new DomainError(
-              'no_tax_id',
-              `the verified tax id is not a valid document id of its country: ${error.message}`,
-            );
-          throw error;
-        });
-      await this.own.insert(client, {
+    const last = await this.own.latest(command.account_id);
+    if (last && !ownReportDue(last.created_at, this.clock()))
+      return { created: false, report: await this.read(command.account_id, last.report_id) };
+    const sequence = (last?.sequence ?? 0) + 1;
+    const report = await this.book
+      .create({
         account_id: command.account_id,
-        sequence,
-        report_id: report.report_id,
+        org_id: command.org_id,
+        subject,
+        purpose: OWN_REPORT_PURPOSE,
+        idempotency_key: `own-report:${command.account_id}:${sequence}`,
+      })
+      .catch((error: unknown) => {
+        if (error instanceof DomainError && SUBJECT_ERRORS.has(error.code))
+          throw new DomainError(
+            'no_tax_id',
+            `the verified tax id is not a valid document id of its country: ${error.message}`,
+          );
+        throw error;
       });
-      return { created: true, report };
+    const created = await this.own.insert({
+      account_id: command.account_id,
+      sequence,
+      report_id: report.report_id,
     });
+    return { created, report };
   }
 
   /** The latest own report, or null when the account never asked for one. */

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { lockAccountFor } from './account-lock';
 
 export interface SealRow {
   seal_id: string;
@@ -23,11 +24,14 @@ const COLUMNS = `seal_id::text, code, account_id, report_id, company_name, count
 export class SealsRepository {
   constructor(private readonly pool: Pool) {}
 
-  /** The account's unrevoked seal (locked in `client`'s transaction when given), or null. */
+  /**
+   * The account's unrevoked seal, or null. With `client`, the account's seal changes are
+   * serialized for the transaction first, so that two issues at once make one seal.
+   */
   async active(account_id: string, client?: PoolClient): Promise<SealRow | null> {
+    if (client) await lockAccountFor(client, 'seal', account_id);
     const { rows } = await (client ?? this.pool).query<SealRow>(
-      `select ${COLUMNS} from seals where account_id = $1 and revoked_at is null
-       ${client ? 'for update' : ''}`,
+      `select ${COLUMNS} from seals where account_id = $1 and revoked_at is null`,
       [account_id],
     );
     return rows[0] ?? null;
