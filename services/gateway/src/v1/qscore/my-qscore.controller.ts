@@ -31,8 +31,8 @@ import {
 } from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
-import { ApiErrors } from '../../v1/aml/api-errors.decorator';
-import { publicBaseUrl } from '../../v1/payins/public-base-url';
+import { ApiErrors } from '../aml/api-errors.decorator';
+import { publicBaseUrl } from '../payins/public-base-url';
 
 const emptyBody = z.object({}).strict().optional();
 const PDF_NOTE =
