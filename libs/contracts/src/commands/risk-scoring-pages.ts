@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../catalog/define';
 import { PLATFORM_LOCALES } from '../locales';
+import { riskReportResource } from './risk-scoring';
 
 /**
  * What a person sees of credit scoring (decisions D10): report PDFs, the account's own report,
@@ -25,8 +26,6 @@ const pdfReply = z.object({ filename: z.string(), pdf_base64: z.string() });
 
 export const myReportCommand = z.object({ account_id: id, org_id: id }).strict();
 export type MyReportCommand = z.infer<typeof myReportCommand>;
-/** An own report is a credit report like any other (core's resource). */
-const ownReport = z.object({ report_id: z.string() }).passthrough();
 
 /* ---------------- Seals ---------------- */
 
@@ -81,13 +80,13 @@ export const RISK_PAGES_COMMANDS = {
     name: 'risk-scoring.create_my_report',
     summary: "the account's own credit report: a new one every 30 days at most, else the last",
     request: myReportCommand,
-    reply: z.object({ created: z.boolean(), report: ownReport }),
+    reply: z.object({ created: z.boolean(), report: riskReportResource }),
   }),
   get_my_report: defineCommand({
     name: 'risk-scoring.get_my_report',
     summary: "the account's latest own credit report",
     request: myReportCommand,
-    reply: ownReport,
+    reply: riskReportResource,
   }),
   create_my_seal: defineCommand({
     name: 'risk-scoring.create_my_seal',

@@ -5,6 +5,7 @@ import {
   type MyReportPdfCommand,
   type MySealCommand,
   type ReportPdfCommand,
+  type RiskReportResource,
   type VerifySealQuery,
 } from '@platform/contracts';
 import { Handles } from '@platform/messaging';
@@ -19,7 +20,7 @@ import { Seals } from '../application/pages/seals';
 export class PagesMessages {
   constructor(
     private readonly reports: ReportsService,
-    private readonly own_reports: OwnReports,
+    private readonly own_reports: OwnReports<RiskReportResource>,
     private readonly seals: Seals,
   ) {}
 
