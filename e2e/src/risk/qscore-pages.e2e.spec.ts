@@ -205,7 +205,9 @@ describe('credit scoring: public pages in a browser', () => {
       ] as const) {
         await page.goto(`${seal.verify_url}?lang=${lang}`);
         await expect(page.locator('html').getAttribute('lang')).resolves.toBe(lang);
-        await expect(page.locator('#company').textContent()).resolves.toBe('Analytical Engines SA');
+        await expect(page.locator('#company-name').textContent()).resolves.toBe(
+          'Analytical Engines SA',
+        );
         await expect(page.locator('#status').textContent()).resolves.toBe(status);
         await expect(page.locator('#band').textContent()).resolves.toBe(band);
         await expect(page.locator('#evaluated').textContent()).resolves.toBe(
@@ -213,7 +215,7 @@ describe('credit scoring: public pages in a browser', () => {
         );
         // The badge is a valid SVG image: the browser decodes it at its size.
         await page.waitForFunction(
-          "document.querySelector('img.badge-preview').complete && document.querySelector('img.badge-preview').naturalWidth === 240",
+          "document.querySelector('img.badge-preview').complete && document.querySelector('img.badge-preview').naturalWidth === 264",
         );
         await expectNoSidewaysScroll(page);
         await shot(page, `seal-${lang}`);

@@ -55,7 +55,7 @@ export class SealPageController {
   @Header('Cache-Control', 'public, max-age=300')
   @ApiOperation({
     summary: 'Company credit seal badge (SVG)',
-    description: `A 240 x 56 badge with the band and the status (green only while valid), to embed on the company's site beside a link to the seal page. ${LANGUAGE_NOTE}`,
+    description: `A 264 x 56 badge with the band and the status (green only while valid), to embed on the company's site beside a link to the seal page. ${LANGUAGE_NOTE}`,
   })
   @ApiZodQuery(pageLocaleQuery)
   @ApiErrors('not_found')
