@@ -222,7 +222,10 @@ describe('credit scoring: public pages in a browser', () => {
       }
 
       await json(await pages.revokeSealRaw(company), 200);
+      // The page shows the revoked badge at once, not the valid one the browser saw before.
+      const badge = page.waitForResponse((response) => response.url().includes('/badge.svg'));
       await page.goto(seal.verify_url);
+      expect(await (await badge).text()).toContain('Credit seal: A · Revoked');
       await expect(page.locator('#seal').getAttribute('data-status')).resolves.toBe('revoked');
       await expect(page.locator('#status').textContent()).resolves.toBe('Revoked');
       await shot(page, 'seal-en-revoked');

@@ -4,7 +4,7 @@ import type { Locale } from '../../http';
 export const SEAL_PAGE_TEXT = {
   en: {
     kicker: 'Credit seal verification',
-    title: 'Verified credit standing',
+    title: 'Company credit seal',
     badge_name: 'Credit seal',
     statuses: { valid: 'Valid', revoked: 'Revoked', expired: 'Expired' },
     valid_body:
@@ -30,7 +30,7 @@ export const SEAL_PAGE_TEXT = {
   },
   es: {
     kicker: 'Verificación de sello crediticio',
-    title: 'Solvencia verificada',
+    title: 'Sello crediticio de empresa',
     badge_name: 'Sello crediticio',
     statuses: { valid: 'Vigente', revoked: 'Revocado', expired: 'Vencido' },
     valid_body:
@@ -56,7 +56,7 @@ export const SEAL_PAGE_TEXT = {
   },
   zh: {
     kicker: '信用标识验证',
-    title: '已验证的信用状况',
+    title: '企业信用标识',
     badge_name: '信用标识',
     statuses: { valid: '有效', revoked: '已撤销', expired: '已过期' },
     valid_body: '根据独立评估，该企业的信用等级为 {band} 级。',

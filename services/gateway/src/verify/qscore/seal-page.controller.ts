@@ -51,8 +51,8 @@ export class SealPageController {
   @Get('verify/qscore/seal/:code/badge.svg')
   @ApiFileReply(['image/svg+xml'], 'the seal badge, an SVG image')
   @Header('Content-Type', 'image/svg+xml; charset=utf-8')
-  // Short: a revoked seal's badge must stop showing valid soon on the sites that embed it.
-  @Header('Cache-Control', 'public, max-age=300')
+  // Revalidated on every view: a revoked seal's badge must never go on showing valid.
+  @Header('Cache-Control', 'no-cache')
   @ApiOperation({
     summary: 'Company credit seal badge (SVG)',
     description: `A 264 x 56 badge with the band and the status (green only while valid), to embed on the company's site beside a link to the seal page. ${LANGUAGE_NOTE}`,
