@@ -16,5 +16,7 @@ export * from './wallets';
 export * from './crypto';
 // segregated wallets on chain (issue 15, part S)
 export * from './wallet-chain';
+// credit scoring (issue 16)
+export * from './risk';
 // credit scoring pages: PDFs, own report, seals (issue 16, pages)
 export * from './risk-pages';

@@ -118,6 +118,9 @@ interface AddedJobRow {
   max_attempts: number;
 }
 
+/** The exit code graphile-worker sets when it stops on a migration announcement. */
+const GRAPHILE_MIGRATION_EXIT_CODE = 57;
+
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   return new PgJobQueue(options);
 }
@@ -175,7 +178,11 @@ class PgJobQueue implements JobQueue {
         throw new Error(`crontab entry names task "${entry.task}", which has no handler`);
     }
     await this.migrate();
-    this.runner = await run({
+    await this.runWorker(tasks, crontab);
+  }
+
+  private async runWorker(tasks: JobTasks, crontab: readonly RecurringJob[]): Promise<void> {
+    const runner = await run({
       pgPool: this.pool,
       schema: this.schema,
       concurrency: this.options.concurrency ?? 1,
@@ -186,8 +193,35 @@ class PgJobQueue implements JobQueue {
       taskList: toTaskList(tasks, this.options.dead_letters),
       parsedCronItems: toParsedCronItems(crontab),
     });
-    this.runner.promise.catch((error: unknown) => {
-      this.logger.error(`job worker for ${this.schema} stopped unexpectedly`, { error });
+    this.runner = runner;
+    runner.promise.then(
+      () => this.restartAfterForeignMigration(runner, tasks, crontab),
+      (error: unknown) => {
+        this.logger.error(`job worker for ${this.schema} stopped unexpectedly`, { error });
+      },
+    );
+  }
+
+  /**
+   * graphile-worker announces a schema migration on one database-wide channel, and every running
+   * worker of the database shuts down on it, whatever its schema (and marks the process to exit
+   * with code 57). Another service's queue migrating its own schema is no reason for this one to
+   * stop: it starts again. Its own schema migrated by a newer, incompatible worker makes the
+   * restart fail its migration check, which is logged.
+   */
+  private restartAfterForeignMigration(
+    runner: Runner,
+    tasks: JobTasks,
+    crontab: readonly RecurringJob[],
+  ): void {
+    if (this.stopped || this.runner !== runner) return;
+    if (process.exitCode === GRAPHILE_MIGRATION_EXIT_CODE) process.exitCode = undefined;
+    this.logger.warn(
+      `job worker for ${this.schema} stopped on a migration announcement; restarting`,
+    );
+    this.runner = null;
+    this.runWorker(tasks, crontab).catch((error: unknown) => {
+      this.logger.error(`job worker for ${this.schema} could not restart`, { error });
     });
   }
 

@@ -354,6 +354,20 @@ describe('job queue on PostgreSQL', () => {
     expect(new Set(labels).size).toBe(labels.length);
   });
 
+  it("keeps running when another queue's schema is migrated in the same database", async () => {
+    // graphile-worker announces every schema's migration database-wide, and a worker stops on it.
+    const jobs = queue('steady_jobs');
+    await jobs.start({ record: recorder('steady_jobs', 'w1') });
+    const exit_code_before = process.exitCode;
+    await queue('newcomer_jobs').migrate();
+    await jobs.schedule('record', { label: 'after-migration' });
+    await eventually(
+      () => runs('steady_jobs'),
+      (rows) => rows.some((row) => row.label === 'after-migration'),
+    );
+    expect(process.exitCode).toBe(exit_code_before);
+  });
+
   it('refuses a crontab entry without handler or with a bad pattern', async () => {
     await expect(
       queue('bad_cron_jobs', { crontab: [{ task: 'missing', schedule: EVERY_MINUTE }] }).start({}),

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { Module, type DynamicModule } from '@nestjs/common';
 import {
+  busClientProviders,
   ServiceDatabaseModule,
   type PlatformContext,
   type ServiceDefinition,
@@ -10,16 +12,37 @@ import {
   riskScoringSettingsSchema,
   type RiskScoringSettings,
 } from './risk-scoring.settings';
+// Each part of the service adds one import and one spread per list below (issue 16).
+import { coreControllers, coreProviders } from './core.providers';
+import { consentControllers, consentProviders } from './consents.providers';
+import { reportControllers, reportProviders } from './reports.providers';
 
-/** The risk-scoring service. Both runtimes boot it through `riskScoringService`. */
+export const RISK_SCORING_MIGRATIONS_DIR = path.join(__dirname, '../migrations');
+
+/** The risk-scoring service (credit scoring bureau). Both runtimes boot it through `riskScoringService`. */
 @Module({})
 export class RiskScoringModule {
   static forRuntime(context: PlatformContext, settings: RiskScoringSettings): DynamicModule {
     return {
       module: RiskScoringModule,
-      imports: [ServiceDatabaseModule.forService('risk-scoring', context)],
-      controllers: [RiskScoringMessages],
-      providers: [{ provide: RISK_SCORING_SETTINGS, useValue: settings }],
+      imports: [
+        ServiceDatabaseModule.forService('risk-scoring', context, {
+          migrations: [{ dir: RISK_SCORING_MIGRATIONS_DIR }],
+        }),
+      ],
+      controllers: [
+        RiskScoringMessages,
+        ...coreControllers,
+        ...reportControllers,
+        ...consentControllers,
+      ],
+      providers: [
+        { provide: RISK_SCORING_SETTINGS, useValue: settings },
+        ...busClientProviders(context),
+        ...coreProviders,
+        ...reportProviders,
+        ...consentProviders,
+      ],
     };
   }
 }

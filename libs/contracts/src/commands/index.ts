@@ -33,5 +33,7 @@ export * from './segregated-wallets';
 export * from './signature-proofs';
 // segregated wallets on chain (issue 15, part S)
 export * from './wallet-chain';
+// credit scoring (issue 16)
+export * from './risk-scoring';
 // credit scoring pages: consent page, report PDFs, own report, seals (issue 16, pages)
 export * from './risk-scoring-pages';

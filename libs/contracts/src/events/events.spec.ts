@@ -238,6 +238,24 @@ const walletMovement = {
   amount_raw: '1500000',
 };
 
+// credit scoring (issue 16)
+const riskSubjectFields = {
+  subject_id: 'AR-20123456786',
+  country: 'AR',
+  doc_id: '20123456786',
+  subject_type: 'person',
+  purpose: 'credit_evaluation',
+};
+const riskReport = {
+  report_id: 'rep-1',
+  account_id: ACCOUNT_ID,
+  ...riskSubjectFields,
+  score: 712,
+  band: 'B',
+  evaluated_at: '2026-01-01T00:00:00.000Z',
+};
+const riskConsent = { consent_id: 'con-1', account_id: ACCOUNT_ID, ...riskSubjectFields };
+
 const samples: Record<
   EventType,
   { valid: Record<string, unknown>; invalid: Record<string, unknown>[] }
@@ -513,6 +531,34 @@ const samples: Record<
   'crypto-wallets.wallet_key_compromise_suspected': {
     valid: { ...walletMovement, direction: 'out', custody: 'platform' },
     invalid: [{ ...walletMovement, chain: 'btc', direction: 'out', custody: 'platform' }],
+  },
+  // credit scoring (issue 16)
+  'risk-scoring.report_created': {
+    valid: { ...riskReport },
+    invalid: [
+      { ...riskReport, score: 900 },
+      { ...riskReport, band: 'F' },
+    ],
+  },
+  'risk-scoring.consent_granted': {
+    valid: { ...riskConsent, status: 'granted', previous_status: 'pending', revoked_at: null },
+    invalid: [{ ...riskConsent, status: 'approved', previous_status: 'pending', revoked_at: null }],
+  },
+  'risk-scoring.consent_revoked': {
+    valid: {
+      ...riskConsent,
+      status: 'revoked',
+      previous_status: 'pending',
+      revoked_at: '2026-01-02T00:00:00.000Z',
+    },
+    invalid: [
+      {
+        ...riskConsent,
+        subject_type: 'robot',
+        status: 'revoked',
+        revoked_at: '2026-01-02T00:00:00.000Z',
+      },
+    ],
   },
 };
 

@@ -14,3 +14,5 @@ export * from './wallets';
 export * from './wallet-chain';
 export * from './compliance';
 export * from './disputes';
+// credit scoring (issue 16)
+export * from './risk-scoring';

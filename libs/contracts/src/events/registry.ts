@@ -48,6 +48,8 @@ import {
   walletExternalMovementSchema,
   walletSendStatusChangedSchema,
 } from './wallet-chain';
+// credit scoring (issue 16, core)
+import { riskConsentChangedSchema, riskReportCreatedSchema } from './risk-scoring';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -116,6 +118,10 @@ export const EVENT_SCHEMAS = {
     version: 1,
     schema: walletExternalMovementSchema,
   },
+  // credit scoring (issue 16, core)
+  'risk-scoring.report_created': { version: 1, schema: riskReportCreatedSchema },
+  'risk-scoring.consent_granted': { version: 1, schema: riskConsentChangedSchema },
+  'risk-scoring.consent_revoked': { version: 1, schema: riskConsentChangedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

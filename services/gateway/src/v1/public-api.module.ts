@@ -24,6 +24,8 @@ import { PlatformReadinessModule } from '../http/health/platform-readiness.modul
 // crypto withdrawals (issue 15)
 import { CryptoWithdrawalsApiModule } from './crypto-withdrawals/crypto-withdrawals.module';
 import { WalletsApiModule } from './wallets/wallets.module';
+// credit scoring (issue 16)
+import { QscoreApiModule } from './qscore/qscore.module';
 
 /**
  * The public /v1 surface of identity with its credential guard. Needs the bus client and the
@@ -52,6 +54,8 @@ import { WalletsApiModule } from './wallets/wallets.module';
     // crypto withdrawals (issue 15)
     CryptoWithdrawalsApiModule,
     WalletsApiModule,
+    // credit scoring (issue 16)
+    QscoreApiModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],
 })

@@ -33,6 +33,10 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'crypto-wallets.wallet_send_status_changed',
   'crypto-wallets.wallet_external_movement_observed',
   'crypto-wallets.wallet_key_compromise_suspected',
+  // credit scoring (issue 16, core)
+  'risk-scoring.report_created',
+  'risk-scoring.consent_granted',
+  'risk-scoring.consent_revoked',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -43,6 +47,19 @@ interface PublicShape {
   /** Spec section 6: these events return the client's non-empty `idempotency_key`. */
   carries_idempotency_key: boolean;
 }
+
+/** Spec §6: the consent events' fields. */
+const CONSENT_FIELDS: readonly string[] = [
+  'consent_id',
+  'subject_id',
+  'country',
+  'doc_id',
+  'subject_type',
+  'purpose',
+  'status',
+  'previous_status',
+  'revoked_at',
+];
 
 function shapeOf(type: ProjectedDomainEvent): PublicShape {
   switch (type) {
@@ -295,6 +312,36 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
           'amount_raw',
           'custody',
         ],
+        carries_idempotency_key: false,
+      };
+    // credit scoring (issue 16, core)
+    case 'risk-scoring.report_created':
+      return {
+        type: 'risk_report_ready',
+        fields: [
+          'report_id',
+          'account_id',
+          'subject_id',
+          'country',
+          'doc_id',
+          'subject_type',
+          'purpose',
+          'score',
+          'band',
+          'evaluated_at',
+        ],
+        carries_idempotency_key: true,
+      };
+    case 'risk-scoring.consent_granted':
+      return {
+        type: 'risk_consent_granted',
+        fields: CONSENT_FIELDS,
+        carries_idempotency_key: false,
+      };
+    case 'risk-scoring.consent_revoked':
+      return {
+        type: 'risk_consent_revoked',
+        fields: CONSENT_FIELDS,
         carries_idempotency_key: false,
       };
     default: {

@@ -55,6 +55,12 @@ export class NotificationsMessages {
     await this.domain_events.take(payload);
   }
 
+  // credit scoring (issue 16): the risk-scoring service's public events
+  @EventPattern('events.risk-scoring')
+  async riskScoringEvent(@Payload() payload: unknown): Promise<void> {
+    await this.domain_events.take(payload);
+  }
+
   @Handles(HEALTH_COMMANDS.notifications)
   health() {
     return { service: 'notifications', status: 'ok' as const };

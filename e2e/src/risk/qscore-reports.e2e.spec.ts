@@ -1,0 +1,172 @@
+import { startPlatform, type E2ePlatform } from '../harness';
+import {
+  expectError,
+  json,
+  RISK_DOC_IDS,
+  riskClient,
+  type RiskClient,
+  type TestAccount,
+} from '../clients';
+
+/**
+ * Credit reports over HTTP (decisions D10): a company report, a person's with a granted consent,
+ * the subject score, idempotent retries, BOLA, and the refusals with the spec's codes.
+ */
+describe('credit scoring reports', () => {
+  let platform: E2ePlatform;
+  let risk: RiskClient;
+  let owner: TestAccount;
+  let other: TestAccount;
+
+  beforeAll(async () => {
+    platform = await startPlatform({ label: 'qscore' });
+    risk = riskClient(platform.environments.test);
+    [owner, other] = await Promise.all([risk.register('qsown'), risk.register('qsoth')]);
+  });
+  afterAll(async () => platform.close());
+
+  const company = {
+    country: 'BR',
+    doc_id: RISK_DOC_IDS.br_company,
+    subject_type: 'company',
+    purpose: 'supplier_onboarding',
+  };
+
+  it('creates a company report with a score, a band and explained factors', async () => {
+    const report = await risk.createReport(owner, company);
+    expect(report).toEqual({
+      report_id: expect.any(String),
+      account_id: owner.account_id,
+      subject_id: 'BR-11222333000181',
+      subject: { country: 'BR', doc_id: '11222333000181', subject_type: 'company' },
+      purpose: 'supplier_onboarding',
+      consent_id: null,
+      score: expect.any(Number),
+      band: expect.stringMatching(/^[A-E]$/),
+      factors: expect.arrayContaining([
+        { code: 'bureau_score', impact: 0, description: expect.any(String) },
+      ]),
+      evaluated_at: expect.any(String),
+    });
+    expect(report.score).toBeGreaterThanOrEqual(300);
+    expect(report.score).toBeLessThanOrEqual(850);
+    // The sandbox bureau is deterministic: the same subject scores the same.
+    const again = await risk.createReport(owner, company);
+    expect(again).toMatchObject({
+      score: report.score,
+      band: report.band,
+      factors: report.factors,
+    });
+    expect(again.report_id).not.toBe(report.report_id);
+
+    expect(await json(await risk.reportRaw(owner, report.report_id), 200)).toEqual(report);
+    const listed = await risk.reports(owner);
+    expect(listed.reports.map((row) => row.report_id)).toEqual([again.report_id, report.report_id]);
+    await expectError(await risk.reportRaw(other, report.report_id), 404, 'not_found');
+    expect((await risk.reports(other)).reports).toEqual([]);
+  });
+
+  it('answers one report per idempotency key, from the body or the header', async () => {
+    const body = { ...company, idempotency_key: 'qscore-retry-1' };
+    const first = await risk.createReport(owner, body);
+    expect(first.idempotency_key).toBe('qscore-retry-1');
+    expect((await risk.createReport(owner, body)).report_id).toBe(first.report_id);
+    const by_header = await json<{ report_id: string }>(
+      await risk.createReportRaw(owner, company, { 'idempotency-key': 'qscore-retry-1' }),
+      201,
+    );
+    expect(by_header.report_id).toBe(first.report_id);
+  });
+
+  it('reports a person only with a granted consent of that very subject', async () => {
+    const person = {
+      country: 'AR',
+      doc_id: RISK_DOC_IDS.ar_person,
+      subject_type: 'person',
+      purpose: 'credit_evaluation',
+    };
+    await expectError(await risk.createReportRaw(owner, person), 409, 'link_inactive');
+    const pending = await risk.createConsent(owner, person);
+    expect(pending).toMatchObject({ status: 'pending', subject_id: 'AR-20123456786' });
+    await expectError(
+      await risk.createReportRaw(owner, { ...person, consent_id: pending.consent_id }),
+      409,
+      'link_inactive',
+    );
+    await json(await risk.holderRaw(pending, 'authorize'), 200);
+    const report = await risk.createReport(owner, { ...person, consent_id: pending.consent_id });
+    expect(report).toMatchObject({ consent_id: pending.consent_id, subject_id: 'AR-20123456786' });
+
+    const another = await risk.grantedConsent(owner, {
+      ...person,
+      doc_id: RISK_DOC_IDS.br_person,
+      country: 'BR',
+    });
+    await expectError(
+      await risk.createReportRaw(owner, { ...person, consent_id: another.consent_id }),
+      409,
+      'holder_mismatch',
+    );
+    // Another account's consent is no consent of this one.
+    await expectError(
+      await risk.createReportRaw(other, { ...person, consent_id: pending.consent_id }),
+      409,
+      'link_inactive',
+    );
+  });
+
+  it('answers the latest score of a subject the account reported, and 403 before', async () => {
+    const score = await json<Record<string, unknown>>(
+      await risk.subjectScoreRaw(owner, RISK_DOC_IDS.br_company, 'BR'),
+      200,
+    );
+    expect(score).toMatchObject({ subject_id: 'BR-11222333000181', band: expect.any(String) });
+    await expectError(
+      await risk.subjectScoreRaw(other, RISK_DOC_IDS.br_company, 'BR'),
+      403,
+      'report_required',
+    );
+  });
+
+  it('refuses bad input with the spec codes and stores nothing', async () => {
+    const before = (await risk.reports(other)).reports.length;
+    const { purpose: _purpose, ...without_purpose } = company;
+    await expectError(await risk.createReportRaw(other, without_purpose), 400, 'purpose_required');
+    await expectError(
+      await risk.createReportRaw(other, { ...company, purpose: 'curiosity' }),
+      400,
+      'invalid_purpose',
+    );
+    await expectError(
+      await risk.createReportRaw(other, { ...company, doc_id: '11.222.333/0001-82' }),
+      400,
+      'invalid_doc_id',
+    );
+    await expectError(
+      await risk.createReportRaw(other, { ...company, subject_type: 'person' }),
+      400,
+      'invalid_subject_type',
+    );
+    await expectError(
+      await risk.createReportRaw(other, { ...company, subject_type: 'robot' }),
+      400,
+      'invalid_subject_type',
+    );
+    await expectError(
+      await risk.createReportRaw(other, {
+        country: 'US',
+        doc_id: RISK_DOC_IDS.us_no_score,
+        subject_type: 'company',
+        purpose: 'other',
+      }),
+      404,
+      'no_score',
+    );
+    await expectError(
+      await risk.createReportRaw(other, { ...company, extra: 1 }),
+      400,
+      'invalid_json',
+    );
+    expect((await risk.reports(other)).reports).toHaveLength(before);
+  });
+});
