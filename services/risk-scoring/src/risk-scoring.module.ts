@@ -16,6 +16,7 @@ import {
 import { coreControllers, coreProviders } from './core.providers';
 import { consentControllers, consentProviders } from './consents.providers';
 import { reportControllers, reportProviders } from './reports.providers';
+import { pagesControllers, pagesProviders } from './pages.providers';
 
 export const RISK_SCORING_MIGRATIONS_DIR = path.join(__dirname, '../migrations');
 
@@ -35,6 +36,7 @@ export class RiskScoringModule {
         ...coreControllers,
         ...reportControllers,
         ...consentControllers,
+        ...pagesControllers,
       ],
       providers: [
         { provide: RISK_SCORING_SETTINGS, useValue: settings },
@@ -42,6 +44,7 @@ export class RiskScoringModule {
         ...coreProviders,
         ...reportProviders,
         ...consentProviders,
+        ...pagesProviders,
       ],
     };
   }
