@@ -1,3 +1,5 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
   expectError,
@@ -21,6 +23,8 @@ const DOC_IDS = {
   company_a: '30709998885',
   company_d: '30711112223',
 };
+/** Where the rendered report goes: an ignored folder of the repository, kept for a look. */
+const SHOTS = path.resolve(__dirname, '../../../.tmp/screenshots');
 /** The score card's green (band A) and the gauge's red (band E), as the PDF draws them. */
 const GREEN = '#1a7f37';
 const RED = '#b42318';
@@ -95,6 +99,8 @@ describe('credit scoring: report PDFs, own report, seals', () => {
       // Glyph 0 is the font's "missing" box: every Chinese character must have its own.
       expect(glyphs.filter((glyph) => glyph === 0)).toEqual([]);
       const image = await renderPdf(pdf, [GREEN, RED], 'qscore-report-zh');
+      mkdirSync(SHOTS, { recursive: true });
+      copyFileSync(image.png_file, path.join(SHOTS, 'qscore-report-zh.png'));
       // The gauge spans every band: its red and green ends are drawn.
       expect(image.counts.near[GREEN]).toBeGreaterThan(50);
       expect(image.counts.near[RED]).toBeGreaterThan(50);

@@ -92,6 +92,7 @@ describe('credit scoring: public pages in a browser', () => {
       await page.locator('#state[data-status="granted"]').waitFor();
       await expect(page.locator('#state h2').textContent()).resolves.toBe('Authorization granted');
       await expect(page.locator('#authorize').count()).resolves.toBe(0);
+      await expect(page.locator('#expires').count()).resolves.toBe(0);
       await shot(page, 'consent-en-granted');
       expect(await consentState(consent)).toBe('granted');
 

@@ -54,6 +54,9 @@ async function decide(decision) {
     }
     $('state-slot').innerHTML = BANNERS[answer.status] || '';
     $('actions-card').remove();
+    // A decided link has no validity left to show.
+    const expires = $('expires');
+    if (expires) { expires.previousElementSibling.remove(); expires.remove(); }
   } catch (error) {
     $('decision-note').className = 'note bad';
     $('decision-note').dataset.error = error.code || 'error';
