@@ -1,7 +1,10 @@
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
+  eventually,
   expectError,
   json,
+  openAccount,
+  payoutsClient,
   RISK_DOC_IDS,
   riskClient,
   type RiskClient,
@@ -19,7 +22,7 @@ describe('credit scoring reports', () => {
   let other: TestAccount;
 
   beforeAll(async () => {
-    platform = await startPlatform({ label: 'qscore' });
+    platform = await startPlatform({ label: 'qscore', settings: { SANDBOX_STEP_MS: '40' } });
     risk = riskClient(platform.environments.test);
     [owner, other] = await Promise.all([risk.register('qsown'), risk.register('qsoth')]);
   });
@@ -126,6 +129,65 @@ describe('credit scoring reports', () => {
       403,
       'report_required',
     );
+  });
+
+  it("counts the platform's own history: a verified holder of the document scores higher", async () => {
+    const subject = {
+      country: 'CL',
+      doc_id: RISK_DOC_IDS.cl_person,
+      subject_type: 'company',
+      purpose: 'credit_evaluation',
+    };
+    const before = await risk.createReport(owner, subject);
+    expect(before.factors.map((factor) => factor.code)).not.toContain('platform_verified_holder');
+    // A sandbox account is verified at confirmation; its holder's tax id is the subject's.
+    await openAccount(risk.http, {
+      label: 'qsholder',
+      registration: { country: 'CL', tax_id: RISK_DOC_IDS.cl_person },
+    });
+    const after = await eventually(
+      () => risk.createReport(owner, subject),
+      (report) => report.factors.some((factor) => factor.code === 'platform_verified_holder'),
+    );
+    expect(after.factors).toContainEqual({
+      code: 'platform_verified_holder',
+      impact: 20,
+      description: expect.any(String),
+    });
+    expect(after.score).toBe(Math.min(850, before.score + 20));
+  });
+
+  it('counts completed payouts to a beneficiary with the document as tax id', async () => {
+    const subject = {
+      country: 'AR',
+      doc_id: RISK_DOC_IDS.ar_company,
+      subject_type: 'company',
+      purpose: 'supplier_onboarding',
+    };
+    const payouts = payoutsClient(platform.environments.test);
+    const { status, body } = await payouts.create(owner, {
+      country: 'AR',
+      currency: 'ARS',
+      method: 'bank_transfer',
+      amount: '10000.00',
+      idempotency_key: 'qscore-payout-1',
+      beneficiary: {
+        name: 'Acme SA',
+        tax_id: RISK_DOC_IDS.ar_company,
+        account_number: '0110599520000001234567',
+      },
+    });
+    expect(status).toBe(202);
+    expect((await payouts.awaitPayout(owner, body.payout_id)).status).toBe('completed');
+    const report = await eventually(
+      () => risk.createReport(other, subject),
+      (answer) => answer.factors.some((factor) => factor.code === 'platform_payouts_completed'),
+    );
+    expect(report.factors).toContainEqual({
+      code: 'platform_payouts_completed',
+      impact: 5,
+      description: expect.any(String),
+    });
   });
 
   it('refuses bad input with the spec codes and stores nothing', async () => {

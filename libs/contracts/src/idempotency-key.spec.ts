@@ -20,6 +20,15 @@ describe('IdempotencyKey', () => {
     expect(codeOf(() => IdempotencyKey.parse({}))).toBe('invalid_idempotency_key');
     expect(codeOf(() => IdempotencyKey.parse('checkout-swap:1'))).toBe('reserved_idempotency_key');
     expect(codeOf(() => IdempotencyKey.parse('payin-convert:x'))).toBe('reserved_idempotency_key');
+    expect(codeOf(() => IdempotencyKey.parse('auto-forward:x'))).toBe('reserved_idempotency_key');
+  });
+
+  it("lets the platform's own keys take a reserved prefix, under the same shape rules", () => {
+    expect(IdempotencyKey.platform('auto-forward:m-1')).toBe('auto-forward:m-1');
+    expect(codeOf(() => IdempotencyKey.platform('auto-forward:\n'))).toBe(
+      'invalid_idempotency_key',
+    );
+    expect(codeOf(() => IdempotencyKey.platform(''))).toBe('idempotency_key_required');
   });
 
   it('reads an absent or empty key as none, which an operation that needs one refuses', () => {

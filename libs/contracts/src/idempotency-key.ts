@@ -2,18 +2,26 @@ import { DomainError } from './errors';
 
 /** Spec §8: up to 256 characters, no CR/LF. */
 const MAX_LENGTH = 256;
-/** Spec §7 `reserved_idempotency_key`: prefixes the platform uses for its own operations. */
-const RESERVED_PREFIXES = ['payin-convert:', 'checkout-swap:'] as const;
+/**
+ * Spec §7 `reserved_idempotency_key`: prefixes the platform uses for its own operations (spec
+ * §7 names the first two; `auto-forward:` keys the segregated wallets' forwards of deposits).
+ */
+const RESERVED_PREFIXES = ['payin-convert:', 'checkout-swap:', 'auto-forward:'] as const;
 
-function checked(value: unknown): string {
+function wellFormed(value: unknown): string {
   if (typeof value !== 'string' || value.length > MAX_LENGTH || /[\r\n]/.test(value))
     throw new DomainError(
       'invalid_idempotency_key',
       `idempotency_key must be a string of at most ${MAX_LENGTH} characters without line breaks`,
     );
-  if (RESERVED_PREFIXES.some((prefix) => value.startsWith(prefix)))
-    throw new DomainError('reserved_idempotency_key', 'this idempotency_key prefix is reserved');
   return value;
+}
+
+function checked(value: unknown): string {
+  const key = wellFormed(value);
+  if (RESERVED_PREFIXES.some((prefix) => key.startsWith(prefix)))
+    throw new DomainError('reserved_idempotency_key', 'this idempotency_key prefix is reserved');
+  return key;
 }
 
 const absent = (value: unknown): boolean => value === undefined || value === null || value === '';
@@ -35,5 +43,11 @@ export const IdempotencyKey = {
     if (absent(value))
       throw new DomainError('idempotency_key_required', 'idempotency_key is required');
     return checked(value);
+  },
+  /** A key the platform made for its own operation: a reserved prefix is allowed. */
+  platform(value: unknown): string {
+    if (absent(value))
+      throw new DomainError('idempotency_key_required', 'idempotency_key is required');
+    return wellFormed(value);
   },
 } as const;

@@ -9,4 +9,5 @@ export * from './commands';
 export * from './catalog';
 export * from './idempotency-key';
 export * from './filter-dates';
+export * from './local-day-range';
 export * from './client-amount';

@@ -20,12 +20,14 @@ import {
   type BureauPort,
 } from './application/bureau-port';
 import { RISK_JOB_TASKS, RiskJobRunner, RiskJobTasks } from './application/risk-job-tasks';
+import { PaymentHistoryProjection } from './application/payment-history';
 import { SubjectEvaluator } from './application/subject-evaluator';
 import { PaymentHistoryStore } from './infrastructure/payment-history.repository';
 import { openRiskScoringEventStore, RISK_SCORING_EVENTS } from './infrastructure/risk-events';
 import { openRiskJobs, RISK_JOBS } from './infrastructure/risk-jobs';
 import { SandboxBureau } from './infrastructure/sandbox-bureau';
 import { BureauMessages } from './messages/bureau.messages';
+import { PaymentHistoryMessages } from './messages/history.messages';
 
 /**
  * What every part of the service uses: the event store (outbox), the job queue and its task
@@ -89,6 +91,36 @@ export const coreProviders: Provider[] = [
     useFactory: (pool: Pool) => new PaymentHistoryStore(pool),
   },
   {
+    provide: PaymentHistoryProjection,
+    inject: [
+      SERVICE_POOL,
+      PaymentHistoryStore,
+      RISK_JOBS,
+      BusClient,
+      DEAD_LETTERS,
+      PLATFORM_CONTEXT,
+      RISK_JOB_TASKS,
+    ],
+    useFactory: (
+      pool: Pool,
+      history: PaymentHistoryStore,
+      jobs: JobQueue,
+      bus: BusClient,
+      dead_letters: DeadLetters,
+      context: PlatformContext,
+      tasks: RiskJobTasks,
+    ) =>
+      new PaymentHistoryProjection(
+        pool,
+        history,
+        jobs,
+        bus,
+        dead_letters,
+        context.environment,
+        tasks,
+      ),
+  },
+  {
     provide: SubjectEvaluator,
     inject: [BUREAU_PORT, PaymentHistoryStore],
     useFactory: (bureau: BureauPort, history: PaymentHistoryStore) =>
@@ -96,6 +128,6 @@ export const coreProviders: Provider[] = [
   },
 ];
 
-export const coreControllers: Type[] = [BureauMessages];
+export const coreControllers: Type[] = [BureauMessages, PaymentHistoryMessages];
 
 export type { PgEventStore };

@@ -25,5 +25,10 @@ export const payoutStatusChangedSchema = z.object({
   receipt_url: z.string().nullable(),
   settlement_asset: assetField,
   idempotency_key: z.string().min(1).optional(),
+  /**
+   * The beneficiary's tax id as the client sent it: for risk-scoring's payment history of
+   * subjects. Internal: never in the public event.
+   */
+  beneficiary_tax_id: z.string().min(1).optional(),
 });
 export type PayoutStatusChanged = z.infer<typeof payoutStatusChangedSchema>;

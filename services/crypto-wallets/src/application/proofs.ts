@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import {
   DomainError,
+  localDayRange,
   parseFilterDates,
   type CreateSignatureProofCommand,
   type ListSignatureProofsCommand,
@@ -13,7 +14,6 @@ import type { PgEventStore } from '@platform/event-store';
 import { withTransaction } from '@platform/persistence';
 import type { Network } from '../domain/chains/chain';
 import { verifyMessage } from '../domain/chains/message-signatures';
-import { localDayRange } from '../domain/proofs/local-day';
 import {
   decideRevoke,
   isProofCode,

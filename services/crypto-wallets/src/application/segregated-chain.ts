@@ -152,11 +152,11 @@ export class SegregatedChainObservations implements ObservationHandler {
   private async forward(wallet: ChainWallet, deposit: MovementRow): Promise<void> {
     try {
       const to_address = await this.forward_to.depositAddress(wallet);
-      const send = await this.sends.send(wallet, {
-        to_address,
-        amount: deposit.amount,
-        idempotency_key: forwardKey(deposit.movement_id),
-      });
+      const send = await this.sends.send(
+        wallet,
+        { to_address, amount: deposit.amount, idempotency_key: forwardKey(deposit.movement_id) },
+        'platform',
+      );
       await this.repository.recordForward(deposit.movement_id, {
         status: 'forwarded',
         send_id: send.send_id,

@@ -11,7 +11,12 @@ import { NATIVE_COINS, type Network } from '../domain/chains/chain';
 import { networkFee } from '../domain/chains/fees';
 import { covers, rawAmount } from '../domain/wallet-sends/coin-amount';
 import { requireGas } from '../domain/wallet-sends/gas';
-import { readSendRequest, sameSend, type SendBody } from '../domain/wallet-sends/send-request';
+import {
+  readSendRequest,
+  sameSend,
+  type SendBody,
+  type SendOrigin,
+} from '../domain/wallet-sends/send-request';
 import { decideSend, evolveSend, type WalletSendCommand } from '../domain/wallet-sends/wallet-send';
 import type {
   ChainWallet,
@@ -23,7 +28,10 @@ import type { ReceiptLocale } from '../infrastructure/wallet-sends/send-receipt-
 import { WALLET_SEND_REFERENCE_PREFIX, type ChainPort } from './chain-port';
 import type { SegregatedWallets } from './segregated';
 
-/** The idempotency keys of auto-forwards: internal, so never put in a public event. */
+/**
+ * The idempotency keys of auto-forwards: internal, so never put in a public event. Reserved in
+ * IdempotencyKey, so no client's send can take (or collide with) a forward's key.
+ */
 export const AUTO_FORWARD_KEY_PREFIX = 'auto-forward:';
 
 /** The wallet events of part S, appended in the caller's transaction (the outbox). */
@@ -77,8 +85,12 @@ export class WalletSends {
   }
 
   /** A send of `wallet` (the client's, or an auto-forward): idempotent by its key (D7). */
-  async send(wallet: ChainWallet, body: SendBody): Promise<StoredSend> {
-    const request = readSendRequest(body, { ...wallet, network: this.network });
+  async send(
+    wallet: ChainWallet,
+    body: SendBody,
+    origin: SendOrigin = 'client',
+  ): Promise<StoredSend> {
+    const request = readSendRequest(body, { ...wallet, network: this.network }, origin);
     const send_id = randomUUID();
     const network_fee = networkFee(wallet.chain).amount;
     // The wallet's key signs the transfer's terms: a send leaves only with its owner's key.

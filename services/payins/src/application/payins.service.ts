@@ -1,6 +1,7 @@
 import {
   DomainError,
   IdempotencyKey,
+  localDayRange,
   type CreatedPayin,
   type CreatePayinCommand,
   type GetPayinCommand,
@@ -15,7 +16,6 @@ import {
   methodsCatalog,
 } from '../domain/corridors';
 import { readPayinRequest, type PayinRequest } from '../domain/create-request';
-import { localDateRange } from '../domain/local-dates';
 import { PAYIN_STATUSES, type Payin } from '../domain/payin';
 import { newPayin, type PayinOrigin } from '../domain/payin-factory';
 import { fingerprintOfRequest, idempotencyConflict } from '../domain/payin-fingerprint';
@@ -119,7 +119,7 @@ export class PayinsService {
       );
     const range =
       query.from || query.to
-        ? localDateRange(
+        ? localDayRange(
             query.from,
             query.to,
             await this.identity.organizationTimezone(query.org_id),

@@ -114,5 +114,6 @@ export function statusChangedData(record: PayoutRecord): PayoutStatusChanged {
     receipt_url: receiptUrlOf(record),
     settlement_asset: record.settlement_asset,
     idempotency_key: record.idempotency_key,
+    ...(record.beneficiary.tax_id ? { beneficiary_tax_id: record.beneficiary.tax_id } : {}),
   };
 }

@@ -10,6 +10,9 @@ export interface SendBody {
   idempotency_key?: unknown;
 }
 
+/** Who asks for a send: the wallet's owner, or the platform forwarding a deposit. */
+export type SendOrigin = 'client' | 'platform';
+
 export interface SendRequest {
   to_address: string;
   amount: string;
@@ -29,8 +32,16 @@ export interface SendingWallet {
  * `invalid_payload`, an amount that is not a positive amount of the asset `invalid_amount`, a
  * send to the wallet itself `invalid_payload` (it would only burn the fee).
  */
-export function readSendRequest(body: SendBody, wallet: SendingWallet): SendRequest {
-  const idempotency_key = IdempotencyKey.require(body.idempotency_key);
+export function readSendRequest(
+  body: SendBody,
+  wallet: SendingWallet,
+  sender: SendOrigin = 'client',
+): SendRequest {
+  // A client's key may not take a prefix the platform keeps for its own sends (auto-forwards).
+  const idempotency_key =
+    sender === 'client'
+      ? IdempotencyKey.require(body.idempotency_key)
+      : IdempotencyKey.platform(body.idempotency_key);
   const to_address =
     typeof body.to_address === 'string'
       ? parseAddress(wallet.chain, wallet.network, body.to_address.trim())

@@ -55,6 +55,12 @@ describe('readSendRequest', () => {
   ])('refuses %j with %s', (body, code) => {
     expect(refusal(() => readSendRequest(body, ETH_WALLET))).toBe(code);
   });
+
+  it("keeps the auto-forward prefix for the platform's own sends", () => {
+    const body = { to_address: DESTINATION, amount: '1', idempotency_key: 'auto-forward:m-1' };
+    expect(refusal(() => readSendRequest(body, ETH_WALLET))).toBe('reserved_idempotency_key');
+    expect(readSendRequest(body, ETH_WALLET, 'platform').idempotency_key).toBe('auto-forward:m-1');
+  });
 });
 
 describe('gas', () => {

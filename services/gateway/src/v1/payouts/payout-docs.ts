@@ -1,4 +1,8 @@
+import { IdempotencyKey } from '@platform/contracts';
+
 /** OpenAPI descriptions of the payout routes: the behaviour the spec leaves open, written down. */
+
+const RESERVED_PREFIXES = IdempotencyKey.RESERVED_PREFIXES.map((prefix) => `\`${prefix}\``);
 
 export const CREATE_PAYOUT_DESCRIPTION = [
   'Body (decisions D4): `{country, currency, amount, method, beneficiary, idempotency_key,',
@@ -8,7 +12,7 @@ export const CREATE_PAYOUT_DESCRIPTION = [
   '',
   '**Idempotency**: `idempotency_key` is required (body, or the `Idempotency-Key` header; the body',
   'wins): 400 `idempotency_key_required`, `invalid_idempotency_key` (over 256 characters or CR/LF),',
-  '`reserved_idempotency_key` (`payin-convert:`, `checkout-swap:`). The same key with an equivalent',
+  `\`reserved_idempotency_key\` (${RESERVED_PREFIXES.join(', ')}). The same key with an equivalent`,
   'payload (`50.0` equals `50.00`) answers the original status and body; another payload 409',
   '`idempotency_conflict`. Concurrent requests with one key create one payout; the others wait',
   'for it. A create that fails (4xx) creates nothing and leaves the key free.',

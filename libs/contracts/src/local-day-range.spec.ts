@@ -1,5 +1,5 @@
-import { DomainError } from '@platform/contracts';
-import { localDayRange } from './local-day';
+import { DomainError } from './errors';
+import { localDayRange } from './local-day-range';
 
 describe('local day range', () => {
   it('starts at midnight of `from` and ends at the midnight after `to`, in the zone', () => {

@@ -1,10 +1,11 @@
-import { dayAfter, filterDay, type CalendarDay } from '@platform/contracts';
+import { dayAfter, filterDay, type CalendarDay } from './filter-dates';
 
 /**
- * Date filters of spec §1: `YYYY-MM-DD` in the organization's time zone; `from` is that day's
- * midnight (inclusive), `to` the next day's midnight (exclusive).
+ * The `from`/`to` filters of spec §1 as instants: `YYYY-MM-DD` in the organization's time zone,
+ * `from` that day's midnight (inclusive), `to` the next day's midnight (exclusive). Every listing
+ * that filters by the organization's days uses it.
  */
-export function localDateRange(
+export function localDayRange(
   from: string | undefined,
   to: string | undefined,
   timezone: string,
@@ -19,7 +20,7 @@ export function localDateRange(
 export function midnightIn(day: CalendarDay, timezone: string): Date {
   // setUTCFullYear, unlike Date.UTC, reads years 0 to 99 as they are.
   const wall = new Date(0).setUTCFullYear(day.year, day.month - 1, day.day);
-  // Two passes settle the offset across a DST change near midnight.
+  // Two passes settle the offset across a daylight-saving change near midnight.
   let instant = wall - offsetMs(new Date(wall), timezone);
   instant = wall - offsetMs(new Date(instant), timezone);
   return new Date(instant);
