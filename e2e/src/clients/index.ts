@@ -20,3 +20,5 @@ export * from './wallet-chain';
 export * from './risk';
 export * from './risk-batches';
 export * from './risk-watch';
+// credit scoring pages: PDFs, own report, seals (issue 16, pages)
+export * from './risk-pages';

@@ -1,2 +1,9 @@
 export { documentFonts, type DocumentFonts } from './fonts';
 export { renderReceiptPdf, type ReceiptDocument, type ReceiptTone } from './receipt-pdf';
+export {
+  bandColor,
+  renderCreditReportPdf,
+  type CreditReportDocument,
+  type FactorTone,
+  type ScoreBandSegment,
+} from './credit-report-pdf';

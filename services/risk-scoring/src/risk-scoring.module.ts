@@ -18,6 +18,7 @@ import { consentControllers, consentProviders } from './consents.providers';
 import { reportControllers, reportProviders } from './reports.providers';
 import { batchControllers, batchProviders } from './batches.providers';
 import { watchControllers, watchProviders } from './watch.providers';
+import { pagesControllers, pagesProviders } from './pages.providers';
 
 export const RISK_SCORING_MIGRATIONS_DIR = path.join(__dirname, '../migrations');
 
@@ -39,6 +40,7 @@ export class RiskScoringModule {
         ...consentControllers,
         ...batchControllers,
         ...watchControllers,
+        ...pagesControllers,
       ],
       providers: [
         { provide: RISK_SCORING_SETTINGS, useValue: settings },
@@ -48,6 +50,7 @@ export class RiskScoringModule {
         ...consentProviders,
         ...batchProviders,
         ...watchProviders,
+        ...pagesProviders,
       ],
     };
   }

@@ -41,3 +41,5 @@ export * from './risk-batches';
 export * from './risk-monitoring';
 export * from './risk-disputes';
 export * from './risk-fraud';
+// credit scoring pages: consent page, report PDFs, own report, seals (issue 16, pages)
+export * from './risk-scoring-pages';

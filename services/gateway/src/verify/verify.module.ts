@@ -2,7 +2,17 @@ import { Module } from '@nestjs/common';
 import { OnboardingController } from './onboarding.controller';
 // credit scoring (issue 16): the public consent link
 import { QscoreConsentController } from './qscore-consent.controller';
+// credit scoring pages (issue 16, pages): the consent page's HTML, seal page, badge, JSON
+import { ConsentPageController } from './qscore/consent-page.controller';
+import { SealPageController } from './qscore/seal-page.controller';
 
 /** Public hosted verification pages under `/verify` (outside /v1: no credential). */
-@Module({ controllers: [OnboardingController, QscoreConsentController] })
+@Module({
+  controllers: [
+    OnboardingController,
+    QscoreConsentController,
+    ConsentPageController,
+    SealPageController,
+  ],
+})
 export class VerifyModule {}

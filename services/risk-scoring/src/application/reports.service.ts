@@ -22,6 +22,8 @@ export interface CreateReportInput {
   subject: Subject;
   purpose: RiskPurpose;
   consent_id?: string | null;
+  /** The account reports on itself (own report): no consent is asked. */
+  own_subject?: boolean;
   idempotency_key?: string | null;
   /** `platform`: the key is the platform's own (a batch item's), never shown to the client. */
   key_origin?: 'client' | 'platform';
@@ -54,7 +56,7 @@ export class ReportsService {
     await this.standing.assertVerified(input.account_id);
     const subject_id = subjectIdOf(input.subject);
     const consent_id = input.consent_id || null;
-    if (input.subject.subject_type === 'person' || consent_id) {
+    if (!input.own_subject && (input.subject.subject_type === 'person' || consent_id)) {
       const consent = consent_id ? await this.consents.get(input.account_id, consent_id) : null;
       assertConsentCovers(consent, subject_id, new Date());
     }

@@ -8,6 +8,8 @@ import { QscoreDisputesController } from './qscore-disputes.controller';
 import { QscoreFraudController } from './qscore-fraud.controller';
 import { QscoreMonitoringController } from './qscore-monitoring.controller';
 import { SandboxQscoreDisputesController } from './sandbox-qscore-disputes.controller';
+// credit scoring pages (issue 16, pages)
+import { MyQscoreController } from './my-qscore.controller';
 
 /**
  * The credit scoring API under /v1/qscore (decisions D10). Each part of issue 16 adds its
@@ -24,6 +26,7 @@ import { SandboxQscoreDisputesController } from './sandbox-qscore-disputes.contr
     QscoreDisputesController,
     QscoreFraudController,
     SandboxQscoreDisputesController,
+    MyQscoreController,
   ],
 })
 export class QscoreApiModule {}

@@ -1,0 +1,252 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { startPlatform, type E2ePlatform } from '../harness';
+import {
+  expectError,
+  json,
+  pdfGlyphIds,
+  pdfText,
+  renderPdf,
+  RISK_DOC_IDS,
+  riskClient,
+  riskPagesClient,
+  type RiskClient,
+  type RiskPagesClient,
+  type RiskReportBody,
+  type SealBody,
+  type TestAccount,
+} from '../clients';
+
+/** Documents with valid AR check digits, one per account of the suite (sandbox scores differ). */
+const DOC_IDS = {
+  person: '20333333334',
+  company_a: '30709998885',
+  company_d: '30711112223',
+};
+/** Where the rendered report goes: an ignored folder of the repository, kept for a look. */
+const SHOTS = path.resolve(__dirname, '../../../.tmp/screenshots');
+/** The score card's green (band A) and the gauge's red (band E), as the PDF draws them. */
+const GREEN = '#1a7f37';
+const RED = '#b42318';
+
+/**
+ * Credit scoring documents over HTTP (decisions D10): report PDFs as a person reads them (en, es
+ * and zh, rendered to an image), the account's own report (free, one per 30 days), and company
+ * seals with their public badge and JSON verification, revocation and eligibility rules.
+ */
+describe('credit scoring: report PDFs, own report, seals', () => {
+  let platform: E2ePlatform;
+  let risk: RiskClient;
+  let pages: RiskPagesClient;
+  let owner: TestAccount;
+
+  beforeAll(async () => {
+    platform = await startPlatform({ label: 'qscoredocs' });
+    risk = riskClient(platform.environments.test);
+    pages = riskPagesClient(platform.environments.test);
+    owner = await risk.register('qsdocs');
+  });
+  afterAll(async () => platform.close());
+
+  const pdfOf = async (response: Response) => {
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await response.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    return pdf;
+  };
+
+  describe('report PDF', () => {
+    let report: RiskReportBody;
+    beforeAll(async () => {
+      report = await risk.createReport(owner, {
+        country: 'AR',
+        doc_id: RISK_DOC_IDS.ar_company,
+        subject_type: 'company',
+        purpose: 'supplier_onboarding',
+      });
+    });
+
+    it('says the score, band, factors, purpose, subject and dates, in English and Spanish', async () => {
+      const english = pdfText(await pdfOf(await pages.reportPdf(owner, report.report_id)));
+      for (const text of [
+        'Credit report',
+        String(report.score),
+        `Band ${report.band}`,
+        'What shaped this score',
+        'Credit bureau score',
+        'Supplier onboarding',
+        'Company',
+        report.subject.doc_id,
+        report.report_id,
+        report.evaluated_at.slice(0, 10),
+        'About this report',
+      ])
+        expect(english).toContain(text);
+      const spanish = pdfText(
+        await pdfOf(await pages.reportPdf(owner, report.report_id, '?lang=es')),
+      );
+      expect(spanish).toContain('Informe de crédito');
+      expect(spanish).toContain('Alta de proveedores');
+      expect(spanish).toContain('Puntaje del buró de crédito');
+    });
+
+    it('draws Chinese with no missing glyph, and looks like a report once rendered', async () => {
+      const pdf = await pdfOf(await pages.reportPdf(owner, report.report_id, '?lang=zh'));
+      expect(pdf.toString('latin1')).toContain('NotoSansCJKsc');
+      const glyphs = pdfGlyphIds(pdf);
+      expect(glyphs.length).toBeGreaterThan(20);
+      // Glyph 0 is the font's "missing" box: every Chinese character must have its own.
+      expect(glyphs.filter((glyph) => glyph === 0)).toEqual([]);
+      const image = await renderPdf(pdf, [GREEN, RED], 'qscore-report-zh');
+      mkdirSync(SHOTS, { recursive: true });
+      copyFileSync(image.png_file, path.join(SHOTS, 'qscore-report-zh.png'));
+      // The gauge spans every band: its red and green ends are drawn.
+      expect(image.counts.near[GREEN]).toBeGreaterThan(50);
+      expect(image.counts.near[RED]).toBeGreaterThan(50);
+    });
+
+    it("refuses another language and another account's report", async () => {
+      await expectError(
+        await pages.reportPdf(owner, report.report_id, '?lang=fr'),
+        400,
+        'invalid_language',
+      );
+      const stranger = await risk.register('qsdocs-other');
+      await expectError(await pages.reportPdf(stranger, report.report_id), 404, 'not_found');
+    });
+  });
+
+  describe('own report', () => {
+    it('is made once per 30 days for the verified tax id, as JSON and PDF', async () => {
+      const person = await pages.holder('qsown', { tax_id: DOC_IDS.person });
+      await expectError(await pages.myReport(person), 404, 'not_found');
+      // Two requests at once make one report: one answers 201, the other 200 with it.
+      const [first, second] = await Promise.all([
+        pages.myReportRaw(person),
+        pages.myReportRaw(person),
+      ]);
+      expect([first.status, second.status].sort()).toEqual([200, 201]);
+      const created = await json<RiskReportBody>(first);
+      expect((await json<RiskReportBody>(second)).report_id).toBe(created.report_id);
+      expect(created.subject).toEqual({
+        country: 'AR',
+        doc_id: DOC_IDS.person,
+        subject_type: 'person',
+      });
+      expect(created.account_id).toBe(person.account_id);
+      const again = await json<RiskReportBody>(await pages.myReportRaw(person), 200);
+      expect(again.report_id).toBe(created.report_id);
+      expect(await json(await pages.myReport(person), 200)).toEqual(created);
+      const text = pdfText(await pdfOf(await pages.myReportPdf(person, '?lang=es')));
+      expect(text).toContain('Mi informe de crédito');
+      expect(text).toContain(DOC_IDS.person);
+      // An own report is one of the account's reports: its PDF is there too.
+      await pdfOf(await pages.reportPdf(person, created.report_id));
+    });
+
+    it('needs a tax id on the verified profile', async () => {
+      const no_tax_id = await pages.holder('qsnotax', {});
+      await expectError(await pages.myReportRaw(no_tax_id), 409, 'no_tax_id');
+    });
+  });
+
+  describe('seals', () => {
+    it('are for companies in band A or B only', async () => {
+      const person = await pages.holder('qsperson', { tax_id: DOC_IDS.person });
+      await expectError(await pages.createSealRaw(person), 409, 'seal_companies_only');
+
+      const weak = await pages.holder('qsweak', { type: 'company', tax_id: DOC_IDS.company_d });
+      await expectError(await pages.createSealRaw(weak), 409, 'seal_not_eligible');
+      await json(
+        await risk.setBureauScoreRaw(weak, DOC_IDS.company_d, { score: 520, country: 'AR' }),
+        200,
+      );
+      const report = await json<RiskReportBody>(await pages.myReportRaw(weak), 201);
+      expect(report.band).toBe('D');
+      await expectError(await pages.createSealRaw(weak), 409, 'seal_not_eligible');
+      await expectError(await pages.sealRaw(weak), 404, 'no_active_seal');
+    });
+
+    it('are published, verified in public (JSON, SVG) and revoked', async () => {
+      const company = await pages.holder('qsseal', {
+        type: 'company',
+        tax_id: DOC_IDS.company_a,
+        display_name: 'Analytical Engines SA',
+      });
+      await json(
+        await risk.setBureauScoreRaw(company, DOC_IDS.company_a, { score: 800, country: 'AR' }),
+        200,
+      );
+      const report = await json<RiskReportBody>(await pages.myReportRaw(company), 201);
+      await expectError(await pages.sealRaw(company), 404, 'no_active_seal');
+
+      // Two requests at once publish one seal.
+      const [first, second] = await Promise.all([
+        pages.createSealRaw(company),
+        pages.createSealRaw(company),
+      ]);
+      expect([first.status, second.status].sort()).toEqual([200, 201]);
+      const seal = await json<SealBody>(first);
+      expect((await json<SealBody>(second)).code).toBe(seal.code);
+      expect(seal).toMatchObject({
+        status: 'valid',
+        company_name: 'Analytical Engines SA',
+        country: 'AR',
+        doc_id: DOC_IDS.company_a,
+        band: 'A',
+        report_id: report.report_id,
+        evaluated_at: report.evaluated_at,
+      });
+      expect(Date.parse(seal.expires_at) - Date.parse(seal.evaluated_at)).toBe(90 * 86_400_000);
+      expect(pages.publicPath(seal.verify_url)).toBe(`/verify/qscore/seal/${seal.code}`);
+      expect(pages.publicPath(seal.badge_url)).toBe(`/verify/qscore/seal/${seal.code}/badge.svg`);
+      // Asking again shows the same seal; so does reading it.
+      expect((await json<SealBody>(await pages.createSealRaw(company), 200)).code).toBe(seal.code);
+      expect(await json(await pages.sealRaw(company), 200)).toEqual(seal);
+
+      const verified = await json(await pages.verifySeal(seal.code), 200);
+      expect(verified).toEqual({
+        code: seal.code,
+        status: 'valid',
+        company_name: 'Analytical Engines SA',
+        country: 'AR',
+        doc_id: DOC_IDS.company_a,
+        band: 'A',
+        evaluated_at: seal.evaluated_at,
+        issued_at: seal.issued_at,
+        expires_at: seal.expires_at,
+        revoked_at: null,
+      });
+      const badge = await pages.sealBadge(seal.code);
+      expect(badge.status).toBe(200);
+      expect(badge.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      const svg = await badge.text();
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      expect(svg).toContain('aria-label="Credit seal: A · Valid"');
+      const page = await pages.sealPage(seal.code, '?lang=es');
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await page.text()).toContain('Analytical Engines SA');
+
+      const revoked = await json<SealBody>(await pages.revokeSealRaw(company), 200);
+      expect(revoked).toMatchObject({ code: seal.code, status: 'revoked' });
+      await expectError(await pages.sealRaw(company), 404, 'no_active_seal');
+      await expectError(await pages.revokeSealRaw(company), 404, 'no_active_seal');
+      expect(await json(await pages.verifySeal(seal.code), 200)).toMatchObject({
+        status: 'revoked',
+        revoked_at: revoked.revoked_at,
+      });
+      expect(await (await pages.sealBadge(seal.code, '?lang=en')).text()).toContain(
+        'Credit seal: A · Revoked',
+      );
+      // A seal can be published again from the same evaluation: a new code.
+      expect((await pages.createSeal(company)).code).not.toBe(seal.code);
+    });
+
+    it('answer 404 not_found for an unknown code', async () => {
+      await expectError(await pages.verifySeal('QS-0000-0000-0000-0000'), 404, 'not_found');
+      await expectError(await pages.sealPage('nothing'), 404, 'not_found');
+      await expectError(await pages.sealBadge('nothing'), 404, 'not_found');
+    });
+  });
+});
