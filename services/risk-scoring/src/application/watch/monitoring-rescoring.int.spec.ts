@@ -139,13 +139,10 @@ describe('MonitoringRescoring', () => {
     expect(await changesOf(broken)).toEqual([]);
   });
 
-  it("reads the account's own score once the own reports' table exists", async () => {
+  it("reads the account's own score from its latest own report", async () => {
     const index = new ScoreIndexRepository(pool);
     expect(await index.ownScore('acc-once')).toBeNull();
-    // The own-report part's table (its migration 030), with one own report of the account.
-    await pool.query(
-      `create table own_reports (account_id text, sequence integer, report_id text unique)`,
-    );
+    // One own report of the account, as POST /v1/qscore/my-report records it.
     const { rows } = await pool.query<{ report_id: string }>(
       `select report_id::text from risk_reports where account_id = 'acc-once'`,
     );

@@ -34,16 +34,8 @@ export class ScoreIndexRepository {
     return rows[0];
   }
 
-  /**
-   * The account's latest own report (`POST /v1/qscore/my-report`), kept by the own-report part
-   * in `own_reports`. That part ships its table in its own migration: until it is deployed the
-   * account has no own score, rather than an error.
-   */
+  /** The account's latest own report (`POST /v1/qscore/my-report`), or null before its first. */
   async ownScore(account_id: string): Promise<AccountStandingResource['own_score']> {
-    const { rows: present } = await this.pool.query<{ present: boolean }>(
-      `select to_regclass('own_reports') is not null as present`,
-    );
-    if (!present[0]?.present) return null;
     const { rows } = await this.pool.query<{ score: number; band: CreditBand; evaluated_at: Date }>(
       `select r.score, r.band, r.evaluated_at from own_reports o
          join risk_reports r on r.report_id::text = o.report_id
