@@ -54,6 +54,7 @@ const DISTRIBUTED_E2E_SUITES = [
   'e2e/src/compliance/large-files.e2e.spec.ts',
   'e2e/src/crypto/crypto-deposits.e2e.spec.ts',
   'e2e/src/crypto/crypto-withdrawals.e2e.spec.ts',
+  'e2e/src/risk/qscore-reports.e2e.spec.ts',
 ];
 for (const suite of DISTRIBUTED_E2E_SUITES) {
   if (suite.endsWith('.all-in-one.e2e.spec.ts') || !fs.existsSync(path.join(__dirname, suite)))
