@@ -132,7 +132,8 @@ describe('a credit-scoring batch cut short by a crash', () => {
     });
     const { rows: events } = await pool.query<{ type: string; count: number }>(
       `select type, count(*)::int as count from risk_scoring_events.events
-        where (type = 'risk-scoring.report_created' and data->>'idempotency_key' like $2)
+        where (type = 'risk-scoring.report_created' and data->>'report_id' in
+                (select report_id::text from risk_reports where idempotency_key like $2))
            or (type = 'risk-scoring.batch_completed' and data->>'batch_id' = $1)
         group by type order by type`,
       [created.batch_id, `risk-batch:${created.batch_id}:%`],
