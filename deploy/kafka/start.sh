@@ -23,11 +23,12 @@ render_config() {
 
 format_storage() {
   if [[ -f "$KAFKA_DATA_DIR/kraft-logs/meta.properties" ]]; then return; fi
-  # A cluster id is 16 random bytes in unpadded URL-safe base64 (22 characters).
+  # A cluster id is 16 random bytes in unpadded URL-safe base64 (22 characters). It may start
+  # with '-', so it is passed as --cluster-id=<id>: as a separate argument it reads as an option.
   local cluster_id
   cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | cut -c1-22)"
   java -cp "$KAFKA_LIBS_DIR/*" -Dlog4j.configuration="file:$KAFKA_DEPLOY_DIR/log4j.properties" \
-    kafka.tools.StorageTool format -t "$cluster_id" -c "$KAFKA_CONFIG_FILE" >>"$KAFKA_LOG_FILE" 2>&1
+    kafka.tools.StorageTool format --cluster-id="$cluster_id" -c "$KAFKA_CONFIG_FILE" >>"$KAFKA_LOG_FILE" 2>&1
 }
 
 launch() {
