@@ -71,7 +71,8 @@ export function riskPagesClient(target: Target) {
 
   const reportPdf = (caller: Caller, report_id: string, query = '') =>
     send('GET', caller, `/v1/qscore/reports/${encodeURIComponent(report_id)}/pdf${query}`);
-  const myReportRaw = (caller: Caller) => send('POST', caller, '/v1/qscore/my-report');
+  const myReportRaw = (caller: Caller, body?: Record<string, unknown>) =>
+    client.request('POST', '/v1/qscore/my-report', { headers: caller.headers, body });
   const myReport = (caller: Caller) => send('GET', caller, '/v1/qscore/my-report');
   const myReportPdf = (caller: Caller, query = '') =>
     send('GET', caller, `/v1/qscore/my-report/pdf${query}`);

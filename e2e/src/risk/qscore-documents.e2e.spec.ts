@@ -121,6 +121,12 @@ describe('credit scoring: report PDFs, own report, seals', () => {
     it('is made once per 30 days for the verified tax id, as JSON and PDF', async () => {
       const person = await pages.holder('qsown', { tax_id: DOC_IDS.person });
       await expectError(await pages.myReport(person), 404, 'not_found');
+      // A client that names the document it expects is told when it is not the verified one.
+      const someone_else = { country: 'AR', doc_id: '30-71234567-1' };
+      await expectError(await pages.myReportRaw(person, someone_else), 409, 'identity_mismatch');
+      const bad_check_digit = { doc_id: DOC_IDS.person.slice(0, -1) + '0' };
+      await expectError(await pages.myReportRaw(person, bad_check_digit), 400, 'invalid_tax_id');
+      await expectError(await pages.myReport(person), 404, 'not_found');
       // Two requests at once make one report: one answers 201, the other 200 with it.
       const [first, second] = await Promise.all([
         pages.myReportRaw(person),
@@ -135,7 +141,21 @@ describe('credit scoring: report PDFs, own report, seals', () => {
         subject_type: 'person',
       });
       expect(created.account_id).toBe(person.account_id);
-      const again = await json<RiskReportBody>(await pages.myReportRaw(person), 200);
+      // The own report's key is the platform's own, and no client's report can take it.
+      expect(created).not.toHaveProperty('idempotency_key');
+      await expectError(
+        await risk.createReportRaw(person, {
+          country: 'AR',
+          doc_id: DOC_IDS.person,
+          subject_type: 'person',
+          purpose: 'other',
+          idempotency_key: `own-report:${person.account_id}:2`,
+        }),
+        400,
+        'reserved_idempotency_key',
+      );
+      const same = { country: 'AR', doc_id: DOC_IDS.person };
+      const again = await json<RiskReportBody>(await pages.myReportRaw(person, same), 200);
       expect(again.report_id).toBe(created.report_id);
       expect(await json(await pages.myReport(person), 200)).toEqual(created);
       const text = pdfText(await pdfOf(await pages.myReportPdf(person, '?lang=es')));

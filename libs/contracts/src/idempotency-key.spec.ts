@@ -32,6 +32,7 @@ describe('IdempotencyKey', () => {
     expect(IdempotencyKey.isPlatform('risk-batch:b-1:7')).toBe(true);
     expect(IdempotencyKey.isPlatform('order-1')).toBe(false);
     expect(codeOf(() => IdempotencyKey.parse('risk-batch:b-1:7'))).toBe('reserved_idempotency_key');
+    expect(codeOf(() => IdempotencyKey.parse('own-report:a-1:1'))).toBe('reserved_idempotency_key');
   });
 
   it('reads an absent or empty key as none, which an operation that needs one refuses', () => {

@@ -5,13 +5,14 @@ const MAX_LENGTH = 256;
 /**
  * Spec §7 `reserved_idempotency_key`: prefixes the platform uses for its own operations (spec
  * §7 names the first two; `auto-forward:` keys the segregated wallets' forwards of deposits,
- * `risk-batch:` the credit reports of batch items).
+ * `risk-batch:` and `own-report:` the credit reports of batch items and own reports).
  */
 const RESERVED_PREFIXES = [
   'payin-convert:',
   'checkout-swap:',
   'auto-forward:',
   'risk-batch:',
+  'own-report:',
 ] as const;
 
 const isReserved = (key: string): boolean =>

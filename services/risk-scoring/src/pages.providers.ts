@@ -23,6 +23,8 @@ function reportBook(reports: ReportsService, store: ReportStore): ReportBook<Ris
           subject: input.subject as Parameters<ReportsService['create']>[0]['subject'],
           purpose: 'other',
           idempotency_key: input.idempotency_key,
+          // `own-report:` is reserved: no client's report can take (or pose as) an own report.
+          key_origin: 'platform',
           own_subject: true,
         }),
       ),

@@ -24,7 +24,31 @@ const pdfReply = z.object({ filename: z.string(), pdf_base64: z.string() });
 
 /* ---------------- Own report ---------------- */
 
-export const myReportCommand = z.object({ account_id: id, org_id: id }).strict();
+/**
+ * `POST /v1/qscore/my-report`: the body is optional. `country` and `doc_id`, when sent, are the
+ * document the client expects the report to be about: it must be the verified identity's.
+ */
+export const myReportBody = z
+  .object({
+    country: z
+      .string()
+      .max(8)
+      .optional()
+      .describe("ISO 3166 alpha-2; defaults to the verified identity's country"),
+    doc_id: z
+      .string()
+      .max(64)
+      .optional()
+      .describe(
+        'the tax id the client expects: not a valid number of its country 400 `invalid_tax_id`, ' +
+          "not the verified identity's 409 `identity_mismatch`",
+      ),
+  })
+  .strict();
+export type MyReportBody = z.infer<typeof myReportBody>;
+export const myReportCommand = z
+  .object({ account_id: id, org_id: id, ...myReportBody.shape })
+  .strict();
 export type MyReportCommand = z.infer<typeof myReportCommand>;
 
 /* ---------------- Seals ---------------- */

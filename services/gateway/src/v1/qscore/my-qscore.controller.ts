@@ -14,7 +14,7 @@ import {
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { RISK_PAGES_COMMANDS } from '@platform/contracts';
+import { myReportBody, RISK_PAGES_COMMANDS } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../../gateway.settings';
@@ -35,6 +35,7 @@ import { ApiErrors } from '../aml/api-errors.decorator';
 import { publicBaseUrl } from '../payins/public-base-url';
 
 const emptyBody = z.object({}).strict().optional();
+const myReportRequest = myReportBody.optional();
 const PDF_NOTE =
   "`lang` en, es or zh (400 `invalid_language`); without it, the account's language.";
 
@@ -98,7 +99,7 @@ export class MyQscoreController {
   }
 
   @Post('my-report')
-  @ApiZodBody(emptyBody)
+  @ApiZodBody(myReportRequest)
   @ApiReply(RISK_PAGES_COMMANDS.get_my_report, 201, 'a new own report')
   @ApiReply(RISK_PAGES_COMMANDS.get_my_report, 200, 'the last own report (less than 30 days old)')
   @ApiOperation({
@@ -108,17 +109,29 @@ export class MyQscoreController {
       'a person or a company. Free. A new report at most every 30 days (201); asking again ' +
       'sooner answers the last one (200). The account must be verified (403 `kyc_required`) ' +
       'and its verified profile must carry a valid tax id (409 `no_tax_id`). A document the ' +
-      'bureau cannot score: 404 `no_score`. The body is optional and empty.',
+      'bureau cannot score: 404 `no_score`. The body is optional: `{country?, doc_id?}` names the ' +
+      'document the client expects the report to be about; a number that is not a valid tax id ' +
+      "of its country answers 400 `invalid_tax_id`, another than the verified identity's 409 " +
+      '`identity_mismatch` (nothing is made).',
   })
-  @ApiErrors('invalid_json', 'unauthorized', 'kyc_required', 'no_tax_id', 'no_score')
+  @ApiErrors(
+    'invalid_json',
+    'invalid_tax_id',
+    'unauthorized',
+    'kyc_required',
+    'no_tax_id',
+    'identity_mismatch',
+    'no_score',
+  )
   async createMyReport(
     @CurrentPrincipal() principal: Principal,
-    @ValidatedBody(emptyBody) _body: z.infer<typeof emptyBody>,
+    @ValidatedBody(myReportRequest) body: z.infer<typeof myReportRequest>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const { created, report } = await this.bus.send(RISK_PAGES_COMMANDS.create_my_report, {
       account_id: principal.account_id,
       org_id: principal.org_id,
+      ...body,
     });
     reply.status(created ? 201 : 200);
     return report;

@@ -1,5 +1,9 @@
 import { DomainError, type MyReportCommand } from '@platform/contracts';
-import { ownReportDue, ownSubjectOf } from '../../domain/pages/own-report-rules';
+import {
+  confirmClaimedIdentity,
+  ownReportDue,
+  ownSubjectOf,
+} from '../../domain/pages/own-report-rules';
 import type { OwnReportsRepository } from '../../infrastructure/pages/own-reports.repository';
 import type { AccountIdentities } from './account-identities';
 import type { ReportForPdf } from './report-document';
@@ -38,6 +42,7 @@ export class OwnReports<Report extends ReportForPdf = ReportForPdf> {
    */
   async create(command: MyReportCommand): Promise<{ created: boolean; report: Report }> {
     const subject = ownSubjectOf(await this.identities.of(command.account_id));
+    confirmClaimedIdentity(subject, command);
     const last = await this.own.latest(command.account_id);
     if (last && !ownReportDue(last.created_at, this.clock()))
       return { created: false, report: await this.read(command.account_id, last.report_id) };

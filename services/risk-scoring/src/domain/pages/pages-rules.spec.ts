@@ -1,5 +1,5 @@
 import { DomainError } from '@platform/contracts';
-import { ownReportDue, ownSubjectOf } from './own-report-rules';
+import { confirmClaimedIdentity, ownReportDue, ownSubjectOf } from './own-report-rules';
 import { decideSealIssue, isSealCode, sealCodeOf, sealExpiry, sealStatusAt } from './seal-rules';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -91,6 +91,25 @@ describe('own report', () => {
     expect(codeOf(() => ownSubjectOf({ ...identity, tax_id: null }))).toBe('no_tax_id');
     expect(codeOf(() => ownSubjectOf({ ...identity, tax_id: '  ' }))).toBe('no_tax_id');
     expect(codeOf(() => ownSubjectOf({ ...identity, country: null }))).toBe('no_tax_id');
+  });
+
+  it('confirms the document the client names, or says why not', () => {
+    const subject = ownSubjectOf(identity);
+    expect(codeOf(() => confirmClaimedIdentity(subject, {}))).toBeUndefined();
+    expect(
+      codeOf(() => confirmClaimedIdentity(subject, { doc_id: '20-12345678-6' })),
+    ).toBeUndefined();
+    expect(codeOf(() => confirmClaimedIdentity(subject, { country: 'ar' }))).toBeUndefined();
+    // A valid CUIT of someone else; a CUIT with a wrong check digit; another country.
+    expect(codeOf(() => confirmClaimedIdentity(subject, { doc_id: '30712345671' }))).toBe(
+      'identity_mismatch',
+    );
+    expect(codeOf(() => confirmClaimedIdentity(subject, { doc_id: '20123456787' }))).toBe(
+      'invalid_tax_id',
+    );
+    expect(codeOf(() => confirmClaimedIdentity(subject, { country: 'UY' }))).toBe(
+      'identity_mismatch',
+    );
   });
 
   it('makes a new report at most every 30 days', () => {
