@@ -204,6 +204,15 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
       payload: { not: 'an event envelope' },
       reason: expect.any(String),
     });
+    // So does risk-scoring's projection of payment history: it sets the message aside too.
+    const risk_letter = await found(
+      letterOf('projection:risk-scoring.payment-history', 'unparsed', 'risk-scoring'),
+    );
+    expect(risk_letter).toMatchObject({
+      service: 'risk-scoring',
+      payload: { not: 'an event envelope' },
+      reason: expect.stringContaining('not an event envelope'),
+    });
 
     const account = await ledger.newTestAccount();
     const payin = await createPayin(account, '12.00');
@@ -290,7 +299,7 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
   it('lists every service’s letters to the operator only, and refuses a bad filter', async () => {
     const all = await letters();
     expect(new Set(all.dead_letters.map((letter) => letter.service))).toEqual(
-      new Set(['compliance', 'ledger', 'notifications', 'payins']),
+      new Set(['compliance', 'ledger', 'notifications', 'payins', 'risk-scoring']),
     );
     expect(all.total).toBe(all.dead_letters.length);
     const bad = await client.operator('GET', '/admin/v1/dead-letters?service=nowhere');
