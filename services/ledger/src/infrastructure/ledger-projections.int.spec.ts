@@ -67,8 +67,19 @@ describe('ledger projections: taking over per-projection checkpoints', () => {
     await commands.debit(usd(`${tag}-b`, `${tag}-debit`, '1.00', 'payout'));
   }
 
+  /**
+   * Every event written so far. The store answers events only below the oldest transaction open
+   * on the server, and other suites run beside this one: wait until it answers all of them.
+   */
   async function storedEvents(): Promise<RecordedEvent[]> {
-    return store.readAll({ from_position: '0', limit: 10_000 });
+    const { rows } = await pool.query<{ written: number }>(
+      `select count(*)::int as written from ${LEDGER_EVENTS_SCHEMA}.events`,
+    );
+    for (let attempt = 1; ; attempt += 1) {
+      const events = await store.readAll({ from_position: '0', limit: 10_000 });
+      if (events.length >= rows[0]!.written || attempt === 200) return events;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   async function snapshot(): Promise<{ balances: unknown[]; movements: unknown[] }> {
