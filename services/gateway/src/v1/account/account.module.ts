@@ -5,6 +5,7 @@ import { MailboxController } from './mailbox.controller';
 import { MemberAdminController } from './member-admin.controller';
 import { OrgAccountsController } from './org-accounts.controller';
 import { PasswordChangeController, ResetLinkController } from './password.controller';
+import { TrackLinkController } from './track-link.controller';
 
 /**
  * Account settings of the public API: branding, services, integration status, the sandbox
@@ -20,6 +21,7 @@ import { PasswordChangeController, ResetLinkController } from './password.contro
     EmailChangeController,
     MemberAdminController,
     OrgAccountsController,
+    TrackLinkController,
   ],
 })
 export class AccountModule {}
