@@ -45,3 +45,5 @@ export * from './risk-fraud';
 export * from './risk-scoring-pages';
 // track links of payouts and payins (issue 18)
 export * from './track-links';
+// organization announcements (issue 18)
+export * from './announcements';

@@ -6,6 +6,7 @@ import { MemberAdminController } from './member-admin.controller';
 import { OrgAccountsController } from './org-accounts.controller';
 import { PasswordChangeController, ResetLinkController } from './password.controller';
 import { TrackLinkController } from './track-link.controller';
+import { OrgAnnouncementsController } from './org-announcements.controller';
 
 /**
  * Account settings of the public API: branding, services, integration status, the sandbox
@@ -22,6 +23,7 @@ import { TrackLinkController } from './track-link.controller';
     MemberAdminController,
     OrgAccountsController,
     TrackLinkController,
+    OrgAnnouncementsController,
   ],
 })
 export class AccountModule {}
