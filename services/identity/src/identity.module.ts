@@ -4,8 +4,11 @@ import type { Pool } from 'pg';
 import {
   busClientProviders,
   eventRelayProvider,
+  openObjectStore,
+  openTransferArea,
   type PlatformContext,
   SERVICE_POOL,
+  TRANSFER_AREA,
   ServiceDatabaseModule,
   type ServiceDefinition,
 } from '@platform/runtime';
@@ -48,6 +51,10 @@ import { IDENTITY_EVENTS, openIdentityEventStore } from './infrastructure/identi
 import { AnnouncementsService } from './application/announcements.service';
 import { AnnouncementsRepository } from './infrastructure/announcements.repository';
 import { AnnouncementsMessages } from './messages/announcements.messages';
+// account avatars (issue 18)
+import { AVATAR_STORAGE, AvatarsService } from './application/avatars.service';
+import { AvatarsRepository } from './infrastructure/avatars.repository';
+import { AvatarsMessages } from './messages/avatars.messages';
 import { AccountBlocksRepository } from './infrastructure/account-blocks.repository';
 import { MemberAdminRepository } from './infrastructure/member-admin.repository';
 import { MembersRepository } from './infrastructure/members.repository';
@@ -94,6 +101,7 @@ const MESSAGES: Type[] = [
   DirectoryMessages,
   VerificationMessages,
   AnnouncementsMessages,
+  AvatarsMessages,
 ];
 
 /**
@@ -128,6 +136,7 @@ const APPLICATION: Provider[] = [
   SocialLoginService,
   HandoffService,
   AnnouncementsService,
+  AvatarsService,
 ];
 
 const INFRASTRUCTURE: Provider[] = [
@@ -162,6 +171,7 @@ const INFRASTRUCTURE: Provider[] = [
   SocialTokenVerifier,
   HandoffTokens,
   AnnouncementsRepository,
+  AvatarsRepository,
 ];
 
 /** Organizations, accounts, credentials and sessions. */
@@ -184,6 +194,8 @@ export class IdentityModule {
           inject: [SERVICE_POOL],
           useFactory: (pool: Pool) => openIdentityEventStore(pool, context.environment),
         },
+        { provide: TRANSFER_AREA, useValue: openTransferArea(context) },
+        { provide: AVATAR_STORAGE, useValue: openObjectStore(context) },
         ...INFRASTRUCTURE,
         ...APPLICATION,
       ],

@@ -47,3 +47,5 @@ export * from './risk-scoring-pages';
 export * from './track-links';
 // organization announcements (issue 18)
 export * from './announcements';
+// account avatars (issue 18)
+export * from './avatars';

@@ -7,6 +7,7 @@ import { OrgAccountsController } from './org-accounts.controller';
 import { PasswordChangeController, ResetLinkController } from './password.controller';
 import { TrackLinkController } from './track-link.controller';
 import { OrgAnnouncementsController } from './org-announcements.controller';
+import { AvatarController } from './avatar.controller';
 
 /**
  * Account settings of the public API: branding, services, integration status, the sandbox
@@ -24,6 +25,7 @@ import { OrgAnnouncementsController } from './org-announcements.controller';
     OrgAccountsController,
     TrackLinkController,
     OrgAnnouncementsController,
+    AvatarController,
   ],
 })
 export class AccountModule {}
