@@ -65,7 +65,7 @@ describe('the distributed launcher', () => {
     async () => {
       const run = await startRun();
       runs.push(run);
-      expect(await run.awaitReady()).toEqual(Array(9).fill(200));
+      expect(await run.awaitReady()).toEqual(Array(BUS_SERVICE_NAMES.length + 1).fill(200));
       const usd = await registerAndReadBalances(run.base_url, 'cold');
       // The sandbox's demo history (D5) credited the account through the ledger, over Kafka.
       expect(new Big(usd).gte(10_000)).toBe(true);
@@ -84,7 +84,7 @@ describe('the distributed launcher', () => {
   it('starts a killed service again, the platform answers again, and all stop with the launcher', async () => {
     const run = await startRun();
     runs.push(run);
-    expect(await run.awaitReady()).toEqual(Array(9).fill(200));
+    expect(await run.awaitReady()).toEqual(Array(BUS_SERVICE_NAMES.length + 1).fill(200));
     const identity = run.pidOf('identity');
     process.kill(identity!, 'SIGKILL');
     const restarted = await run.awaitLine(

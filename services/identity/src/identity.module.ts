@@ -55,6 +55,10 @@ import { AnnouncementsMessages } from './messages/announcements.messages';
 import { AVATAR_STORAGE, AvatarsService } from './application/avatars.service';
 import { AvatarsRepository } from './infrastructure/avatars.repository';
 import { AvatarsMessages } from './messages/avatars.messages';
+// contacts (issue 18)
+import { ContactsService } from './application/contacts.service';
+import { ContactsRepository } from './infrastructure/contacts.repository';
+import { ContactsMessages } from './messages/contacts.messages';
 import { AccountBlocksRepository } from './infrastructure/account-blocks.repository';
 import { MemberAdminRepository } from './infrastructure/member-admin.repository';
 import { MembersRepository } from './infrastructure/members.repository';
@@ -102,6 +106,7 @@ const MESSAGES: Type[] = [
   VerificationMessages,
   AnnouncementsMessages,
   AvatarsMessages,
+  ContactsMessages,
 ];
 
 /**
@@ -137,6 +142,7 @@ const APPLICATION: Provider[] = [
   HandoffService,
   AnnouncementsService,
   AvatarsService,
+  ContactsService,
 ];
 
 const INFRASTRUCTURE: Provider[] = [
@@ -172,6 +178,7 @@ const INFRASTRUCTURE: Provider[] = [
   HandoffTokens,
   AnnouncementsRepository,
   AvatarsRepository,
+  ContactsRepository,
 ];
 
 /** Organizations, accounts, credentials and sessions. */

@@ -227,6 +227,8 @@ export const createTransferCommand = z
   .object({
     ...accountInOrg,
     recipient: z.string().max(320).optional(),
+    /** A contact of the account's address book linked to an account, instead of `recipient`. */
+    contact_id: z.string().max(200).optional(),
     asset: z.string().max(40),
     amount: clientAmountText,
     description: z.string().max(500).optional(),

@@ -47,6 +47,11 @@ export const createPayoutBody = z
     purpose_detail: z.string().max(280).optional(),
     document_id: z.string().max(200).optional(),
     options: payoutOptionsField.optional(),
+    contact_id: z
+      .string()
+      .max(200)
+      .optional()
+      .describe('a contact whose saved destination fills country, currency, method, beneficiary'),
   })
   .strict();
 export type CreatePayoutBody = z.infer<typeof createPayoutBody>;

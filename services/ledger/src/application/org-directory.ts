@@ -1,5 +1,7 @@
 import {
+  CONTACTS_COMMANDS,
   DomainError,
+  type ContactResource,
   IDENTITY_DIRECTORY_QUERIES,
   type OrgSettings,
   type RecipientMatch,
@@ -22,6 +24,11 @@ export class OrgDirectory {
       org_id,
       account_id,
     });
+  }
+
+  /** A contact of the account's address book (another account's is `not_found`). */
+  contact(account_id: string, contact_id: string): Promise<ContactResource> {
+    return this.bus.send(CONTACTS_COMMANDS.get_contact, { account_id, contact_id });
   }
 
   /**

@@ -1,6 +1,7 @@
 import {
   type CreateTransferCommand,
   DomainError,
+  linkedAccountOf,
   IdempotencyKey,
   type RecipientMatch,
   type ResolveAliasCommand,
@@ -42,12 +43,22 @@ export class TransfersService {
   ) {}
 
   async create(command: CreateTransferCommand): Promise<TransferRecord> {
-    const recipient_ref = classifyRecipient(command.recipient);
+    const recipient_ref = recipientRefOf(command);
     const asset = transferableAsset(command.asset);
     const amount = Money.parseInput(asset, command.amount);
     const idempotency_key = IdempotencyKey.parse(command.idempotency_key) ?? undefined;
     const description = command.description ?? '';
-    const recipient = await this.recipient(command.org_id, recipient_ref);
+    const recipient = await this.recipient(
+      command.org_id,
+      recipient_ref.kind === 'contact'
+        ? {
+            kind: 'account_id',
+            account_id: linkedAccountOf(
+              await this.directory.contact(command.account_id, recipient_ref.contact_id),
+            ),
+          }
+        : recipient_ref,
+    );
     if (recipient.account_id === command.account_id) {
       throw new DomainError('self_transfer', 'cannot transfer to the same account');
     }
@@ -164,6 +175,19 @@ export class TransfersService {
       }
     }
   }
+}
+
+/**
+ * Whom a transfer names: a contact of the address book (`contact_id`), or a recipient by id,
+ * email, phone or alias; both at once is ambiguous.
+ */
+function recipientRefOf(
+  command: CreateTransferCommand,
+): ReturnType<typeof classifyRecipient> | { kind: 'contact'; contact_id: string } {
+  if (command.contact_id === undefined) return classifyRecipient(command.recipient);
+  if (command.recipient !== undefined)
+    throw new DomainError('invalid_request', 'send recipient or contact_id, not both');
+  return { kind: 'contact', contact_id: command.contact_id };
 }
 
 /** Transfers move convertible assets; BOB, MXN and ARS only take same-currency flows (§1 rule 2). */

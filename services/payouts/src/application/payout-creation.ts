@@ -8,10 +8,16 @@ import {
   type PayoutRequest,
   type PayoutResource,
   type PayoutSource,
+  savedDestinationOf,
 } from '@platform/contracts';
 import { Money } from '@platform/money';
 import { publicPayout } from '../domain/payout-record';
-import { draftPayout, requestFingerprint, type PayoutDraft } from '../domain/payout-request';
+import {
+  draftPayout,
+  requestFingerprint,
+  withSavedDestination,
+  type PayoutDraft,
+} from '../domain/payout-request';
 import { openPayout } from '../domain/payout-state';
 import { pricePayout, type PayoutPrice } from '../domain/pricing';
 import { LimitsAndDocumentsRepository } from '../infrastructure/limits-and-documents.repository';
@@ -40,14 +46,25 @@ export class PayoutCreation {
     private readonly transitions: PayoutTransitions,
   ) {}
 
-  create(command: CreatePayoutCommand, correlation_id: string | null): Promise<PayoutCreatedReply> {
+  async create(
+    command: CreatePayoutCommand,
+    correlation_id: string | null,
+  ): Promise<PayoutCreatedReply> {
     const key = IdempotencyKey.require(command.idempotency_key);
-    const draft = draftPayout(command.request);
+    const draft = draftPayout(await this.withContact(command));
     const fingerprint = requestFingerprint('payout', command.request);
     const creator = { account_id: command.account_id, org_id: command.org_id, key };
     return this.createOnce(creator, fingerprint, (payout_id) =>
       this.createNew(payout_id, creator, draft, 'api', correlation_id),
     );
+  }
+
+  /** The request, with the saved destination of the contact it names (`no_saved_destination`). */
+  private async withContact(command: CreatePayoutCommand): Promise<PayoutRequest> {
+    const { contact_id } = command.request;
+    if (contact_id === undefined) return command.request;
+    const contact = await this.services.contact(command.account_id, contact_id);
+    return withSavedDestination(command.request, savedDestinationOf(contact));
   }
 
   /** Creates a payout from an already checked request (QR confirm). */

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { DomainError, type PayoutBeneficiary, type PayoutRequest } from '@platform/contracts';
+import {
+  DomainError,
+  type ContactDestination,
+  type PayoutBeneficiary,
+  type PayoutRequest,
+} from '@platform/contracts';
 import { Money, isCurrency, type Currency } from '@platform/money';
 import { checkBeneficiary, checkPurpose, findMethod, type DispatchMode } from './corridors';
 
@@ -18,6 +23,24 @@ export interface PayoutDraft {
   dispatch: DispatchMode;
   settlement_asset: string | null;
   destination_retry_ack: boolean;
+}
+
+/**
+ * A payout to a contact: the contact's saved destination gives the corridor, the method and the
+ * beneficiary the request leaves out; what the request sends wins.
+ */
+export function withSavedDestination(
+  request: PayoutRequest,
+  destination: ContactDestination,
+): PayoutRequest {
+  const { contact_id: _contact, ...asked } = request;
+  return {
+    ...asked,
+    country: request.country ?? destination.country,
+    currency: request.currency ?? destination.currency,
+    method: request.method ?? destination.method,
+    beneficiary: request.beneficiary ?? destination.beneficiary,
+  };
 }
 
 /** Checks a create request in the order a client fixes it: corridor, amount, beneficiary, purpose. */

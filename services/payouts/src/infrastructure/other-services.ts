@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
   COMPLIANCE_COMMANDS,
+  CONTACTS_COMMANDS,
+  type ContactResource,
   DomainError,
   IDENTITY_COMMANDS,
   LEDGER_COMMANDS,
@@ -46,6 +48,11 @@ export class OtherServices {
   private organizations: Map<string, Organization> | null = null;
 
   constructor(private readonly bus: BusClient) {}
+
+  /** A contact of the account's address book (another account's is `not_found`). */
+  contact(account_id: string, contact_id: string): Promise<ContactResource> {
+    return this.bus.send(CONTACTS_COMMANDS.get_contact, { account_id, contact_id });
+  }
 
   rates(): Promise<RateTableView> {
     return this.bus.send(LEDGER_COMMANDS.get_rates, {});

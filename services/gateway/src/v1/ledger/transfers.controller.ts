@@ -35,6 +35,7 @@ import { EXPORT_HEADERS } from './statement-labels';
 const transferBody = z
   .object({
     recipient: z.string().max(320).optional(),
+    contact_id: z.string().max(200).optional(),
     asset: z.string().max(40).optional(),
     amount: z.unknown().optional(),
     description: z.string().max(500).optional(),
@@ -89,6 +90,9 @@ export class TransfersController {
       "members' emails and aliases each name at most one account, but one verified phone may " +
       'belong to several (a household, a person and their company): then the answer is 422 ' +
       '`recipient_ambiguous` and nothing moves; send the account id, email or alias instead. ' +
+      '`contact_id` instead of `recipient`: a contact of the address book (`GET /v1/contacts`) ' +
+      "linked to an account (422 `contact_not_linked` without one; another account's contact 404 " +
+      '`not_found`; both fields at once 400 `invalid_request`). ' +
       'Convertible assets only (`invalid_asset`). Free: `fee` is zero. Errors: ' +
       '`recipient_required`, `self_transfer`, `recipient_not_found` 404, ' +
       '`recipient_unavailable` 422 (account not active), `recipient_ambiguous` 422, ' +
@@ -118,6 +122,7 @@ export class TransfersController {
       account_id: principal.account_id,
       org_id: principal.org_id,
       recipient: body.recipient,
+      ...(body.contact_id === undefined ? {} : { contact_id: body.contact_id }),
       asset: body.asset,
       amount: amountText(body.amount),
       ...(body.description === undefined ? {} : { description: body.description }),
