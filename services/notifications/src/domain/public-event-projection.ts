@@ -44,6 +44,12 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'risk-scoring.monitoring_alert_raised',
   'risk-scoring.fraud_score_computed',
   'risk-scoring.credit_dispute_status_changed',
+  // cards (issue 17)
+  'cards.card_status_changed',
+  'cards.card_transaction_authorized',
+  'cards.card_transaction_declined',
+  'cards.card_transaction_reversed',
+  'cards.card_transaction_adjusted',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -407,6 +413,22 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
           'previous_status',
           'updated_at',
         ],
+        carries_idempotency_key: false,
+      };
+    // cards (issue 17)
+    case 'cards.card_status_changed':
+      return {
+        type: 'card_status_changed',
+        fields: ['account_id', 'card_id', 'status', 'reason'],
+        carries_idempotency_key: false,
+      };
+    case 'cards.card_transaction_authorized':
+    case 'cards.card_transaction_declined':
+    case 'cards.card_transaction_reversed':
+    case 'cards.card_transaction_adjusted':
+      return {
+        type: 'card_transaction',
+        fields: ['account_id', 'card_id', 'transaction_id', 'status', 'amount_usdt', 'merchant'],
         carries_idempotency_key: false,
       };
     default: {
