@@ -12,6 +12,7 @@ import {
   type CardBody,
   type CardsClient,
   type TestAccount,
+  verificationClient,
 } from '../clients';
 
 /** The Luhn check of a full card number. */
@@ -138,6 +139,23 @@ describe('cards', () => {
     const live = cardsClient(platform.environments.live);
     const account = await live.register('cardlive');
     await expectError(await live.issueRaw(account, virtualCard()), 403, 'verification_required');
+  });
+
+  it('answers cardholder_kyc_pending while the identity verification is under review (live)', async () => {
+    const verification = verificationClient(platform.environments.live);
+    const live = cardsClient(platform.environments.live);
+    const account = await verification.accountWith2fa('cardkyc', { org: 'demo', locale: 'en' });
+    const issued = await verification.link(account);
+    await verification.completePerson(issued.url);
+    await eventually(
+      async () =>
+        json<{ kyc_status: string }>(
+          await live.request('GET', '/v1/me', { token: account.access_token }),
+          200,
+        ),
+      (profile) => profile.kyc_status === 'pending',
+    );
+    await expectError(await live.issueRaw(account, virtualCard()), 409, 'cardholder_kyc_pending');
   });
 
   it('holds at most 5 cards that are not cancelled', async () => {
