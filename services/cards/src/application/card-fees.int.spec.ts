@@ -23,6 +23,8 @@ import { CardStatusChanges } from './card-status';
  */
 class LedgerOnTheBus {
   readonly balances = new Map<string, Money>();
+  /** Accounts whose settlement the ledger answers with something that is no asset. */
+  readonly broken_settlement = new Set<string>();
   /** Every transfer the ledger applied, by operation id, in order. */
   readonly applied: { operation_id: string; from: string; to: string; amount: string }[] = [];
 
@@ -35,12 +37,15 @@ class LedgerOnTheBus {
   }
 
   async serveOn(bus: InProcessBus): Promise<void> {
-    await bus.serve(LEDGER_COMMANDS.get_settlement.name, () =>
-      Promise.resolve({
+    await bus.serve(LEDGER_COMMANDS.get_settlement.name, (payload) => {
+      const asset = this.broken_settlement.has((payload as { account_id: string }).account_id)
+        ? 'NOPE'
+        : 'USD';
+      return Promise.resolve({
         ok: true,
-        value: { settlement_asset: 'USD', payin_settlement_asset: 'USD' },
-      }),
-    );
+        value: { settlement_asset: asset, payin_settlement_asset: asset },
+      });
+    });
     await bus.serve(LEDGER_COMMANDS.transfer_funds.name, (payload) => {
       const move = payload as {
         from_account_id: string;
@@ -212,6 +217,25 @@ describe('card monthly fee', () => {
       await jobs.stop();
     }
     expect(feeOperations(card)).toEqual([`card-fee:${card.card_id}:2026-05`]);
+  });
+
+  it('sets a card that cannot be charged aside and charges the others', async () => {
+    const broken = await cardWithBalance('5.00');
+    const fine = await cardWithBalance('5.00');
+    ledger.broken_settlement.add(broken.account_id);
+    // One run over every account: the broken card is set aside, the run goes on.
+    await worker().runMonth('2026-07', null);
+    expect(feeOperations(fine)).toEqual([`card-fee:${fine.card_id}:2026-07`]);
+    expect(feeOperations(broken)).toEqual([]);
+    const letters = await dead_letters.list({
+      source: 'job:cards.monthly_fees',
+      limit: 100,
+      offset: 0,
+    });
+    expect(letters.dead_letters.map((letter) => letter.record_key)).toContain(
+      `${broken.card_id}:2026-07`,
+    );
+    expect(await statusOf(broken)).toBe('active');
   });
 
   it('freezes a card that cannot pay, and charges the same operation once it is paid', async () => {
