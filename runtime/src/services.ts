@@ -7,6 +7,8 @@ import { notificationsService } from '@platform/svc-notifications';
 import { payinsService } from '@platform/svc-payins';
 import { payoutsService } from '@platform/svc-payouts';
 import { riskScoringService } from '@platform/svc-risk-scoring';
+// cards (issue 17)
+import { cardsService } from '@platform/svc-cards';
 
 /** Every bus service, in boot order: producers of reference data first. */
 export const BUS_SERVICES: ServiceDefinition[] = [
@@ -17,5 +19,6 @@ export const BUS_SERVICES: ServiceDefinition[] = [
   payoutsService,
   payinsService,
   cryptoWalletsService,
+  cardsService,
   notificationsService,
 ];

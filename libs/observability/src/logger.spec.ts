@@ -73,4 +73,16 @@ describe('createLogger', () => {
     expect(line.request).toEqual({ authorization: '[redacted]' });
     expect(wallet.body).toEqual({ chain: 'eth', private_key: '[redacted]' });
   });
+
+  it('keeps a card number and security code out of log lines', () => {
+    const memory = memoryStream();
+    const logger = createLogger({
+      service: 'cards',
+      environment: 'live',
+      destination: memory.stream,
+    });
+    logger.info({ reply: { card_id: 'c1', pan: '4000001234567899', cvv: '123' } }, 'revealed');
+    const [line] = memory.lines();
+    expect(line.reply).toEqual({ card_id: 'c1', pan: '[redacted]', cvv: '[redacted]' });
+  });
 });

@@ -16,7 +16,8 @@ export interface LoggerOptions {
 }
 
 /** Secrets that must never reach a log line, at the top level or one object deep. */
-// `private_key` and `seed`: a wallet import body or export reply must never reach a log line.
+// `private_key` and `seed`: a wallet import body or export reply must never reach a log line;
+// `pan` and `cvv`: nor a card's full number and security code.
 const REDACTED_PATHS = [
   'password',
   'secret',
@@ -26,6 +27,8 @@ const REDACTED_PATHS = [
   'otp',
   'private_key',
   'seed',
+  'pan',
+  'cvv',
 ].flatMap((key) => [key, `*.${key}`]);
 
 /**

@@ -40,6 +40,8 @@ export const OTP_ACTIONS = [
   'wallet.export',
   'contract.sign',
   'otp.preferences',
+  // cards (issue 17): showing a card's number and security code
+  'card.reveal',
 ] as const;
 export type OtpAction = (typeof OTP_ACTIONS)[number];
 

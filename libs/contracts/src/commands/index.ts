@@ -51,3 +51,5 @@ export * from './announcements';
 export * from './avatars';
 // contacts (issue 18)
 export * from './contacts';
+// cards (issue 17)
+export * from './cards';

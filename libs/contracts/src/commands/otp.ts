@@ -17,6 +17,12 @@ export const DEFAULT_OTP_REQUIRED_ACTIONS: readonly OtpAction[] = [
   'contract.sign',
 ];
 
+/**
+ * Actions that always need a verified code from a user session, whatever the organization's
+ * policy says (showing a card's full number and security code).
+ */
+export const ALWAYS_OTP_ACTIONS: readonly OtpAction[] = ['card.reveal'];
+
 /** The header that carries a verified challenge's token (spec §5 rule 6). */
 export const OTP_TOKEN_HEADER = 'x-otp-token';
 

@@ -12,6 +12,35 @@ import {
 const ORG_ID = '6f1c2f4e-8a4b-4d0b-9a57-6f2f0a1d9c11';
 const ACCOUNT_ID = '0b8e0d35-7f52-4c4e-9a7a-1d9f5f0f2a33';
 
+// cards (issue 17)
+const cardIssued = {
+  card_id: 'crd-1',
+  account_id: ACCOUNT_ID,
+  type: 'virtual',
+  status: 'active',
+  last4: '4242',
+  issued_at: '2026-01-02T03:04:05.000Z',
+};
+const cardStatus = {
+  card_id: 'crd-1',
+  account_id: ACCOUNT_ID,
+  status: 'frozen',
+  previous_status: 'active',
+  reason: 'monthly_fee_unpaid',
+  changed_at: '2026-01-02T03:04:05.000Z',
+};
+const cardTransaction = {
+  transaction_id: 'txn-1',
+  card_id: 'crd-1',
+  account_id: ACCOUNT_ID,
+  status: 'authorized',
+  amount_usdt: '12.50',
+  asset: 'USD',
+  merchant: 'Coffee Shop',
+  decline_reason: null,
+  occurred_at: '2026-01-02T03:04:05.000Z',
+};
+
 const funds = {
   account_id: ACCOUNT_ID,
   operation_id: 'op-1',
@@ -670,6 +699,37 @@ const samples: Record<
       { ...creditDispute, kind: 'payment' },
       { ...creditDispute, status: 'won' },
     ],
+  },
+  // cards (issue 17)
+  'cards.card_issued': {
+    valid: cardIssued,
+    invalid: [
+      { ...cardIssued, last4: '12345' },
+      { ...cardIssued, type: 'metal' },
+    ],
+  },
+  'cards.card_status_changed': {
+    valid: cardStatus,
+    invalid: [
+      { ...cardStatus, status: 'blocked' },
+      { ...cardStatus, reason: 'bored' },
+    ],
+  },
+  'cards.card_transaction_authorized': {
+    valid: cardTransaction,
+    invalid: [{ ...cardTransaction, amount_usdt: 12.5 }],
+  },
+  'cards.card_transaction_declined': {
+    valid: { ...cardTransaction, status: 'declined', decline_reason: 'insufficient_funds' },
+    invalid: [{ ...cardTransaction, status: 'declined', decline_reason: 'no_reason' }],
+  },
+  'cards.card_transaction_reversed': {
+    valid: { ...cardTransaction, status: 'reversed' },
+    invalid: [{ ...cardTransaction, status: 'refunded' }],
+  },
+  'cards.card_transaction_adjusted': {
+    valid: { ...cardTransaction, status: 'adjusted', amount_usdt: '9.50' },
+    invalid: [{ ...cardTransaction, status: 'adjusted', amount_usdt: '-1' }],
   },
 };
 

@@ -60,6 +60,8 @@ import {
   riskMonitoringAlertSchema,
   riskScoreChangedSchema,
 } from './risk-monitoring';
+// cards (issue 17)
+import { cardIssuedSchema, cardStatusChangedSchema, cardTransactionSchema } from './cards';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -143,6 +145,13 @@ export const EVENT_SCHEMAS = {
     version: 1,
     schema: creditDisputeStatusChangedSchema,
   },
+  // cards (issue 17)
+  'cards.card_issued': { version: 1, schema: cardIssuedSchema },
+  'cards.card_status_changed': { version: 1, schema: cardStatusChangedSchema },
+  'cards.card_transaction_authorized': { version: 1, schema: cardTransactionSchema },
+  'cards.card_transaction_declined': { version: 1, schema: cardTransactionSchema },
+  'cards.card_transaction_reversed': { version: 1, schema: cardTransactionSchema },
+  'cards.card_transaction_adjusted': { version: 1, schema: cardTransactionSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -28,6 +28,8 @@ import { WalletsApiModule } from './wallets/wallets.module';
 import { QscoreApiModule } from './qscore/qscore.module';
 // contacts (issue 18)
 import { ContactsApiModule } from './contacts/contacts.module';
+// cards (issue 17)
+import { CardsApiModule } from './cards/cards.module';
 
 /**
  * The public /v1 surface of identity with its credential guard. Needs the bus client and the
@@ -60,6 +62,8 @@ import { ContactsApiModule } from './contacts/contacts.module';
     QscoreApiModule,
     // contacts (issue 18)
     ContactsApiModule,
+    // cards (issue 17)
+    CardsApiModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],
 })

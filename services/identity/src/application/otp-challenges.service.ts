@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
+  ALWAYS_OTP_ACTIONS,
   DomainError,
   type ConsumeOtpTokenCommand,
   type CreateOtpChallengeCommand,
@@ -172,8 +173,10 @@ export class OtpChallengesService {
     const action = parseAction(command.action);
     const policy = await this.policies.policyOf(command.actor.org_id);
     if (!policy) throw new DomainError('unauthorized', 'a valid credential is required');
-    // An organization that turned OTP off asks for no code (its operator's choice, D2).
-    if (!policy.otp_enabled || !policy.required_actions.includes(action))
+    // An organization that turned OTP off asks for no code (its operator's choice, D2), except
+    // for the actions that always need one.
+    const always = ALWAYS_OTP_ACTIONS.includes(action);
+    if (!always && (!policy.otp_enabled || !policy.required_actions.includes(action)))
       return { required: false };
     if (!command.otp_token)
       throw new DomainError(

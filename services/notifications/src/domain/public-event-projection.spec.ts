@@ -262,3 +262,52 @@ describe('organization announcements', () => {
     });
   });
 });
+
+// cards (issue 17)
+describe('card events', () => {
+  const card = { account_id: 'acc-1', card_id: 'crd-1' };
+
+  it('maps a status change to card_status_changed with its reason only', () => {
+    expect(
+      projectPublicEvent('cards.card_status_changed', {
+        ...card,
+        status: 'frozen',
+        previous_status: 'active',
+        reason: 'monthly_fee_unpaid',
+        changed_at: '2026-01-02T03:04:05.000Z',
+      }),
+    ).toEqual({
+      type: 'card_status_changed',
+      data: { ...card, status: 'frozen', reason: 'monthly_fee_unpaid' },
+    });
+  });
+
+  it.each([
+    'cards.card_transaction_authorized',
+    'cards.card_transaction_declined',
+    'cards.card_transaction_reversed',
+    'cards.card_transaction_adjusted',
+  ])('maps %s to card_transaction without internal fields', (type) => {
+    expect(
+      projectPublicEvent(type, {
+        ...card,
+        transaction_id: 'txn-1',
+        status: 'authorized',
+        amount_usdt: '12.50',
+        asset: 'USD',
+        merchant: 'Coffee',
+        decline_reason: null,
+        occurred_at: '2026-01-02T03:04:05.000Z',
+      }),
+    ).toEqual({
+      type: 'card_transaction',
+      data: {
+        ...card,
+        transaction_id: 'txn-1',
+        status: 'authorized',
+        amount_usdt: '12.50',
+        merchant: 'Coffee',
+      },
+    });
+  });
+});

@@ -46,6 +46,12 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'risk-scoring.credit_dispute_status_changed',
   // organization announcements (issue 18)
   'identity.announcement_delivered',
+  // cards (issue 17)
+  'cards.card_status_changed',
+  'cards.card_transaction_authorized',
+  'cards.card_transaction_declined',
+  'cards.card_transaction_reversed',
+  'cards.card_transaction_adjusted',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -416,6 +422,22 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
       return {
         type: 'admin_announcement',
         fields: ['broadcast_id', 'subject', 'body'],
+        carries_idempotency_key: false,
+      };
+    // cards (issue 17)
+    case 'cards.card_status_changed':
+      return {
+        type: 'card_status_changed',
+        fields: ['account_id', 'card_id', 'status', 'reason'],
+        carries_idempotency_key: false,
+      };
+    case 'cards.card_transaction_authorized':
+    case 'cards.card_transaction_declined':
+    case 'cards.card_transaction_reversed':
+    case 'cards.card_transaction_adjusted':
+      return {
+        type: 'card_transaction',
+        fields: ['account_id', 'card_id', 'transaction_id', 'status', 'amount_usdt', 'merchant'],
         carries_idempotency_key: false,
       };
     default: {

@@ -61,6 +61,12 @@ export class NotificationsMessages {
     await this.domain_events.take(payload);
   }
 
+  // cards (issue 17): the cards service's public events
+  @EventPattern('events.cards')
+  async cardsEvent(@Payload() payload: unknown): Promise<void> {
+    await this.domain_events.take(payload);
+  }
+
   @Handles(HEALTH_COMMANDS.notifications)
   health() {
     return { service: 'notifications', status: 'ok' as const };

@@ -1,0 +1,1 @@
+export { CardsModule, cardsService } from './cards.module';
