@@ -52,6 +52,7 @@ describe('all-in-one runtime', () => {
       'compliance',
       'risk-scoring',
       'notifications',
+      'banking',
     ];
     for (const environment of ['test', 'live'] as const) {
       const replies = await Promise.all(

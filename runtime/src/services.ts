@@ -7,6 +7,7 @@ import { notificationsService } from '@platform/svc-notifications';
 import { payinsService } from '@platform/svc-payins';
 import { payoutsService } from '@platform/svc-payouts';
 import { riskScoringService } from '@platform/svc-risk-scoring';
+import { bankingService } from '@platform/svc-banking';
 
 /** Every bus service, in boot order: producers of reference data first. */
 export const BUS_SERVICES: ServiceDefinition[] = [
@@ -17,5 +18,6 @@ export const BUS_SERVICES: ServiceDefinition[] = [
   payoutsService,
   payinsService,
   cryptoWalletsService,
+  bankingService,
   notificationsService,
 ];

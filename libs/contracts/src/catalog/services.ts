@@ -12,5 +12,6 @@ export const COMMAND_SERVICES = [
   'compliance',
   'risk-scoring',
   'notifications',
+  'banking',
 ] as const;
 export type CommandService = (typeof COMMAND_SERVICES)[number];

@@ -59,6 +59,13 @@ import {
   riskMonitoringAlertSchema,
   riskScoreChangedSchema,
 } from './risk-monitoring';
+// banking (issue 17)
+import {
+  bankingBalanceChangedSchema,
+  bankingCustomerStatusChangedSchema,
+  bankingInboundReceivedSchema,
+  bankingOperationStatusChangedSchema,
+} from './banking';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -141,6 +148,11 @@ export const EVENT_SCHEMAS = {
     version: 1,
     schema: creditDisputeStatusChangedSchema,
   },
+  // banking (issue 17)
+  'banking.customer_status_changed': { version: 1, schema: bankingCustomerStatusChangedSchema },
+  'banking.operation_status_changed': { version: 1, schema: bankingOperationStatusChangedSchema },
+  'banking.virtual_iban_inbound_received': { version: 1, schema: bankingInboundReceivedSchema },
+  'banking.balance_changed': { version: 1, schema: bankingBalanceChangedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -18,6 +18,7 @@ export const DEFAULT_TAIL_TOPICS = [
   'compliance',
   'risk-scoring',
   'notifications',
+  'banking',
 ].map((service) => `events.${service}`);
 
 const tailQuery = z.object({ topics: z.string().optional() }).strict();

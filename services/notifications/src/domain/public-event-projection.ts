@@ -44,6 +44,10 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'risk-scoring.monitoring_alert_raised',
   'risk-scoring.fraud_score_computed',
   'risk-scoring.credit_dispute_status_changed',
+  // banking (issue 17)
+  'banking.customer_status_changed',
+  'banking.operation_status_changed',
+  'banking.virtual_iban_inbound_received',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -407,6 +411,25 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
           'previous_status',
           'updated_at',
         ],
+        carries_idempotency_key: false,
+      };
+    // banking (issue 17)
+    case 'banking.customer_status_changed':
+      return {
+        type: 'banking_customer_status_changed',
+        fields: ['account_id', 'customer_id', 'kyc_status'],
+        carries_idempotency_key: false,
+      };
+    case 'banking.operation_status_changed':
+      return {
+        type: 'banking_operation_status_changed',
+        fields: ['account_id', 'customer_id', 'operation_id', 'type', 'status'],
+        carries_idempotency_key: false,
+      };
+    case 'banking.virtual_iban_inbound_received':
+      return {
+        type: 'banking_virtual_iban_inbound',
+        fields: ['operation_id', 'account_id', 'bank_account_id', 'amount', 'currency'],
         carries_idempotency_key: false,
       };
     default: {

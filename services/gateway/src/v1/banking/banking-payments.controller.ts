@@ -1,0 +1,172 @@
+import { Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  BANKING_COMMANDS,
+  bankOperationResource,
+  createBankPaymentBody,
+  createThirdPartyBody,
+  thirdPartyResource,
+  type CreateBankPaymentBody,
+  type CreateThirdPartyBody,
+} from '@platform/contracts';
+import { BusClient } from '@platform/messaging';
+import {
+  ApiCredentials,
+  ApiReply,
+  ApiZodBody,
+  ApiZodQuery,
+  idempotencyKeyOf,
+  listingPage,
+  ValidatedBody,
+  ValidatedQuery,
+} from '../../http';
+import { RequireCredentialLevel } from '../../auth/access.decorators';
+import { CurrentPrincipal, type Principal } from '../../auth/principal';
+import { accountListing } from '../account-listing';
+import { ApiErrors } from '../aml/api-errors.decorator';
+
+const pageQuery = z.object({ page: z.unknown().optional(), page_size: z.unknown().optional() });
+
+const THIRD_PARTY_DESCRIPTION = [
+  'Registers a beneficiary: `{name, iban, bic?}` (EUR; the IBAN’s country length and mod-97 check',
+  'digits are verified: 400 `invalid_iban`) or `{name, routing_number, account_number}` (USD; a',
+  '9-digit ABA routing number with a valid checksum and a 4-17 digit account number: 400',
+  '`invalid_request`). The sandbox bank reviews beneficiaries at once: 201 with `status:',
+  'approved`. The same bank details under the same name answer the existing beneficiary; under',
+  'another name 409 `bank_ref_conflict`. Missing name: 400 `invalid_name`.',
+].join(' ');
+
+const PAYMENT_DESCRIPTION = [
+  'Pays a third party from a bank account (`account_id` is the `bank_account_id`). The amount',
+  'plus the fee of the account’s currency is debited at once (402 `insufficient_funds` when the',
+  'balance is lower) and the operation is `processing`; the bank then completes it or rejects it',
+  '(`failed`, `failure_code: rejected_by_bank`, the debit given back), each change announced by',
+  '`banking_operation_status_changed`. EUR payments run between IBANs: the EUR account pays',
+  'beneficiaries with an IBAN, the USD account US beneficiaries; otherwise 400',
+  '`banking_eur_requires_viban`. `idempotency_key` (body or `Idempotency-Key` header) is',
+  'required: the same request answers the same operation, another one 409',
+  '`idempotency_conflict`. **Sandbox**: an amount ending `.99` is rejected by the bank.',
+].join(' ');
+
+/** Third parties, payments and operations of the banking customer. */
+@ApiTags('banking')
+@ApiCredentials()
+@RequireCredentialLevel('account')
+@Controller('v1/banking')
+export class BankingPaymentsController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Post('third-parties')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Register a third party', description: THIRD_PARTY_DESCRIPTION })
+  @ApiZodBody(createThirdPartyBody)
+  @ApiReply(BANKING_COMMANDS.create_third_party, 201)
+  @ApiErrors(
+    'invalid_json',
+    'invalid_request',
+    'invalid_name',
+    'invalid_iban',
+    'unauthorized',
+    'no_banking_customer',
+    'bank_ref_conflict',
+  )
+  createThirdParty(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedBody(createThirdPartyBody) body: CreateThirdPartyBody,
+  ) {
+    return this.bus.send(BANKING_COMMANDS.create_third_party, {
+      account_id: principal.account_id,
+      ...body,
+    });
+  }
+
+  @Get('third-parties')
+  @ApiOperation({
+    summary: 'List third parties',
+    description: 'Newest first; `page`, `page_size`.',
+  })
+  @ApiZodQuery(pageQuery)
+  @ApiReply(listingPage('third_parties', thirdPartyResource))
+  @ApiErrors('invalid_request', 'unauthorized', 'no_banking_customer')
+  listThirdParties(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedQuery(pageQuery) query: z.infer<typeof pageQuery>,
+  ) {
+    return accountListing(this.bus, {
+      command: BANKING_COMMANDS.list_third_parties,
+      collection: 'third_parties',
+      principal,
+      query,
+    });
+  }
+
+  @Post('payments')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Pay a third party', description: PAYMENT_DESCRIPTION })
+  @ApiZodBody(createBankPaymentBody)
+  @ApiReply(BANKING_COMMANDS.create_payment, 201)
+  @ApiErrors(
+    'invalid_json',
+    'invalid_amount',
+    'idempotency_key_required',
+    'invalid_idempotency_key',
+    'reserved_idempotency_key',
+    'banking_eur_requires_viban',
+    'unauthorized',
+    'insufficient_funds',
+    'not_found',
+    'no_banking_customer',
+    'idempotency_conflict',
+  )
+  pay(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedBody(createBankPaymentBody) body: CreateBankPaymentBody,
+    @Headers('idempotency-key') header_key: string | undefined,
+  ) {
+    return this.bus.send(BANKING_COMMANDS.create_payment, {
+      account_id: principal.account_id,
+      bank_account_id: body.account_id,
+      third_party_id: body.third_party_id,
+      amount: body.amount,
+      idempotency_key: idempotencyKeyOf(body.idempotency_key, header_key) ?? null,
+    });
+  }
+
+  @Get('operations')
+  @ApiOperation({
+    summary: 'List bank operations',
+    description: 'Payments and inbound transfers, newest first; `page`, `page_size`.',
+  })
+  @ApiZodQuery(pageQuery)
+  @ApiReply(listingPage('operations', bankOperationResource))
+  @ApiErrors('invalid_request', 'unauthorized', 'no_banking_customer')
+  listOperations(
+    @CurrentPrincipal() principal: Principal,
+    @ValidatedQuery(pageQuery) query: z.infer<typeof pageQuery>,
+  ) {
+    return accountListing(this.bus, {
+      command: BANKING_COMMANDS.list_operations,
+      collection: 'operations',
+      principal,
+      query,
+    });
+  }
+
+  @Get('operations/:operationID')
+  @ApiOperation({
+    summary: 'Read a bank operation',
+    description: 'Another account’s operation: 404 `not_found`.',
+  })
+  @ApiReply(BANKING_COMMANDS.get_operation)
+  @ApiErrors('unauthorized', 'not_found', 'no_banking_customer')
+  getOperation(
+    @CurrentPrincipal() principal: Principal,
+    @Param('operationID') operation_id: string,
+  ) {
+    return this.bus.send(BANKING_COMMANDS.get_operation, {
+      account_id: principal.account_id,
+      operation_id: operation_id.slice(0, 200),
+    });
+  }
+}
