@@ -50,6 +50,13 @@ describe('banking', () => {
     awaitEvents(receivedEvents(receiver), type, match, count);
   const streamed = (type: string, match: (data: Body) => boolean) =>
     awaitEvents(() => stream.published(), type, match);
+  /** The owner's US beneficiary (registering it again answers the same one). */
+  const usPayee = () =>
+    bank.thirdParty(owner, {
+      name: 'Bob LLC',
+      routing_number: BANK_DETAILS.routing_number,
+      account_number: '123456789',
+    });
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
@@ -160,11 +167,7 @@ describe('banking', () => {
       iban: 'DE89370400440532013000',
       created_at: expect.any(String),
     });
-    const bob = await bank.thirdParty(owner, {
-      name: 'Bob LLC',
-      routing_number: BANK_DETAILS.routing_number,
-      account_number: '123456789',
-    });
+    const bob = await usPayee();
     expect(bob).toMatchObject({ currency: 'USD', routing_number: '021000021' });
     // The same details under the same name answer the same beneficiary; another name conflicts.
     expect(
@@ -227,13 +230,7 @@ describe('banking', () => {
       fee: '0.00',
       bank_account_id: usd.bank_account_id,
     });
-    const payee = (
-      await bank.thirdParty(owner, {
-        name: 'Bob LLC',
-        routing_number: BANK_DETAILS.routing_number,
-        account_number: '123456789',
-      })
-    ).third_party_id;
+    const payee = (await usPayee()).third_party_id;
     const payment = {
       account_id: usd.bank_account_id,
       third_party_id: payee,
@@ -306,13 +303,7 @@ describe('banking', () => {
   });
 
   it('fails a sandbox payment ending .99 and gives the debit back', async () => {
-    const payee = (
-      await bank.thirdParty(owner, {
-        name: 'Bob LLC',
-        routing_number: BANK_DETAILS.routing_number,
-        account_number: '123456789',
-      })
-    ).third_party_id;
+    const payee = (await usPayee()).third_party_id;
     const before = (await bank.balance(owner, usd.bank_account_id)).available;
     const paid = await bank.pay(owner, {
       account_id: usd.bank_account_id,
@@ -329,6 +320,32 @@ describe('banking', () => {
       'banking_operation_status_changed',
       (data) => data.operation_id === paid.operation_id && data.status === 'failed',
     );
+  });
+
+  it('answers banking_recovery_pending while the bank has not confirmed a payment ending .77', async () => {
+    const payee = (await usPayee()).third_party_id;
+    const before = (await bank.balance(owner, usd.bank_account_id)).available;
+    const payment = {
+      account_id: usd.bank_account_id,
+      third_party_id: payee,
+      amount: '1.77',
+      idempotency_key: 'bank-pay-lost-answer',
+    };
+    await expectError(await bank.payRaw(owner, payment), 503, 'banking_recovery_pending');
+    // Once the bank confirms it, the retry answers the one operation the key made.
+    const recovered = await eventually(
+      () => bank.payRaw(owner, payment),
+      (response) => response.status !== 503,
+    );
+    const operation = await json<Body>(recovered, 201);
+    expect(operation).toMatchObject({ status: 'completed', amount: '1.77', fee: '0.50' });
+    const listed = await json<{ operations: Body[] }>(await bank.operationsRaw(owner), 200);
+    expect(
+      listed.operations.filter((row) => row.idempotency_key === 'bank-pay-lost-answer'),
+    ).toHaveLength(1);
+    // Put the balance back for the history below: an inbound of what the payment took.
+    await bank.inbound(owner, usd.bank_account_id, '2.27');
+    expect((await bank.balance(owner, usd.bank_account_id)).available).toBe(before);
   });
 
   it('runs EUR payments between IBANs only: banking_eur_requires_viban otherwise', async () => {
@@ -349,11 +366,7 @@ describe('banking', () => {
       (data) => data.operation_id === inbound.operation_id,
     );
     const ana = await bank.thirdParty(owner, { name: 'Ana GmbH', iban: BANK_DETAILS.iban_de });
-    const bob = await bank.thirdParty(owner, {
-      name: 'Bob LLC',
-      routing_number: BANK_DETAILS.routing_number,
-      account_number: '123456789',
-    });
+    const bob = await usPayee();
     await expectError(
       await bank.payRaw(owner, {
         account_id: eur.bank_account_id,

@@ -1,7 +1,7 @@
-import type { Provider } from '@nestjs/common';
+import { Logger, type Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
-import type { JobQueue } from '@platform/jobs';
+import { JobQueueRunner, type JobQueue } from '@platform/jobs';
 import { BusClient } from '@platform/messaging';
 import type { DeadLetters } from '@platform/persistence';
 import {
@@ -14,8 +14,8 @@ import {
 import { BankAccountsService } from './application/bank-accounts.service';
 import {
   BANKING_JOB_TASKS,
-  BankingJobRunner,
-  BankingJobTasks,
+  bankingJobTasks,
+  type BankingJobTasks,
 } from './application/banking-job-tasks';
 import { CustomersService } from './application/customers.service';
 import { OperationJournal } from './application/operation-journal';
@@ -42,11 +42,12 @@ export const bankingProviders: Provider[] = [
     inject: [SERVICE_POOL, DEAD_LETTERS],
     useFactory: (pool: Pool, dead_letters: DeadLetters) => openBankingJobs(pool, dead_letters),
   },
-  { provide: BANKING_JOB_TASKS, useFactory: () => new BankingJobTasks() },
+  { provide: BANKING_JOB_TASKS, useFactory: bankingJobTasks },
   {
-    provide: BankingJobRunner,
+    provide: JobQueueRunner,
     inject: [BANKING_JOBS, BANKING_JOB_TASKS],
-    useFactory: (jobs: JobQueue, tasks: BankingJobTasks) => new BankingJobRunner(jobs, tasks),
+    useFactory: (jobs: JobQueue, tasks: BankingJobTasks) =>
+      new JobQueueRunner(jobs, tasks, (message) => new Logger('banking').warn(message)),
   },
   {
     provide: CustomerStore,

@@ -10,7 +10,14 @@ import type { JobQueue } from '@platform/jobs';
 import { Money } from '@platform/money';
 import { withTransaction } from '@platform/persistence';
 import { requireCustomer } from '../domain/customer';
-import { decide, NO_OPERATION, sandboxOutcomeOf, type OperationState } from '../domain/operation';
+import {
+  decide,
+  NO_OPERATION,
+  recoveryPending,
+  sandboxAnswerLost,
+  sandboxOutcomeOf,
+  type OperationState,
+} from '../domain/operation';
 import { assertPayable } from '../domain/third-party';
 import type { CustomerStore, StoredBankAccount } from '../infrastructure/customers.repository';
 import type {
@@ -87,6 +94,7 @@ export class OperationsService {
       failure_code: null,
       idempotency_key,
       request_fingerprint: fingerprint,
+      recovery_pending: this.environment === 'test' && sandboxAnswerLost(amount),
     };
     const created = await withTransaction(this.pool, async (client) => {
       // The account's row lock orders its debits: no two payments spend one balance.
@@ -116,6 +124,7 @@ export class OperationsService {
       );
       return recorded;
     });
+    if (created?.recovery_pending) throw recoveryPending();
     if (created) return created;
     const winner = await this.operations.byKey(request.account_id, idempotency_key);
     if (!winner) throw new Error('a payment conflicted on its idempotency key and vanished');
@@ -148,6 +157,7 @@ export class OperationsService {
         failure_code: null,
         idempotency_key: null,
         request_fingerprint: null,
+        recovery_pending: false,
       });
       if (!inserted) throw new Error('an inbound operation has no key to conflict on');
       const decided = decide({ type: 'receive_inbound', amount }, NO_OPERATION);
@@ -204,5 +214,6 @@ function sameRequest(earlier: StoredOperation, fingerprint: string): StoredOpera
       'idempotency_conflict',
       'this idempotency_key was used for another payment request',
     );
+  if (earlier.recovery_pending) throw recoveryPending();
   return earlier;
 }

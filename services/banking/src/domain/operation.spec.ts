@@ -4,6 +4,8 @@ import {
   decide,
   evolve,
   NO_OPERATION,
+  recoveryPending,
+  sandboxAnswerLost,
   sandboxOutcomeOf,
   type OperationEvent,
   type OperationState,
@@ -67,6 +69,12 @@ describe('bank operation', () => {
     expect(balanceChangeOf(events[0]!)?.toString()).toBe('25.00');
     expect(replay(events)).toMatchObject({ status: 'completed', type: 'inbound' });
     expect(decide({ type: 'settle_payment', outcome: 'completed' }, replay(events))).toEqual([]);
+  });
+
+  it('loses the sandbox bank answer of amounts ending .77 only', () => {
+    expect(sandboxAnswerLost(usd('1.77'))).toBe(true);
+    expect(sandboxAnswerLost(usd('1.78'))).toBe(false);
+    expect(recoveryPending().code).toBe('banking_recovery_pending');
   });
 
   it('rejects sandbox amounts ending .99 only', () => {

@@ -43,6 +43,22 @@ export function sandboxOutcomeOf(amount: Money): 'completed' | 'rejected' {
   return amount.toString().endsWith('.99') ? 'rejected' : 'completed';
 }
 
+/**
+ * Sandbox rule: the bank's answer to a payment ending `.77` is lost at create. The debit and the
+ * operation stand (`processing`); the client is told 503 `banking_recovery_pending` until the
+ * bank confirms the payment one step later, and never gets a second operation for the key.
+ */
+export function sandboxAnswerLost(amount: Money): boolean {
+  return amount.toString().endsWith('.77');
+}
+
+/** What a retry under the key of a payment still in recovery answers. */
+export const recoveryPending = (): DomainError =>
+  new DomainError(
+    'banking_recovery_pending',
+    'the bank has not confirmed this payment yet; retry with the same idempotency_key',
+  );
+
 export function decide(command: OperationCommand, state: OperationState): OperationEvent[] {
   switch (command.type) {
     case 'submit_payment': {

@@ -22,6 +22,8 @@ export interface StoredOperation {
   failure_code: string | null;
   idempotency_key: string | null;
   request_fingerprint: string | null;
+  /** The bank's answer was lost at create: retries answer 503 until it confirms the payment. */
+  recovery_pending: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -46,7 +48,7 @@ export const operationResource = (row: StoredOperation): BankOperationResource =
 
 const COLUMNS = `operation_id, account_id, org_id, customer_id, bank_account_id, third_party_id,
   type, status, currency, amount::text as amount, fee::text as fee, failure_code, idempotency_key,
-  request_fingerprint, created_at, updated_at`;
+  request_fingerprint, recovery_pending, created_at, updated_at`;
 
 /** Bank operations and the balance entries they book. */
 export class OperationStore {
@@ -57,8 +59,9 @@ export class OperationStore {
     const { rows } = await client.query<StoredOperation>(
       `insert into bank_operations
          (operation_id, account_id, org_id, customer_id, bank_account_id, third_party_id, type,
-          status, currency, amount, fee, failure_code, idempotency_key, request_fingerprint)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+          status, currency, amount, fee, failure_code, idempotency_key, request_fingerprint,
+          recovery_pending)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
        on conflict (account_id, idempotency_key) do nothing
        returning ${COLUMNS}`,
       [
@@ -76,6 +79,7 @@ export class OperationStore {
         operation.failure_code,
         operation.idempotency_key,
         operation.request_fingerprint,
+        operation.recovery_pending,
       ],
     );
     return rows[0] ?? null;
@@ -123,7 +127,8 @@ export class OperationStore {
     failure_code: string | null,
   ): Promise<StoredOperation> {
     const { rows } = await client.query<StoredOperation>(
-      `update bank_operations set status = $2, failure_code = $3, updated_at = now()
+      `update bank_operations
+          set status = $2, failure_code = $3, recovery_pending = false, updated_at = now()
         where operation_id = $1 returning ${COLUMNS}`,
       [operation_id, status, failure_code],
     );
