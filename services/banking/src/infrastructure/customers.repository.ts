@@ -147,10 +147,10 @@ export class CustomerStore {
   ): Promise<{ available: string; held: string }> {
     const { rows } = await db.query<{ available: string; held: string }>(
       `select
-         (select coalesce(sum(change), 0) from bank_entries where bank_account_id = $1)::text
+         (select coalesce(sum(change), 0) from bank_entries where bank_account_id = $1)::numeric(20, 2)::text
            as available,
          (select coalesce(sum(amount + fee), 0) from bank_operations
-           where bank_account_id = $1 and type = 'payment' and status = 'processing')::text
+           where bank_account_id = $1 and type = 'payment' and status = 'processing')::numeric(20, 2)::text
            as held`,
       [bank_account_id],
     );
