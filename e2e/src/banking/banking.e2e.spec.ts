@@ -107,7 +107,10 @@ describe('banking', () => {
   });
 
   it('opens the customer in review, approves it after one step with a USD and a EUR account', async () => {
-    const created = await json<Body>(await bank.createCustomerRaw(owner), 202);
+    const created = await json<Body>(
+      await bank.createCustomerRaw(owner, { idempotency_key: 'open-bank' }),
+      202,
+    );
     expect(created).toEqual({
       customer_id: expect.any(String),
       account_id: owner.account_id,
@@ -116,6 +119,11 @@ describe('banking', () => {
       updated_at: expect.any(String),
     });
     await expectError(await bank.createCustomerRaw(owner, {}), 409, 'banking_customer_exists');
+    // A retry under the key that opened it answers the customer again.
+    expect(
+      (await json<Body>(await bank.createCustomerRaw(owner, { idempotency_key: 'open-bank' }), 202))
+        .customer_id,
+    ).toBe(created.customer_id);
     ({ usd, eur } = await bank.openedAccounts(owner));
     expect(usd).toEqual({
       bank_account_id: expect.any(String),
@@ -213,8 +221,18 @@ describe('banking', () => {
       400,
       'invalid_name',
     );
+    // A key answers its beneficiary to the same request and refuses another one.
+    const keyed = { name: 'Cy SARL', iban: BANK_DETAILS.iban_gb, idempotency_key: 'tp-cy' };
+    const cy = await bank.thirdParty(owner, keyed);
+    expect((await bank.thirdParty(owner, keyed)).third_party_id).toBe(cy.third_party_id);
+    await expectError(
+      await bank.thirdPartyRaw(owner, { ...keyed, name: 'Cy Ltd' }),
+      409,
+      'idempotency_conflict',
+    );
     const listed = await json<{ third_parties: Body[] }>(await bank.thirdPartiesRaw(owner), 200);
     expect(listed.third_parties.map((row) => row.third_party_id)).toEqual([
+      cy.third_party_id,
       bob.third_party_id,
       ana.third_party_id,
     ]);

@@ -79,6 +79,7 @@ export const createThirdPartyBody = z
     bic: text.optional(),
     routing_number: text.optional().describe('a USD beneficiary: ABA routing number (9 digits)'),
     account_number: text.optional().describe('a USD beneficiary: 4 to 17 digits'),
+    idempotency_key: z.string().max(10_000).optional(),
   })
   .strict();
 export type CreateThirdPartyBody = z.infer<typeof createThirdPartyBody>;
@@ -145,7 +146,9 @@ export const BANKING_COMMANDS = {
   create_customer: defineCommand({
     name: 'banking.create_customer',
     summary: "open the account's banking customer from its verified profile",
-    request: z.object({ ...accountScope, org_id: id }).strict(),
+    request: z
+      .object({ ...accountScope, org_id: id, idempotency_key: z.string().max(10_000).nullable() })
+      .strict(),
     reply: bankingCustomerResource,
   }),
   list_accounts: defineCommand({
@@ -169,7 +172,13 @@ export const BANKING_COMMANDS = {
   create_third_party: defineCommand({
     name: 'banking.create_third_party',
     summary: 'register a beneficiary of bank payments',
-    request: z.object({ ...accountScope, ...createThirdPartyBody.shape }).strict(),
+    request: z
+      .object({
+        ...accountScope,
+        ...createThirdPartyBody.omit({ idempotency_key: true }).shape,
+        idempotency_key: z.string().max(10_000).nullable(),
+      })
+      .strict(),
     reply: thirdPartyResource,
   }),
   list_third_parties: defineCommand({

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
-import { ACCOUNT_COMMANDS, type Environment } from '@platform/contracts';
+import { ACCOUNT_COMMANDS, IdempotencyKey, type Environment } from '@platform/contracts';
 import type { PgEventStore } from '@platform/event-store';
 import type { JobQueue } from '@platform/jobs';
 import type { BusClient } from '@platform/messaging';
@@ -37,22 +37,31 @@ export class CustomersService {
     });
   }
 
-  async create(account_id: string, org_id: string): Promise<StoredCustomer> {
+  /** A retry under the key that opened the customer answers it; any other request conflicts. */
+  async create(
+    account_id: string,
+    org_id: string,
+    raw_key: string | null,
+  ): Promise<StoredCustomer> {
+    const idempotency_key = IdempotencyKey.parse(raw_key);
     const existing = await this.customers.byAccount(account_id);
+    if (existing && idempotency_key && existing.idempotency_key === idempotency_key)
+      return existing;
     const profile = existing
       ? null
       : await this.bus.send(ACCOUNT_COMMANDS.get_profile, { account_id });
     const state = existing ? { status: existing.kyc_status } : NO_CUSTOMER;
     decide({ type: 'open_customer', account_kyc_status: profile?.kyc_status ?? '' }, state);
-    return withTransaction(this.pool, async (client) => {
+    const created = await withTransaction(this.pool, async (client) => {
       const customer = await this.customers.insert(client, {
         customer_id: randomUUID(),
         account_id,
         org_id,
         kyc_status: 'in_review',
+        idempotency_key,
       });
-      // A concurrent create won the account: this one is the second.
-      if (!customer) throw customerExists();
+      if (!customer) return null; // a concurrent create won the account
+
       await this.publishStatus(client, customer, 'no_stream');
       if (this.environment === 'test')
         await this.jobs.scheduleInTransaction(
@@ -63,6 +72,10 @@ export class CustomersService {
         );
       return customer;
     });
+    if (created) return created;
+    const winner = await this.customers.byAccount(account_id);
+    if (winner && idempotency_key && winner.idempotency_key === idempotency_key) return winner;
+    throw customerExists();
   }
 
   async get(account_id: string): Promise<StoredCustomer> {

@@ -67,6 +67,7 @@ describe('bank payments on PostgreSQL', () => {
         account_id,
         org_id: 'org-1',
         kyc_status: 'approved',
+        idempotency_key: null,
       });
       await customers.openAccount(
         client,
@@ -75,7 +76,13 @@ describe('bank payments on PostgreSQL', () => {
       );
       await third_parties.insert(
         client,
-        { third_party_id, account_id, name: 'Bob', bank_ref: `aba:${third_party_id}` },
+        {
+          third_party_id,
+          account_id,
+          name: 'Bob',
+          bank_ref: `aba:${third_party_id}`,
+          idempotency_key: null,
+        },
         { currency: 'USD', routing_number: '021000021', account_number: '1234' },
       );
     });

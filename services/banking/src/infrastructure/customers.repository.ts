@@ -14,6 +14,7 @@ export interface StoredCustomer {
   account_id: string;
   org_id: string;
   kyc_status: BankingKycStatus;
+  idempotency_key: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -75,12 +76,21 @@ export class CustomerStore {
   /** Inserts the account's customer; false when the account already has one. */
   async insert(
     client: PoolClient,
-    customer: Pick<StoredCustomer, 'customer_id' | 'account_id' | 'org_id' | 'kyc_status'>,
+    customer: Pick<
+      StoredCustomer,
+      'customer_id' | 'account_id' | 'org_id' | 'kyc_status' | 'idempotency_key'
+    >,
   ): Promise<StoredCustomer | null> {
     const { rows } = await client.query<StoredCustomer>(
-      `insert into banking_customers (customer_id, account_id, org_id, kyc_status)
-       values ($1, $2, $3, $4) on conflict (account_id) do nothing returning *`,
-      [customer.customer_id, customer.account_id, customer.org_id, customer.kyc_status],
+      `insert into banking_customers (customer_id, account_id, org_id, kyc_status, idempotency_key)
+       values ($1, $2, $3, $4, $5) on conflict (account_id) do nothing returning *`,
+      [
+        customer.customer_id,
+        customer.account_id,
+        customer.org_id,
+        customer.kyc_status,
+        customer.idempotency_key,
+      ],
     );
     return rows[0] ?? null;
   }

@@ -13,6 +13,7 @@ export interface StoredThirdParty {
   bic: string | null;
   routing_number: string | null;
   account_number: string | null;
+  idempotency_key: string | null;
   created_at: Date;
 }
 
@@ -35,15 +36,21 @@ export class ThirdPartyStore {
   /** Inserts the beneficiary; null when the account already has one with this bank reference. */
   async insert(
     client: PoolClient,
-    row: { third_party_id: string; account_id: string; name: string; bank_ref: string },
+    row: {
+      third_party_id: string;
+      account_id: string;
+      name: string;
+      bank_ref: string;
+      idempotency_key: string | null;
+    },
     coordinates: BankCoordinates,
   ): Promise<StoredThirdParty | null> {
     const { rows } = await client.query<StoredThirdParty>(
       `insert into third_parties
          (third_party_id, account_id, name, currency, bank_ref, iban, bic, routing_number,
-          account_number)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       on conflict (account_id, bank_ref) do nothing returning *`,
+          account_number, idempotency_key)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       on conflict do nothing returning *`,
       [
         row.third_party_id,
         row.account_id,
@@ -54,6 +61,7 @@ export class ThirdPartyStore {
         coordinates.currency === 'EUR' ? coordinates.bic : null,
         coordinates.currency === 'USD' ? coordinates.routing_number : null,
         coordinates.currency === 'USD' ? coordinates.account_number : null,
+        row.idempotency_key,
       ],
     );
     return rows[0] ?? null;
@@ -63,6 +71,14 @@ export class ThirdPartyStore {
     const { rows } = await this.pool.query<StoredThirdParty>(
       'select * from third_parties where account_id = $1 and bank_ref = $2',
       [account_id, bank_ref],
+    );
+    return rows[0] ?? null;
+  }
+
+  async byKey(account_id: string, idempotency_key: string): Promise<StoredThirdParty | null> {
+    const { rows } = await this.pool.query<StoredThirdParty>(
+      'select * from third_parties where account_id = $1 and idempotency_key = $2',
+      [account_id, idempotency_key],
     );
     return rows[0] ?? null;
   }

@@ -30,7 +30,9 @@ export class BankingMessages {
 
   @Handles(BANKING_COMMANDS.create_customer)
   async createCustomer(command: Request<'create_customer'>) {
-    return customerResource(await this.customers.create(command.account_id, command.org_id));
+    return customerResource(
+      await this.customers.create(command.account_id, command.org_id, command.idempotency_key),
+    );
   }
 
   @Handles(BANKING_COMMANDS.list_accounts)
@@ -53,8 +55,8 @@ export class BankingMessages {
 
   @Handles(BANKING_COMMANDS.create_third_party)
   async createThirdParty(command: Request<'create_third_party'>) {
-    const { account_id, ...input } = command;
-    return thirdPartyResource(await this.third_parties.create(account_id, input));
+    const { account_id, idempotency_key, ...input } = command;
+    return thirdPartyResource(await this.third_parties.create(account_id, input, idempotency_key));
   }
 
   @Handles(BANKING_COMMANDS.list_third_parties)

@@ -1,9 +1,9 @@
-import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { BANKING_COMMANDS, createBankingCustomerBody } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
-import { ApiCredentials, ApiReply, ApiZodBody, ValidatedBody } from '../../http';
+import { ApiCredentials, ApiReply, ApiZodBody, idempotencyKeyOf, ValidatedBody } from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { ApiErrors } from '../aml/api-errors.decorator';
@@ -15,7 +15,9 @@ const CUSTOMER_DESCRIPTION = [
   '`verification_required` otherwise); the body is optional. Answers 202 with `kyc_status:',
   'in_review`; the bank’s review ends with `banking_customer_status_changed` (the sandbox approves',
   'after one simulator step) and, when approved, one USD account (routing and account number) and',
-  'one EUR account (virtual IBAN and BIC). A second customer: 409 `banking_customer_exists`.',
+  'one EUR account (virtual IBAN and BIC). A second customer: 409 `banking_customer_exists`,',
+  'except a retry under the `idempotency_key` (body or `Idempotency-Key` header) that opened it,',
+  'which answers the customer again.',
 ].join(' ');
 
 const NO_CUSTOMER = 'Before the banking customer exists: 409 `no_banking_customer`.';
@@ -33,14 +35,23 @@ export class BankingAccountsController {
   @ApiOperation({ summary: 'Open the banking customer', description: CUSTOMER_DESCRIPTION })
   @ApiZodBody(createBankingCustomerBody)
   @ApiReply(BANKING_COMMANDS.create_customer, 202)
-  @ApiErrors('invalid_json', 'unauthorized', 'verification_required', 'banking_customer_exists')
+  @ApiErrors(
+    'invalid_json',
+    'invalid_idempotency_key',
+    'reserved_idempotency_key',
+    'unauthorized',
+    'verification_required',
+    'banking_customer_exists',
+  )
   createCustomer(
     @CurrentPrincipal() principal: Principal,
-    @ValidatedBody(customerRequest) _body: z.infer<typeof customerRequest>,
+    @ValidatedBody(customerRequest) body: z.infer<typeof customerRequest>,
+    @Headers('idempotency-key') header_key: string | undefined,
   ) {
     return this.bus.send(BANKING_COMMANDS.create_customer, {
       account_id: principal.account_id,
       org_id: principal.org_id,
+      idempotency_key: idempotencyKeyOf(body?.idempotency_key, header_key) ?? null,
     });
   }
 

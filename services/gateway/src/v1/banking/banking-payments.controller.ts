@@ -34,7 +34,9 @@ const THIRD_PARTY_DESCRIPTION = [
   '9-digit ABA routing number with a valid checksum and a 4-17 digit account number: 400',
   '`invalid_request`). The sandbox bank reviews beneficiaries at once: 201 with `status:',
   'approved`. The same bank details under the same name answer the existing beneficiary; under',
-  'another name 409 `bank_ref_conflict`. Missing name: 400 `invalid_name`.',
+  'another name 409 `bank_ref_conflict`. Missing name: 400 `invalid_name`. An `idempotency_key`',
+  '(body or `Idempotency-Key` header) answers the same beneficiary to a retry of the same request',
+  'and 409 `idempotency_conflict` to another one.',
 ].join(' ');
 
 const PAYMENT_DESCRIPTION = [
@@ -70,17 +72,23 @@ export class BankingPaymentsController {
     'invalid_request',
     'invalid_name',
     'invalid_iban',
+    'invalid_idempotency_key',
+    'reserved_idempotency_key',
     'unauthorized',
     'no_banking_customer',
     'bank_ref_conflict',
+    'idempotency_conflict',
   )
   createThirdParty(
     @CurrentPrincipal() principal: Principal,
     @ValidatedBody(createThirdPartyBody) body: CreateThirdPartyBody,
+    @Headers('idempotency-key') header_key: string | undefined,
   ) {
+    const { idempotency_key: body_key, ...request } = body;
     return this.bus.send(BANKING_COMMANDS.create_third_party, {
       account_id: principal.account_id,
-      ...body,
+      ...request,
+      idempotency_key: idempotencyKeyOf(body_key, header_key) ?? null,
     });
   }
 
