@@ -44,6 +44,10 @@ import { EmailChangeRepository } from './infrastructure/email-change.repository'
 import { HandoffTokens } from './infrastructure/handoff-tokens';
 import { IdentityLifecycle } from './infrastructure/identity-lifecycle';
 import { IDENTITY_EVENTS, openIdentityEventStore } from './infrastructure/identity-store';
+// organization announcements (issue 18)
+import { AnnouncementsService } from './application/announcements.service';
+import { AnnouncementsRepository } from './infrastructure/announcements.repository';
+import { AnnouncementsMessages } from './messages/announcements.messages';
 import { AccountBlocksRepository } from './infrastructure/account-blocks.repository';
 import { MemberAdminRepository } from './infrastructure/member-admin.repository';
 import { MembersRepository } from './infrastructure/members.repository';
@@ -89,6 +93,7 @@ const MESSAGES: Type[] = [
   HandoffMessages,
   DirectoryMessages,
   VerificationMessages,
+  AnnouncementsMessages,
 ];
 
 /**
@@ -122,6 +127,7 @@ const APPLICATION: Provider[] = [
   PasskeysService,
   SocialLoginService,
   HandoffService,
+  AnnouncementsService,
 ];
 
 const INFRASTRUCTURE: Provider[] = [
@@ -155,6 +161,7 @@ const INFRASTRUCTURE: Provider[] = [
   SocialIdentitiesRepository,
   SocialTokenVerifier,
   HandoffTokens,
+  AnnouncementsRepository,
 ];
 
 /** Organizations, accounts, credentials and sessions. */

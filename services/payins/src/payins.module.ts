@@ -39,6 +39,8 @@ import {
   PayinsRepository,
 } from './infrastructure/payins.repository';
 import { PayinsMessages } from './messages/payins.messages';
+import { PayinTrackingMessages } from './messages/payin-tracking.messages';
+import { PayinTracking } from './application/payin-tracking';
 import {
   collectionPollMs,
   PAYINS_SETTINGS,
@@ -63,7 +65,7 @@ export class PayinsModule {
           migrations: [{ dir: PAYINS_MIGRATIONS_DIR }],
         }),
       ],
-      controllers: [PayinsMessages],
+      controllers: [PayinsMessages, PayinTrackingMessages],
       providers: [
         ...busClientProviders(context),
         { provide: PAYINS_SETTINGS, useValue: settings },
@@ -236,6 +238,11 @@ export class PayinsModule {
         },
         PayinsLifecycle,
         eventRelayProvider({ service: 'payins', store: PAYINS_EVENTS }),
+        {
+          provide: PayinTracking,
+          inject: [SERVICE_POOL, PayinsRepository],
+          useFactory: (pool: Pool, payins: PayinsRepository) => new PayinTracking(pool, payins),
+        },
       ],
     };
   }

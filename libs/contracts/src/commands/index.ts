@@ -43,5 +43,9 @@ export * from './risk-disputes';
 export * from './risk-fraud';
 // credit scoring pages: consent page, report PDFs, own report, seals (issue 16, pages)
 export * from './risk-scoring-pages';
+// track links of payouts and payins (issue 18)
+export * from './track-links';
+// organization announcements (issue 18)
+export * from './announcements';
 // banking (issue 17)
 export * from './banking';
