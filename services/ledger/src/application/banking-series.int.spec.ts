@@ -79,16 +79,16 @@ describe('banking series projection on PostgreSQL', () => {
     const malformed = envelope({ ...entry('e-4', '1e3') });
     await projection.take(malformed);
     await projection.take({ not: 'an envelope' });
+    await projection.take({ also: 'not an envelope' });
     await projection.take(envelope(entry('e-5', '0.50')));
     expect(await total()).toBe('90.00');
-    const { rows } = await pool.query<{ source: string; record_key: string }>(
-      'select source, record_key from dead_letters order by record_key',
+    const { rows } = await pool.query<{ record_key: string }>(
+      'select record_key from dead_letters where source = $1',
+      ['projection:ledger.banking-series'],
     );
-    expect(rows).toEqual(
-      expect.arrayContaining([
-        { source: 'projection:ledger.banking-series', record_key: malformed.event_id },
-        { source: 'projection:ledger.banking-series', record_key: 'unparsed' },
-      ]),
-    );
+    const keys = rows.map((row) => row.record_key);
+    // Two different poison messages keep two letters; the malformed entry its event id.
+    expect(keys).toContain(malformed.event_id);
+    expect(keys.filter((key) => key.startsWith('unparsed:'))).toHaveLength(2);
   });
 });

@@ -5,7 +5,7 @@ import {
   parseEventData,
   type Environment,
 } from '@platform/contracts';
-import { describeFailure, type DeadLetters } from '@platform/persistence';
+import { describeFailure, unparsedLetterKey, type DeadLetters } from '@platform/persistence';
 import { projectBankingEntry } from '../infrastructure/public/banking-series.queries';
 
 const SOURCE = 'projection:ledger.banking-series';
@@ -25,7 +25,7 @@ export class BankingSeriesProjection {
   async take(raw: unknown): Promise<void> {
     const envelope = eventEnvelopeSchema.safeParse(raw);
     if (!envelope.success) {
-      await this.setAside('unparsed', 'not an event envelope', raw);
+      await this.setAside(unparsedLetterKey(raw), 'not an event envelope', raw);
       return;
     }
     const event = envelope.data;
