@@ -1,3 +1,5 @@
+import { parseString } from '@fast-csv/parse';
+import ExcelJS from 'exceljs';
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
   awaitEvents,
@@ -16,6 +18,17 @@ import {
 } from '../clients';
 
 type Body = Record<string, any>;
+
+/** The rows of a CSV with a header line, by a real CSV parser. */
+function parseCsv(text: string): Promise<Record<string, string>[]> {
+  return new Promise((resolve, reject) => {
+    const rows: Record<string, string>[] = [];
+    parseString(text, { headers: true })
+      .on('data', (row: Record<string, string>) => rows.push(row))
+      .on('error', reject)
+      .on('end', () => resolve(rows));
+  });
+}
 
 /** ISO 13616 check, written here again so the suite does not trust the service's own. */
 function ibanChecksumHolds(iban: string): boolean {
@@ -485,6 +498,30 @@ describe('banking', () => {
     // USD: 100.00 in, 10.00 + 0.50 paid, 5.99 + 0.50 refunded; EUR: 50.00 in, 20.00 + 1.00 paid.
     expect(today.balances).toMatchObject({ BANK_USD: '89.50', BANK_EUR: '29.00' });
     expect(history.days[0]!.balances).toMatchObject({ BANK_USD: '0.00', BANK_EUR: '0.00' });
+  });
+
+  it('exports the operations as CSV and XLSX', async () => {
+    const listed = await json<{ operations: Body[] }>(
+      await bank.operationsRaw(owner, '?page_size=100'),
+      200,
+    );
+    const csv = await bank.operationsRaw(owner, '?format=csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const rows = await parseCsv(await csv.text());
+    expect(rows).toHaveLength(listed.operations.length);
+    expect(rows[0]).toMatchObject({
+      'Operation ID': listed.operations[0]!.operation_id,
+      Amount: listed.operations[0]!.amount,
+      Currency: listed.operations[0]!.currency,
+    });
+    const xlsx = await bank.operationsRaw(owner, '?format=xlsx');
+    expect(xlsx.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as never);
+    // A header row, then one row per operation.
+    expect(workbook.worksheets[0]?.rowCount).toBe(listed.operations.length + 1);
+    await expectError(await bank.operationsRaw(owner, '?format=pdf'), 400, 'invalid_request');
   });
 
   it('needs an approved verification in live, where the sandbox routes do not exist', async () => {

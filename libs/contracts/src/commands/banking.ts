@@ -133,6 +133,15 @@ const listCommand = z
   })
   .strict();
 
+/** Operations: a page, or an export's rows (up to 10,000, one more to tell it was cut). */
+const listOperationsCommand = z
+  .object({
+    ...accountScope,
+    limit: z.number().int().min(1).max(10_001),
+    offset: z.number().int().min(0),
+  })
+  .strict();
+
 /** `POST /v1/sandbox/banking/inbound`. */
 export const sandboxBankInboundBody = z
   .object({
@@ -204,7 +213,7 @@ export const BANKING_COMMANDS = {
   list_operations: defineCommand({
     name: 'banking.list_operations',
     summary: "the account's bank operations, newest first",
-    request: listCommand,
+    request: listOperationsCommand,
     reply: z.object({ operations: z.array(bankOperationResource) }),
   }),
   get_operation: defineCommand({

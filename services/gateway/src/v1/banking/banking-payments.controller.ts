@@ -1,4 +1,5 @@
-import { Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -16,8 +17,13 @@ import {
   ApiReply,
   ApiZodBody,
   ApiZodQuery,
+  EXPORT_ROW_LIMIT,
   idempotencyKeyOf,
   listingPage,
+  pageBody,
+  parseExportFormat,
+  parsePagination,
+  sendExport,
   ValidatedBody,
   ValidatedQuery,
 } from '../../http';
@@ -25,8 +31,10 @@ import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { accountListing } from '../account-listing';
 import { ApiErrors } from '../aml/api-errors.decorator';
+import { OPERATION_EXPORT_COLUMNS, operationExportRow } from './operation-export';
 
 const pageQuery = z.object({ page: z.unknown().optional(), page_size: z.unknown().optional() });
+const operationsQuery = pageQuery.extend({ format: z.string().optional() });
 
 const THIRD_PARTY_DESCRIPTION = [
   'Registers a beneficiary: `{name, iban, bic?}` (EUR; the IBAN’s country length and mod-97 check',
@@ -148,21 +156,33 @@ export class BankingPaymentsController {
   @Get('operations')
   @ApiOperation({
     summary: 'List bank operations',
-    description: 'Payments and inbound transfers, newest first; `page`, `page_size`.',
+    description:
+      'Payments and inbound transfers, newest first; `page`, `page_size`. `format=csv` or ' +
+      '`format=xlsx` downloads the list (up to 10,000 rows) instead.',
   })
-  @ApiZodQuery(pageQuery)
+  @ApiZodQuery(operationsQuery)
   @ApiReply(listingPage('operations', bankOperationResource))
   @ApiErrors('invalid_request', 'unauthorized', 'no_banking_customer')
-  listOperations(
+  async listOperations(
     @CurrentPrincipal() principal: Principal,
-    @ValidatedQuery(pageQuery) query: z.infer<typeof pageQuery>,
+    @ValidatedQuery(operationsQuery) query: z.infer<typeof operationsQuery>,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return accountListing(this.bus, {
-      command: BANKING_COMMANDS.list_operations,
-      collection: 'operations',
-      principal,
-      query,
+    const format = parseExportFormat(query.format);
+    const pagination = parsePagination(query);
+    const { operations } = await this.bus.send(BANKING_COMMANDS.list_operations, {
+      account_id: principal.account_id,
+      limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
+      offset: format ? 0 : pagination.offset,
     });
+    if (!format) return pageBody('operations', pagination, operations);
+    await sendExport(reply, {
+      format,
+      filename: 'bank-operations',
+      columns: OPERATION_EXPORT_COLUMNS,
+      rows: operations.map(operationExportRow),
+    });
+    return undefined;
   }
 
   @Get('operations/:operationID')
