@@ -53,6 +53,7 @@ describe('all-in-one runtime', () => {
       'risk-scoring',
       'notifications',
       'cards',
+      'banking',
     ];
     for (const environment of ['test', 'live'] as const) {
       const replies = await Promise.all(

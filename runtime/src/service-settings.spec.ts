@@ -31,6 +31,7 @@ describe('service settings at boot', () => {
 
   it('reads SANDBOX_STEP_MS with one definition, in every service with a sandbox simulator', () => {
     expect(stepping.map((definition) => definition.name).sort()).toEqual([
+      'banking',
       'compliance',
       'crypto-wallets',
       'payins',

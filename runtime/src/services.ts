@@ -9,6 +9,7 @@ import { payoutsService } from '@platform/svc-payouts';
 import { riskScoringService } from '@platform/svc-risk-scoring';
 // cards (issue 17)
 import { cardsService } from '@platform/svc-cards';
+import { bankingService } from '@platform/svc-banking';
 
 /** Every bus service, in boot order: producers of reference data first. */
 export const BUS_SERVICES: ServiceDefinition[] = [
@@ -20,5 +21,6 @@ export const BUS_SERVICES: ServiceDefinition[] = [
   payinsService,
   cryptoWalletsService,
   cardsService,
+  bankingService,
   notificationsService,
 ];

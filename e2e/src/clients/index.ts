@@ -24,3 +24,5 @@ export * from './risk-watch';
 export * from './risk-pages';
 // cards (issue 17)
 export * from './cards';
+// banking (issue 17)
+export * from './banking';

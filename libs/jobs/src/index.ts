@@ -14,3 +14,4 @@ export type {
 } from './job-queue';
 export { graphileLogger } from './logger';
 export type { JobLogLevel, JobLogger } from './logger';
+export { JobQueueRunner, JobTaskRegistry } from './job-task-registry';

@@ -1,10 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
+import type { DeadLetters } from '@platform/persistence';
 import {
   busClientProviders,
   eventRelayProvider,
   type PlatformContext,
+  DEAD_LETTERS,
   SERVICE_POOL,
   ServiceDatabaseModule,
   type ServiceDefinition,
@@ -19,6 +21,8 @@ import { swapSettingsOf, type SwapSettings } from './infrastructure/swap-setting
 import { LEDGER_SETTINGS, ledgerSettingsSchema, type LedgerSettings } from './ledger.settings';
 import { LedgerMessages } from './messages/ledger.messages';
 import { PublicLedgerMessages } from './messages/public-ledger.messages';
+import { BankingSeriesMessages } from './messages/banking-series.messages';
+import { BankingSeriesProjection } from './application/banking-series';
 import { publicLedgerProviders } from './public-ledger.providers';
 
 /** The rate table (loaded once at boot) and the limits. */
@@ -35,7 +39,7 @@ export class LedgerModule {
           migrations: [{ dir: LEDGER_MIGRATIONS_DIR }],
         }),
       ],
-      controllers: [LedgerMessages, PublicLedgerMessages],
+      controllers: [LedgerMessages, PublicLedgerMessages, BankingSeriesMessages],
       providers: [
         {
           provide: LEDGER_EVENTS,
@@ -60,6 +64,12 @@ export class LedgerModule {
           useFactory: (pool: Pool, swap: SwapSettings) => new LedgerQueries(pool, swap.rates),
         },
         LedgerLifecycle,
+        {
+          provide: BankingSeriesProjection,
+          inject: [SERVICE_POOL, DEAD_LETTERS],
+          useFactory: (pool: Pool, dead_letters: DeadLetters) =>
+            new BankingSeriesProjection(pool, dead_letters, context.environment),
+        },
         eventRelayProvider({
           service: 'ledger',
           store: LEDGER_EVENTS,

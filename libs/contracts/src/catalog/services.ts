@@ -13,5 +13,6 @@ export const COMMAND_SERVICES = [
   'risk-scoring',
   'notifications',
   'cards',
+  'banking',
 ] as const;
 export type CommandService = (typeof COMMAND_SERVICES)[number];

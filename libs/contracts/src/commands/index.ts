@@ -53,3 +53,5 @@ export * from './avatars';
 export * from './contacts';
 // cards (issue 17)
 export * from './cards';
+// banking (issue 17)
+export * from './banking';

@@ -327,6 +327,27 @@ const creditDispute = {
   updated_at: '2026-01-02T03:04:05.000Z',
 };
 
+// banking (issue 17)
+const bankOperation = {
+  account_id: ACCOUNT_ID,
+  customer_id: 'cus-1',
+  operation_id: 'op-1',
+  bank_account_id: 'ba-1',
+  type: 'payment',
+  status: 'completed',
+  currency: 'USD',
+  amount: '10.00',
+};
+const bankEntry = {
+  entry_id: 'ent-1',
+  account_id: ACCOUNT_ID,
+  bank_account_id: 'ba-1',
+  operation_id: 'op-1',
+  currency: 'USD',
+  change: '-10.50',
+  booked_at: '2026-01-02T03:04:05.000Z',
+};
+
 const samples: Record<
   EventType,
   { valid: Record<string, unknown>; invalid: Record<string, unknown>[] }
@@ -730,6 +751,43 @@ const samples: Record<
   'cards.card_transaction_adjusted': {
     valid: { ...cardTransaction, status: 'adjusted', amount_usdt: '9.50' },
     invalid: [{ ...cardTransaction, status: 'adjusted', amount_usdt: '-1' }],
+  },
+  // banking (issue 17)
+  'banking.customer_status_changed': {
+    valid: { account_id: ACCOUNT_ID, customer_id: 'cus-1', kyc_status: 'approved' },
+    invalid: [{ account_id: ACCOUNT_ID, customer_id: 'cus-1', kyc_status: 'done' }],
+  },
+  'banking.operation_status_changed': {
+    valid: bankOperation,
+    invalid: [
+      { ...bankOperation, status: 'pending' },
+      { ...bankOperation, amount: '-1.00' },
+    ],
+  },
+  'banking.virtual_iban_inbound_received': {
+    valid: {
+      operation_id: 'op-1',
+      account_id: ACCOUNT_ID,
+      bank_account_id: 'ba-1',
+      amount: '10.00',
+      currency: 'EUR',
+    },
+    invalid: [
+      {
+        operation_id: 'op-1',
+        account_id: ACCOUNT_ID,
+        bank_account_id: 'ba-1',
+        amount: '10.00',
+        currency: 'GBP',
+      },
+    ],
+  },
+  'banking.balance_changed': {
+    valid: bankEntry,
+    invalid: [
+      { ...bankEntry, change: '1e3' },
+      { ...bankEntry, currency: 'ARS' },
+    ],
   },
 };
 

@@ -22,3 +22,5 @@ export * from './risk-batches';
 export * from './risk-monitoring';
 // cards (issue 17)
 export * from './cards';
+// banking (issue 17)
+export * from './banking';

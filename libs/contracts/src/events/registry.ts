@@ -62,6 +62,13 @@ import {
 } from './risk-monitoring';
 // cards (issue 17)
 import { cardIssuedSchema, cardStatusChangedSchema, cardTransactionSchema } from './cards';
+// banking (issue 17)
+import {
+  bankingBalanceChangedSchema,
+  bankingCustomerStatusChangedSchema,
+  bankingInboundReceivedSchema,
+  bankingOperationStatusChangedSchema,
+} from './banking';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -152,6 +159,11 @@ export const EVENT_SCHEMAS = {
   'cards.card_transaction_declined': { version: 1, schema: cardTransactionSchema },
   'cards.card_transaction_reversed': { version: 1, schema: cardTransactionSchema },
   'cards.card_transaction_adjusted': { version: 1, schema: cardTransactionSchema },
+  // banking (issue 17)
+  'banking.customer_status_changed': { version: 1, schema: bankingCustomerStatusChangedSchema },
+  'banking.operation_status_changed': { version: 1, schema: bankingOperationStatusChangedSchema },
+  'banking.virtual_iban_inbound_received': { version: 1, schema: bankingInboundReceivedSchema },
+  'banking.balance_changed': { version: 1, schema: bankingBalanceChangedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -3,3 +3,4 @@ export * from './failures';
 export * from './poison-tracker';
 export * from './poison-guard';
 export * from './in-order';
+export * from './unparsed-key';

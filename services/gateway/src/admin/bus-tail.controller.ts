@@ -19,6 +19,7 @@ export const DEFAULT_TAIL_TOPICS = [
   'risk-scoring',
   'notifications',
   'cards',
+  'banking',
 ].map((service) => `events.${service}`);
 
 const tailQuery = z.object({ topics: z.string().optional() }).strict();

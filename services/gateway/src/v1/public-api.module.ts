@@ -30,6 +30,8 @@ import { QscoreApiModule } from './qscore/qscore.module';
 import { ContactsApiModule } from './contacts/contacts.module';
 // cards (issue 17)
 import { CardsApiModule } from './cards/cards.module';
+// banking (issue 17)
+import { BankingApiModule } from './banking/banking.module';
 
 /**
  * The public /v1 surface of identity with its credential guard. Needs the bus client and the
@@ -64,6 +66,8 @@ import { CardsApiModule } from './cards/cards.module';
     ContactsApiModule,
     // cards (issue 17)
     CardsApiModule,
+    // banking (issue 17)
+    BankingApiModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],
 })

@@ -18,6 +18,10 @@ import {
   totalsByKind,
   type LocalRange,
 } from '../infrastructure/public/reports.queries';
+import {
+  bankingDailyChanges,
+  bankingOpening,
+} from '../infrastructure/public/banking-series.queries';
 import type { OrgDirectory } from './org-directory';
 
 /** Days a history or statement covers by default (ending today), and at most. */
@@ -25,6 +29,7 @@ const DEFAULT_DAYS = 30;
 const MAX_DAYS = 366;
 /** Banking balances (USD and EUR accounts) are charted beside the ledger, outside total_usd. */
 const BANKING_SERIES = ['BANK_USD', 'BANK_EUR'] as const;
+const BANKING_CURRENCY = { BANK_USD: 'USD', BANK_EUR: 'EUR' } as const;
 
 export interface HistoryDay {
   date: string;
@@ -62,10 +67,21 @@ export class ReportsService {
 
   async history(command: GetBalanceHistoryCommand): Promise<BalanceHistory> {
     const range = await this.range(command);
-    const opening = await openingBalances(this.pool, range);
-    const changes = await dailyChanges(this.pool, range);
+    const [opening, changes, banking_opening, banking_changes] = await Promise.all([
+      openingBalances(this.pool, range),
+      dailyChanges(this.pool, range),
+      bankingOpening(this.pool, range),
+      bankingDailyChanges(this.pool, range),
+    ]);
     const running = new Map<Asset, Money<Asset>>(
       ASSET_CODES.map((asset) => [asset, Money.parseSigned(asset, opening.get(asset) ?? '0')]),
+    );
+    // The daily closing balance of each bank account currency, in the org's timezone.
+    const banking = new Map(
+      BANKING_SERIES.map((series) => {
+        const currency = BANKING_CURRENCY[series];
+        return [series, Money.parseSigned(currency, banking_opening.get(currency) ?? '0')];
+      }),
     );
     const days: HistoryDay[] = [];
     for (const date of datesBetween(range.from, range.to)) {
@@ -77,7 +93,16 @@ export class ReportsService {
       const balances: Record<string, string> = {};
       for (const asset of ASSET_CODES)
         balances[asset] = (running.get(asset) ?? Money.zero(asset)).toString();
-      for (const series of BANKING_SERIES) balances[series] = '0.00';
+      for (const series of BANKING_SERIES) {
+        const currency = BANKING_CURRENCY[series];
+        for (const change of banking_changes)
+          if (change.date === date && change.asset === currency)
+            banking.set(
+              series,
+              banking.get(series)!.add(Money.parseSigned(currency, change.change)),
+            );
+        balances[series] = banking.get(series)!.toString();
+      }
       days.push({
         date,
         balances,

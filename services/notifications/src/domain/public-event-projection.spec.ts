@@ -311,3 +311,56 @@ describe('card events', () => {
     });
   });
 });
+
+// banking (issue 17)
+describe('banking public events', () => {
+  it('maps the customer, operation and inbound events to their public names and fields', () => {
+    expect(
+      projectPublicEvent('banking.customer_status_changed', {
+        account_id: 'a-1',
+        customer_id: 'c-1',
+        kyc_status: 'approved',
+      }),
+    ).toEqual({
+      type: 'banking_customer_status_changed',
+      data: { account_id: 'a-1', customer_id: 'c-1', kyc_status: 'approved' },
+    });
+    expect(
+      projectPublicEvent('banking.operation_status_changed', {
+        account_id: 'a-1',
+        customer_id: 'c-1',
+        operation_id: 'o-1',
+        bank_account_id: 'b-1',
+        type: 'payment',
+        status: 'failed',
+        currency: 'USD',
+        amount: '10.99',
+        idempotency_key: 'k-1',
+      }),
+    ).toEqual({
+      type: 'banking_operation_status_changed',
+      data: {
+        account_id: 'a-1',
+        customer_id: 'c-1',
+        operation_id: 'o-1',
+        type: 'payment',
+        status: 'failed',
+      },
+    });
+    const inbound = {
+      operation_id: 'o-2',
+      account_id: 'a-1',
+      bank_account_id: 'b-2',
+      amount: '25.00',
+      currency: 'EUR',
+    };
+    expect(projectPublicEvent('banking.virtual_iban_inbound_received', inbound)).toEqual({
+      type: 'banking_virtual_iban_inbound',
+      data: inbound,
+    });
+  });
+
+  it('keeps the internal balance entries out of webhooks and the stream', () => {
+    expect(projectPublicEvent('banking.balance_changed', { account_id: 'a-1' })).toBeNull();
+  });
+});

@@ -52,6 +52,10 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'cards.card_transaction_declined',
   'cards.card_transaction_reversed',
   'cards.card_transaction_adjusted',
+  // banking (issue 17)
+  'banking.customer_status_changed',
+  'banking.operation_status_changed',
+  'banking.virtual_iban_inbound_received',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -438,6 +442,25 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
       return {
         type: 'card_transaction',
         fields: ['account_id', 'card_id', 'transaction_id', 'status', 'amount_usdt', 'merchant'],
+        carries_idempotency_key: false,
+      };
+    // banking (issue 17)
+    case 'banking.customer_status_changed':
+      return {
+        type: 'banking_customer_status_changed',
+        fields: ['account_id', 'customer_id', 'kyc_status'],
+        carries_idempotency_key: false,
+      };
+    case 'banking.operation_status_changed':
+      return {
+        type: 'banking_operation_status_changed',
+        fields: ['account_id', 'customer_id', 'operation_id', 'type', 'status'],
+        carries_idempotency_key: false,
+      };
+    case 'banking.virtual_iban_inbound_received':
+      return {
+        type: 'banking_virtual_iban_inbound',
+        fields: ['operation_id', 'account_id', 'bank_account_id', 'amount', 'currency'],
         carries_idempotency_key: false,
       };
     default: {

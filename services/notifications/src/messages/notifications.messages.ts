@@ -67,6 +67,12 @@ export class NotificationsMessages {
     await this.domain_events.take(payload);
   }
 
+  // banking (issue 17): the banking service's public events
+  @EventPattern('events.banking')
+  async bankingEvent(@Payload() payload: unknown): Promise<void> {
+    await this.domain_events.take(payload);
+  }
+
   @Handles(HEALTH_COMMANDS.notifications)
   health() {
     return { service: 'notifications', status: 'ok' as const };

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import {
   ACCOUNT_COMMANDS,
@@ -8,7 +7,12 @@ import {
 } from '@platform/contracts';
 import type { JobQueue } from '@platform/jobs';
 import type { BusClient } from '@platform/messaging';
-import { describeFailure, withTransaction, type DeadLetters } from '@platform/persistence';
+import {
+  describeFailure,
+  unparsedLetterKey,
+  withTransaction,
+  type DeadLetters,
+} from '@platform/persistence';
 import { checkDocId } from '../domain/subjects/doc-ids';
 import type {
   HistoryCounter,
@@ -75,7 +79,7 @@ export class PaymentHistoryProjection {
     if (!envelope.success) {
       await this.dead_letters.record({
         source: SOURCE,
-        record_key: unparsedKey(raw),
+        record_key: unparsedLetterKey(raw),
         reason: `not an event envelope: ${envelope.error.issues[0]?.message ?? 'invalid'}`,
         payload: raw,
         attempts: 1,
@@ -167,18 +171,4 @@ export class PaymentHistoryProjection {
       }
     }
   }
-}
-
-/**
- * The letter key of a message that is no event envelope: its `event_id` when it has a usable one,
- * else a digest of its body, so that two different poison messages keep two letters.
- */
-function unparsedKey(raw: unknown): string {
-  const event_id = (raw as { event_id?: unknown } | null)?.event_id;
-  if (typeof event_id === 'string' && event_id.length > 0 && event_id.length <= 200)
-    return event_id;
-  const digest = createHash('sha256')
-    .update(JSON.stringify(raw) ?? String(raw))
-    .digest('hex');
-  return `unparsed:${digest.slice(0, 32)}`;
 }

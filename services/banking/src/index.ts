@@ -1,0 +1,1 @@
+export { BankingModule, bankingService } from './banking.module';
