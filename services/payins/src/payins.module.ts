@@ -39,6 +39,8 @@ import {
   PayinsRepository,
 } from './infrastructure/payins.repository';
 import { PayinsMessages } from './messages/payins.messages';
+import { SubscriptionsMessages } from './messages/subscriptions.messages';
+import { subscriptionsProviders } from './subscriptions.providers';
 import {
   collectionPollMs,
   PAYINS_SETTINGS,
@@ -63,7 +65,7 @@ export class PayinsModule {
           migrations: [{ dir: PAYINS_MIGRATIONS_DIR }],
         }),
       ],
-      controllers: [PayinsMessages],
+      controllers: [PayinsMessages, SubscriptionsMessages],
       providers: [
         ...busClientProviders(context),
         { provide: PAYINS_SETTINGS, useValue: settings },
@@ -235,6 +237,7 @@ export class PayinsModule {
             ),
         },
         PayinsLifecycle,
+        ...subscriptionsProviders,
         eventRelayProvider({ service: 'payins', store: PAYINS_EVENTS }),
       ],
     };

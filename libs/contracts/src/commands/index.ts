@@ -43,3 +43,5 @@ export * from './risk-disputes';
 export * from './risk-fraud';
 // credit scoring pages: consent page, report PDFs, own report, seals (issue 16, pages)
 export * from './risk-scoring-pages';
+// subscriptions and POS (issue 17)
+export * from './subscriptions';

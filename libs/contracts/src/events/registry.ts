@@ -59,6 +59,14 @@ import {
   riskMonitoringAlertSchema,
   riskScoreChangedSchema,
 } from './risk-monitoring';
+import {
+  posChargeRecordedSchema,
+  posChargeRefundedSchema,
+  subscriptionChargedSchema,
+  subscriptionChargeFailedSchema,
+  subscriptionCreatedSchema,
+  subscriptionStatusChangedSchema,
+} from './subscriptions';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -141,6 +149,15 @@ export const EVENT_SCHEMAS = {
     version: 1,
     schema: creditDisputeStatusChangedSchema,
   },
+  // subscriptions and POS (issue 17)
+  'payins.subscription_created': { version: 1, schema: subscriptionCreatedSchema },
+  'payins.subscription_paused': { version: 1, schema: subscriptionStatusChangedSchema },
+  'payins.subscription_resumed': { version: 1, schema: subscriptionStatusChangedSchema },
+  'payins.subscription_canceled': { version: 1, schema: subscriptionStatusChangedSchema },
+  'payins.subscription_charged': { version: 1, schema: subscriptionChargedSchema },
+  'payins.subscription_charge_failed': { version: 1, schema: subscriptionChargeFailedSchema },
+  'payins.pos_charge_recorded': { version: 1, schema: posChargeRecordedSchema },
+  'payins.pos_charge_refunded': { version: 1, schema: posChargeRefundedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;
