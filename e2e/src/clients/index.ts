@@ -22,3 +22,6 @@ export * from './risk-batches';
 export * from './risk-watch';
 // credit scoring pages: PDFs, own report, seals (issue 16, pages)
 export * from './risk-pages';
+// subscriptions and POS (issue 17)
+export * from './subscriptions';
+export * from './pos';

@@ -40,7 +40,8 @@ import {
 } from './infrastructure/payins.repository';
 import { PayinsMessages } from './messages/payins.messages';
 import { SubscriptionsMessages } from './messages/subscriptions.messages';
-import { subscriptionsProviders } from './subscriptions.providers';
+import { PosMessages } from './messages/pos.messages';
+import { subscriptionsProviders } from './subscriptions-pos.providers';
 import {
   collectionPollMs,
   PAYINS_SETTINGS,
@@ -65,7 +66,7 @@ export class PayinsModule {
           migrations: [{ dir: PAYINS_MIGRATIONS_DIR }],
         }),
       ],
-      controllers: [PayinsMessages, SubscriptionsMessages],
+      controllers: [PayinsMessages, SubscriptionsMessages, PosMessages],
       providers: [
         ...busClientProviders(context),
         { provide: PAYINS_SETTINGS, useValue: settings },

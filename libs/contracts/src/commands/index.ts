@@ -45,3 +45,4 @@ export * from './risk-fraud';
 export * from './risk-scoring-pages';
 // subscriptions and POS (issue 17)
 export * from './subscriptions';
+export * from './pos';

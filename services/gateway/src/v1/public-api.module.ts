@@ -26,6 +26,8 @@ import { CryptoWithdrawalsApiModule } from './crypto-withdrawals/crypto-withdraw
 import { WalletsApiModule } from './wallets/wallets.module';
 // credit scoring (issue 16)
 import { QscoreApiModule } from './qscore/qscore.module';
+// subscriptions and POS (issue 17)
+import { PosApiModule } from './pos/pos.module';
 
 /**
  * The public /v1 surface of identity with its credential guard. Needs the bus client and the
@@ -56,6 +58,8 @@ import { QscoreApiModule } from './qscore/qscore.module';
     WalletsApiModule,
     // credit scoring (issue 16)
     QscoreApiModule,
+    // subscriptions and POS (issue 17)
+    PosApiModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],
 })

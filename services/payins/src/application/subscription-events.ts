@@ -1,5 +1,5 @@
 import type { Subscription, SubscriptionEvent } from '../domain/subscription';
-import type { PublishedEvent } from '../infrastructure/subscriptions.repository';
+import type { PublishedEvent } from '../infrastructure/payins-outbox';
 
 /** The domain event each decided change publishes, read off the state it left. */
 export function publishedOf(after: Subscription, event: SubscriptionEvent): PublishedEvent {

@@ -1,8 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
-import type { EventType } from '@platform/contracts';
 import { withTransaction } from '@platform/persistence';
 import type { Subscription } from '../domain/subscription';
+import { appendToOutbox, type PublishedEvent } from './payins-outbox';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,11 +21,6 @@ export interface SubscriptionCharge {
   payin_id: string | null;
   failure_reason: string | null;
   charged_at: Date;
-}
-
-export interface PublishedEvent {
-  type: EventType;
-  data: Record<string, unknown>;
 }
 
 const COLUMNS = `subscription_id::text, account_id::text, org_id, stored_card_id::text,
@@ -159,24 +154,13 @@ export class SubscriptionsRepository {
     await this.publish(client, state, `subscription-${state.subscription_id}`, published);
   }
 
-  async publish(
+  publish(
     client: PoolClient,
     owner: { org_id: string; account_id: string },
     stream: string,
     published: readonly PublishedEvent[],
   ): Promise<void> {
-    if (published.length === 0) return;
-    await this.events.appendInTransaction(
-      client,
-      stream,
-      published.map(({ type, data }) => ({
-        type,
-        data,
-        org_id: owner.org_id,
-        account_id: owner.account_id,
-      })),
-      { expected_version: 'any' },
-    );
+    return appendToOutbox(this.events, client, owner, stream, published);
   }
 
   /** Records a charged period; false when the period was recorded already. */

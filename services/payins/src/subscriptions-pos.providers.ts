@@ -5,9 +5,11 @@ import type { JobQueue } from '@platform/jobs';
 import type { DeadLetters } from '@platform/persistence';
 import { DEAD_LETTERS, SERVICE_POOL } from '@platform/runtime';
 import { PayinsService } from './application/payins.service';
+import { PosService } from './application/pos.service';
 import { SubscriptionCharger } from './application/subscription-charger';
 import { SubscriptionsService } from './application/subscriptions.service';
-import { BusIdentityPort } from './infrastructure/bus-ports';
+import { BusIdentityPort, BusLedgerPort } from './infrastructure/bus-ports';
+import { PosRepository } from './infrastructure/pos.repository';
 import { PAYINS_EVENTS } from './infrastructure/payins.repository';
 import { StoredCardsRepository } from './infrastructure/stored-cards.repository';
 import {
@@ -19,7 +21,7 @@ import {
 } from './infrastructure/subscription-jobs';
 import { SubscriptionsRepository } from './infrastructure/subscriptions.repository';
 
-/** Subscriptions: their repository, services and the job queue that charges them. */
+/** Subscriptions (their repository, services and the job queue that charges them) and POS. */
 export const subscriptionsProviders: Provider[] = [
   {
     provide: PAYINS_JOBS,
@@ -54,6 +56,16 @@ export const subscriptionsProviders: Provider[] = [
       payins: PayinsService,
       jobs: QueuedChargeJobs,
     ) => new SubscriptionCharger(subscriptions, (command) => payins.create(command, true), jobs),
+  },
+  {
+    provide: PosService,
+    inject: [SERVICE_POOL, PAYINS_EVENTS, BusLedgerPort, BusIdentityPort],
+    useFactory: (
+      pool: Pool,
+      events: PgEventStore,
+      ledger: BusLedgerPort,
+      identity: BusIdentityPort,
+    ) => new PosService(new PosRepository(pool, events), ledger, identity),
   },
   {
     provide: PayinsJobRunner,
