@@ -8,17 +8,15 @@ import {
 import {
   chargeTimeOf,
   decideSubscription,
-  evolveSubscription,
   isDue,
   type ChargeOutcome,
-  type Subscription,
 } from '../domain/subscription';
 import type {
   SubscriptionCharge,
   SubscriptionRow,
   SubscriptionsRepository,
 } from '../infrastructure/subscriptions.repository';
-import { publishedOf } from './subscription-events';
+import { storeDecided } from './subscription-events';
 
 /** Where the charge of a subscription's next period is scheduled (the durable job queue). */
 export interface ChargeJobs {
@@ -106,15 +104,7 @@ export class SubscriptionCharger {
         charged_at: now,
       };
       if (!(await this.subscriptions.insertCharge(client, charge))) return null;
-      let after: Subscription = state;
-      for (const event of events) after = evolveSubscription(after, event);
-      await this.subscriptions.store(
-        client,
-        after,
-        events.map((event) => publishedOf(after, event)),
-      );
-      if (after.status === 'active' && after.next_charge_at)
-        await this.jobs.scheduleCharge(client, after.subscription_id, after.next_charge_at);
+      await storeDecided(this.subscriptions, this.jobs, client, state, events);
       return charge;
     });
   }

@@ -1,5 +1,36 @@
-import type { Subscription, SubscriptionEvent } from '../domain/subscription';
+import type { PoolClient } from 'pg';
+import {
+  evolveSubscription,
+  type Subscription,
+  type SubscriptionEvent,
+} from '../domain/subscription';
 import type { PublishedEvent } from '../infrastructure/payins-outbox';
+import type { SubscriptionsRepository } from '../infrastructure/subscriptions.repository';
+import type { ChargeJobs } from './subscription-charger';
+
+/**
+ * Applies what the domain decided and stores it with its events, in the caller's transaction;
+ * an active subscription that changed gets its next charge scheduled (the job replaces any
+ * pending one). Nothing decided, nothing written.
+ */
+export async function storeDecided(
+  subscriptions: SubscriptionsRepository,
+  jobs: ChargeJobs,
+  client: PoolClient,
+  state: Subscription,
+  events: readonly SubscriptionEvent[],
+): Promise<Subscription> {
+  if (events.length === 0) return state;
+  const after = events.reduce(evolveSubscription, state);
+  await subscriptions.store(
+    client,
+    after,
+    events.map((event) => publishedOf(after, event)),
+  );
+  if (after.status === 'active' && after.next_charge_at)
+    await jobs.scheduleCharge(client, after.subscription_id, after.next_charge_at);
+  return after;
+}
 
 /** The domain event each decided change publishes, read off the state it left. */
 export function publishedOf(after: Subscription, event: SubscriptionEvent): PublishedEvent {

@@ -11,9 +11,7 @@ import {
 import {
   chargeTimeOf,
   decideSubscription,
-  evolveSubscription,
   SUBSCRIPTION_STATUSES,
-  type Subscription,
   type SubscriptionCommand,
 } from '../domain/subscription';
 import {
@@ -28,7 +26,7 @@ import type {
   SubscriptionsRepository,
 } from '../infrastructure/subscriptions.repository';
 import type { IdentityPort } from './ports';
-import { publishedOf } from './subscription-events';
+import { storeDecided } from './subscription-events';
 import { chargeView, type ChargeJobs } from './subscription-charger';
 
 /** Creating, reading and changing subscriptions; the charges are the SubscriptionCharger's. */
@@ -140,15 +138,7 @@ export class SubscriptionsService {
       const state = await this.subscriptions.lock(client, owned.subscription_id);
       if (!state) throw new DomainError('not_found', 'subscription not found');
       const events = decideSubscription(decision, state);
-      let after: Subscription = state;
-      for (const event of events) after = evolveSubscription(after, event);
-      await this.subscriptions.store(
-        client,
-        after,
-        events.map((event) => publishedOf(after, event)),
-      );
-      if (events.some((event) => event.type === 'resumed') && after.next_charge_at)
-        await this.jobs.scheduleCharge(client, after.subscription_id, after.next_charge_at);
+      const after = await storeDecided(this.subscriptions, this.jobs, client, state, events);
       return subscriptionView(after);
     });
   }

@@ -1,3 +1,5 @@
+import { wallClockOf } from '@platform/contracts';
+
 /** How often a subscription charges its card. */
 export const SUBSCRIPTION_INTERVALS = ['daily', 'weekly', 'monthly', 'yearly'] as const;
 export type SubscriptionInterval = (typeof SUBSCRIPTION_INTERVALS)[number];
@@ -29,7 +31,7 @@ export function nextChargeAt(
   period_index: number,
   timezone: string,
 ): Date {
-  const start = wallClockOf(anchor, timezone);
+  const start = wallClockAt(anchor, timezone);
   const date = periodDate(interval, start, period_index);
   return instantOf({ ...date, time_of_day_ms: start.time_of_day_ms }, timezone);
 }
@@ -101,24 +103,13 @@ function utcDateMs(year: number, month: number, day: number): number {
   return new Date(0).setUTCFullYear(year, month - 1, day);
 }
 
-function wallClockOf(at: Date, timezone: string): WallClock {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const seconds = (value('hour') * 60 + value('minute')) * 60 + value('second');
+function wallClockAt(at: Date, timezone: string): WallClock {
+  const clock = wallClockOf(at, timezone);
   return {
-    year: value('year'),
-    month: value('month'),
-    day: value('day'),
-    time_of_day_ms: seconds * 1000 + at.getUTCMilliseconds(),
+    year: clock.year,
+    month: clock.month,
+    day: clock.day,
+    time_of_day_ms: clock.seconds_of_day * 1000 + at.getUTCMilliseconds(),
   };
 }
 
@@ -126,7 +117,7 @@ function wallClockOf(at: Date, timezone: string): WallClock {
 function instantOf(wall: WallClock, timezone: string): Date {
   const wall_ms = utcDateMs(wall.year, wall.month, wall.day) + wall.time_of_day_ms;
   const offsetAt = (instant_ms: number) => {
-    const seen = wallClockOf(new Date(instant_ms), timezone);
+    const seen = wallClockAt(new Date(instant_ms), timezone);
     return utcDateMs(seen.year, seen.month, seen.day) + seen.time_of_day_ms - instant_ms;
   };
   let instant_ms = wall_ms - offsetAt(wall_ms);
