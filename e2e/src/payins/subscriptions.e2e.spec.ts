@@ -87,7 +87,7 @@ describe('payins: subscriptions', () => {
     expect((await api.list(other)).body.subscriptions).toEqual([]);
   });
 
-  it('refuses bad requests with the spec codes and stores nothing', async () => {
+  it('refuses bad requests with the spec codes, storing nothing; a replay outlives a revoked card', async () => {
     const account = await api.accountWithCard('subs-refuse');
     const refused = async (body: Record<string, unknown>, status: number, error: string) => {
       const answer = await api.create(account, body);
@@ -112,12 +112,23 @@ describe('payins: subscriptions', () => {
     const stranger = await api.accountWithCard('subs-refuse-stranger');
     await refused(monthly(stranger.card_id), 404, 'not_found');
     await refused(monthly('not-a-card'), 404, 'not_found');
+    expect((await api.list(account)).body.subscriptions).toEqual([]);
+
+    const kept_body = monthly(account.card_id, { idempotency_key: 'subs-refuse-kept' });
+    const kept = await api.create(account, kept_body);
+    expect(kept.status).toBe(201);
+    // A used key with a body that does not even validate differs from the original.
+    await refused({ ...kept_body, interval: 'hourly' }, 409, 'idempotency_conflict');
     const revoked = await api.payins.request('DELETE', `/v1/payins/cards/${account.card_id}`, {
       token: account.access_token,
     });
     expect(revoked.status).toBe(200);
     await refused(monthly(account.card_id), 422, 'stored_card_revoked');
-    expect((await api.list(account)).body.subscriptions).toEqual([]);
+    // A repeat of the request made before the card was revoked answers what it created.
+    const replayed = await api.create(account, kept_body);
+    expect(replayed.status).toBe(200);
+    expect(replayed.body.subscription_id).toBe(kept.body.subscription_id);
+    expect((await api.list(account)).body.subscriptions).toHaveLength(1);
   });
 
   it('answers verification_required in live, where the sandbox routes do not exist', async () => {

@@ -214,7 +214,8 @@ export class PayinsService {
   }
 }
 
-function usableKey(value: unknown): string | null {
+/** The client's key when it is a valid one, else null (for telling a conflict from a bad body). */
+export function usableKey(value: unknown): string | null {
   try {
     return IdempotencyKey.parse(value);
   } catch {

@@ -20,11 +20,13 @@ import {
   subscriptionFingerprint,
   subscriptionView,
 } from '../domain/subscription-request';
+import { assertNotRevoked, type StoredCard } from '../domain/stored-card';
 import type { StoredCardsRepository } from '../infrastructure/stored-cards.repository';
 import type {
   SubscriptionRow,
   SubscriptionsRepository,
 } from '../infrastructure/subscriptions.repository';
+import { usableKey } from './payins.service';
 import type { IdentityPort } from './ports';
 import { storeDecided } from './subscription-events';
 import { chargeView, type ChargeJobs } from './subscription-charger';
@@ -48,10 +50,11 @@ export class SubscriptionsService {
       );
     const card = await this.cards.findOwned(command.account_id, readStoredCardId(command.body));
     if (!card) throw new DomainError('not_found', 'stored card not found');
-    const request = readSubscriptionRequest(command.body, card);
+    const request = await this.readRequest(command, card);
     const fingerprint = subscriptionFingerprint(request);
     const replay = await this.replayOf(command.account_id, request.idempotency_key, fingerprint);
     if (replay) return { subscription: subscriptionView(replay), created: false };
+    assertNotRevoked(card);
     const now = new Date();
     const anchor_at = request.start_at ?? now;
     const timezone = await this.identity.organizationTimezone(command.org_id);
@@ -143,6 +146,21 @@ export class SubscriptionsService {
     });
   }
 
+  /**
+   * A body that fails validation under a key the account already used differs from the
+   * original (which was valid): that is `idempotency_conflict`.
+   */
+  private async readRequest(command: CreateSubscriptionCommand, card: StoredCard) {
+    try {
+      return readSubscriptionRequest(command.body, card);
+    } catch (error) {
+      const key = usableKey(command.body.idempotency_key);
+      if (key && (await this.subscriptions.findByIdempotencyKey(command.account_id, key)))
+        throw keyConflict();
+      throw error;
+    }
+  }
+
   private async owned(query: { account_id: string; subscription_id: string }) {
     const subscription = await this.subscriptions.findOwned(
       query.account_id,
@@ -155,11 +173,14 @@ export class SubscriptionsService {
   private async replayOf(account_id: string, key: string | null, fingerprint: string) {
     if (!key) return null;
     const original = await this.subscriptions.findByIdempotencyKey(account_id, key);
-    if (original && original.fingerprint !== fingerprint)
-      throw new DomainError(
-        'idempotency_conflict',
-        'this idempotency_key was used with a different subscription request',
-      );
+    if (original && original.fingerprint !== fingerprint) throw keyConflict();
     return original;
   }
+}
+
+function keyConflict(): DomainError {
+  return new DomainError(
+    'idempotency_conflict',
+    'this idempotency_key was used with a different subscription request',
+  );
 }

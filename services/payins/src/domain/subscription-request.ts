@@ -7,7 +7,7 @@ import {
 import { Money } from '@platform/money';
 import { findCorridor } from './corridors';
 import { readCode } from './create-request';
-import { assertChargeable, type StoredCard } from './stored-card';
+import { assertInCorridor, type StoredCard } from './stored-card';
 import type { Subscription } from './subscription';
 import {
   isSubscriptionInterval,
@@ -35,7 +35,9 @@ export function readStoredCardId(body: SubscriptionCreateBody): string {
 
 /**
  * Checks a `POST /v1/subscriptions` body against the card it charges: the card's corridor
- * decides the currency and the amount's precision, as a stored-card payin's would.
+ * decides the currency and the amount's precision, as a stored-card payin's would. Whether the
+ * card may still be charged is the caller's to check after a replay (a revoked card does not
+ * change the answer to a repeated request).
  */
 export function readSubscriptionRequest(
   body: SubscriptionCreateBody,
@@ -49,7 +51,7 @@ export function readSubscriptionRequest(
       `interval must be one of ${SUBSCRIPTION_INTERVALS.join(', ')}`,
     );
   const currency = readCode(body.currency, 'currency', 'currency_required', /^[A-Z]{3}$/);
-  assertChargeable(card, card.country, currency);
+  assertInCorridor(card, card.country, currency);
   const corridor = findCorridor('card', card.country, currency);
   if (!corridor)
     throw new DomainError('stored_card_corridor_mismatch', 'this card can no longer be charged');
