@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { PgEventStore } from '@platform/event-store';
 import { createPool } from '@platform/persistence';
@@ -204,9 +204,17 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
       payload: { not: 'an event envelope' },
       reason: expect.any(String),
     });
-    // So does risk-scoring's projection of payment history: it sets the message aside too.
+    // So does risk-scoring's projection of payment history: it sets the message aside too, keyed
+    // by a digest of its body (it has no event id), so another poison message keeps its own letter.
+    const poison_digest = createHash('sha256')
+      .update(JSON.stringify({ not: 'an event envelope' }))
+      .digest('hex');
     const risk_letter = await found(
-      letterOf('projection:risk-scoring.payment-history', 'unparsed', 'risk-scoring'),
+      letterOf(
+        'projection:risk-scoring.payment-history',
+        `unparsed:${poison_digest.slice(0, 32)}`,
+        'risk-scoring',
+      ),
     );
     expect(risk_letter).toMatchObject({
       service: 'risk-scoring',

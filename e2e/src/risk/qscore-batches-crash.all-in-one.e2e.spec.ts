@@ -6,7 +6,7 @@ import { createPool, dropDatabase, ensureDatabase } from '@platform/persistence'
 import {
   buildDist,
   distEntry,
-  freePort,
+  freePortRange,
   startNodeProcess,
   testAdminUrl,
   waitFor,
@@ -42,21 +42,36 @@ describe('a credit-scoring batch cut short by a crash', () => {
     LOG_LEVEL: 'warn',
   };
 
-  async function start(): Promise<void> {
-    const port = await freePort();
-    running = startNodeProcess(distEntry('runtime/src/all-in-one.js'), {
-      env: { ...env, PORT_TEST: String(port), PORT_LIVE: String(await freePort()) },
-    });
-    base_url = `http://127.0.0.1:${port}`;
-    await waitFor(
-      () =>
-        fetch(`${base_url}/healthz`).then(
-          (reply) => reply.ok,
-          () => false,
-        ),
-      120_000,
-      250,
+  const healthy = (url: string) =>
+    fetch(`${url}/healthz`).then(
+      (reply) => reply.ok,
+      () => false,
     );
+
+  /**
+   * Starts the platform and waits until both environments answer: the live one listens last, and
+   * a process that cannot take its port exits after the sandbox already answered. Its ports come
+   * from below the range the kernel hands to outgoing connections, so another suite's connection
+   * cannot take one between the probe and the listen; a start that still loses a port is retried.
+   */
+  async function start(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const port_test = await freePortRange(2);
+      const started = startNodeProcess(distEntry('runtime/src/all-in-one.js'), {
+        env: { ...env, PORT_TEST: String(port_test), PORT_LIVE: String(port_test + 1) },
+      });
+      running = started;
+      base_url = `http://127.0.0.1:${port_test}`;
+      const live_url = `http://127.0.0.1:${port_test + 1}`;
+      await waitFor(
+        async () =>
+          !started.isRunning() || ((await healthy(base_url)) && (await healthy(live_url))),
+        120_000,
+        250,
+      );
+      if (started.isRunning()) return;
+      if (attempt === 3) throw new Error('the platform process exited three times while starting');
+    }
   }
 
   beforeAll(async () => {

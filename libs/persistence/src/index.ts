@@ -2,3 +2,4 @@ export * from './database';
 export * from './embedded';
 export * from './migrations';
 export * from './dead-letters';
+export * from './track-links';

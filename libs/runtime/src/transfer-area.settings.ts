@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   createObjectStorage,
   TransferArea,
+  type ObjectStorage,
   type ObjectStorageConfig,
 } from '@platform/object-storage';
 import type { PlatformContext } from './context';
@@ -89,15 +90,22 @@ function storageConfigOf(
   };
 }
 
+/**
+ * The deployment's object store (the `OBJECT_STORAGE` settings, parsed at boot: a bad value stops
+ * it), for a service's own files: keys under a prefix of its own, never `transfers/`.
+ */
+export function openObjectStore(
+  context: Pick<PlatformContext, 'raw_settings' | 'data_dir'>,
+): ObjectStorage {
+  const settings = parseSettings(transferAreaSettings, context.raw_settings);
+  return createObjectStorage(storageConfigOf(settings, context.data_dir));
+}
+
 /** The context's transfer area (its settings parsed once, at boot: a bad value stops it). */
 export function openTransferArea(
   context: Pick<PlatformContext, 'raw_settings' | 'data_dir' | 'environment'>,
 ): TransferArea {
-  const settings = parseSettings(transferAreaSettings, context.raw_settings);
-  return new TransferArea(
-    createObjectStorage(storageConfigOf(settings, context.data_dir)),
-    context.environment,
-  );
+  return new TransferArea(openObjectStore(context), context.environment);
 }
 
 export const TRANSFER_AREA = Symbol('TRANSFER_AREA');

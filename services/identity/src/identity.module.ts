@@ -4,8 +4,11 @@ import type { Pool } from 'pg';
 import {
   busClientProviders,
   eventRelayProvider,
+  openObjectStore,
+  openTransferArea,
   type PlatformContext,
   SERVICE_POOL,
+  TRANSFER_AREA,
   ServiceDatabaseModule,
   type ServiceDefinition,
 } from '@platform/runtime';
@@ -44,6 +47,14 @@ import { EmailChangeRepository } from './infrastructure/email-change.repository'
 import { HandoffTokens } from './infrastructure/handoff-tokens';
 import { IdentityLifecycle } from './infrastructure/identity-lifecycle';
 import { IDENTITY_EVENTS, openIdentityEventStore } from './infrastructure/identity-store';
+// organization announcements (issue 18)
+import { AnnouncementsService } from './application/announcements.service';
+import { AnnouncementsRepository } from './infrastructure/announcements.repository';
+import { AnnouncementsMessages } from './messages/announcements.messages';
+// account avatars (issue 18)
+import { AVATAR_STORAGE, AvatarsService } from './application/avatars.service';
+import { AvatarsRepository } from './infrastructure/avatars.repository';
+import { AvatarsMessages } from './messages/avatars.messages';
 import { AccountBlocksRepository } from './infrastructure/account-blocks.repository';
 import { MemberAdminRepository } from './infrastructure/member-admin.repository';
 import { MembersRepository } from './infrastructure/members.repository';
@@ -89,6 +100,8 @@ const MESSAGES: Type[] = [
   HandoffMessages,
   DirectoryMessages,
   VerificationMessages,
+  AnnouncementsMessages,
+  AvatarsMessages,
 ];
 
 /**
@@ -122,6 +135,8 @@ const APPLICATION: Provider[] = [
   PasskeysService,
   SocialLoginService,
   HandoffService,
+  AnnouncementsService,
+  AvatarsService,
 ];
 
 const INFRASTRUCTURE: Provider[] = [
@@ -155,6 +170,8 @@ const INFRASTRUCTURE: Provider[] = [
   SocialIdentitiesRepository,
   SocialTokenVerifier,
   HandoffTokens,
+  AnnouncementsRepository,
+  AvatarsRepository,
 ];
 
 /** Organizations, accounts, credentials and sessions. */
@@ -177,6 +194,8 @@ export class IdentityModule {
           inject: [SERVICE_POOL],
           useFactory: (pool: Pool) => openIdentityEventStore(pool, context.environment),
         },
+        { provide: TRANSFER_AREA, useValue: openTransferArea(context) },
+        { provide: AVATAR_STORAGE, useValue: openObjectStore(context) },
         ...INFRASTRUCTURE,
         ...APPLICATION,
       ],

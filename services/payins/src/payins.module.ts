@@ -39,6 +39,8 @@ import {
   PayinsRepository,
 } from './infrastructure/payins.repository';
 import { PayinsMessages } from './messages/payins.messages';
+import { PayinTrackingMessages } from './messages/payin-tracking.messages';
+import { PayinTracking } from './application/payin-tracking';
 import { SubscriptionsMessages } from './messages/subscriptions.messages';
 import { PosMessages } from './messages/pos.messages';
 import { subscriptionsProviders } from './subscriptions-pos.providers';
@@ -66,7 +68,7 @@ export class PayinsModule {
           migrations: [{ dir: PAYINS_MIGRATIONS_DIR }],
         }),
       ],
-      controllers: [PayinsMessages, SubscriptionsMessages, PosMessages],
+      controllers: [PayinsMessages, PayinTrackingMessages, SubscriptionsMessages, PosMessages],
       providers: [
         ...busClientProviders(context),
         { provide: PAYINS_SETTINGS, useValue: settings },
@@ -240,6 +242,11 @@ export class PayinsModule {
         PayinsLifecycle,
         ...subscriptionsProviders,
         eventRelayProvider({ service: 'payins', store: PAYINS_EVENTS }),
+        {
+          provide: PayinTracking,
+          inject: [SERVICE_POOL, PayinsRepository],
+          useFactory: (pool: Pool, payins: PayinsRepository) => new PayinTracking(pool, payins),
+        },
       ],
     };
   }

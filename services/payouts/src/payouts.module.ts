@@ -14,6 +14,8 @@ import {
 import { PayoutCreation } from './application/payout-creation';
 import { PayoutLifecycle } from './application/payout-lifecycle';
 import { PayoutQueries } from './application/payout-queries';
+import { PayoutTracking } from './application/payout-tracking';
+import { PayoutTrackingMessages } from './messages/payout-tracking.messages';
 import { QrPayouts } from './application/qr-payouts';
 import { PayoutTransitions } from './application/payout-transitions';
 import { LimitsAndDocumentsRepository } from './infrastructure/limits-and-documents.repository';
@@ -36,7 +38,7 @@ export class PayoutsModule {
           migrations: [{ dir: path.join(__dirname, '../migrations') }],
         }),
       ],
-      controllers: [PayoutsMessages],
+      controllers: [PayoutsMessages, PayoutTrackingMessages],
       providers: [
         { provide: PAYOUTS_SETTINGS, useValue: settings },
         {
@@ -55,6 +57,7 @@ export class PayoutsModule {
         PayoutLifecycle,
         PayoutQueries,
         QrPayouts,
+        PayoutTracking,
         PayoutsRuntime,
         eventRelayProvider({ service: 'payouts', store: PAYOUTS_EVENTS }),
       ],

@@ -43,6 +43,12 @@ export * from './risk-disputes';
 export * from './risk-fraud';
 // credit scoring pages: consent page, report PDFs, own report, seals (issue 16, pages)
 export * from './risk-scoring-pages';
+// track links of payouts and payins (issue 18)
+export * from './track-links';
+// organization announcements (issue 18)
+export * from './announcements';
+// account avatars (issue 18)
+export * from './avatars';
 // subscriptions and POS (issue 17)
 export * from './subscriptions';
 export * from './pos';

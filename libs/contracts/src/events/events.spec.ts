@@ -427,6 +427,26 @@ const samples: Record<
       { account_id: '', org_id: ORG_ID, type: 'person', email: 'ana@example.com' },
     ],
   },
+  'identity.announcement_delivered': {
+    valid: {
+      broadcast_id: 'b1f0c6a4-6c1e-4c7e-9d7e-0c6f1b2a3d44',
+      account_id: ACCOUNT_ID,
+      org_id: ORG_ID,
+      locale: 'es',
+      subject: 'Mantenimiento programado',
+      body: 'El sábado el servicio se detiene de 2 a 3.',
+    },
+    invalid: [
+      {
+        broadcast_id: 'b1',
+        account_id: ACCOUNT_ID,
+        org_id: ORG_ID,
+        locale: 'es',
+        subject: '',
+        body: 'x',
+      },
+    ],
+  },
   'identity.account_confirmed': {
     valid: { account_id: ACCOUNT_ID, org_id: ORG_ID, kyc_status: 'approved' },
     invalid: [

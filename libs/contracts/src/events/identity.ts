@@ -33,3 +33,17 @@ export const accountConfirmedSchema = z.object({
   kyc_status: z.enum(KYC_STATUSES),
 });
 export type AccountConfirmed = z.infer<typeof accountConfirmedSchema>;
+
+/**
+ * `identity.announcement_delivered`: an organization admin's announcement reached one account of
+ * the organization, in that account's language (plain text: the admin's HTML was stripped).
+ */
+export const announcementDeliveredSchema = z.object({
+  broadcast_id: idField,
+  account_id: idField,
+  org_id: idField,
+  locale: localeField,
+  subject: z.string().min(1),
+  body: z.string().min(1),
+});
+export type AnnouncementDelivered = z.infer<typeof announcementDeliveredSchema>;

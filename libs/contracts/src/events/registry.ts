@@ -9,6 +9,7 @@ import {
 import {
   accountConfirmedSchema,
   accountRegisteredSchema,
+  announcementDeliveredSchema,
   organizationCreatedSchema,
 } from './identity';
 import {
@@ -84,6 +85,7 @@ export const EVENT_SCHEMAS = {
   'identity.organization_created': { version: 1, schema: organizationCreatedSchema },
   'identity.account_registered': { version: 1, schema: accountRegisteredSchema },
   'identity.account_confirmed': { version: 1, schema: accountConfirmedSchema },
+  'identity.announcement_delivered': { version: 1, schema: announcementDeliveredSchema },
   'ledger.funds_credited': { version: 1, schema: fundsCreditedSchema },
   'ledger.funds_debited': { version: 1, schema: fundsDebitedSchema },
   'ledger.hold_placed': { version: 1, schema: holdPlacedSchema },

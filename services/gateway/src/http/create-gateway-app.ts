@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
+  AVATAR_MAX_BYTES,
   DISPUTE_EVIDENCE_MAX_FILES,
   DomainError,
   EVIDENCE_FILE_MAX_BYTES,
@@ -20,6 +21,7 @@ import {
 } from './gateway-options';
 import { useJsonBodiesOnly } from './json-body-parser';
 import { useMultipartUploads } from './multipart/multipart-upload';
+import { useRawUploads } from './raw-uploads';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { OpenApiDocumentStore } from './openapi/openapi-document.store';
 import { InMemoryRateLimitStore } from './rate-limit/in-memory-rate-limit-store';
@@ -84,6 +86,11 @@ export async function createGatewayApp(
       '/v1/qscore/batches': RISK_BATCH_CSV_MAX_BYTES,
     },
     too_large_code: 'file_too_large',
+  });
+  // Avatars (issue 18): the image is the body, its type is its Content-Type.
+  useRawUploads(fastify, {
+    routes: { '/v1/me/avatar': AVATAR_MAX_BYTES },
+    too_large_code: 'invalid_image',
   });
   refuseUnsafeText(fastify);
 

@@ -53,4 +53,5 @@ export {
   textOfMultipart,
   type UploadedFile,
 } from './multipart/multipart-upload';
-export { withStagedText, withStagedUploads } from './multipart/staged-uploads';
+export { withStaged, withStagedText, withStagedUploads } from './multipart/staged-uploads';
+export { RawBody, useRawUploads } from './raw-uploads';

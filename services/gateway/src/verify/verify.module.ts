@@ -5,6 +5,8 @@ import { QscoreConsentController } from './qscore-consent.controller';
 // credit scoring pages (issue 16, pages): the consent page's HTML, seal page, badge, JSON
 import { ConsentPageController } from './qscore/consent-page.controller';
 import { SealPageController } from './qscore/seal-page.controller';
+// track links of payouts and payins (issue 18)
+import { TrackPageController } from './track/track-page.controller';
 
 /** Public hosted verification pages under `/verify` (outside /v1: no credential). */
 @Module({
@@ -13,6 +15,7 @@ import { SealPageController } from './qscore/seal-page.controller';
     QscoreConsentController,
     ConsentPageController,
     SealPageController,
+    TrackPageController,
   ],
 })
 export class VerifyModule {}

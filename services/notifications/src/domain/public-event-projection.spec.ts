@@ -241,3 +241,24 @@ describe('credit-scoring watch events', () => {
     expect(projected?.data).toMatchObject({ fraud_score: 45, idempotency_key: 'k-1' });
   });
 });
+
+describe('organization announcements', () => {
+  it("gives admin_announcement the account's copy only: id, subject and body", () => {
+    const delivered = {
+      broadcast_id: 'b1f0c6a4-6c1e-4c7e-9d7e-0c6f1b2a3d44',
+      account_id: 'acc-1',
+      org_id: 'org-1',
+      locale: 'es',
+      subject: 'Mantenimiento',
+      body: 'El sábado de 2 a 3.',
+    };
+    expect(projectPublicEvent('identity.announcement_delivered', delivered)).toEqual({
+      type: 'admin_announcement',
+      data: {
+        broadcast_id: delivered.broadcast_id,
+        subject: 'Mantenimiento',
+        body: 'El sábado de 2 a 3.',
+      },
+    });
+  });
+});

@@ -44,6 +44,8 @@ export const PROJECTED_DOMAIN_EVENTS = [
   'risk-scoring.monitoring_alert_raised',
   'risk-scoring.fraud_score_computed',
   'risk-scoring.credit_dispute_status_changed',
+  // organization announcements (issue 18)
+  'identity.announcement_delivered',
 ] as const;
 export type ProjectedDomainEvent = (typeof PROJECTED_DOMAIN_EVENTS)[number];
 
@@ -407,6 +409,13 @@ function shapeOf(type: ProjectedDomainEvent): PublicShape {
           'previous_status',
           'updated_at',
         ],
+        carries_idempotency_key: false,
+      };
+    // organization announcements (issue 18): the account's copy, in its language, plain text
+    case 'identity.announcement_delivered':
+      return {
+        type: 'admin_announcement',
+        fields: ['broadcast_id', 'subject', 'body'],
         carries_idempotency_key: false,
       };
     default: {

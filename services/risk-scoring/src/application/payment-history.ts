@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import {
   ACCOUNT_COMMANDS,
@@ -74,7 +75,7 @@ export class PaymentHistoryProjection {
     if (!envelope.success) {
       await this.dead_letters.record({
         source: SOURCE,
-        record_key: 'unparsed',
+        record_key: unparsedKey(raw),
         reason: `not an event envelope: ${envelope.error.issues[0]?.message ?? 'invalid'}`,
         payload: raw,
         attempts: 1,
@@ -166,4 +167,18 @@ export class PaymentHistoryProjection {
       }
     }
   }
+}
+
+/**
+ * The letter key of a message that is no event envelope: its `event_id` when it has a usable one,
+ * else a digest of its body, so that two different poison messages keep two letters.
+ */
+function unparsedKey(raw: unknown): string {
+  const event_id = (raw as { event_id?: unknown } | null)?.event_id;
+  if (typeof event_id === 'string' && event_id.length > 0 && event_id.length <= 200)
+    return event_id;
+  const digest = createHash('sha256')
+    .update(JSON.stringify(raw) ?? String(raw))
+    .digest('hex');
+  return `unparsed:${digest.slice(0, 32)}`;
 }

@@ -1,5 +1,6 @@
 import { DomainError } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
+import { limitedBodyParser } from '../limited-body';
 import { isSafeText } from '../validation/text-input.hook';
 
 /** Room for the multipart envelope (boundaries, part headers, text fields) around the files. */
@@ -47,40 +48,15 @@ export function useMultipartUploads(
     too_large_code: 'file_too_large';
   },
 ): void {
-  fastify.addContentTypeParser(/^multipart\/form-data\b/i, (request, payload, done) => {
-    if (request.is404) return done(null, undefined);
-    const route = request.routeOptions.url ?? '';
-    const max_file_bytes = Object.hasOwn(options.routes, route) ? options.routes[route] : undefined;
-    if (max_file_bytes === undefined) {
-      return done(
-        new DomainError('unsupported_media_type', 'this route reads application/json'),
-        undefined,
-      );
-    }
-    const limit = max_file_bytes + ENVELOPE_BYTES;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let finished = false;
-    const finish = (error: Error | null, body?: MultipartBody) => {
-      if (finished) return;
-      finished = true;
-      done(error, body);
-    };
-    payload.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        payload.removeAllListeners('data');
-        payload.resume();
-        finish(new DomainError(options.too_large_code, 'the file is too large'));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    payload.on('end', () =>
-      finish(null, new MultipartBody(Buffer.concat(chunks), request.headers['content-type'] ?? '')),
-    );
-    payload.on('error', (error) => finish(error));
-  });
+  fastify.addContentTypeParser(
+    /^multipart\/form-data\b/i,
+    limitedBodyParser({
+      routes: options.routes,
+      too_large_code: options.too_large_code,
+      overhead_bytes: ENVELOPE_BYTES,
+      wrap: (bytes, content_type) => new MultipartBody(bytes, content_type),
+    }),
+  );
 }
 
 /**

@@ -5,6 +5,9 @@ import { MailboxController } from './mailbox.controller';
 import { MemberAdminController } from './member-admin.controller';
 import { OrgAccountsController } from './org-accounts.controller';
 import { PasswordChangeController, ResetLinkController } from './password.controller';
+import { TrackLinkController } from './track-link.controller';
+import { OrgAnnouncementsController } from './org-announcements.controller';
+import { AvatarController } from './avatar.controller';
 
 /**
  * Account settings of the public API: branding, services, integration status, the sandbox
@@ -20,6 +23,9 @@ import { PasswordChangeController, ResetLinkController } from './password.contro
     EmailChangeController,
     MemberAdminController,
     OrgAccountsController,
+    TrackLinkController,
+    OrgAnnouncementsController,
+    AvatarController,
   ],
 })
 export class AccountModule {}
