@@ -26,3 +26,6 @@ export * from './risk-pages';
 export * from './cards';
 // banking (issue 17)
 export * from './banking';
+// subscriptions and POS (issue 17)
+export * from './subscriptions';
+export * from './pos';

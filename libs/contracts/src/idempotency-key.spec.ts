@@ -33,6 +33,9 @@ describe('IdempotencyKey', () => {
     expect(IdempotencyKey.isPlatform('order-1')).toBe(false);
     expect(codeOf(() => IdempotencyKey.parse('risk-batch:b-1:7'))).toBe('reserved_idempotency_key');
     expect(codeOf(() => IdempotencyKey.parse('own-report:a-1:1'))).toBe('reserved_idempotency_key');
+    expect(codeOf(() => IdempotencyKey.parse('subscription:s-1:0'))).toBe(
+      'reserved_idempotency_key',
+    );
   });
 
   it('reads an absent or empty key as none, which an operation that needs one refuses', () => {

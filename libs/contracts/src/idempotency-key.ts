@@ -5,7 +5,8 @@ const MAX_LENGTH = 256;
 /**
  * Spec §7 `reserved_idempotency_key`: prefixes the platform uses for its own operations (spec
  * §7 names the first two; `auto-forward:` keys the segregated wallets' forwards of deposits,
- * `risk-batch:` and `own-report:` the credit reports of batch items and own reports).
+ * `risk-batch:` and `own-report:` the credit reports of batch items and own reports,
+ * `subscription:` the card payin of each period a subscription charges).
  */
 const RESERVED_PREFIXES = [
   'payin-convert:',
@@ -13,6 +14,7 @@ const RESERVED_PREFIXES = [
   'auto-forward:',
   'risk-batch:',
   'own-report:',
+  'subscription:',
 ] as const;
 
 const isReserved = (key: string): boolean =>

@@ -28,6 +28,21 @@ export function midnightIn(day: CalendarDay, timezone: string): Date {
 
 /** How far `timezone`'s wall clock is ahead of UTC at `at`. */
 function offsetMs(at: Date, timezone: string): number {
+  const clock = wallClockOf(at, timezone);
+  const wall = new Date(0).setUTCFullYear(clock.year, clock.month - 1, clock.day);
+  return wall + clock.seconds_of_day * 1000 - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** What a wall clock in `timezone` reads at `at`, to the second. */
+export interface WallClock {
+  year: number;
+  /** 1-12. */
+  month: number;
+  day: number;
+  seconds_of_day: number;
+}
+
+export function wallClockOf(at: Date, timezone: string): WallClock {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: timezone,
     hourCycle: 'h23',
@@ -39,7 +54,10 @@ function offsetMs(at: Date, timezone: string): number {
     second: '2-digit',
   }).formatToParts(at);
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const wall = new Date(0).setUTCFullYear(value('year'), value('month') - 1, value('day'));
-  const time_ms = ((value('hour') * 60 + value('minute')) * 60 + value('second')) * 1000;
-  return wall + time_ms - Math.floor(at.getTime() / 1000) * 1000;
+  return {
+    year: value('year'),
+    month: value('month'),
+    day: value('day'),
+    seconds_of_day: (value('hour') * 60 + value('minute')) * 60 + value('second'),
+  };
 }

@@ -41,6 +41,9 @@ import {
 import { PayinsMessages } from './messages/payins.messages';
 import { PayinTrackingMessages } from './messages/payin-tracking.messages';
 import { PayinTracking } from './application/payin-tracking';
+import { SubscriptionsMessages } from './messages/subscriptions.messages';
+import { PosMessages } from './messages/pos.messages';
+import { subscriptionsProviders } from './subscriptions-pos.providers';
 import {
   collectionPollMs,
   PAYINS_SETTINGS,
@@ -65,7 +68,7 @@ export class PayinsModule {
           migrations: [{ dir: PAYINS_MIGRATIONS_DIR }],
         }),
       ],
-      controllers: [PayinsMessages, PayinTrackingMessages],
+      controllers: [PayinsMessages, PayinTrackingMessages, SubscriptionsMessages, PosMessages],
       providers: [
         ...busClientProviders(context),
         { provide: PAYINS_SETTINGS, useValue: settings },
@@ -237,6 +240,7 @@ export class PayinsModule {
             ),
         },
         PayinsLifecycle,
+        ...subscriptionsProviders,
         eventRelayProvider({ service: 'payins', store: PAYINS_EVENTS }),
         {
           provide: PayinTracking,

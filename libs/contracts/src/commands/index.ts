@@ -55,3 +55,6 @@ export * from './contacts';
 export * from './cards';
 // banking (issue 17)
 export * from './banking';
+// subscriptions and POS (issue 17)
+export * from './subscriptions';
+export * from './pos';

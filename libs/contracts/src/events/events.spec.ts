@@ -347,6 +347,102 @@ const bankEntry = {
   change: '-10.50',
   booked_at: '2026-01-02T03:04:05.000Z',
 };
+// subscriptions and POS (issue 17)
+const subscriptionStatus = {
+  subscription_id: 'sub-1',
+  account_id: ACCOUNT_ID,
+  status: 'paused',
+  next_charge_at: null,
+};
+const SUBSCRIPTION_SAMPLES = {
+  'payins.subscription_created': {
+    valid: {
+      subscription_id: 'sub-1',
+      account_id: ACCOUNT_ID,
+      stored_card_id: 'card-1',
+      amount: '9.90',
+      currency: 'USD',
+      interval: 'monthly',
+      next_charge_at: '2026-01-31T12:00:00.000Z',
+    },
+    invalid: [
+      {
+        subscription_id: 'sub-1',
+        account_id: ACCOUNT_ID,
+        stored_card_id: 'card-1',
+        amount: '9.90',
+        currency: 'USD',
+        interval: 'hourly',
+        next_charge_at: '2026-01-31T12:00:00.000Z',
+      },
+    ],
+  },
+  'payins.subscription_paused': {
+    valid: subscriptionStatus,
+    invalid: [{ ...subscriptionStatus, status: 'cancelled' }],
+  },
+  'payins.subscription_resumed': {
+    valid: { ...subscriptionStatus, status: 'active', next_charge_at: '2026-02-28T12:00:00.000Z' },
+    invalid: [{ ...subscriptionStatus, next_charge_at: 'tomorrow' }],
+  },
+  'payins.subscription_canceled': {
+    valid: { ...subscriptionStatus, status: 'canceled' },
+    invalid: [{ ...subscriptionStatus, status: 'ended' }],
+  },
+  'payins.subscription_charged': {
+    valid: { subscription_id: 'sub-1', account_id: ACCOUNT_ID, period_index: 0, payin_id: 'p-1' },
+    invalid: [
+      { subscription_id: 'sub-1', account_id: ACCOUNT_ID, period_index: -1, payin_id: 'p' },
+    ],
+  },
+  'payins.subscription_charge_failed': {
+    valid: {
+      subscription_id: 'sub-1',
+      account_id: ACCOUNT_ID,
+      period_index: 2,
+      reason: 'stored_card_revoked',
+    },
+    invalid: [{ subscription_id: 'sub-1', account_id: ACCOUNT_ID, period_index: 2, reason: '' }],
+  },
+  'payins.pos_charge_recorded': {
+    valid: {
+      charge_id: 'pos-1',
+      account_id: ACCOUNT_ID,
+      terminal_id: 'T-1',
+      currency: 'USD',
+      amount: '12.50',
+      status: 'received',
+    },
+    invalid: [
+      {
+        charge_id: 'pos-1',
+        account_id: ACCOUNT_ID,
+        terminal_id: 'T-1',
+        currency: 'USD',
+        amount: '12.50',
+        status: 'refunded',
+      },
+    ],
+  },
+  'payins.pos_charge_refunded': {
+    valid: {
+      charge_id: 'pos-1',
+      account_id: ACCOUNT_ID,
+      currency: 'USD',
+      amount: '2.50',
+      refunded_total: '2.50',
+    },
+    invalid: [
+      {
+        charge_id: 'pos-1',
+        account_id: ACCOUNT_ID,
+        currency: 'USD',
+        amount: '-2',
+        refunded_total: '2',
+      },
+    ],
+  },
+};
 
 const samples: Record<
   EventType,
@@ -789,6 +885,8 @@ const samples: Record<
       { ...bankEntry, currency: 'ARS' },
     ],
   },
+  // subscriptions and POS (issue 17)
+  ...SUBSCRIPTION_SAMPLES,
 };
 
 describe('event names', () => {

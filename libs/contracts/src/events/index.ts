@@ -24,3 +24,5 @@ export * from './risk-monitoring';
 export * from './cards';
 // banking (issue 17)
 export * from './banking';
+// subscriptions and POS (issue 17)
+export * from './subscriptions';

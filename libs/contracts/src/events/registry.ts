@@ -69,6 +69,14 @@ import {
   bankingInboundReceivedSchema,
   bankingOperationStatusChangedSchema,
 } from './banking';
+import {
+  posChargeRecordedSchema,
+  posChargeRefundedSchema,
+  subscriptionChargedSchema,
+  subscriptionChargeFailedSchema,
+  subscriptionCreatedSchema,
+  subscriptionStatusChangedSchema,
+} from './subscriptions';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -164,6 +172,15 @@ export const EVENT_SCHEMAS = {
   'banking.operation_status_changed': { version: 1, schema: bankingOperationStatusChangedSchema },
   'banking.virtual_iban_inbound_received': { version: 1, schema: bankingInboundReceivedSchema },
   'banking.balance_changed': { version: 1, schema: bankingBalanceChangedSchema },
+  // subscriptions and POS (issue 17)
+  'payins.subscription_created': { version: 1, schema: subscriptionCreatedSchema },
+  'payins.subscription_paused': { version: 1, schema: subscriptionStatusChangedSchema },
+  'payins.subscription_resumed': { version: 1, schema: subscriptionStatusChangedSchema },
+  'payins.subscription_canceled': { version: 1, schema: subscriptionStatusChangedSchema },
+  'payins.subscription_charged': { version: 1, schema: subscriptionChargedSchema },
+  'payins.subscription_charge_failed': { version: 1, schema: subscriptionChargeFailedSchema },
+  'payins.pos_charge_recorded': { version: 1, schema: posChargeRecordedSchema },
+  'payins.pos_charge_refunded': { version: 1, schema: posChargeRefundedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

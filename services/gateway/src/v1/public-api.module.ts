@@ -32,6 +32,8 @@ import { ContactsApiModule } from './contacts/contacts.module';
 import { CardsApiModule } from './cards/cards.module';
 // banking (issue 17)
 import { BankingApiModule } from './banking/banking.module';
+// subscriptions and POS (issue 17)
+import { PosApiModule } from './pos/pos.module';
 
 /**
  * The public /v1 surface of identity with its credential guard. Needs the bus client and the
@@ -68,6 +70,8 @@ import { BankingApiModule } from './banking/banking.module';
     CardsApiModule,
     // banking (issue 17)
     BankingApiModule,
+    // subscriptions and POS (issue 17)
+    PosApiModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],
 })

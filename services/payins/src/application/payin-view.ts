@@ -1,6 +1,6 @@
 import type { PayinView } from '@platform/contracts';
 import { isMoneyUnit } from '@platform/money';
-import { receiptUrlOf, type Payin } from '../domain/payin';
+import { clientKeyOf, receiptUrlOf, type Payin } from '../domain/payin';
 import { moneyText, storedMoney } from '../domain/stored-amounts';
 
 export type RefundStatus = PayinView['refund_status'];
@@ -61,7 +61,7 @@ export function payinView(payin: Payin, paid_currency: string | null = null): Pa
       : null,
     refund_status: refundStatusOf(payin),
     rate_source: payin.fx_rate ? 'spot' : null,
-    idempotency_key: payin.idempotency_key,
+    idempotency_key: clientKeyOf(payin),
     instrument_id: payin.instrument_id,
     instrument: payin.instrument,
     deposit_account_id: payin.deposit_account_id,

@@ -49,7 +49,11 @@ export class PayinsService {
     private readonly cards: StoredCardsRepository,
   ) {}
 
-  async create(command: CreatePayinCommand): Promise<CreatedPayin> {
+  /**
+   * `platform_key`: the payin is the platform's own operation (a subscription's charge), keyed
+   * with a reserved prefix no client can send.
+   */
+  async create(command: CreatePayinCommand, platform_key = false): Promise<CreatedPayin> {
     const kyc_status = await this.identity.kycStatus(command.account_id);
     if (kyc_status !== 'approved')
       throw new DomainError(
@@ -58,7 +62,7 @@ export class PayinsService {
       );
     const now = new Date();
     const stored_card = await this.storedCard(command);
-    const request = await this.readRequest(command, now);
+    const request = await this.readRequest(command, now, platform_key);
     const fingerprint = fingerprintOfRequest(request);
     const replay = await replayOf(
       this.payins,
@@ -80,9 +84,17 @@ export class PayinsService {
    * A body that fails validation under a key the account already used differs from the
    * original (which was valid): that is `idempotency_conflict`, as spec §4 asks.
    */
-  private async readRequest(command: CreatePayinCommand, now: Date): Promise<PayinRequest> {
+  private async readRequest(
+    command: CreatePayinCommand,
+    now: Date,
+    platform_key: boolean,
+  ): Promise<PayinRequest> {
     try {
-      return readPayinRequest(command.body, now);
+      return readPayinRequest(
+        command.body,
+        now,
+        platform_key ? IdempotencyKey.platform : IdempotencyKey.parse,
+      );
     } catch (error) {
       const key = usableKey(command.body.idempotency_key);
       if (key && (await this.payins.findByIdempotencyKey(command.account_id, key)))
@@ -202,7 +214,8 @@ export class PayinsService {
   }
 }
 
-function usableKey(value: unknown): string | null {
+/** The client's key when it is a valid one, else null (for telling a conflict from a bad body). */
+export function usableKey(value: unknown): string | null {
   try {
     return IdempotencyKey.parse(value);
   } catch {

@@ -22,7 +22,7 @@ export interface LedgerMovement {
   operation_id: string;
   asset: Asset;
   amount: string;
-  kind: 'payin' | 'payin_refund';
+  kind: 'payin' | 'payin_refund' | 'pos_charge' | 'pos_refund';
   reference_id: string;
 }
 

@@ -60,11 +60,16 @@ export type PayinRequest = CorridorPayinRequest | CheckoutPayinRequest;
 
 /**
  * Checks a `POST /v1/payins` body (decisions D4) and answers the first problem with the code of
- * spec §7. `idempotency_key` is the one the gateway chose between the body's and the header's.
+ * spec §7. `idempotency_key` is the one the gateway chose between the body's and the header's;
+ * the platform's own charges read theirs with `IdempotencyKey.platform` (a reserved prefix).
  */
-export function readPayinRequest(body: PayinCreateBody, now: Date): PayinRequest {
+export function readPayinRequest(
+  body: PayinCreateBody,
+  now: Date,
+  readKey: (value: unknown) => string | null = IdempotencyKey.parse,
+): PayinRequest {
   const method = readMethod(body.method);
-  const idempotency_key = IdempotencyKey.parse(body.idempotency_key);
+  const idempotency_key = readKey(body.idempotency_key);
   if (method === 'checkout') return readCheckout(body, idempotency_key, now);
   return readCorridorPayin(method, body, idempotency_key, now);
 }

@@ -1,4 +1,5 @@
 import {
+  IdempotencyKey,
   PAYIN_STATUSES,
   type DepositPayer,
   type PayinCredited,
@@ -89,8 +90,15 @@ export const SANDBOX_COLLECTION_FAILURE: PayinFailure = {
   message: 'the payer institution declined the collection',
 };
 
+/** The client's key only: a key the platform made (a subscription's charge) stays inside. */
+export function clientKeyOf(payin: Pick<Payin, 'idempotency_key'>): string | null {
+  const key = payin.idempotency_key;
+  return key && !IdempotencyKey.isPlatform(key) ? key : null;
+}
+
 function withKey<T extends object>(data: T, payin: Payin): T & { idempotency_key?: string } {
-  return payin.idempotency_key ? { ...data, idempotency_key: payin.idempotency_key } : data;
+  const key = clientKeyOf(payin);
+  return key ? { ...data, idempotency_key: key } : data;
 }
 
 /** `payins.payin_credited` once the credit is in the ledger. */

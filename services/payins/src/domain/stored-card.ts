@@ -29,7 +29,16 @@ export function sandboxInstrument(
 
 /** A stored card may be charged while not revoked, in the corridor it was saved in. */
 export function assertChargeable(card: StoredCard, country: unknown, currency: unknown): void {
+  assertNotRevoked(card);
+  assertInCorridor(card, country, currency);
+}
+
+export function assertNotRevoked(card: StoredCard): void {
   if (card.revoked_at) throw new DomainError('stored_card_revoked', 'this stored card was revoked');
+}
+
+/** A stored card is charged in the corridor it was saved in only. */
+export function assertInCorridor(card: StoredCard, country: unknown, currency: unknown): void {
   if (country !== card.country || currency !== card.currency)
     throw new DomainError(
       'stored_card_corridor_mismatch',

@@ -7,6 +7,10 @@ import { PayinConfirmationsController } from './payin-confirmations.controller';
 import { SandboxDepositsController, SandboxOnlyGuard } from './sandbox-deposits.controller';
 import { StoredCardsController } from './stored-cards.controller';
 import { PayinsController } from './payins.controller';
+import {
+  SandboxSubscriptionsController,
+  SubscriptionsController,
+} from './subscriptions.controller';
 
 /** The payins surface: /v1/payins, and the settlement release for organization admins and operators. */
 @Module({
@@ -18,6 +22,8 @@ import { PayinsController } from './payins.controller';
     PayinConfirmationsController,
     StoredCardsController,
     SandboxDepositsController,
+    SubscriptionsController,
+    SandboxSubscriptionsController,
   ],
   providers: [OperatorGuard, SandboxOnlyGuard],
 })
