@@ -49,3 +49,5 @@ export * from './track-links';
 export * from './announcements';
 // account avatars (issue 18)
 export * from './avatars';
+// contracts and signatures (issue 18)
+export * from './contracts';

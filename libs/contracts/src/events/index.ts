@@ -20,3 +20,5 @@ export * from './risk-scoring';
 export * from './risk-batches';
 // credit-scoring watch: monitoring, disputes, fraud (issue 16)
 export * from './risk-monitoring';
+// contracts and signatures (issue 18)
+export * from './contracts';

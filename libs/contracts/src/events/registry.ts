@@ -60,6 +60,8 @@ import {
   riskMonitoringAlertSchema,
   riskScoreChangedSchema,
 } from './risk-monitoring';
+// contracts and signatures (issue 18)
+import { contractSignedSchema } from './contracts';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -143,6 +145,8 @@ export const EVENT_SCHEMAS = {
     version: 1,
     schema: creditDisputeStatusChangedSchema,
   },
+  // contracts and signatures (issue 18)
+  'compliance.contract_signed': { version: 1, schema: contractSignedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

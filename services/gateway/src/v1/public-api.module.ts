@@ -26,6 +26,8 @@ import { CryptoWithdrawalsApiModule } from './crypto-withdrawals/crypto-withdraw
 import { WalletsApiModule } from './wallets/wallets.module';
 // credit scoring (issue 16)
 import { QscoreApiModule } from './qscore/qscore.module';
+// contracts and signatures (issue 18)
+import { ContractsApiModule } from './contracts/contracts.module';
 
 /**
  * The public /v1 surface of identity with its credential guard. Needs the bus client and the
@@ -56,6 +58,8 @@ import { QscoreApiModule } from './qscore/qscore.module';
     WalletsApiModule,
     // credit scoring (issue 16)
     QscoreApiModule,
+    // contracts and signatures (issue 18)
+    ContractsApiModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],
 })

@@ -1,0 +1,38 @@
+import { renderContractPdf, type ContractDocument } from '@platform/documents';
+import type { ContractTemplateField } from '@platform/contracts';
+import type { EnvelopeState } from '../../domain/contracts/envelope-state';
+
+const PLATFORM_NAME = 'Payments Platform';
+
+const LABELS: ContractDocument['labels'] = {
+  fields: 'Details',
+  signature: 'Signature',
+  signer: 'Signed by',
+  signed_at: 'Signed at',
+  code: 'Verification code',
+  verify: 'Verify at',
+  unsigned: 'Not signed yet',
+};
+
+/** What signing adds to the page: the drawn image, who signed, when, and where to check it. */
+export type PrintedSignature = NonNullable<ContractDocument['signature']>;
+
+/**
+ * The envelope's PDF: its filled text and fields (labelled as the template names them), with
+ * the signature block when signed, or an empty signature box for the preview.
+ */
+export function renderEnvelopePdf(
+  state: EnvelopeState,
+  template_fields: readonly Pick<ContractTemplateField, 'name' | 'label'>[],
+  signature: PrintedSignature | null,
+): Promise<Buffer> {
+  const labels = new Map(template_fields.map((field) => [field.name, field.label]));
+  return renderContractPdf({
+    platform_name: PLATFORM_NAME,
+    title: state.title,
+    body: state.body,
+    fields: Object.entries(state.fields).map(([name, value]) => [labels.get(name) ?? name, value]),
+    signature,
+    labels: LABELS,
+  });
+}

@@ -1,0 +1,95 @@
+import fc from 'fast-check';
+import { DomainError } from '@platform/contracts';
+import {
+  checkTemplate,
+  fieldValuesFor,
+  fillTemplate,
+  placeholdersOf,
+  type ContractTemplateDraft,
+} from './contract-template';
+
+const codeOf = (run: () => unknown): string | null => {
+  try {
+    run();
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError) return error.code;
+    throw error;
+  }
+};
+
+const FIELDS = [
+  { name: 'client_name', label: 'Client', required: true },
+  { name: 'fee', label: 'Monthly fee', required: true },
+  { name: 'notes', label: 'Notes', required: false },
+];
+const draft: ContractTemplateDraft = {
+  name: 'services',
+  title: 'Services agreement',
+  body: 'Between us and {{client_name}}: a fee of {{ fee }} a month. {{notes}} Signed by {{client_name}}.',
+  fields: FIELDS,
+};
+
+describe('contract templates', () => {
+  it('reads the placeholders once each, spaces inside the braces allowed', () => {
+    expect(placeholdersOf(draft.body)).toEqual(['client_name', 'fee', 'notes']);
+    expect(placeholdersOf('no fields here, not even {single} braces')).toEqual([]);
+  });
+
+  it('accepts a template whose body names only declared fields', () => {
+    expect(codeOf(() => checkTemplate(draft))).toBeNull();
+    // Declaring a field the body does not place is allowed: it shows in the details.
+    expect(codeOf(() => checkTemplate({ ...draft, body: 'Plain text.' }))).toBeNull();
+  });
+
+  it('refuses undeclared placeholders, a field declared twice and a blank text', () => {
+    expect(codeOf(() => checkTemplate({ ...draft, body: 'Hello {{stranger}}' }))).toBe(
+      'invalid_request',
+    );
+    expect(codeOf(() => checkTemplate({ ...draft, body: 'Hello {{Bad-Name}}' }))).toBe(
+      'invalid_request',
+    );
+    expect(codeOf(() => checkTemplate({ ...draft, fields: [...FIELDS, FIELDS[0]!] }))).toBe(
+      'invalid_request',
+    );
+    expect(codeOf(() => checkTemplate({ ...draft, title: '   ' }))).toBe('invalid_request');
+  });
+
+  it('fills every placeholder with its trimmed value, optional fields empty', () => {
+    const values = fieldValuesFor(FIELDS, { client_name: ' Ana Pérez ', fee: '120.00 USD' });
+    expect(values).toEqual({ client_name: 'Ana Pérez', fee: '120.00 USD', notes: '' });
+    expect(fillTemplate(draft.body, values)).toBe(
+      'Between us and Ana Pérez: a fee of 120.00 USD a month.  Signed by Ana Pérez.',
+    );
+  });
+
+  it('is contract_unfillable with a required field missing or blank, or an unknown field', () => {
+    expect(codeOf(() => fieldValuesFor(FIELDS, { client_name: 'Ana' }))).toBe(
+      'contract_unfillable',
+    );
+    expect(codeOf(() => fieldValuesFor(FIELDS, { client_name: 'Ana', fee: '  ' }))).toBe(
+      'contract_unfillable',
+    );
+    expect(
+      codeOf(() => fieldValuesFor(FIELDS, { client_name: 'Ana', fee: '1', surprise: 'x' })),
+    ).toBe('contract_unfillable');
+  });
+
+  it('never leaves a placeholder of a declared field in the filled text', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('client_name', 'fee', 'notes', 'text ', '{', '}'), {
+          maxLength: 30,
+        }),
+        fc.string({ maxLength: 20 }).filter((value) => !value.includes('{{')),
+        (pieces, value) => {
+          const body = pieces
+            .map((piece) => (/^[a-z_]+$/.test(piece) ? `{{${piece}}}` : piece))
+            .join('');
+          const filled = fillTemplate(body, { client_name: value, fee: value, notes: value });
+          expect(filled).not.toMatch(/\{\{\s*(client_name|fee|notes)\s*\}\}/);
+        },
+      ),
+    );
+  });
+});
