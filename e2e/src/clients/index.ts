@@ -22,3 +22,5 @@ export * from './risk-batches';
 export * from './risk-watch';
 // credit scoring pages: PDFs, own report, seals (issue 16, pages)
 export * from './risk-pages';
+// contracts and signatures (issue 18)
+export * from './contracts';

@@ -36,10 +36,14 @@ export function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A drawn signature: a dark ink stroke (a wave) on a transparent pad. */
-export function signaturePng(width = 300, height = 100): Buffer {
+/** A drawn signature: an ink stroke (a wave, blue by default) on a transparent pad. */
+export function signaturePng(
+  width = 300,
+  height = 100,
+  ink: readonly [number, number, number] = [0, 90, 200],
+): Buffer {
   return encodePng(width, height, (x, y) => {
     const wave = height / 2 + (height / 3) * Math.sin((x / width) * 4 * Math.PI);
-    return Math.abs(y - wave) < 4 ? [16, 24, 64, 255] : [255, 255, 255, 0];
+    return Math.abs(y - wave) < 4 ? [...ink, 255] : [255, 255, 255, 0];
   });
 }

@@ -26,12 +26,16 @@ export function renderEnvelopePdf(
   template_fields: readonly Pick<ContractTemplateField, 'name' | 'label'>[],
   signature: PrintedSignature | null,
 ): Promise<Buffer> {
-  const labels = new Map(template_fields.map((field) => [field.name, field.label]));
+  // In the template's order (the stored fields are a JSON object, whose key order is not kept).
+  const declared = template_fields.filter((field) => field.name in state.fields);
+  const rows = declared.length
+    ? declared.map((field) => [field.label, state.fields[field.name] ?? ''] as const)
+    : Object.entries(state.fields);
   return renderContractPdf({
     platform_name: PLATFORM_NAME,
     title: state.title,
     body: state.body,
-    fields: Object.entries(state.fields).map(([name, value]) => [labels.get(name) ?? name, value]),
+    fields: rows,
     signature,
     labels: LABELS,
   });

@@ -29,7 +29,7 @@ export const CONTRACT_PAGE_TEXT: Record<
     code: 'Verification code',
     sha256: 'PDF fingerprint (SHA-256)',
     how_to:
-      "Compare the fingerprint with your copy's SHA-256 (for example `sha256sum contract.pdf`): " +
+      "Compare the fingerprint with your copy's SHA-256 (for example, sha256sum contract.pdf): " +
       'if they differ, the copy is not the signed document.',
     not_found_title: 'Contract not found',
     not_found_body: 'No signed contract has this code. Check the code printed on the PDF.',
@@ -45,7 +45,7 @@ export const CONTRACT_PAGE_TEXT: Record<
     code: 'Código de verificación',
     sha256: 'Huella del PDF (SHA-256)',
     how_to:
-      'Compare la huella con el SHA-256 de su copia (por ejemplo `sha256sum contrato.pdf`): ' +
+      'Compare la huella con el SHA-256 de su copia (por ejemplo, sha256sum contrato.pdf): ' +
       'si no coinciden, la copia no es el documento firmado.',
     not_found_title: 'Contrato no encontrado',
     not_found_body:
@@ -62,7 +62,7 @@ export const CONTRACT_PAGE_TEXT: Record<
     code: '验证码',
     sha256: 'PDF 指纹 (SHA-256)',
     how_to:
-      '请将此指纹与您副本的 SHA-256 比较（例如 `sha256sum contract.pdf`）：若不一致，该副本不是已签署的文件。',
+      '请将此指纹与您副本的 SHA-256 比较（例如 sha256sum contract.pdf）：若不一致，该副本不是已签署的文件。',
     not_found_title: '未找到合同',
     not_found_body: '没有已签署的合同使用此验证码。请核对 PDF 上印的验证码。',
   },
