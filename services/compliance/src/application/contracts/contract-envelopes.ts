@@ -76,6 +76,7 @@ export class ContractEnvelopes {
           title: template.title,
           body: fillTemplate(template.body, fields),
           fields,
+          sent_by: `org_admin:${command.admin_id}`,
           now: new Date().toISOString(),
         },
       },

@@ -63,6 +63,7 @@ export class ContractTemplates {
         template_id,
         org_id: command.org_id,
         draft,
+        created_by: `org_admin:${command.admin_id}`,
         idempotency_key: key,
         request_hash,
         now: new Date().toISOString(),

@@ -81,7 +81,8 @@ describe('contract templates', () => {
         fc.array(fc.constantFrom('client_name', 'fee', 'notes', 'text ', '{', '}'), {
           maxLength: 30,
         }),
-        fc.string({ maxLength: 20 }).filter((value) => !value.includes('{{')),
+        // Values that cannot spell a field's name: a filled text never grows a placeholder.
+        fc.stringMatching(/^[A-Z0-9 .,]{0,20}$/),
         (pieces, value) => {
           const body = pieces
             .map((piece) => (/^[a-z_]+$/.test(piece) ? `{{${piece}}}` : piece))

@@ -26,6 +26,8 @@ export interface EnvelopeState {
   /** The template's body with the fields filled in: what the account signs. */
   body: string;
   fields: Record<string, string>;
+  /** The organization admin who sent it: `org_admin:<admin_id>`. */
+  sent_by: string;
   status: EnvelopeStatus;
   signature: EnvelopeSignature | null;
   created_at: string;

@@ -12,6 +12,7 @@ const opening: EnvelopeOpening = {
   title: 'Services agreement',
   body: 'Between us and Ana.',
   fields: { client_name: 'Ana' },
+  sent_by: 'org_admin:adm-1',
   now: '2026-11-25T10:00:00.000Z',
 };
 const signature: EnvelopeSignature = {

@@ -97,6 +97,8 @@ export class ContractTemplatesRepository {
       template_id: string;
       org_id: string;
       draft: ContractTemplateDraft;
+      /** Who saved it: `org_admin:<admin_id>`. */
+      created_by: string;
       idempotency_key: string | null;
       request_hash: string;
       now: string;
@@ -115,7 +117,7 @@ export class ContractTemplatesRepository {
         insert.template_id,
         insert.org_id,
         insert.draft.name,
-        JSON.stringify(insert.draft),
+        JSON.stringify({ ...insert.draft, created_by: insert.created_by }),
         insert.idempotency_key,
         insert.request_hash,
         insert.now,

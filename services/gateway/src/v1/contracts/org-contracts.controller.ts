@@ -39,7 +39,7 @@ export class OrgContractsController {
 
   @Post('templates')
   @ApiZodBody(createContractTemplateBody)
-  @ApiReply(CONTRACT_COMMANDS.create_template)
+  @ApiReply(CONTRACT_COMMANDS.create_template, 201)
   @ApiOperation({
     summary: 'Create a contract template, or its next version',
     description:
@@ -98,7 +98,7 @@ export class OrgContractsController {
 
   @Post('envelopes')
   @ApiZodBody(createContractEnvelopeBody)
-  @ApiReply(CONTRACT_COMMANDS.create_envelope)
+  @ApiReply(CONTRACT_COMMANDS.create_envelope, 201)
   @ApiOperation({
     summary: 'Send a contract to an account',
     description:
