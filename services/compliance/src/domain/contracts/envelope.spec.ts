@@ -1,4 +1,3 @@
-import { DomainError } from '@platform/contracts';
 import { decide, execute, maskedName } from './envelope-decide';
 import type { EnvelopeOpening, EnvelopeSignature, EnvelopeState } from './envelope-state';
 
@@ -31,15 +30,8 @@ const signing = (overrides: Partial<{ consent: unknown; template_superseded: boo
     data: { consent: true, template_superseded: false, signature, ...overrides },
   }) as const;
 
-const codeOf = (run: () => unknown): string | null => {
-  try {
-    run();
-    return null;
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    throw error;
-  }
-};
+/** A refusal with `code` (a DomainError). */
+const refused = (code: string) => expect.objectContaining({ name: 'DomainError', code });
 
 describe('contract envelope', () => {
   it('is created pending, and creating it again decides nothing', () => {
@@ -52,16 +44,16 @@ describe('contract envelope', () => {
     const { events, state } = execute(signing(), created());
     expect(events).toEqual([{ type: 'signed', data: signature }]);
     expect(state).toMatchObject({ status: 'signed', signature, updated_at: signature.signed_at });
-    expect(codeOf(() => decide(signing(), state))).toBe('duplicate');
+    expect(() => decide(signing(), state)).toThrow(refused('duplicate'));
   });
 
   it('needs literal consent, and a template version that is still current', () => {
     for (const consent of [false, 'true', 1, null, undefined])
-      expect(codeOf(() => decide(signing({ consent }), created()))).toBe('invalid_request');
-    expect(codeOf(() => decide(signing({ template_superseded: true }), created()))).toBe(
-      'contract_template_superseded',
+      expect(() => decide(signing({ consent }), created())).toThrow(refused('invalid_request'));
+    expect(() => decide(signing({ template_superseded: true }), created())).toThrow(
+      refused('contract_template_superseded'),
     );
-    expect(codeOf(() => decide(signing(), null))).toBe('not_found');
+    expect(() => decide(signing(), null)).toThrow(refused('not_found'));
   });
 
   it('masks the signer name for the public page', () => {
