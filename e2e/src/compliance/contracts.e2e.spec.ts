@@ -460,7 +460,7 @@ describe('contracts and signatures', () => {
         await expectError(await contracts.verify('CTR-UNKNOWN00000'), 404, 'not_found');
       });
 
-      it('answers a localized HTML page showing the hash, and an HTML 404', async () => {
+      it('answers a localized HTML page showing the hash; an unknown code is JSON 404', async () => {
         const page = await contracts.verify(signed.code, { accept: 'text/html' });
         expect(page.status).toBe(200);
         expect(page.headers.get('content-type')).toContain('text/html');
@@ -476,10 +476,12 @@ describe('contracts and signatures', () => {
           await contracts.verify(signed.code, { accept: 'text/html' }, '?lang=zh')
         ).text();
         expect(chinese).toContain('已签署的合同');
-        const missing = await contracts.verify('CTR-UNKNOWN00000', { accept: 'text/html' });
-        expect(missing.status).toBe(404);
-        expect(missing.headers.get('content-type')).toContain('text/html');
-        expect(await missing.text()).toContain('Contract not found');
+        // Like every error of the platform, `{error, message}` JSON whatever was asked for.
+        await expectError(
+          await contracts.verify('CTR-UNKNOWN00000', { accept: 'text/html' }),
+          404,
+          'not_found',
+        );
       });
 
       it('reads well in a browser on a desktop and on a phone', async () => {

@@ -27,7 +27,7 @@ export function renderEnvelopePdf(
   signature: PrintedSignature | null,
 ): Promise<Buffer> {
   // In the template's order (the stored fields are a JSON object, whose key order is not kept).
-  const declared = template_fields.filter((field) => field.name in state.fields);
+  const declared = template_fields.filter((field) => Object.hasOwn(state.fields, field.name));
   const rows = declared.length
     ? declared.map((field) => [field.label, state.fields[field.name] ?? ''] as const)
     : Object.entries(state.fields);

@@ -63,6 +63,7 @@ describe('signaturePngOf', () => {
       Buffer.concat([good, Buffer.from('trailing')]),
       encodePng(8, 8, () => [0, 0, 0, 255]),
       pngOf(header(5000, 20), pngChunk('IDAT', rows), END),
+      pngOf(header(2000, 1001), pngChunk('IDAT', rows), END),
       pngOf(header(40, 20, 3, 6), pngChunk('IDAT', rows), END),
       pngOf(header(40, 20, 8, 3), pngChunk('IDAT', rows), END),
       pngOf(header(40, 20), END),

@@ -67,6 +67,18 @@ describe('contract templates', () => {
     );
   });
 
+  it('reads only the values given, even for fields named like Object members', () => {
+    const fields = [
+      { name: 'constructor', label: 'C', required: false },
+      { name: 'to_string', label: 'T', required: false },
+    ];
+    expect(fieldValuesFor(fields, {})).toEqual({ constructor: '', to_string: '' });
+    expect(() => fieldValuesFor([{ ...fields[0]!, required: true }], {})).toThrow(
+      refused('contract_unfillable'),
+    );
+    expect(fillTemplate('a{{constructor}}b', {})).toBe('ab');
+  });
+
   it('never leaves a placeholder of a declared field in the filled text', () => {
     fc.assert(
       fc.property(

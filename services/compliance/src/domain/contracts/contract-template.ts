@@ -58,7 +58,8 @@ export function fieldValuesFor(
   const filled: Record<string, string> = {};
   const missing: string[] = [];
   for (const field of fields) {
-    const value = (values[field.name] ?? '').trim();
+    // Own values only: a field named like an Object member (`constructor`) reads no prototype.
+    const value = (Object.hasOwn(values, field.name) ? (values[field.name] ?? '') : '').trim();
     if (field.required && value === '') missing.push(field.name);
     filled[field.name] = value;
   }
@@ -72,5 +73,7 @@ export function fieldValuesFor(
 
 /** The body with each placeholder replaced by its field's value. */
 export function fillTemplate(body: string, values: Readonly<Record<string, string>>): string {
-  return body.replace(PLACEHOLDER, (_placeholder, name: string) => values[name] ?? '');
+  return body.replace(PLACEHOLDER, (_placeholder, name: string) =>
+    Object.hasOwn(values, name) ? (values[name] ?? '') : '',
+  );
 }

@@ -3,7 +3,9 @@ import { DomainError } from '@platform/contracts';
 /** Limits of a drawn signature: a small picture, not a photo. */
 export const SIGNATURE_PNG_MAX_BYTES = 512 * 1024;
 export const SIGNATURE_MIN_SIDE_PX = 16;
-export const SIGNATURE_MAX_SIDE_PX = 4000;
+export const SIGNATURE_MAX_SIDE_PX = 2000;
+/** A picture that compresses well may still be huge once decoded: its area is bounded too. */
+export const SIGNATURE_MAX_PIXELS = 2_000_000;
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Bit depths each colour type allows (PNG specification, table 11.1). */
@@ -66,6 +68,8 @@ function headerOf(view: DataView, at: number, length: number): PngHeader {
   for (const side of [header.width, header.height])
     if (side < SIGNATURE_MIN_SIDE_PX || side > SIGNATURE_MAX_SIDE_PX)
       refuse(`each side must be ${SIGNATURE_MIN_SIDE_PX} to ${SIGNATURE_MAX_SIDE_PX} pixels`);
+  if (header.width * header.height > SIGNATURE_MAX_PIXELS)
+    refuse(`it may have at most ${SIGNATURE_MAX_PIXELS} pixels`);
   return header;
 }
 

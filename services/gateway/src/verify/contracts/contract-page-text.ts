@@ -14,8 +14,6 @@ export const CONTRACT_PAGE_TEXT: Record<
     code: string;
     sha256: string;
     how_to: string;
-    not_found_title: string;
-    not_found_body: string;
   }
 > = {
   en: {
@@ -31,8 +29,6 @@ export const CONTRACT_PAGE_TEXT: Record<
     how_to:
       "Compare the fingerprint with your copy's SHA-256 (for example, sha256sum contract.pdf): " +
       'if they differ, the copy is not the signed document.',
-    not_found_title: 'Contract not found',
-    not_found_body: 'No signed contract has this code. Check the code printed on the PDF.',
   },
   es: {
     kicker: 'Verificación de contrato',
@@ -47,9 +43,6 @@ export const CONTRACT_PAGE_TEXT: Record<
     how_to:
       'Compare la huella con el SHA-256 de su copia (por ejemplo, sha256sum contrato.pdf): ' +
       'si no coinciden, la copia no es el documento firmado.',
-    not_found_title: 'Contrato no encontrado',
-    not_found_body:
-      'Ningún contrato firmado tiene este código. Revise el código impreso en el PDF.',
   },
   zh: {
     kicker: '合同验证',
@@ -63,7 +56,5 @@ export const CONTRACT_PAGE_TEXT: Record<
     sha256: 'PDF 指纹 (SHA-256)',
     how_to:
       '请将此指纹与您副本的 SHA-256 比较（例如 sha256sum contract.pdf）：若不一致，该副本不是已签署的文件。',
-    not_found_title: '未找到合同',
-    not_found_body: '没有已签署的合同使用此验证码。请核对 PDF 上印的验证码。',
   },
 };

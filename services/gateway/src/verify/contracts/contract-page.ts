@@ -35,16 +35,3 @@ export function contractPage(contract: PublicContractVerification, locale: Local
     body_attributes: `data-status="${contract.status}"`,
   });
 }
-
-/** The page of a code no signed contract has (answered with 404). */
-export function contractNotFoundPage(locale: Locale): string {
-  const text = CONTRACT_PAGE_TEXT[locale];
-  return publicPage({
-    locale,
-    kicker: text.kicker,
-    title: text.not_found_title,
-    body: `<section class="banner bad" id="status" data-status="not_found"><h2>${escapeHtml(text.not_found_title)}</h2><p>${escapeHtml(text.not_found_body)}</p></section>`,
-    footer: text.kicker,
-    body_attributes: 'data-status="not_found"',
-  });
-}

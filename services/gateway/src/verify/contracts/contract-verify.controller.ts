@@ -1,13 +1,13 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CONTRACT_COMMANDS, DomainError, publicContractVerification } from '@platform/contracts';
+import { CONTRACT_COMMANDS, publicContractVerification } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { ApiZodQuery, ValidatedQuery, zodToOpenApiSchema } from '../../http';
 import { Public } from '../../auth/public.decorator';
 import { ApiErrors } from '../../v1/aml/api-errors.decorator';
 import { pageLocaleQuery, publicPageLocale, type PageLocaleQuery } from '../qscore/public-locale';
-import { contractNotFoundPage, contractPage } from './contract-page';
+import { contractPage } from './contract-page';
 
 /** Whether the client asked for the page rather than the JSON: `Accept` names `text/html`. */
 function wantsHtml(request: FastifyRequest): boolean {
@@ -29,8 +29,8 @@ export class ContractVerifyController {
       'No credentials. JSON `{code, status: signed, title, signed_at, sha256, signer}`: ' +
       "`sha256` is the signed PDF's hash, `signer` the signer's name masked (no email). With " +
       '`Accept: text/html`, a page in en, es or zh (`lang`, then `Accept-Language`, then ' +
-      'English) showing the same and the hash. An unknown code: 404 `not_found` (an HTML page ' +
-      'when HTML was asked for).',
+      'English) showing the same and the hash. An unknown code: 404 `not_found` (JSON, as every ' +
+      'error).',
   })
   @ApiZodQuery(pageLocaleQuery)
   @ApiResponse({
@@ -53,14 +53,11 @@ export class ContractVerifyController {
       return reply.send(
         await this.bus.send(CONTRACT_COMMANDS.verify, { code: code.slice(0, 200) }),
       );
-    const locale = publicPageLocale(query, request);
-    reply.header('Content-Type', 'text/html; charset=utf-8');
-    try {
-      const contract = await this.bus.send(CONTRACT_COMMANDS.verify, { code: code.slice(0, 200) });
-      return reply.send(contractPage(contract, locale));
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'not_found') throw error;
-      return reply.status(404).send(contractNotFoundPage(locale));
-    }
+    // An unknown code fails here, before the page's type is set: like every error of the
+    // platform it is answered as `{error, message}` JSON, whatever was asked for.
+    const contract = await this.bus.send(CONTRACT_COMMANDS.verify, { code: code.slice(0, 200) });
+    return reply
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .send(contractPage(contract, publicPageLocale(query, request)));
   }
 }
