@@ -167,6 +167,12 @@ describe('contracts and signatures', () => {
         headers: signer.headers,
       });
       await expectError(as_account, 403, 'org_admin_required');
+      // And an organization admin holds no account: the account's routes are not its own.
+      await expectError(
+        await contracts.envelopes({ headers: { authorization: `Bearer ${admin_token}` } }),
+        403,
+        'account_required',
+      );
     });
   });
 
