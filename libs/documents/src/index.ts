@@ -7,3 +7,5 @@ export {
   type FactorTone,
   type ScoreBandSegment,
 } from './credit-report-pdf';
+// contracts and signatures (issue 18)
+export { renderContractPdf, type ContractDocument } from './contract-pdf';

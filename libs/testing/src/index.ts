@@ -2,3 +2,4 @@ export * from './database';
 export * from './software-authenticator';
 export * from './wait-for';
 export * from './processes';
+export * from './png';

@@ -37,6 +37,14 @@ import { ComplianceMessages } from './messages/compliance.messages';
 import { ReviewMessages } from './messages/review.messages';
 import { DisputeMessages } from './messages/dispute.messages';
 import { VerificationMessages } from './messages/verification.messages';
+// contracts and signatures (issue 18)
+import { ContractDownloads } from './application/contracts/contract-downloads';
+import { ContractEnvelopes } from './application/contracts/contract-envelopes';
+import { ContractSigning } from './application/contracts/contract-signing';
+import { ContractTemplates } from './application/contracts/contract-templates';
+import { ContractEnvelopesRepository } from './infrastructure/contracts/contract-envelopes.repository';
+import { ContractTemplatesRepository } from './infrastructure/contracts/contract-templates.repository';
+import { ContractMessages } from './messages/contract.messages';
 import {
   COMPLIANCE_SETTINGS,
   complianceSettingsSchema,
@@ -60,6 +68,8 @@ export class ComplianceModule {
         AmlMessages,
         ReviewMessages,
         DisputeMessages,
+        // contracts and signatures (issue 18)
+        ContractMessages,
       ],
       providers: [
         { provide: COMPLIANCE_SETTINGS, useValue: settings },
@@ -94,6 +104,13 @@ export class ComplianceModule {
         DisputeWriter,
         DisputeSteps,
         Disputes,
+        // contracts and signatures (issue 18)
+        ContractTemplatesRepository,
+        ContractEnvelopesRepository,
+        ContractTemplates,
+        ContractEnvelopes,
+        ContractSigning,
+        ContractDownloads,
         eventRelayProvider({ service: 'compliance', store: COMPLIANCE_EVENTS }),
       ],
     };

@@ -58,3 +58,5 @@ export * from './banking';
 // subscriptions and POS (issue 17)
 export * from './subscriptions';
 export * from './pos';
+// contracts and signatures (issue 18)
+export * from './contracts';

@@ -887,6 +887,31 @@ const samples: Record<
   },
   // subscriptions and POS (issue 17)
   ...SUBSCRIPTION_SAMPLES,
+  // contracts and signatures (issue 18)
+  'compliance.contract_signed': {
+    valid: {
+      envelope_id: 'env-1',
+      account_id: ACCOUNT_ID,
+      template_id: 'tpl-1',
+      template_name: 'services-agreement',
+      template_version: 2,
+      code: 'CTR-7K3M9Q2X',
+      sha256: 'a'.repeat(64),
+      signed_at: '2026-11-25T13:00:00.000Z',
+    },
+    invalid: [
+      {
+        envelope_id: 'env-1',
+        account_id: ACCOUNT_ID,
+        template_id: 'tpl-1',
+        template_name: 'services-agreement',
+        template_version: 0,
+        code: 'CTR-7K3M9Q2X',
+        sha256: 'not-a-hash',
+        signed_at: '2026-11-25T13:00:00.000Z',
+      },
+    ],
+  },
 };
 
 describe('event names', () => {

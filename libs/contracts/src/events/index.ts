@@ -26,3 +26,5 @@ export * from './cards';
 export * from './banking';
 // subscriptions and POS (issue 17)
 export * from './subscriptions';
+// contracts and signatures (issue 18)
+export * from './contracts';

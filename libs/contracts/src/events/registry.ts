@@ -77,6 +77,8 @@ import {
   subscriptionCreatedSchema,
   subscriptionStatusChangedSchema,
 } from './subscriptions';
+// contracts and signatures (issue 18)
+import { contractSignedSchema } from './contracts';
 
 interface EventSchemaEntry {
   /** The schema version of `data`, carried as the envelope's `version`. */
@@ -181,6 +183,8 @@ export const EVENT_SCHEMAS = {
   'payins.subscription_charge_failed': { version: 1, schema: subscriptionChargeFailedSchema },
   'payins.pos_charge_recorded': { version: 1, schema: posChargeRecordedSchema },
   'payins.pos_charge_refunded': { version: 1, schema: posChargeRefundedSchema },
+  // contracts and signatures (issue 18)
+  'compliance.contract_signed': { version: 1, schema: contractSignedSchema },
 } as const satisfies Record<string, EventSchemaEntry>;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -34,6 +34,8 @@ import { CardsApiModule } from './cards/cards.module';
 import { BankingApiModule } from './banking/banking.module';
 // subscriptions and POS (issue 17)
 import { PosApiModule } from './pos/pos.module';
+// contracts and signatures (issue 18)
+import { ContractsApiModule } from './contracts/contracts.module';
 
 /**
  * The public /v1 surface of identity with its credential guard. Needs the bus client and the
@@ -72,6 +74,8 @@ import { PosApiModule } from './pos/pos.module';
     BankingApiModule,
     // subscriptions and POS (issue 17)
     PosApiModule,
+    // contracts and signatures (issue 18)
+    ContractsApiModule,
   ],
   controllers: [AuthController, MeController, ApiKeysController, MembersController],
 })

@@ -7,6 +7,8 @@ import { ConsentPageController } from './qscore/consent-page.controller';
 import { SealPageController } from './qscore/seal-page.controller';
 // track links of payouts and payins (issue 18)
 import { TrackPageController } from './track/track-page.controller';
+// contracts and signatures (issue 18): the public verification of signed contracts
+import { ContractVerifyController } from './contracts/contract-verify.controller';
 
 /** Public hosted verification pages under `/verify` (outside /v1: no credential). */
 @Module({
@@ -16,6 +18,7 @@ import { TrackPageController } from './track/track-page.controller';
     ConsentPageController,
     SealPageController,
     TrackPageController,
+    ContractVerifyController,
   ],
 })
 export class VerifyModule {}
