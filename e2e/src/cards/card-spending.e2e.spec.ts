@@ -37,6 +37,7 @@ describe('card spending and fees', () => {
     receiver = await startWebhookReceiver();
     platform = await startPlatform({
       label: 'cardspend',
+      live: true,
       settings: { WEBHOOKS_ALLOW_LOOPBACK: 'true', WEBHOOK_POLL_MS: '100', SANDBOX_STEP_MS: '50' },
     });
     cards = cardsClient(platform.environments.test);

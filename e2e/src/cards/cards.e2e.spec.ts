@@ -39,7 +39,11 @@ describe('cards', () => {
   const events = eventsClient(() => platform.environments.test);
 
   beforeAll(async () => {
-    platform = await startPlatform({ label: 'cards', settings: { SANDBOX_STEP_MS: '50' } });
+    platform = await startPlatform({
+      label: 'cards',
+      live: true,
+      settings: { SANDBOX_STEP_MS: '50' },
+    });
     cards = cardsClient(platform.environments.test);
     [owner, other] = await Promise.all([cards.holder('cardown'), cards.holder('cardoth')]);
   });
