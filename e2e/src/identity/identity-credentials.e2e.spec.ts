@@ -122,8 +122,10 @@ describe('identity: API keys never manage credentials', () => {
         )
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    // API keys, members, sessions, password, email, TOTP, phone, OTP, passkeys, identities, handoff.
-    expect(operations).toHaveLength(25);
+    // API keys, members, sessions, password, email, TOTP, phone, OTP, passkeys, identities, handoff,
+    // and the card number (a person must see it, behind a fresh OTP).
+    expect(operations).toHaveLength(26);
+    expect(operations).toContain('GET /v1/cards/{id}/sensitive');
     const before = await accountState();
     // The owner's own objects where a path names one; a made-up id elsewhere.
     const targets: Record<string, string> = {

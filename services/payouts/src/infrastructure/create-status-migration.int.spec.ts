@@ -110,7 +110,9 @@ describe('payouts migration 003: no stored HTTP status', () => {
   it('drops create_status, and a create stored before replays its payout unchanged', async () => {
     const pool = await schemaBefore003();
     const body = await storeOldCreate(pool, 202);
-    expect(await migrate(pool, { schema: SCHEMA, migrations_dir: MIGRATIONS_DIR })).toBe(1);
+    // 003 and every migration after it.
+    const from_003 = readdirSync(MIGRATIONS_DIR).filter((name) => name >= '003').length;
+    expect(await migrate(pool, { schema: SCHEMA, migrations_dir: MIGRATIONS_DIR })).toBe(from_003);
     expect(await hasCreateStatus(pool)).toBe(false);
 
     const bus = new InProcessBus();
