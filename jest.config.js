@@ -67,6 +67,9 @@ for (const suite of DISTRIBUTED_E2E_SUITES) {
 module.exports = {
   // Per-project testTimeout is ignored by jest; the integration tiers boot whole platforms.
   testTimeout: 180000,
+  // A worker keeps part of what each suite's platform left in its heap; one past 1.5 GB after a
+  // suite is replaced, so a tier of a hundred platforms never runs a worker out of memory.
+  workerIdleMemoryLimit: '1536MB',
   projects: [
     {
       ...common,
