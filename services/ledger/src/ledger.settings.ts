@@ -54,7 +54,7 @@ export const ledgerSettingsSchema = z.object({
   SWAP_DISABLED_ASSETS: assetList().prefault('').describe('comma list of assets refused in swaps'),
   BTC_GUARD_THRESHOLD_USD: plainDecimal()
     .default('1000.00')
-    .describe('BTC swaps from this USD value need a second price source (spec §8)'),
+    .describe('BTC swaps from this USD value need a second, independent price source'),
   BTC_GUARD_TOLERANCE_PERCENT: plainDecimal()
     .default('1')
     .describe('how far (percent) the second BTC price may be from the rate table’s'),
