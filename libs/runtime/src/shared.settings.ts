@@ -30,7 +30,7 @@ export const sharedSettings = z.object({
     .regex(/^\d{1,9}$/, 'must be a whole number of milliseconds')
     .transform(Number)
     .default(2000)
-    .describe('duration of one simulated rail step in the sandbox (D6); 0 runs the steps at once'),
+    .describe('duration of one simulated rail step in the sandbox; 0 runs the steps at once'),
   OPERATOR_TOKEN: z
     .string()
     .optional()
@@ -86,7 +86,7 @@ export const sharedSettings = z.object({
     .max(1_000)
     .optional()
     .meta({ unset: '`5`' })
-    .describe('failures of one record before a worker sets it aside (D12)'),
+    .describe('failures of one record before a worker sets it aside as a dead letter'),
   DEAD_LETTER_BACKOFF_MS: z.coerce
     .number()
     .int()
