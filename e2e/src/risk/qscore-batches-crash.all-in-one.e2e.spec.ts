@@ -126,6 +126,10 @@ describe('a credit-scoring batch cut short by a crash', () => {
     expect(at_crash.recorded).toBeLessThan(SUBJECTS);
 
     await start();
+    // The progress recorded before the crash is kept: the batch resumes, it does not restart.
+    const resumed = await json<RiskBatch>(await batches.get(account, created.batch_id), 200);
+    expect(['processing', 'completed']).toContain(resumed.status);
+    expect(resumed.processed).toBeGreaterThanOrEqual(at_crash.recorded);
     const done = await batches.finished(account, created.batch_id);
     expect(done).toMatchObject({ status: 'completed', processed: SUBJECTS, total: SUBJECTS });
     expect(done.counts.pending).toBe(0);

@@ -190,6 +190,44 @@ describe('credit scoring reports', () => {
     });
   });
 
+  it('documents every credit-scoring route in the OpenAPI document, with its schemas', async () => {
+    const document = await json<OpenApiDocument>(await risk.http.request('GET', '/openapi.json'));
+    const schemaOf = (schema: OpenApiSchema | undefined): OpenApiSchema | undefined =>
+      schema?.$ref
+        ? document.components.schemas[schema.$ref.replace('#/components/schemas/', '')]
+        : schema;
+    const gaps: string[] = [];
+    for (const [method, route, status, kind] of CREDIT_SCORING_ROUTES) {
+      const name = `${method} ${route}`;
+      const operation = document.paths[route]?.[method];
+      if (!operation) {
+        gaps.push(`${name}: not documented`);
+        continue;
+      }
+      if (!operation.summary) gaps.push(`${name}: no summary`);
+      const content = operation.responses?.[String(status)]?.content ?? {};
+      const answer = kind === 'json' ? schemaOf(content['application/json']?.schema) : undefined;
+      if (kind === 'json' && !answer?.properties) gaps.push(`${name}: no ${status} answer schema`);
+      if (kind !== 'json' && !content[kind]) gaps.push(`${name}: no ${status} ${kind} answer`);
+      for (const parameter of route.match(/(?<=\{)[^}]+(?=\})/g) ?? [])
+        if (!operation.parameters?.some((p) => p.in === 'path' && p.name === parameter))
+          gaps.push(`${name}: path parameter ${parameter} undescribed`);
+      if (ROUTES_WITH_BODY.has(name)) {
+        const body = schemaOf(operation.requestBody?.content?.['application/json']?.schema);
+        if (!body?.properties) gaps.push(`${name}: no request body schema`);
+      }
+    }
+    expect(gaps).toEqual([]);
+    // And the list is complete: no credit-scoring route is documented that it leaves out.
+    const listed = new Set(CREDIT_SCORING_ROUTES.map(([method, route]) => `${method} ${route}`));
+    const documented = Object.entries(document.paths)
+      .filter(([route]) =>
+        /^\/(v1\/(sandbox\/|verify\/)?qscore|consent\/qscore|verify\/qscore)\//.test(route),
+      )
+      .flatMap(([route, item]) => Object.keys(item).map((method) => `${method} ${route}`));
+    expect(documented.filter((name) => !listed.has(name))).toEqual([]);
+  });
+
   it('refuses bad input with the spec codes and stores nothing', async () => {
     const before = (await risk.reports(other)).reports.length;
     const { purpose: _purpose, ...without_purpose } = company;
@@ -232,3 +270,76 @@ describe('credit scoring reports', () => {
     expect((await risk.reports(other)).reports).toHaveLength(before);
   });
 });
+
+interface OpenApiSchema {
+  $ref?: string;
+  properties?: Record<string, unknown>;
+}
+interface OpenApiOperation {
+  summary?: string;
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content?: Record<string, { schema?: OpenApiSchema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: OpenApiSchema }> }>;
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { schemas: Record<string, OpenApiSchema> };
+}
+
+/**
+ * Every public credit-scoring route (spec §4 and decisions D10) with its success status and what
+ * it answers: a JSON object, or a file or page of that media type.
+ */
+const CREDIT_SCORING_ROUTES: readonly [string, string, number, string][] = [
+  ['post', '/v1/qscore/reports', 201, 'json'],
+  ['get', '/v1/qscore/reports', 200, 'json'],
+  ['get', '/v1/qscore/reports/{id}', 200, 'json'],
+  ['get', '/v1/qscore/reports/{id}/pdf', 200, 'application/pdf'],
+  ['get', '/v1/qscore/subjects/{docID}/score', 200, 'json'],
+  ['post', '/v1/qscore/subjects/{docID}/disputes', 201, 'json'],
+  ['get', '/v1/qscore/subjects/{docID}/disputes', 200, 'json'],
+  ['get', '/v1/qscore/disputes/{id}', 200, 'json'],
+  ['put', '/v1/qscore/subjects/{docID}/monitoring', 201, 'json'],
+  ['get', '/v1/qscore/subjects/{docID}/monitoring', 200, 'json'],
+  ['delete', '/v1/qscore/subjects/{docID}/monitoring', 200, 'json'],
+  ['get', '/v1/qscore/monitoring', 200, 'json'],
+  ['post', '/v1/qscore/batches', 201, 'json'],
+  ['get', '/v1/qscore/batches', 200, 'json'],
+  ['get', '/v1/qscore/batches/{id}', 200, 'json'],
+  ['get', '/v1/qscore/batches/{id}/items', 200, 'json'],
+  ['get', '/v1/qscore/batches/{id}/results.csv', 200, 'text/csv'],
+  ['post', '/v1/qscore/consents', 201, 'json'],
+  ['get', '/v1/qscore/consents', 200, 'json'],
+  ['get', '/v1/qscore/consents/{id}', 200, 'json'],
+  ['post', '/v1/qscore/consents/{id}/revoke', 200, 'json'],
+  ['post', '/v1/qscore/my-report', 201, 'json'],
+  ['get', '/v1/qscore/my-report', 200, 'json'],
+  ['get', '/v1/qscore/my-report/pdf', 200, 'application/pdf'],
+  ['post', '/v1/qscore/my-seal', 201, 'json'],
+  ['get', '/v1/qscore/my-seal', 200, 'json'],
+  ['delete', '/v1/qscore/my-seal', 200, 'json'],
+  ['post', '/v1/qscore/fraud/reports', 201, 'json'],
+  ['get', '/v1/qscore/fraud/reports/{id}', 200, 'json'],
+  ['get', '/v1/qscore/index', 200, 'json'],
+  ['get', '/v1/qscore/index/account', 200, 'json'],
+  ['get', '/verify/qscore/seal/{code}', 200, 'text/html'],
+  ['get', '/verify/qscore/seal/{code}/badge.svg', 200, 'image/svg+xml'],
+  ['get', '/v1/verify/qscore/{code}', 200, 'json'],
+  ['get', '/consent/qscore/{token}', 200, 'text/html'],
+  ['get', '/consent/qscore/{token}/state', 200, 'json'],
+  ['post', '/consent/qscore/{token}/authorize', 200, 'json'],
+  ['post', '/consent/qscore/{token}/decline', 200, 'json'],
+  ['post', '/v1/sandbox/qscore/subjects/{docID}/score', 200, 'json'],
+  ['post', '/v1/sandbox/qscore/disputes/{id}/decision', 200, 'json'],
+];
+/** The routes that take a JSON body with fields of their own. */
+const ROUTES_WITH_BODY = new Set([
+  'post /v1/qscore/reports',
+  'post /v1/qscore/subjects/{docID}/disputes',
+  'post /v1/qscore/batches',
+  'post /v1/qscore/consents',
+  'post /v1/qscore/my-report',
+  'post /v1/qscore/fraud/reports',
+  'post /v1/sandbox/qscore/subjects/{docID}/score',
+  'post /v1/sandbox/qscore/disputes/{id}/decision',
+]);

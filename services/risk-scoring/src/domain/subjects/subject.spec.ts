@@ -8,6 +8,9 @@ import { parseSubject, subjectIdOf } from './subject';
 const VALID = [
   { country: 'AR', doc_id: '20-12345678-6', compact: '20123456786', holder: 'person' },
   { country: 'AR', doc_id: '30-50001091-2', compact: '30500010912', holder: 'company' },
+  // CUILs (a person's number, the CUIT scheme with prefixes 20, 23, 24 and 27).
+  { country: 'AR', doc_id: '27-12345678-0', compact: '27123456780', holder: 'person' },
+  { country: 'AR', doc_id: '23-12345678-5', compact: '23123456785', holder: 'person' },
   { country: 'BR', doc_id: '390.533.447-05', compact: '39053344705', holder: 'person' },
   { country: 'BR', doc_id: '11.222.333/0001-81', compact: '11222333000181', holder: 'company' },
   { country: 'CL', doc_id: '12.345.678-5', compact: '123456785', holder: 'either' },
@@ -63,6 +66,19 @@ describe('document ids (decisions D10)', () => {
         },
       ),
     );
+  });
+
+  it('takes an RFC of 12 characters as a company id, with its official or legacy check digit', () => {
+    expect(checkDocId('MX', 'MAB-930714-8T4')).toEqual({
+      ok: true,
+      doc_id: 'MAB9307148T4',
+      holder: 'company',
+    });
+    // The legacy alphabet weighs the padding of a 12-character RFC differently: a second digit.
+    const accepted = [...'0123456789A'].filter(
+      (check) => checkDocId('MX', `MAB9307148T${check}`).ok,
+    );
+    expect(accepted).toEqual(['4', '8']);
   });
 
   it('checks only the format in a country without a checksum here', () => {
