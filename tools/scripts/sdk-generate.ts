@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
 import { InProcessBus } from '@platform/messaging';
@@ -54,10 +55,38 @@ export async function servedOpenApiDocument(): Promise<unknown> {
   }
 }
 
-/** `npm run sdk:generate`: writes libs/sdk/src/schema.d.ts from the served document. */
+/** The document a running gateway serves (`--from http://127.0.0.1:8080/openapi.json`). */
+async function fetchedDocument(url: string): Promise<unknown> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return response.json();
+}
+
+/**
+ * `npm run sdk:generate`: writes libs/sdk/src/schema.d.ts from the document the gateway serves.
+ * `--from URL` reads the document of a running gateway instead; `--check` writes nothing and
+ * exits 1 when the committed file differs (the drift test runs it against the live platform).
+ */
 async function main(): Promise<void> {
-  writeFileSync(SDK_SCHEMA_FILE, await renderSdkSchema(await servedOpenApiDocument()));
-  process.stdout.write(`wrote ${path.relative(process.cwd(), SDK_SCHEMA_FILE)}\n`);
+  const { values } = parseArgs({
+    options: { from: { type: 'string' }, check: { type: 'boolean', default: false } },
+  });
+  const document = values.from ? await fetchedDocument(values.from) : await servedOpenApiDocument();
+  const schema = await renderSdkSchema(document);
+  const file = path.relative(process.cwd(), SDK_SCHEMA_FILE);
+  if (!values.check) {
+    writeFileSync(SDK_SCHEMA_FILE, schema);
+    process.stdout.write(`wrote ${file}\n`);
+    return;
+  }
+  if (readFileSync(SDK_SCHEMA_FILE, 'utf8') === schema) {
+    process.stdout.write(`${file} is up to date\n`);
+    return;
+  }
+  process.stderr.write(
+    `${file} is not what the OpenAPI document generates: run \`npm run sdk:generate\` and commit it\n`,
+  );
+  process.exitCode = 1;
 }
 
 if (require.main === module) {
