@@ -25,6 +25,7 @@ execFileSync(
     'services',
     'tools',
     'runtime',
+    'docs/examples',
     '-d',
     'dist',
     '--config-file',
