@@ -14,6 +14,8 @@ export interface PayPageContext {
 }
 
 const EXTRA_STYLE = `
+header>*{max-width:32rem;margin-left:auto;margin-right:auto}
+button,input{font-family:inherit}
 .amount{font-size:2rem;font-weight:800;margin:.2rem 0 .6rem;letter-spacing:-.01em;overflow-wrap:anywhere}
 .lead{color:var(--muted)}
 .options{display:grid;gap:.55rem}
@@ -125,7 +127,8 @@ function field(label, shown, raw) {
   dd.append(value, copy); row.append(dt, dd); return row;
 }
 function showPanel(button, content, qr_payload) {
-  $('instructions-method').textContent = button.querySelector('.option-name').textContent;
+  const where = button.dataset.country ? ' · ' + button.querySelector('.option-sub').textContent : '';
+  $('instructions-method').textContent = button.querySelector('.option-name').textContent + where;
   $('instructions-body').replaceChildren(content);
   $('instructions-qr').replaceChildren();
   if (qr_payload) {

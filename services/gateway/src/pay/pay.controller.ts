@@ -17,28 +17,22 @@ import {
   ApiReply,
   ApiZodBody,
   ApiZodQuery,
-  resolveLocale,
   ValidatedBody,
   ValidatedQuery,
 } from '../http';
 import { Public } from '../auth/public.decorator';
 import { publicBaseUrl } from '../v1/payins/public-base-url';
 import { pageBrandOf } from '../verify/qscore/page-brand';
+import {
+  pageLocaleQuery,
+  publicPageLocale,
+  type PageLocaleQuery,
+} from '../verify/qscore/public-locale';
 import { cardPage, checkoutPage, type PayPageContext } from './pay-pages';
 
 const methodQuery = z.object({ country: z.string().optional(), currency: z.string().optional() });
-const localeQuery = z.object({ lang: z.string().optional(), locale: z.string().optional() });
 /** What a QR code of the checkout page encodes (a payment's `qr_payload`). */
 const qrQuery = z.object({ data: z.string().min(1).max(512) });
-
-function localeOf(request: FastifyRequest, query: z.infer<typeof localeQuery>) {
-  const accept = request.headers['accept-language'];
-  return resolveLocale({
-    query_lang: query.lang,
-    query_locale: query.locale,
-    accept_language: typeof accept === 'string' ? accept : null,
-  });
-}
 
 /**
  * The public checkout and card pages (spec §4): no credential, the token in the path is the
@@ -57,15 +51,16 @@ export class PayController {
   @Get('card/:token')
   @ApiFileReply(['text/html'], 'the hosted card payment page')
   @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Hosted card page of a card payin (HTML)' })
-  @ApiZodQuery(localeQuery)
+  @ApiZodQuery(pageLocaleQuery)
   async cardPage(
     @Param('token') token: string,
-    @ValidatedQuery(localeQuery) query: z.infer<typeof localeQuery>,
+    @ValidatedQuery(pageLocaleQuery) query: PageLocaleQuery,
     @Req() request: FastifyRequest,
   ) {
     const session = await this.bus.send(PAYINS_COMMANDS.get_card_session, { token });
-    const context = await this.pageContext(token, localeOf(request, query));
+    const context = await this.pageContext(token, publicPageLocale(query, request));
     return cardPage(token, session, { ...context, sandbox: this.context.environment === 'test' });
   }
 
@@ -85,16 +80,17 @@ export class PayController {
   @Get(':token')
   @ApiFileReply(['text/html'], 'the hosted checkout page')
   @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Hosted checkout page (HTML, en/es/zh by the locale order of spec §1)' })
-  @ApiZodQuery(localeQuery)
+  @ApiZodQuery(pageLocaleQuery)
   async checkoutPage(
     @Param('token') token: string,
-    @ValidatedQuery(localeQuery) query: z.infer<typeof localeQuery>,
+    @ValidatedQuery(pageLocaleQuery) query: PageLocaleQuery,
     @Req() request: FastifyRequest,
   ) {
     const state = await this.bus.send(PAYINS_COMMANDS.get_checkout_state, { token });
     const [context, quote] = await Promise.all([
-      this.pageContext(token, localeOf(request, query)),
+      this.pageContext(token, publicPageLocale(query, request)),
       state.status === 'open' ? this.openQuote(token) : null,
     ]);
     return checkoutPage(token, state, quote, context);
