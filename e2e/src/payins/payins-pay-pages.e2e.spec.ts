@@ -200,11 +200,17 @@ describe('payins: branded hosted checkout and card pages in a browser', () => {
       await page.locator('#instructions').waitFor({ state: 'visible' });
       await page.getByText('Número de cuenta', { exact: true }).waitFor();
       await page.getByText('Referencia', { exact: true }).waitFor();
-      expect(await page.getByRole('button', { name: /^Copiar: / }).count()).toBeGreaterThan(2);
+      expect(await page.getByRole('button', { name: /^Copiar\s?:/ }).count()).toBeGreaterThan(2);
       await expect(page.locator('#instructions-body').textContent()).resolves.toContain(
         '1.234,77 USD',
       );
       expect(await page.locator('#methods').isVisible()).toBe(false);
+      const copy_reference = page
+        .locator('#instructions-body .field', { hasText: 'Referencia' })
+        .locator('button.copy');
+      await expect(copy_reference.textContent()).resolves.toBe('Copiar: Referencia');
+      await copy_reference.click();
+      await expect(copy_reference.locator('.copy-word').textContent()).resolves.toBe('Copiado');
       await shoot(page, 'checkout-es-instructions');
       await expectAccessible(page);
 

@@ -14,8 +14,9 @@ export interface PayPageContext {
 }
 
 const EXTRA_STYLE = `
-header>*{max-width:32rem;margin-left:auto;margin-right:auto}
+header>*,header h1{max-width:32rem;margin-left:auto;margin-right:auto}
 button,input{font-family:inherit}
+.sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .amount{font-size:2rem;font-weight:800;margin:.2rem 0 .6rem;letter-spacing:-.01em;overflow-wrap:anywhere}
 .lead{color:var(--muted)}
 .options{display:grid;gap:.55rem}
@@ -33,6 +34,7 @@ button.option:hover:not(:disabled){border-color:var(--accent);box-shadow:0 0 0 1
 .qr{display:grid;justify-items:center;gap:.4rem;margin:.6rem 0}
 .qr img{width:220px;height:220px;max-width:100%;image-rendering:pixelated;background:#fff;border:1px solid var(--line);border-radius:10px;padding:6px}
 form.card-form{display:grid;gap:.8rem}
+form.card-form .note{margin:0;min-height:0}
 .row{display:grid;grid-template-columns:1fr 1fr;gap:.8rem}
 label{display:grid;gap:.25rem;font-size:.9rem;font-weight:600}
 input{font:inherit;font-size:1rem;padding:.7rem .75rem;border:1px solid #8a94a6;border-radius:8px;color:var(--ink);background:#fff;width:100%}
@@ -46,7 +48,7 @@ input[aria-invalid="true"]{border-color:var(--bad)}
 
 /** One labelled value of the instructions, with a copy button. */
 function fieldRow(label: string, shown: string, raw: string, text: PayPageText): string {
-  return `<div class="field"><dt>${escapeHtml(label)}</dt><dd><span class="value">${escapeHtml(shown)}</span><button type="button" class="copy" data-copy="${escapeHtml(raw)}" aria-label="${escapeHtml(`${text.copy}: ${label}`)}">${escapeHtml(text.copy)}</button></dd></div>`;
+  return `<div class="field"><dt>${escapeHtml(label)}</dt><dd><span class="value">${escapeHtml(shown)}</span><button type="button" class="copy" data-copy="${escapeHtml(raw)}"><span class="copy-word">${escapeHtml(text.copy)}</span><span class="sr-only">: ${escapeHtml(label)}</span></button></dd></div>`;
 }
 
 type QuotedOption = CheckoutQuote['options'][number] & { available?: boolean };
@@ -123,7 +125,10 @@ function field(label, shown, raw) {
   const dd = document.createElement('dd');
   const value = document.createElement('span'); value.className = 'value'; value.textContent = shown;
   const copy = document.createElement('button'); copy.type = 'button'; copy.className = 'copy';
-  copy.dataset.copy = raw; copy.textContent = TEXT.copy; copy.setAttribute('aria-label', TEXT.copy + ': ' + label);
+  copy.dataset.copy = raw;
+  const word = document.createElement('span'); word.className = 'copy-word'; word.textContent = TEXT.copy;
+  const hidden = document.createElement('span'); hidden.className = 'sr-only'; hidden.textContent = ': ' + label;
+  copy.append(word, hidden);
   dd.append(value, copy); row.append(dt, dd); return row;
 }
 function showPanel(button, content, qr_payload) {
@@ -181,8 +186,9 @@ document.addEventListener('click', async (event) => {
   const button = event.target.closest && event.target.closest('button.copy');
   if (!button) return;
   await copy(button.dataset.copy);
-  button.textContent = TEXT.copied;
-  setTimeout(() => { button.textContent = TEXT.copy; }, 2000);
+  const word = button.querySelector('.copy-word');
+  word.textContent = TEXT.copied;
+  setTimeout(() => { word.textContent = TEXT.copy; }, 2000);
 });
 function show(status) {
   const el = $('status'); el.dataset.status = status; el.textContent = TEXT[status] || status;
