@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ACCOUNT_SETTINGS_COMMANDS,
+  DomainError,
   PAYINS_COMMANDS,
   payinCollectBody,
   type CheckoutQuote,
@@ -31,6 +32,8 @@ import {
 import { cardPage, checkoutPage, type PayPageContext } from './pay-pages';
 
 const methodQuery = z.object({ country: z.string().optional(), currency: z.string().optional() });
+/** The quote's answers for a link that closed after its state was read. */
+const CLOSED_LINK_ERRORS: readonly string[] = ['checkout_expired', 'already_paid'];
 /** What a QR code of the checkout page encodes (a payment's `qr_payload`). */
 const qrQuery = z.object({ data: z.string().min(1).max(512) });
 
@@ -81,7 +84,9 @@ export class PayController {
   @ApiFileReply(['text/html'], 'the hosted checkout page')
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'no-store')
-  @ApiOperation({ summary: 'Hosted checkout page (HTML, en/es/zh by the locale order of spec §1)' })
+  @ApiOperation({
+    summary: 'Hosted checkout page (HTML, en/es/zh: `lang`, then `Accept-Language`, then English)',
+  })
   @ApiZodQuery(pageLocaleQuery)
   async checkoutPage(
     @Param('token') token: string,
@@ -124,7 +129,10 @@ export class PayController {
 
   /** The quote of a link that is open; null when it closed in between (paid, expired). */
   private async openQuote(token: string): Promise<CheckoutQuote | null> {
-    return this.bus.send(PAYINS_COMMANDS.get_checkout_quote, { token }).catch(() => null);
+    return this.bus.send(PAYINS_COMMANDS.get_checkout_quote, { token }).catch((error: unknown) => {
+      if (error instanceof DomainError && CLOSED_LINK_ERRORS.includes(error.code)) return null;
+      throw error;
+    });
   }
 
   @Get(':token/state')
