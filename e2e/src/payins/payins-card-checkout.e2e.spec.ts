@@ -304,7 +304,7 @@ describe('payins: cards, refunds and checkout links', () => {
       const english = await api.request('GET', path);
       expect(english.headers.get('content-type')).toContain('text/html');
       expect(english.text).toContain('<html lang="en">');
-      expect(english.text).toContain('10.000000 USDT');
+      expect(english.text).toContain('10.00 USDT');
       const spanish = await api.request('GET', `${path}?lang=es`, {
         headers: { 'accept-language': 'zh' },
       });

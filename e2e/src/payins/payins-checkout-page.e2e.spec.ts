@@ -77,7 +77,7 @@ describe('payins: hosted checkout page in a browser', () => {
       await page.goto(spanish_url);
       await expect(page.locator('html').getAttribute('lang')).resolves.toBe('es');
       await page.getByText('Elija cómo pagar').waitFor();
-      await page.getByRole('button', { name: /Transferencia bancaria \(MX\)/ }).waitFor();
+      await page.getByRole('button', { name: /Transferencia bancaria.*México \(MX\)/ }).waitFor();
       await payInBrowser(page, spanish_url);
       await expect(page.locator('#paid-banner').textContent()).resolves.toBe('Pagado. ¡Gracias!');
       await expect(page.locator('#status').textContent()).resolves.toBe('Pagado');
@@ -96,6 +96,10 @@ describe('payins: hosted checkout page in a browser', () => {
       await page.locator('#options button[data-method="card"]').first().click();
       await page.waitForURL(/\/pay\/card\//);
       await expect(page.locator('h1').textContent()).resolves.toBe('银行卡付款');
+      await page.getByLabel('持卡人姓名').fill('王芳');
+      await page.getByLabel('卡号').fill('4242 4242 4242 4242');
+      await page.getByLabel('有效期 (MM/YY)').fill('12/30');
+      await page.getByLabel('安全码 (CVC)').fill('123');
       await page.getByRole('button', { name: '付款' }).click();
       await page.locator('#status[data-status="credited"]').waitFor({ timeout: 60_000 });
       await expect(page.locator('#status').textContent()).resolves.toBe('已付款');

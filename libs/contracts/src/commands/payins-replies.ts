@@ -251,6 +251,10 @@ export const cardSession = z.object({
 });
 export type CardSession = z.infer<typeof cardSession>;
 
+/** The account a public page (checkout link or card page) belongs to: never shown to payers. */
+export const payPageOwner = z.object({ account_id: z.string() });
+export type PayPageOwner = z.infer<typeof payPageOwner>;
+
 export const storedCardView = z.object({
   instrument_id: z.string(),
   brand: z.string(),

@@ -376,6 +376,12 @@ export const PAYINS_COMMANDS = {
     request: cardSessionCommand,
     reply: replies.cardSession,
   }),
+  get_pay_page_owner: defineCommand({
+    name: 'payins.get_pay_page_owner',
+    summary: 'the account whose checkout link or card payin a public page shows (its branding)',
+    request: cardSessionCommand,
+    reply: replies.payPageOwner,
+  }),
   submit_card_session: defineCommand({
     name: 'payins.submit_card_session',
     summary: 'the payer submitted the hosted card page',

@@ -1,8 +1,15 @@
 import { Controller, Get, Inject, Header, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { toString as qrSvg } from 'qrcode';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PAYINS_COMMANDS, payinCollectBody } from '@platform/contracts';
+import {
+  ACCOUNT_SETTINGS_COMMANDS,
+  DomainError,
+  PAYINS_COMMANDS,
+  payinCollectBody,
+  type CheckoutQuote,
+} from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
@@ -11,25 +18,24 @@ import {
   ApiReply,
   ApiZodBody,
   ApiZodQuery,
-  resolveLocale,
   ValidatedBody,
   ValidatedQuery,
 } from '../http';
 import { Public } from '../auth/public.decorator';
 import { publicBaseUrl } from '../v1/payins/public-base-url';
-import { cardPage, checkoutPage } from './pay-pages';
+import { pageBrandOf } from '../verify/qscore/page-brand';
+import {
+  pageLocaleQuery,
+  publicPageLocale,
+  type PageLocaleQuery,
+} from '../verify/qscore/public-locale';
+import { cardPage, checkoutPage, type PayPageContext } from './pay-pages';
 
 const methodQuery = z.object({ country: z.string().optional(), currency: z.string().optional() });
-const localeQuery = z.object({ lang: z.string().optional(), locale: z.string().optional() });
-
-function localeOf(request: FastifyRequest, query: z.infer<typeof localeQuery>) {
-  const accept = request.headers['accept-language'];
-  return resolveLocale({
-    query_lang: query.lang,
-    query_locale: query.locale,
-    accept_language: typeof accept === 'string' ? accept : null,
-  });
-}
+/** The quote's answers for a link that closed after its state was read. */
+const CLOSED_LINK_ERRORS: readonly string[] = ['checkout_expired', 'already_paid'];
+/** What a QR code of the checkout page encodes (a payment's `qr_payload`). */
+const qrQuery = z.object({ data: z.string().min(1).max(512) });
 
 /**
  * The public checkout and card pages (spec §4): no credential, the token in the path is the
@@ -48,15 +54,17 @@ export class PayController {
   @Get('card/:token')
   @ApiFileReply(['text/html'], 'the hosted card payment page')
   @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'Hosted card page of a card payin (HTML)' })
-  @ApiZodQuery(localeQuery)
+  @ApiZodQuery(pageLocaleQuery)
   async cardPage(
     @Param('token') token: string,
-    @ValidatedQuery(localeQuery) query: z.infer<typeof localeQuery>,
+    @ValidatedQuery(pageLocaleQuery) query: PageLocaleQuery,
     @Req() request: FastifyRequest,
   ) {
     const session = await this.bus.send(PAYINS_COMMANDS.get_card_session, { token });
-    return cardPage(token, session, localeOf(request, query));
+    const context = await this.pageContext(token, publicPageLocale(query, request));
+    return cardPage(token, session, { ...context, sandbox: this.context.environment === 'test' });
   }
 
   @Post('card/:token')
@@ -75,15 +83,56 @@ export class PayController {
   @Get(':token')
   @ApiFileReply(['text/html'], 'the hosted checkout page')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  @ApiOperation({ summary: 'Hosted checkout page (HTML, en/es/zh by the locale order of spec §1)' })
-  @ApiZodQuery(localeQuery)
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'Hosted checkout page (HTML, en/es/zh: `lang`, then `Accept-Language`, then English)',
+  })
+  @ApiZodQuery(pageLocaleQuery)
   async checkoutPage(
     @Param('token') token: string,
-    @ValidatedQuery(localeQuery) query: z.infer<typeof localeQuery>,
+    @ValidatedQuery(pageLocaleQuery) query: PageLocaleQuery,
     @Req() request: FastifyRequest,
   ) {
     const state = await this.bus.send(PAYINS_COMMANDS.get_checkout_state, { token });
-    return checkoutPage(token, state, localeOf(request, query));
+    const [context, quote] = await Promise.all([
+      this.pageContext(token, publicPageLocale(query, request)),
+      state.status === 'open' ? this.openQuote(token) : null,
+    ]);
+    return checkoutPage(token, state, quote, context);
+  }
+
+  @Get(':token/qr.svg')
+  @ApiFileReply(['image/svg+xml'], 'the QR code of `data`')
+  @Header('Content-Type', 'image/svg+xml')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    summary: 'A QR code for the checkout page (SVG)',
+    description:
+      'The QR code of `data` (at most 512 characters: a payment’s `qr_payload`), for an existing ' +
+      'checkout link. 404 `not_found` for an unknown link.',
+  })
+  @ApiZodQuery(qrQuery)
+  async qrCode(
+    @Param('token') token: string,
+    @ValidatedQuery(qrQuery) query: z.infer<typeof qrQuery>,
+  ) {
+    await this.bus.send(PAYINS_COMMANDS.get_checkout_state, { token });
+    return qrSvg(query.data, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+  }
+
+  /** The organization of the page's account: its brand and timezone. */
+  private async pageContext(token: string, locale: PayPageContext['locale']) {
+    const owner = await this.bus.send(PAYINS_COMMANDS.get_pay_page_owner, { token });
+    const branding = await this.bus.send(ACCOUNT_SETTINGS_COMMANDS.get_branding, owner);
+    return { locale, brand: pageBrandOf(branding), time_zone: branding.timezone };
+  }
+
+  /** The quote of a link that is open; null when it closed in between (paid, expired). */
+  private async openQuote(token: string): Promise<CheckoutQuote | null> {
+    return this.bus.send(PAYINS_COMMANDS.get_checkout_quote, { token }).catch((error: unknown) => {
+      if (error instanceof DomainError && CLOSED_LINK_ERRORS.includes(error.code)) return null;
+      throw error;
+    });
   }
 
   @Get(':token/state')

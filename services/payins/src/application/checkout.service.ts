@@ -5,6 +5,7 @@ import {
   type CheckoutQuote,
   type CheckoutState,
   type PayCheckoutMethodCommand,
+  type PayPageOwner,
 } from '@platform/contracts';
 import { Money, type Asset } from '@platform/money';
 import {
@@ -134,6 +135,14 @@ export class CheckoutService {
       success_url: payin.success_url,
       failure_url: payin.failure_url,
     };
+  }
+
+  /** The account of a checkout link or card payin: its organization brands the public page. */
+  async pageOwner(token: string): Promise<PayPageOwner> {
+    const payin = await this.payins.findByToken(token);
+    if (!payin || (payin.method !== 'card' && payin.method !== 'checkout'))
+      throw new DomainError('not_found', 'page not found');
+    return { account_id: payin.account_id };
   }
 
   /**

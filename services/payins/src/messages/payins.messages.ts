@@ -173,6 +173,11 @@ export class PayinsMessages {
     return this.checkout.cardSession(query.token);
   }
 
+  @Handles(PAYINS_COMMANDS.get_pay_page_owner)
+  payPageOwner(query: Request<'get_pay_page_owner'>) {
+    return this.checkout.pageOwner(query.token);
+  }
+
   @Handles(PAYINS_COMMANDS.submit_card_session)
   submitCard(command: Request<'submit_card_session'>) {
     return this.checkout.submitCard(command.token);

@@ -1,4 +1,5 @@
 import type { Locale } from '../../http';
+import { brandPalette, type PageBrand } from './page-brand';
 
 export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(
@@ -19,10 +20,12 @@ export function utcMinute(instant: string): string {
 
 /** The platform's public-page look (the hosted verification page's palette), phone first. */
 const STYLE = `
-:root{--ink:#14213d;--muted:#5c677d;--line:#e3e7ef;--brand:#2f5bea;--ok:#1a7f37;--bad:#b42318;--warn:#9a6700;--bg:#f5f7fb}
+:root{--ink:#14213d;--muted:#5c677d;--line:#e3e7ef;--brand:#2f5bea;--on-brand:#fff;--accent:#2f5bea;--header-bg:#14213d;--header-ink:#fff;--focus:#1d4ed8;--ok:#1a7f37;--bad:#b42318;--warn:#9a6700;--bg:#f5f7fb}
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans CJK SC","PingFang SC","Microsoft YaHei",sans-serif;background:var(--bg);color:var(--ink);line-height:1.45}
-header{background:var(--ink);color:#fff;padding:1.1rem 1.25rem 1.3rem}
+header{background:var(--header-bg);color:var(--header-ink);padding:1.1rem 1.25rem 1.3rem}
+header .merchant{display:flex;align-items:center;gap:.6rem;font-weight:700;font-size:1rem;margin-bottom:.35rem}
+header .merchant img{height:2.25rem;width:auto;max-width:8rem;border-radius:6px;background:#fff;padding:2px;object-fit:contain}
 header .kicker{font-size:.8rem;letter-spacing:.04em;text-transform:uppercase;opacity:.75}
 header h1{margin:.25rem 0 0;font-size:1.35rem;line-height:1.25}
 main{max-width:34rem;margin:0 auto;padding:1rem}
@@ -36,7 +39,9 @@ dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anywhere}
 .muted{color:var(--muted);font-size:.92rem;margin:0}
 .actions{display:grid;gap:.6rem;margin-top:1rem}
 button{width:100%;padding:.85rem;border-radius:10px;font-size:1rem;font-weight:600;cursor:pointer;border:1px solid transparent}
-button.primary{background:var(--brand);color:#fff}
+button.primary{background:var(--brand);color:var(--on-brand)}
+:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+a{color:var(--accent)}
 button.secondary{background:#fff;color:var(--ink);border-color:#cfd6e4}
 button:disabled{opacity:.55;cursor:default}
 .note{font-size:.88rem;margin:.6rem 0 0;min-height:1.2em;color:var(--muted)}
@@ -65,6 +70,8 @@ export function publicPage(options: {
   extra_style?: string;
   script?: string;
   body_attributes?: string;
+  /** The organization the page is for: its name and logo head the page, its colour paints it. */
+  brand?: PageBrand | null;
 }): string {
   return `<!doctype html>
 <html lang="${options.locale}">
@@ -73,10 +80,10 @@ export function publicPage(options: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(options.title)}</title>
-<style>${STYLE}${options.extra_style ?? ''}</style>
+<style>${STYLE}${brandStyle(options.brand)}${options.extra_style ?? ''}</style>
 </head>
 <body ${options.body_attributes ?? ''}>
-<header><div class="kicker">${escapeHtml(options.kicker)}</div><h1>${escapeHtml(options.title)}</h1></header>
+<header>${brandHeading(options.brand)}<div class="kicker">${escapeHtml(options.kicker)}</div><h1>${escapeHtml(options.title)}</h1></header>
 <main>
 ${options.body}
 </main>
@@ -84,4 +91,20 @@ ${options.body}
 ${options.script ? `<script>${options.script}</script>` : ''}
 </body>
 </html>`;
+}
+
+/** The brand colour's custom properties (the value is a checked `#rrggbb`). */
+function brandStyle(brand: PageBrand | null | undefined): string {
+  if (!brand?.color) return '';
+  const palette = brandPalette(brand.color);
+  return `:root{--brand:${palette.background};--on-brand:${palette.text};--header-bg:${palette.background};--header-ink:${palette.text};--accent:${palette.accent}}header .kicker{opacity:1}`;
+}
+
+/** The organization's logo and name above the page title. */
+function brandHeading(brand: PageBrand | null | undefined): string {
+  if (!brand) return '';
+  const logo = brand.logo_url
+    ? `<img id="merchant-logo" src="${escapeHtml(brand.logo_url)}" alt="">`
+    : '';
+  return `<div class="merchant">${logo}<span id="merchant-name">${escapeHtml(brand.name)}</span></div>`;
 }
