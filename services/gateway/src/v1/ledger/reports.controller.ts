@@ -10,15 +10,15 @@ import {
   ApiFileReply,
   ApiPagination,
   ApiReply,
-  documentLocale,
+  exportBody,
+  exportReader,
   pageBody,
   parseExportFormat,
   parsePagination,
   resolveLocale,
 } from '../../http';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
-import { exportBody } from './send-file';
-import { EXPORT_HEADERS } from './statement-labels';
+import { MOVEMENT_EXPORT_COLUMNS } from './ledger-export';
 import {
   drawableLocale,
   renderStatement,
@@ -26,17 +26,6 @@ import {
   STATEMENT_FORMATS,
   type StatementFormat,
 } from './statement-document';
-
-const MOVEMENT_COLUMNS = [
-  'id',
-  'created_at',
-  'asset',
-  'amount',
-  'balance_after',
-  'kind',
-  'reference_id',
-  'description',
-] as const;
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;
@@ -82,13 +71,12 @@ export class LedgerReportsController {
       export: format !== undefined,
     });
     if (!format) return pageBody('movements', pagination, movements);
-    const headers =
-      EXPORT_HEADERS[await documentLocale(this.bus, principal, query, accept_language)];
     return exportBody(reply, {
       format,
       filename: 'movements',
-      columns: MOVEMENT_COLUMNS.map((key) => ({ key, header: headers[key] ?? key })),
+      columns: MOVEMENT_EXPORT_COLUMNS,
       rows: movements,
+      reader: await exportReader(this.bus, principal, query, accept_language),
     });
   }
 
