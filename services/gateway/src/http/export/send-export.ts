@@ -18,6 +18,14 @@ import { attachmentDisposition, attachmentName } from './send-attachment';
 /** Spec section 8: an export holds at most this many rows per download. */
 export const EXPORT_ROW_LIMIT = 10_000;
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+
+/** What a client reads of `format` in the OpenAPI document of every exporting listing. */
+export const EXPORT_FORMAT_DESCRIPTION =
+  '`csv` or `xlsx`: the listing as a file of up to 10,000 rows (`X-Export-Truncated: true` ' +
+  'beyond) instead of a page. Headers in the reader language (`lang`, `locale`, the profile, ' +
+  'the organization, `Accept-Language`; `Content-Language` tells). Dates in the organization ' +
+  'time zone, named in the header: ISO 8601 with the offset in CSV, date cells in XLSX. ' +
+  'Amounts: decimal strings in CSV, number cells with the decimals of their asset in XLSX.';
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const EXPORT_CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
@@ -76,9 +84,9 @@ export interface ExportFile {
  * (`lang`, then `locale`; an unknown language is ignored, as for every document).
  */
 export const EXPORT_QUERY_FIELDS = {
-  format: z.string().optional(),
-  lang: z.string().max(64).optional(),
-  locale: z.string().max(64).optional(),
+  format: z.string().optional().describe(EXPORT_FORMAT_DESCRIPTION),
+  lang: z.string().max(64).optional().describe('language of the export headers: en, es or zh'),
+  locale: z.string().max(64).optional().describe('a locale such as es-MX, when lang is absent'),
 };
 
 /** `?format=` of a listing: undefined for JSON, the export format, or invalid_request. */

@@ -7,6 +7,7 @@ import {
   ApiCredentials,
   ApiDateFilters,
   ApiDocumentLocale,
+  ApiExportFormat,
   ApiFileReply,
   ApiPagination,
   ApiReply,
@@ -47,12 +48,13 @@ export class LedgerReportsController {
       '`{page, page_size, movements: [{id, created_at, asset, amount (signed), balance_after, ' +
       'kind, reference_id, description}]}`. `from`/`to` are YYYY-MM-DD in the organization ' +
       'timezone (from inclusive midnight, to exclusive next midnight). `format=csv|xlsx` exports ' +
-      'up to 10,000 rows (header `X-Export-Truncated: true` beyond), headers in the `lang` / ' +
-      '`Accept-Language` locale. A placed hold shows as a debit and a released one as a credit.',
+      'up to 10,000 rows (see `format`). A placed hold shows as a debit and a released one as a ' +
+      'credit. `description` reads like a bank statement ("Payout to Ana Diaz (PIX)", "Payin ' +
+      'via bank transfer"), the same in the listing and its exports.',
   })
   @ApiDateFilters()
   @ApiPagination()
-  @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv', 'xlsx'] })
+  @ApiExportFormat()
   @ApiDocumentLocale()
   async movements(
     @CurrentPrincipal() principal: Principal,

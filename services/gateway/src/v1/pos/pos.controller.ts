@@ -39,7 +39,6 @@ const listQuery = z.object({
   terminal_id: z.string().optional(),
   status: z.string().optional().describe('`received` or `pending`'),
   ...EXPORT_QUERY_FIELDS,
-  format: z.string().optional().describe('`csv` or `xlsx` downloads up to 10,000 rows'),
   page: z.unknown().optional(),
   page_size: z.unknown().optional(),
 });
