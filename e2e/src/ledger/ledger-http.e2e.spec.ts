@@ -136,9 +136,11 @@ describe('ledger HTTP: balances, settlement, rates, movements, history, statemen
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n');
+      // Dates are on the organization's clock (demo: America/New_York), its offset on each.
       expect(lines[0]).toBe(
-        'ID,Fecha (UTC),Activo,Monto,Saldo posterior,Tipo,Referencia,Descripción',
+        'ID,Fecha (America/New_York),Activo,Monto,Saldo posterior,Tipo,Referencia,Descripción',
       );
+      expect(lines[1]?.split(',')[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[45]:00$/);
       expect(lines).toHaveLength(9);
       // Without a query locale the account profile decides, before Accept-Language (spec §1).
       const headerRow = async (headers: Record<string, string>) =>

@@ -100,7 +100,9 @@ describe('payins: POS', () => {
     const sheet = workbook.worksheets[0];
     expect(sheet.rowCount).toBe(4);
     expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['Charge ID', 'Terminal']));
-    expect(sheet.getRow(2).values).toEqual(expect.arrayContaining([pending.charge_id, '30.77']));
+    // Amounts are number cells a spreadsheet can sum, with the currency's two decimals.
+    expect(sheet.getRow(2).values).toEqual(expect.arrayContaining([pending.charge_id, 30.77]));
+    expect(sheet.getRow(2).getCell(6).numFmt).toBe('#,##0.00');
   });
 
   it('sums received charges and refunds by day and by terminal', async () => {

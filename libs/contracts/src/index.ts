@@ -10,4 +10,5 @@ export * from './catalog';
 export * from './idempotency-key';
 export * from './filter-dates';
 export * from './local-day-range';
+export * from './movement-descriptions';
 export * from './client-amount';

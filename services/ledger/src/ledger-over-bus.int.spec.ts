@@ -671,7 +671,7 @@ describe('ledger over the bus', () => {
         ['payin', 'USD', '100.00', '100.00', 'mv-op-1'],
       ]);
       expect(new Set(all.movements.map((row) => row.id)).size).toBe(5);
-      expect(all.movements[2]?.description).toBe('transfer to mv-b');
+      expect(all.movements[2]?.description).toBe('Transfer to mv-b');
 
       const second = await movements({ account_id: 'mv-a', page: 2, page_size: 2 });
       expect(second.movements.map((row) => row.reference_id)).toEqual(['mv-op-3', 'mv-op-2']);
@@ -684,7 +684,7 @@ describe('ledger over the bus', () => {
         expect.objectContaining({
           amount: '20.00',
           balance_after: '20.00',
-          description: 'transfer from mv-a',
+          description: 'Transfer from mv-a',
         }),
       ]);
 

@@ -3,6 +3,7 @@ import { clientAmountText } from '../client-amount';
 import { ASSET_CODES } from '../assets';
 import { defineCommand } from '../catalog/define';
 import { filterDateSchema } from '../filter-dates';
+import { MOVEMENT_DESCRIPTION_MAX_LENGTH } from '../events/ledger';
 import * as replies from './ledger-replies';
 
 /**
@@ -16,6 +17,11 @@ const amount = z.string().min(1).max(40);
 const asset = z.enum(ASSET_CODES);
 /** What the movement is for (`payin`, `payout`, `fee`, `transfer`...): shown in movements. */
 const kind = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'a snake_case word');
+/**
+ * How the movement reads on a statement, like a bank's ("Payout to Ana Diaz (PIX)"); the
+ * ledger words it from `kind` when omitted.
+ */
+const description = z.string().min(1).max(MOVEMENT_DESCRIPTION_MAX_LENGTH).optional();
 
 const movement = {
   account_id: id,
@@ -25,6 +31,7 @@ const movement = {
   kind,
   /** The business object behind the movement; the operation_id when omitted. */
   reference_id: id.optional(),
+  description,
 };
 
 /**

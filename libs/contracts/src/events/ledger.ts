@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { assetField, balanceField, idField, positiveAmountField } from './fields';
 
+/** The longest statement text of a movement. */
+export const MOVEMENT_DESCRIPTION_MAX_LENGTH = 140;
+
+/**
+ * How the movement reads on a statement ("Payout to Ana Diaz (PIX)"), as the service that
+ * moved the money worded it; absent on older events, whose text comes from `kind`.
+ */
+const descriptionField = z.string().min(1).max(MOVEMENT_DESCRIPTION_MAX_LENGTH).optional();
+
 /**
  * A balance change of one account in one asset. `amount` is always positive: the event type
  * says the direction. `balance_after` is the account's available balance of that asset once
@@ -22,6 +31,7 @@ const fundsMovedSchema = z.object({
    * keeps its own append time.
    */
   effective_at: z.string().datetime().optional(),
+  description: descriptionField,
 });
 
 export const fundsCreditedSchema = fundsMovedSchema;
@@ -58,6 +68,8 @@ const holdChangedSchema = z.object({
    */
   fee: positiveAmountField.optional(),
   fee_account_id: idField.optional(),
+  /** The hold's statement text, given when it was placed; its post and release repeat it. */
+  description: descriptionField,
 });
 
 export const holdPlacedSchema = holdChangedSchema;

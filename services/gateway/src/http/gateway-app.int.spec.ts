@@ -10,7 +10,7 @@ import pino from 'pino';
 import { z } from 'zod';
 import { gatewaySettingsSchema } from '../gateway.settings';
 import { createGatewayApp } from './create-gateway-app';
-import { parseExportFormat, sendExport } from './export/send-export';
+import { exportBody, parseExportFormat } from './export/send-export';
 import type { GatewayAppOptions } from './gateway-options';
 import { ReadinessRegistry } from './health/readiness-registry';
 import { resolveLocale } from './locale/resolve-locale';
@@ -30,11 +30,15 @@ class PingBody {
   @ApiProperty({ type: String, nullable: true }) note!: string | null;
 }
 
-const ITEM_HEADERS = {
-  en: { id: 'ID', amount: 'Amount' },
-  es: { id: 'ID', amount: 'Importe' },
-  zh: { id: '编号', amount: '金额' },
-} as const;
+const ITEM_COLUMNS = [
+  { key: 'id', header: { en: 'ID', es: 'ID', zh: '编号' } },
+  {
+    key: 'amount',
+    header: { en: 'Amount', es: 'Importe', zh: '金额' },
+    kind: 'amount',
+    unit: 'USD',
+  },
+] as const;
 const ITEMS = Array.from({ length: 150 }, (_, index) => ({
   id: `it_${150 - index}`,
   amount: `${150 - index}.00`,
@@ -72,30 +76,28 @@ class TestRoutesController {
   @Get('items')
   async items(
     @Query() query: Record<string, unknown>,
-    @Res() reply: FastifyReply,
-  ): Promise<FastifyReply> {
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const format = parseExportFormat(query.format);
     if (format) {
-      const headers =
-        ITEM_HEADERS[
-          resolveLocale({
-            query_lang: stringOrNull(query.lang),
-            accept_language: reply.request.headers['accept-language'],
-          })
-        ];
-      const columns = [
-        { key: 'id', header: headers.id },
-        { key: 'amount', header: headers.amount },
-      ] as const;
-      return sendExport(reply, { format, filename: 'items', columns, rows: ITEMS });
+      const locale = resolveLocale({
+        query_lang: stringOrNull(query.lang),
+        accept_language: reply.request.headers['accept-language'],
+      });
+      const reader = { locale, timezone: 'UTC' };
+      return exportBody(reply, {
+        format,
+        filename: 'items',
+        columns: ITEM_COLUMNS,
+        rows: ITEMS,
+        reader,
+      });
     }
     const pagination = parsePagination(query);
-    return reply.send(
-      pageBody(
-        'items',
-        pagination,
-        ITEMS.slice(pagination.offset, pagination.offset + pagination.page_size),
-      ),
+    return pageBody(
+      'items',
+      pagination,
+      ITEMS.slice(pagination.offset, pagination.offset + pagination.page_size),
     );
   }
 }
@@ -292,7 +294,23 @@ describe('gateway HTTP shell (test environment)', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await xlsx.arrayBuffer());
     expect(workbook.worksheets[0]?.getRow(1).values).toEqual([undefined, '编号', '金额']);
+    expect(workbook.worksheets[0]?.getCell('B2').value).toBe(150);
     await expectError(await fetch(url('/test/items?format=pdf')), 400, 'invalid_request');
+  });
+
+  it('answers an export once: no second reply is attempted (FST_ERR_REP_ALREADY_SENT)', async () => {
+    const before = running.log_lines.length;
+    for (const format of ['csv', 'xlsx']) {
+      const response = await fetch(url(`/test/items?format=${format}`), {
+        headers: { 'x-request-id': `export-once-${format}` },
+      });
+      expect(response.status).toBe(200);
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    }
+    const logged = running.log_lines.slice(before).map((line) => JSON.parse(line));
+    const completed = logged.filter((entry) => String(entry.reqId).startsWith('export-once-'));
+    expect(completed.some((entry) => entry.msg === 'request completed')).toBe(true);
+    expect(logged.filter((entry) => entry.err?.code === 'FST_ERR_REP_ALREADY_SENT')).toEqual([]);
   });
 
   it('serves the OpenAPI 3.1 document of the mounted controllers', async () => {

@@ -366,6 +366,7 @@ function movementOf(command: CreditFundsCommand | DebitFundsCommand | PlaceHoldC
     amount: Money.parse(command.asset, command.amount),
     kind: command.kind,
     reference_id: command.reference_id ?? command.operation_id,
+    ...(command.description === undefined ? {} : { description: command.description }),
   };
 }
 

@@ -177,6 +177,7 @@ interface MovementData {
   kind: string;
   reference_id: string;
   effective_at?: string;
+  description?: string;
   fee?: FeeLeg;
 }
 
@@ -190,6 +191,7 @@ function movementFields(data: MovementData, counterparty_account_id: string | un
     reference_id: data.reference_id,
     ...(counterparty_account_id === undefined ? {} : { counterparty_account_id }),
     ...(data.effective_at === undefined ? {} : { effective_at: data.effective_at }),
+    ...(data.description === undefined ? {} : { description: data.description }),
   };
 }
 
@@ -288,5 +290,6 @@ function holdFields(
     kind: hold.kind,
     reference_id: hold.reference_id,
     ...feeFields(hold.fee),
+    ...(hold.description === null ? {} : { description: hold.description }),
   };
 }

@@ -35,6 +35,8 @@ interface Movement {
   reference_id: string;
   /** ISO 8601 UTC: a movement dated in the past (D5 demo history only); projections date by it. */
   effective_at?: string;
+  /** How it reads on a statement, as the calling service worded it. */
+  description?: string;
 }
 
 /**

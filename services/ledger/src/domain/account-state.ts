@@ -18,6 +18,8 @@ export interface Hold {
   reference_id: string;
   /** Set aside beside `amount`; credited to its fee account on post, returned on release. */
   fee: FeeLeg | null;
+  /** Its statement text, when the placing service gave one. */
+  description: string | null;
 }
 
 /** What one operation moved on this account, as its reply tells it (also when replayed). */
@@ -245,7 +247,8 @@ function evolveHolds(
 ): PersistentMap<string, Hold> {
   const status = HOLD_STATUS_AFTER[event.type];
   if (status === null || !('hold_id' in event.data)) return holds;
-  const { hold_id, asset, amount, kind, reference_id, fee, fee_account_id } = event.data;
+  const { hold_id, asset, amount, kind, reference_id, fee, fee_account_id, description } =
+    event.data;
   const placed = holds.get(hold_id);
   const fee_leg =
     fee !== undefined && fee_account_id !== undefined
@@ -262,6 +265,7 @@ function evolveHolds(
           kind,
           reference_id,
           fee: fee_leg,
+          description: description ?? null,
         },
   );
 }

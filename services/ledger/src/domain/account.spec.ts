@@ -117,6 +117,29 @@ describe('ledger account: holds', () => {
     expect(balance(state)).toEqual({ available: '70.00', held: '0.00' });
   });
 
+  it("carries the caller's statement text on a credit, a hold and the hold's release", () => {
+    const text = 'Payout to Ana Diaz (PIX)';
+    const paid_in = { ...movement('op-1', '100'), description: 'Payin via bank transfer' };
+    const [credited] = decide({ type: 'credit_funds', data: paid_in }, initialAccountState());
+    expect(credited?.data).toMatchObject({ description: 'Payin via bank transfer' });
+    const state = run([credit('op-1', '100')]);
+    const placing: AccountCommand = {
+      type: 'place_hold',
+      data: { ...movement('op-2', '30'), kind: 'payout', hold_id: 'h1', description: text },
+    };
+    const [placed] = decide(placing, state);
+    expect(placed?.data).toMatchObject({ description: text });
+    const held = run([placing], state);
+    const release: AccountCommand = {
+      type: 'release_hold',
+      data: { account_id: ACCOUNT, operation_id: 'op-3', hold_id: 'h1' },
+    };
+    const [released] = decide(release, held);
+    expect(released).toMatchObject({ type: 'ledger.hold_released', data: { description: text } });
+    const [plain] = decide(hold('op-4', 'h2', '1'), state);
+    expect(plain?.data).not.toHaveProperty('description');
+  });
+
   it('releasing a hold gives it back to available, once', () => {
     const release = (operation_id: string): AccountCommand => ({
       type: 'release_hold',

@@ -1,6 +1,16 @@
 import type { Pool, PoolClient } from 'pg';
 import { Money, isAsset, type Asset } from '@platform/money';
-import { FEE_KIND, isLedgerEventType, type LedgerEvent } from '../domain';
+import {
+  FEE_KIND,
+  feeFromText,
+  feeText,
+  isLedgerEventType,
+  movementText,
+  returnedText,
+  swapText,
+  transferText,
+  type LedgerEvent,
+} from '../domain';
 import { LEDGER_SCHEMA } from './balances-projection';
 import {
   LEDGER_PROJECTIONS_SUBSCRIPTION,
@@ -54,14 +64,15 @@ function movementsOf(recorded: ProjectedEvent, event: LedgerEvent): MovementRow[
   switch (event.type) {
     case 'ledger.funds_credited': {
       const { asset, amount, balance_after, counterparty_account_id: from } = event.data;
-      // A fee account's credit names the account that paid the fee, as a transfer names its payer.
-      const source = event.data.kind === FEE_KIND ? FEE_KIND : 'transfer';
-      const text = from === undefined ? `${event.data.kind} credited` : `${source} from ${from}`;
+      const text = creditText(event.data.kind, event.data.description, from);
       return [row(0, asset, Money.parseStored(asset, amount), balance_after, text)];
     }
     case 'ledger.funds_debited': {
       const { asset, amount, balance_after, counterparty_account_id: to } = event.data;
-      const text = to === undefined ? `${event.data.kind} debited` : `transfer to ${to}`;
+      const text =
+        to === undefined
+          ? movementText(event.data.kind, event.data.description)
+          : transferText('to', to);
       const legs = withFeeLeg(
         asset,
         Money.parseStored(asset, amount).negate(),
@@ -71,8 +82,8 @@ function movementsOf(recorded: ProjectedEvent, event: LedgerEvent): MovementRow[
       return legsToRows(legs, asset, balance_after, row);
     }
     case 'ledger.hold_placed': {
-      const { asset, amount, available_after, hold_id } = event.data;
-      const text = `${event.data.kind} ${hold_id} reserved`;
+      const { asset, amount, available_after } = event.data;
+      const text = movementText(event.data.kind, event.data.description);
       const legs = withFeeLeg(
         asset,
         Money.parseStored(asset, amount).negate(),
@@ -82,8 +93,8 @@ function movementsOf(recorded: ProjectedEvent, event: LedgerEvent): MovementRow[
       return legsToRows(legs, asset, available_after, row);
     }
     case 'ledger.hold_released': {
-      const { asset, amount, available_after, hold_id } = event.data;
-      const text = `${event.data.kind} ${hold_id} released`;
+      const { asset, amount, available_after } = event.data;
+      const text = returnedText(movementText(event.data.kind, event.data.description));
       const legs = withFeeLeg(asset, Money.parseStored(asset, amount), event.data.fee, text);
       return legsToRows(legs, asset, available_after, row);
     }
@@ -91,7 +102,7 @@ function movementsOf(recorded: ProjectedEvent, event: LedgerEvent): MovementRow[
       return [];
     case 'ledger.assets_swapped': {
       const { from_asset, from_amount, to_asset, to_amount } = event.data;
-      const text = `swap ${from_asset} to ${to_asset}`;
+      const text = swapText(from_asset, to_asset);
       return [
         row(
           0,
@@ -108,6 +119,12 @@ function movementsOf(recorded: ProjectedEvent, event: LedgerEvent): MovementRow[
       throw new Error(`unknown event ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+/** A credit's text; a fee account's credit names the account that paid the fee. */
+function creditText(kind: string, description: string | undefined, from: string | undefined) {
+  if (from === undefined) return movementText(kind, description);
+  return kind === FEE_KIND ? feeFromText(from) : transferText('from', from);
 }
 
 interface Leg {
@@ -128,7 +145,7 @@ function withFeeLeg(
   const signed = amount.lt(Money.zero(asset)) ? fee_amount.negate() : fee_amount;
   return [
     { amount, description },
-    { amount: signed, description: `${FEE_KIND}, ${description}`, kind: FEE_KIND },
+    { amount: signed, description: feeText(description), kind: FEE_KIND },
   ];
 }
 

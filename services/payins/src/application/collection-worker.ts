@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { DomainError } from '@platform/contracts';
+import { DomainError, payinDescription } from '@platform/contracts';
 import { Money, type Asset, type MoneyUnit } from '@platform/money';
 import { priceLocalPayin, rateOf } from '../domain/conversion';
 import { SANDBOX_COLLECTION_FAILURE, type Payin, type PayinFailure } from '../domain/payin';
@@ -177,6 +177,7 @@ export class CollectionWorker {
       amount,
       kind: 'payin',
       reference_id: payin.payin_id,
+      description: payinDescription(payin.method),
     });
   }
 }

@@ -24,6 +24,8 @@ export interface LedgerMovement {
   amount: string;
   kind: 'payin' | 'payin_refund' | 'pos_charge' | 'pos_refund';
   reference_id: string;
+  /** How it reads on a statement ("Payin via bank transfer"); the ledger words the kind without. */
+  description?: string;
 }
 
 export interface LedgerTransfer {

@@ -7,6 +7,7 @@ import {
   IDENTITY_COMMANDS,
   LEDGER_COMMANDS,
   orgFeeAccountId,
+  payoutDescription,
   type Organization,
   type ReviewReply,
   type ScreenPayoutCommand,
@@ -92,6 +93,7 @@ export class OtherServices {
       ...holdAmounts(payout),
       kind: 'payout',
       reference_id: payout.payout_id,
+      description: payoutDescription(payout.beneficiary.name, payout.method),
     });
   }
 

@@ -29,3 +29,28 @@ export async function documentLocale(
 function textOf(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
+
+/**
+ * Who reads an export: its headers' language (the order of `documentLocale`) and the time zone
+ * its dates are shown in, the organization's. Every organization has one: identity gives an
+ * organization created without a time zone the platform default (America/New_York).
+ */
+export async function exportReader(
+  bus: BusClient,
+  caller: { account_id: string; org_id: string },
+  query: { lang?: unknown; locale?: unknown },
+  accept_language: string | undefined,
+): Promise<{ locale: Locale; timezone: string }> {
+  const settings = await bus.send(IDENTITY_DIRECTORY_QUERIES.get_org_settings, {
+    org_id: caller.org_id,
+    account_id: caller.account_id,
+  });
+  const locale = resolveLocale({
+    query_lang: textOf(query.lang),
+    query_locale: textOf(query.locale),
+    account_locale: settings.account_locale,
+    org_locale: settings.locale,
+    accept_language: accept_language ?? null,
+  });
+  return { locale, timezone: settings.timezone };
+}

@@ -3,6 +3,7 @@ import { ApiQuery } from '@nestjs/swagger';
 import { FILTER_DATE_DESCRIPTION, PLATFORM_LOCALES } from '@platform/contracts';
 import type { z } from 'zod';
 import { zodToOpenApiSchema } from '../validation/api-zod-body.decorator';
+import { EXPORT_FORMAT_DESCRIPTION } from '../export/send-export';
 
 const DATE_FILTER_SCHEMA = { type: 'string', format: 'date' } as const;
 
@@ -72,6 +73,7 @@ export function ApiExportFormat(): MethodDecorator {
   return ApiQuery({
     name: 'format',
     required: false,
+    description: EXPORT_FORMAT_DESCRIPTION,
     schema: { type: 'string', enum: ['csv', 'xlsx'] },
   });
 }

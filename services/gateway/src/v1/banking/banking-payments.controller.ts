@@ -21,9 +21,11 @@ import {
   idempotencyKeyOf,
   listingPage,
   pageBody,
+  EXPORT_QUERY_FIELDS,
+  exportBody,
+  exportReader,
   parseExportFormat,
   parsePagination,
-  sendExport,
   ValidatedBody,
   ValidatedQuery,
 } from '../../http';
@@ -34,7 +36,7 @@ import { ApiErrors } from '../aml/api-errors.decorator';
 import { OPERATION_EXPORT_COLUMNS, operationExportRow } from './operation-export';
 
 const pageQuery = z.object({ page: z.unknown().optional(), page_size: z.unknown().optional() });
-const operationsQuery = pageQuery.extend({ format: z.string().optional() });
+const operationsQuery = pageQuery.extend(EXPORT_QUERY_FIELDS);
 
 const THIRD_PARTY_DESCRIPTION = [
   'Registers a beneficiary: `{name, iban, bic?}` (EUR; the IBAN’s country length and mod-97 check',
@@ -166,6 +168,7 @@ export class BankingPaymentsController {
   async listOperations(
     @CurrentPrincipal() principal: Principal,
     @ValidatedQuery(operationsQuery) query: z.infer<typeof operationsQuery>,
+    @Headers('accept-language') accept_language: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const format = parseExportFormat(query.format);
@@ -176,13 +179,13 @@ export class BankingPaymentsController {
       offset: format ? 0 : pagination.offset,
     });
     if (!format) return pageBody('operations', pagination, operations);
-    await sendExport(reply, {
+    return exportBody(reply, {
       format,
       filename: 'bank-operations',
       columns: OPERATION_EXPORT_COLUMNS,
       rows: operations.map(operationExportRow),
+      reader: await exportReader(this.bus, principal, query, accept_language),
     });
-    return undefined;
   }
 
   @Get('operations/:operationID')

@@ -16,19 +16,45 @@ type OperationExportKey = keyof Pick<
   | 'idempotency_key'
 >;
 
-/** Columns of `GET /v1/banking/operations?format=csv|xlsx`; amounts stay decimal strings. */
+/**
+ * Columns of `GET /v1/banking/operations?format=csv|xlsx`, headers in each language. Amounts
+ * stay decimal strings (number cells in XLSX, with the decimals of their currency).
+ */
 export const OPERATION_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<OperationExportKey>> = [
-  { key: 'operation_id', header: 'Operation ID' },
-  { key: 'created_at', header: 'Created at' },
-  { key: 'type', header: 'Type' },
-  { key: 'status', header: 'Status' },
-  { key: 'currency', header: 'Currency' },
-  { key: 'amount', header: 'Amount' },
-  { key: 'fee', header: 'Fee' },
-  { key: 'bank_account_id', header: 'Bank account ID' },
-  { key: 'third_party_id', header: 'Third party ID' },
-  { key: 'failure_code', header: 'Failure code' },
-  { key: 'idempotency_key', header: 'Idempotency key' },
+  { key: 'operation_id', header: { en: 'Operation ID', es: 'ID de la operación', zh: '操作编号' } },
+  {
+    key: 'created_at',
+    header: { en: 'Created at', es: 'Fecha de creación', zh: '创建时间' },
+    kind: 'date',
+  },
+  { key: 'type', header: { en: 'Type', es: 'Tipo', zh: '类型' } },
+  { key: 'status', header: { en: 'Status', es: 'Estado', zh: '状态' } },
+  { key: 'currency', header: { en: 'Currency', es: 'Moneda', zh: '币种' } },
+  {
+    key: 'amount',
+    header: { en: 'Amount', es: 'Monto', zh: '金额' },
+    kind: 'amount',
+    unit_column: 'currency',
+  },
+  {
+    key: 'fee',
+    header: { en: 'Fee', es: 'Comisión', zh: '手续费' },
+    kind: 'amount',
+    unit_column: 'currency',
+  },
+  {
+    key: 'bank_account_id',
+    header: { en: 'Bank account ID', es: 'ID de la cuenta bancaria', zh: '银行账户编号' },
+  },
+  {
+    key: 'third_party_id',
+    header: { en: 'Third party ID', es: 'ID del tercero', zh: '第三方编号' },
+  },
+  { key: 'failure_code', header: { en: 'Failure code', es: 'Código de error', zh: '失败代码' } },
+  {
+    key: 'idempotency_key',
+    header: { en: 'Idempotency key', es: 'Clave de idempotencia', zh: '幂等键' },
+  },
 ];
 
 export function operationExportRow(

@@ -4,16 +4,23 @@ import type { ExportCell, ExportColumn } from '../../http';
 export type CardExportKey =
   'card_id' | 'created_at' | 'type' | 'status' | 'reason' | 'last4' | 'expiry' | 'cardholder_name';
 
-/** Columns of `GET /v1/cards?format=csv|xlsx`: never the full number. */
+/** Columns of `GET /v1/cards?format=csv|xlsx`, headers in each language: never the full number. */
 export const CARD_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<CardExportKey>> = [
-  { key: 'card_id', header: 'Card ID' },
-  { key: 'created_at', header: 'Created at' },
-  { key: 'type', header: 'Type' },
-  { key: 'status', header: 'Status' },
-  { key: 'reason', header: 'Reason' },
-  { key: 'last4', header: 'Last 4' },
-  { key: 'expiry', header: 'Expiry' },
-  { key: 'cardholder_name', header: 'Cardholder name' },
+  { key: 'card_id', header: { en: 'Card ID', es: 'ID de la tarjeta', zh: '卡片编号' } },
+  {
+    key: 'created_at',
+    header: { en: 'Created at', es: 'Fecha de creación', zh: '创建时间' },
+    kind: 'date',
+  },
+  { key: 'type', header: { en: 'Type', es: 'Tipo', zh: '类型' } },
+  { key: 'status', header: { en: 'Status', es: 'Estado', zh: '状态' } },
+  { key: 'reason', header: { en: 'Reason', es: 'Motivo', zh: '原因' } },
+  { key: 'last4', header: { en: 'Last 4', es: 'Últimos 4', zh: '末四位' } },
+  { key: 'expiry', header: { en: 'Expiry', es: 'Vencimiento', zh: '有效期' } },
+  {
+    key: 'cardholder_name',
+    header: { en: 'Cardholder name', es: 'Titular', zh: '持卡人姓名' },
+  },
 ];
 
 export function cardExportRow(card: CardResource): Record<CardExportKey, ExportCell> {

@@ -21,9 +21,11 @@ import {
   idempotencyKeyOf,
   listingPage,
   pageBody,
+  EXPORT_QUERY_FIELDS,
+  exportBody,
+  exportReader,
   parseExportFormat,
   parsePagination,
-  sendExport,
   ValidatedBody,
   ValidatedQuery,
 } from '../../http';
@@ -34,7 +36,7 @@ import { ISSUE_CARD_DESCRIPTION, SENSITIVE_DESCRIPTION, STATE_NOTE } from './car
 import { CARD_EXPORT_COLUMNS, cardExportRow } from './card-export';
 
 const pageQuery = z.object({ page: z.unknown().optional(), page_size: z.unknown().optional() });
-const listQuery = pageQuery.extend({ format: z.string().optional() });
+const listQuery = pageQuery.extend(EXPORT_QUERY_FIELDS);
 
 type StateCommand = 'activate_card' | 'freeze_card' | 'unfreeze_card' | 'cancel_card';
 
@@ -96,6 +98,7 @@ export class CardsController {
   async list(
     @CurrentPrincipal() principal: Principal,
     @ValidatedQuery(listQuery) query: z.infer<typeof listQuery>,
+    @Headers('accept-language') accept_language: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const format = parseExportFormat(query.format);
@@ -106,13 +109,13 @@ export class CardsController {
       offset: format ? 0 : pagination.offset,
     });
     if (!format) return pageBody('cards', pagination, cards);
-    await sendExport(reply, {
+    return exportBody(reply, {
       format,
       filename: 'cards',
       columns: CARD_EXPORT_COLUMNS,
       rows: cards.map(cardExportRow),
+      reader: await exportReader(this.bus, principal, query, accept_language),
     });
-    return undefined;
   }
 
   @Get(':id')

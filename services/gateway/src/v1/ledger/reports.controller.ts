@@ -7,18 +7,19 @@ import {
   ApiCredentials,
   ApiDateFilters,
   ApiDocumentLocale,
+  ApiExportFormat,
   ApiFileReply,
   ApiPagination,
   ApiReply,
-  documentLocale,
+  exportBody,
+  exportReader,
   pageBody,
   parseExportFormat,
   parsePagination,
   resolveLocale,
 } from '../../http';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
-import { exportBody } from './send-file';
-import { EXPORT_HEADERS } from './statement-labels';
+import { MOVEMENT_EXPORT_COLUMNS } from './ledger-export';
 import {
   drawableLocale,
   renderStatement,
@@ -26,17 +27,6 @@ import {
   STATEMENT_FORMATS,
   type StatementFormat,
 } from './statement-document';
-
-const MOVEMENT_COLUMNS = [
-  'id',
-  'created_at',
-  'asset',
-  'amount',
-  'balance_after',
-  'kind',
-  'reference_id',
-  'description',
-] as const;
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;
@@ -58,12 +48,13 @@ export class LedgerReportsController {
       '`{page, page_size, movements: [{id, created_at, asset, amount (signed), balance_after, ' +
       'kind, reference_id, description}]}`. `from`/`to` are YYYY-MM-DD in the organization ' +
       'timezone (from inclusive midnight, to exclusive next midnight). `format=csv|xlsx` exports ' +
-      'up to 10,000 rows (header `X-Export-Truncated: true` beyond), headers in the `lang` / ' +
-      '`Accept-Language` locale. A placed hold shows as a debit and a released one as a credit.',
+      'up to 10,000 rows (see `format`). A placed hold shows as a debit and a released one as a ' +
+      'credit. `description` reads like a bank statement ("Payout to Ana Diaz (PIX)", "Payin ' +
+      'via bank transfer"), the same in the listing and its exports.',
   })
   @ApiDateFilters()
   @ApiPagination()
-  @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv', 'xlsx'] })
+  @ApiExportFormat()
   @ApiDocumentLocale()
   async movements(
     @CurrentPrincipal() principal: Principal,
@@ -82,13 +73,12 @@ export class LedgerReportsController {
       export: format !== undefined,
     });
     if (!format) return pageBody('movements', pagination, movements);
-    const headers =
-      EXPORT_HEADERS[await documentLocale(this.bus, principal, query, accept_language)];
     return exportBody(reply, {
       format,
       filename: 'movements',
-      columns: MOVEMENT_COLUMNS.map((key) => ({ key, header: headers[key] ?? key })),
+      columns: MOVEMENT_EXPORT_COLUMNS,
       rows: movements,
+      reader: await exportReader(this.bus, principal, query, accept_language),
     });
   }
 

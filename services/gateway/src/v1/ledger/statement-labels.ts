@@ -73,11 +73,14 @@ export const STATEMENT_LABELS: Readonly<Record<Locale, StatementLabels>> = {
   },
 };
 
-/** Column headers of the movements and transfers exports (CSV headers follow the locale, §1). */
+/**
+ * Column headers of the movements and transfers exports (headers follow the locale). A date
+ * column's header also names the organization's time zone its dates are shown in.
+ */
 export const EXPORT_HEADERS: Readonly<Record<Locale, Record<string, string>>> = {
   en: {
     id: 'ID',
-    created_at: 'Date (UTC)',
+    created_at: 'Date',
     asset: 'Asset',
     amount: 'Amount',
     balance_after: 'Balance after',
@@ -92,7 +95,7 @@ export const EXPORT_HEADERS: Readonly<Record<Locale, Record<string, string>>> = 
   },
   es: {
     id: 'ID',
-    created_at: 'Fecha (UTC)',
+    created_at: 'Fecha',
     asset: 'Activo',
     amount: 'Monto',
     balance_after: 'Saldo posterior',
@@ -107,7 +110,7 @@ export const EXPORT_HEADERS: Readonly<Record<Locale, Record<string, string>>> = 
   },
   zh: {
     id: '编号',
-    created_at: '日期 (UTC)',
+    created_at: '日期',
     asset: '资产',
     amount: '金额',
     balance_after: '变动后余额',

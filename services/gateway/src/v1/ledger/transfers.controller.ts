@@ -17,7 +17,8 @@ import {
   ApiZodBody,
   idempotencyKeyOf,
   listingPage,
-  documentLocale,
+  exportBody,
+  exportReader,
   pageBody,
   parseExportFormat,
   parsePagination,
@@ -29,8 +30,7 @@ import {
 import { RequireOtp } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { amountText } from './money-body';
-import { exportBody } from './send-file';
-import { EXPORT_HEADERS } from './statement-labels';
+import { TRANSFER_EXPORT_COLUMNS } from './ledger-export';
 
 const transferBody = z
   .object({
@@ -46,18 +46,6 @@ const transferBody = z
 
 /** `POST /v1/transfers` answers the transfer, or with `checkout_token` the checkout payin it paid. */
 const transferOrPaidCheckout = z.union([transferRecord, payinView]);
-
-const TRANSFER_COLUMNS = [
-  'transfer_id',
-  'created_at',
-  'direction',
-  'from_account_id',
-  'to_account_id',
-  'asset',
-  'amount',
-  'description',
-  'status',
-] as const;
 
 /** Free internal transfers within the organization (spec §1, §4; D4). */
 @ApiTags('transfers')
@@ -156,13 +144,12 @@ export class TransfersController {
       export: format !== undefined,
     });
     if (!format) return pageBody('transfers', pagination, transfers);
-    const headers =
-      EXPORT_HEADERS[await documentLocale(this.bus, principal, query, accept_language)];
     return exportBody(reply, {
       format,
       filename: 'transfers',
-      columns: TRANSFER_COLUMNS.map((key) => ({ key, header: headers[key] ?? key })),
+      columns: TRANSFER_EXPORT_COLUMNS,
       rows: transfers,
+      reader: await exportReader(this.bus, principal, query, accept_language),
     });
   }
 

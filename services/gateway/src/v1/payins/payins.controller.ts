@@ -36,10 +36,12 @@ import {
   idempotencyKeyOf,
   listingPage,
   pageBody,
+  EXPORT_QUERY_FIELDS,
+  exportBody,
+  exportReader,
   parseExportFormat,
   parsePagination,
   requireDocumentLanguage,
-  sendExport,
   sendPdf,
   ValidatedBody,
   ValidatedQuery,
@@ -59,7 +61,7 @@ const listQuery = z.object({
   search: z.string().max(200).optional(),
   from: z.unknown().optional(),
   to: z.unknown().optional(),
-  format: z.string().optional(),
+  ...EXPORT_QUERY_FIELDS,
   page: z.unknown().optional(),
   page_size: z.unknown().optional(),
 });
@@ -224,11 +226,13 @@ export class PayinsController {
   async list(
     @CurrentPrincipal() principal: Principal,
     @ValidatedQuery(listQuery) query: z.infer<typeof listQuery>,
+    @Headers('accept-language') accept_language: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const format = parseExportFormat(query.format);
     const pagination = parsePagination(query);
-    const { format: _format, page: _page, page_size: _size, from: _f, to: _t, ...filters } = query;
+    const { format: _format, page: _page, page_size: _size, from: _f, to: _t, ...rest } = query;
+    const { lang: _lang, locale: _locale, ...filters } = rest;
     const { payins } = await this.bus.send(PAYINS_COMMANDS.list_payins, {
       account_id: principal.account_id,
       org_id: principal.org_id,
@@ -238,11 +242,12 @@ export class PayinsController {
       offset: format ? 0 : pagination.offset,
     });
     if (!format) return pageBody('payins', pagination, payins);
-    return sendExport(reply, {
+    return exportBody(reply, {
       format,
       filename: 'payins',
       columns: PAYIN_EXPORT_COLUMNS,
       rows: payins.map(payinExportRow),
+      reader: await exportReader(this.bus, principal, query, accept_language),
     });
   }
 

@@ -18,23 +18,54 @@ export type PayoutExportKey =
   | 'bank_reference'
   | 'idempotency_key';
 
-/** Columns of `GET /v1/payouts?format=csv|xlsx`; amounts stay decimal strings. */
+/**
+ * Columns of `GET /v1/payouts?format=csv|xlsx`, headers in each language. Amounts stay decimal
+ * strings (number cells in XLSX, with the decimals of their currency or asset).
+ */
 export const PAYOUT_EXPORT_COLUMNS: ReadonlyArray<ExportColumn<PayoutExportKey>> = [
-  { key: 'payout_id', header: 'Payout ID' },
-  { key: 'created_at', header: 'Created at' },
-  { key: 'status', header: 'Status' },
-  { key: 'status_code', header: 'Status code' },
-  { key: 'country', header: 'Country' },
-  { key: 'currency', header: 'Currency' },
-  { key: 'method', header: 'Method' },
-  { key: 'local_amount', header: 'Local amount' },
-  { key: 'settlement_asset', header: 'Settlement asset' },
-  { key: 'total_debit', header: 'Total debit' },
-  { key: 'usdt_amount', header: 'USDT amount' },
-  { key: 'rate', header: 'Rate' },
-  { key: 'beneficiary', header: 'Beneficiary' },
-  { key: 'bank_reference', header: 'Bank reference' },
-  { key: 'idempotency_key', header: 'Idempotency key' },
+  { key: 'payout_id', header: { en: 'Payout ID', es: 'ID del pago', zh: '付款编号' } },
+  {
+    key: 'created_at',
+    header: { en: 'Created at', es: 'Fecha de creación', zh: '创建时间' },
+    kind: 'date',
+  },
+  { key: 'status', header: { en: 'Status', es: 'Estado', zh: '状态' } },
+  { key: 'status_code', header: { en: 'Status code', es: 'Código de estado', zh: '状态代码' } },
+  { key: 'country', header: { en: 'Country', es: 'País', zh: '国家' } },
+  { key: 'currency', header: { en: 'Currency', es: 'Moneda', zh: '币种' } },
+  { key: 'method', header: { en: 'Method', es: 'Método', zh: '方式' } },
+  {
+    key: 'local_amount',
+    header: { en: 'Local amount', es: 'Monto local', zh: '本地金额' },
+    kind: 'amount',
+    unit_column: 'currency',
+  },
+  {
+    key: 'settlement_asset',
+    header: { en: 'Settlement asset', es: 'Activo de liquidación', zh: '结算资产' },
+  },
+  {
+    key: 'total_debit',
+    header: { en: 'Total debit', es: 'Débito total', zh: '扣款总额' },
+    kind: 'amount',
+    unit_column: 'settlement_asset',
+  },
+  {
+    key: 'usdt_amount',
+    header: { en: 'USDT amount', es: 'Monto en USDT', zh: 'USDT 金额' },
+    kind: 'amount',
+    unit: 'USDT',
+  },
+  { key: 'rate', header: { en: 'Rate', es: 'Tipo de cambio', zh: '汇率' } },
+  { key: 'beneficiary', header: { en: 'Beneficiary', es: 'Beneficiario', zh: '收款人' } },
+  {
+    key: 'bank_reference',
+    header: { en: 'Bank reference', es: 'Referencia bancaria', zh: '银行参考号' },
+  },
+  {
+    key: 'idempotency_key',
+    header: { en: 'Idempotency key', es: 'Clave de idempotencia', zh: '幂等键' },
+  },
 ];
 
 export function payoutExportRow(payout: PayoutResource): Record<PayoutExportKey, ExportCell> {

@@ -34,14 +34,16 @@ import {
   ApiZodBody,
   ApiZodQuery,
   documentLocale,
+  EXPORT_QUERY_FIELDS,
   EXPORT_ROW_LIMIT,
+  exportBody,
+  exportReader,
   idempotencyKeyOf,
   listingPage,
   pageBody,
   parseExportFormat,
   parsePagination,
   requireDocumentLanguage,
-  sendExport,
   sendPdf,
   ValidatedBody,
   ValidatedQuery,
@@ -66,7 +68,7 @@ const listQuery = z.object({
   search: z.string().max(200).optional(),
   from: z.unknown().optional(),
   to: z.unknown().optional(),
-  format: z.string().optional(),
+  ...EXPORT_QUERY_FIELDS,
   page: z.unknown().optional(),
   page_size: z.unknown().optional(),
 });
@@ -111,6 +113,7 @@ export class PayoutsController {
   async list(
     @CurrentPrincipal() principal: Principal,
     @ValidatedQuery(listQuery) query: z.infer<typeof listQuery>,
+    @Headers('accept-language') accept_language: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const format = parseExportFormat(query.format);
@@ -127,13 +130,13 @@ export class PayoutsController {
       offset: format ? 0 : pagination.offset,
     });
     if (!format) return pageBody('payouts', pagination, payouts);
-    await sendExport(reply, {
+    return exportBody(reply, {
       format,
       filename: 'payouts',
       columns: PAYOUT_EXPORT_COLUMNS,
       rows: payouts.map(payoutExportRow),
+      reader: await exportReader(this.bus, principal, query, accept_language),
     });
-    return undefined;
   }
 
   @Post('documents')

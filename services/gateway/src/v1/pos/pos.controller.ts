@@ -20,9 +20,11 @@ import {
   idempotencyKeyOf,
   listingPage,
   pageBody,
+  EXPORT_QUERY_FIELDS,
+  exportBody,
+  exportReader,
   parseExportFormat,
   parsePagination,
-  sendExport,
   ValidatedBody,
   ValidatedQuery,
 } from '../../http';
@@ -36,7 +38,7 @@ const listQuery = z.object({
   to: z.string().optional().describe('YYYY-MM-DD in the organization time zone, inclusive'),
   terminal_id: z.string().optional(),
   status: z.string().optional().describe('`received` or `pending`'),
-  format: z.string().optional().describe('`csv` or `xlsx` downloads up to 10,000 rows'),
+  ...EXPORT_QUERY_FIELDS,
   page: z.unknown().optional(),
   page_size: z.unknown().optional(),
 });
@@ -92,6 +94,7 @@ export class PosController {
   async list(
     @CurrentPrincipal() principal: Principal,
     @ValidatedQuery(listQuery) query: z.infer<typeof listQuery>,
+    @Headers('accept-language') accept_language: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const format = parseExportFormat(query.format);
@@ -106,11 +109,12 @@ export class PosController {
       offset: format ? 0 : pagination.offset,
     });
     if (!format) return pageBody('charges', pagination, charges);
-    return sendExport(reply, {
+    return exportBody(reply, {
       format,
       filename: 'pos-charges',
       columns: POS_EXPORT_COLUMNS,
       rows: charges.map(posExportRow),
+      reader: await exportReader(this.bus, principal, query, accept_language),
     });
   }
 

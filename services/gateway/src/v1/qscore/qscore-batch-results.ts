@@ -5,7 +5,7 @@ import {
   type RiskBatchItemResource,
 } from '@platform/contracts';
 import type { BusClient } from '@platform/messaging';
-import { sendExport } from '../../http';
+import { exportBody, type ExportReader } from '../../http';
 
 const COLUMNS = [
   'country',
@@ -33,18 +33,25 @@ async function allItems(bus: BusClient, account_id: string, batch_id: string) {
   }
 }
 
-/** `results.csv`: one row per item, in row order (csv-stringify through the export helper). */
-export async function sendBatchResults(
+/** A file programs read back: the field names as headers in every language, and no dates. */
+const PROGRAM_READER: ExportReader = { locale: 'en', timezone: 'UTC' };
+
+/**
+ * `results.csv`: one row per item, in row order (csv-stringify through the export helper). The
+ * body, for a passthrough handler to return (see `exportBody`).
+ */
+export async function batchResultsBody(
   bus: BusClient,
   reply: FastifyReply,
   account_id: string,
   batch_id: string,
-): Promise<FastifyReply> {
+): Promise<Buffer> {
   const items = await allItems(bus, account_id, batch_id);
-  return sendExport(reply, {
+  return exportBody(reply, {
     format: 'csv',
     filename: `batch-${batch_id}-results`,
     columns: COLUMNS.map((key) => ({ key, header: key })),
     rows: items,
+    reader: PROGRAM_READER,
   });
 }

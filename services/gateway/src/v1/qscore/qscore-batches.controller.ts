@@ -31,7 +31,7 @@ import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { accountListing } from '../account-listing';
 import { ApiErrors } from '../aml/api-errors.decorator';
 import { batchRequestOf, BATCH_MULTIPART_SCHEMA } from './qscore-batch-request';
-import { sendBatchResults } from './qscore-batch-results';
+import { batchResultsBody } from './qscore-batch-results';
 
 const pageQuery = z.object({ page: z.unknown().optional(), page_size: z.unknown().optional() });
 const itemsQuery = pageQuery.extend({
@@ -175,8 +175,8 @@ export class QscoreBatchesController {
   results(
     @CurrentPrincipal() principal: Principal,
     @Param('id') batch_id: string,
-    @Res() reply: FastifyReply,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return sendBatchResults(this.bus, reply, principal.account_id, batch_id.slice(0, 200));
+    return batchResultsBody(this.bus, reply, principal.account_id, batch_id.slice(0, 200));
   }
 }
