@@ -215,12 +215,24 @@ describe('ledger HTTP: balances, settlement, rates, movements, history, statemen
         Array.isArray(row) ? row.slice(1).map(String) : [],
       );
       expect(rows).toContainEqual(['Activo', 'Saldo inicial', 'Saldo final']);
-      expect(rows).toContainEqual(['USD', '0.00', '10100.00']);
+      // Amounts are number cells with the asset's decimals, so a spreadsheet can sum them.
+      expect(rows).toContainEqual(['USD', '0', '10100']);
+      const usd_row = balances
+        ?.getRows(1, balances.rowCount)
+        ?.find((row) => row.getCell(1).value === 'USD');
+      expect(usd_row?.getCell(3).value).toBe(10100);
+      expect(usd_row?.getCell(3).numFmt).toBe('#,##0.00');
+      const usdt_row = balances
+        ?.getRows(1, balances.rowCount)
+        ?.find((row) => row.getCell(1).value === 'USDT');
+      expect(usdt_row?.getCell(3).value).toBe(1100);
+      expect(usdt_row?.getCell(3).numFmt).toBe('#,##0.000000');
       const kind_rows = (totals?.getSheetValues() ?? []).map((row) =>
         Array.isArray(row) ? row.slice(1).map(String) : [],
       );
-      expect(kind_rows).toContainEqual(['payin', 'USD', '10750.00', '0.00', '3']);
-      expect(kind_rows).toContainEqual(['payout', 'USD', '0.00', '650.00', '2']);
+      expect(kind_rows).toContainEqual(['payin', 'USD', '10750', '0', '3']);
+      expect(kind_rows).toContainEqual(['payout', 'USD', '0', '650', '2']);
+      expect(typeof totals?.getRow(2).getCell(3).value).toBe('number');
       await expectError(
         await call('GET', '/v1/reports/statement?format=json', account.headers),
         400,

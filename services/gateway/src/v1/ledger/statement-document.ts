@@ -3,6 +3,11 @@ import PDFDocument from 'pdfkit';
 import type { Statement } from '@platform/contracts';
 import { documentFonts } from '@platform/documents';
 import type { Locale } from '../../http';
+import {
+  amountDecimals,
+  amountNumberFormat,
+  spreadsheetNumber,
+} from '../../http/export/export-cells';
 import { STATEMENT_LABELS, type StatementLabels } from './statement-labels';
 
 /** What `ledger.get_statement` answers: balances and totals, never the raw movements (§9). */
@@ -87,16 +92,35 @@ async function renderXlsx(data: StatementData, labels: StatementLabels): Promise
   summary.addRow([labels.timezone, data.timezone]);
   summary.addRow([]);
   summary.addRow([labels.asset, labels.opening, labels.closing]).font = { bold: true };
-  // Amounts stay decimal strings: a spreadsheet number would round them.
-  for (const row of data.balances) summary.addRow([row.asset, row.opening, row.closing]);
+  for (const row of data.balances) {
+    addAmountRow(summary, [row.asset], row.asset, [row.opening, row.closing]);
+  }
   summary.columns.forEach((column) => (column.width = 22));
   const totals = workbook.addWorksheet(labels.totals_by_kind);
   totals.addRow([labels.kind, labels.asset, labels.credits, labels.debits, labels.count]).font = {
     bold: true,
   };
+  totals.views = [{ state: 'frozen', ySplit: 1 }];
   for (const row of data.totals_by_kind) {
-    totals.addRow([row.kind, row.asset, row.credits, row.debits, row.count]);
+    addAmountRow(totals, [row.kind, row.asset], row.asset, [row.credits, row.debits], row.count);
   }
   totals.columns.forEach((column) => (column.width = 18));
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Text cells, then amounts as number cells with the asset's decimals (text if not exact), then a count. */
+function addAmountRow(
+  sheet: ExcelJS.Worksheet,
+  texts: readonly string[],
+  asset: string,
+  amounts: readonly string[],
+  count?: number,
+): void {
+  const format = amountNumberFormat(amountDecimals(amounts[0] ?? '', asset));
+  const row = sheet.addRow([
+    ...texts,
+    ...amounts.map((amount) => spreadsheetNumber(amount) ?? amount),
+    ...(count === undefined ? [] : [count]),
+  ]);
+  amounts.forEach((_, index) => (row.getCell(texts.length + index + 1).numFmt = format));
 }
