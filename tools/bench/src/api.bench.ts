@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startPlatform } from '@platform/all-in-one';
@@ -42,7 +43,10 @@ import { percentile, summarize } from './stats';
  *    copy of the ledger and the gateway, then with a second copy of each (the load generator
  *    spreads its workers over both gateways); printed with the scaling factor. BENCH_DISTRIBUTED=off
  *    skips it; BENCH_BASELINE=off skips the baseline (for a CPU profile of the platform alone).
- * BENCH_PG_PORT moves the embedded PostgreSQL server off its default port.
+ * BENCH_CPU_PROFILE=<file> writes a V8 CPU profile (the `--cpu-prof` format, for Chrome DevTools or
+ * speedscope) of this process during the platform's first measured run of the first kind, from
+ * the first request until the work after the replies is done. BENCH_PG_PORT moves the embedded
+ * PostgreSQL server off its default port.
  */
 process.env.LOG_LEVEL ??= 'warn';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
@@ -62,6 +66,7 @@ const BASELINE_OPENING_BALANCE_USD = '1000000';
 const COMPLETION_TIMEOUT_MS = 300_000;
 const READY_TIMEOUT_MS = 180_000;
 const SETTINGS = { RATE_LIMIT_PER_SECOND: 'off', SANDBOX_STEP_MS: '0' };
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 
 const load = (plan: ApiLoadPlan) => forkLoad<ApiLoadPlan, ApiLoadResult>('api-load.js', plan);
 
@@ -216,12 +221,16 @@ async function main(): Promise<void> {
       }
       await awaitLedgerCatchUp(pool);
     };
+    let profile_pending = CPU_PROFILE !== undefined;
     const onPlatform = async (plan: ApiLoadPlan): Promise<Measured> => {
+      const profiler = profile_pending ? await startProfiler() : undefined;
+      profile_pending = false;
       const cpu_start = process.cpuUsage();
       const result = await measuredLoad(plan);
       const cpu_load_ms = cpuMs(process.cpuUsage(cpu_start));
       await settle(plan.kind, result);
       const cpu_settled_ms = cpuMs(process.cpuUsage(cpu_start));
+      await profiler?.stop(CPU_PROFILE!);
       const completed_ms = result.payouts.map(
         ({ payout_id, sent_at_ms }) => completions.completed_at_ms.get(payout_id)! - sent_at_ms,
       );
@@ -274,6 +283,21 @@ async function main(): Promise<void> {
   } finally {
     await pg.stop();
   }
+}
+
+/** The V8 CPU profiler on this process until `stop` writes its profile to `file`. */
+async function startProfiler(): Promise<{ stop(file: string): Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    stop: async (file) => {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 }
 
 const rate = (result: ApiLoadResult) => (result.samples_ms.length / result.elapsed_ms) * 1000;
