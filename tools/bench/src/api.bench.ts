@@ -10,7 +10,6 @@ import { kafkaTestNamespace, type DeliveredMessage } from '@platform/messaging';
 import { createPool, ensureDatabase, startEmbeddedPostgres } from '@platform/persistence';
 import { BUS_SERVICE_NAMES, healthPortOf } from '@platform/runtime/health-ports';
 import {
-  distEntry,
   freePort,
   freePortRange,
   startNodeProcess,
@@ -67,6 +66,8 @@ const COMPLETION_TIMEOUT_MS = 300_000;
 const READY_TIMEOUT_MS = 180_000;
 const SETTINGS = { RATE_LIMIT_PER_SECOND: 'off', SANDBOX_STEP_MS: '0' };
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
+/** The compiled tree this file runs from (dist/tools/bench/src/api.bench.js). */
+const distEntry = (relative: string) => path.resolve(__dirname, '..', '..', '..', relative);
 
 const load = (plan: ApiLoadPlan) => forkLoad<ApiLoadPlan, ApiLoadResult>('api-load.js', plan);
 
