@@ -1,5 +1,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
+import type { QueryResultRow } from 'pg';
+import { LEDGER_EVENT_TYPES } from '@platform/contracts';
 
 /**
  * What every benchmark does before it measures: POST JSON to the platform's gateway and open one
@@ -32,11 +34,15 @@ export function poster(base_url: string): Post {
     });
 }
 
-/** A new confirmed company account: its email and the `Authorization` header of its session. */
+/**
+ * A new confirmed company account: its email, id and the `Authorization` header of its session.
+ * `label` tells apart the accounts one run opens within the same millisecond.
+ */
 export async function openBenchAccount(
   post: Post,
-): Promise<{ email: string; auth: Record<string, string> }> {
-  const email = `bench-${Date.now()}@example.com`;
+  label = '',
+): Promise<{ email: string; account_id: string; auth: Record<string, string> }> {
+  const email = `bench-${label}${Date.now()}@example.com`;
   await expectOk(
     await post('/v1/auth/register', {
       org: 'demo',
@@ -49,7 +55,35 @@ export async function openBenchAccount(
   const session = await expectOk(
     await post('/v1/auth/register/confirm', { org: 'demo', email, code: '000000' }),
   );
-  return { email, auth: { authorization: `Bearer ${session.access_token as string}` } };
+  return {
+    email,
+    account_id: (session.account as { id: string }).id,
+    auth: { authorization: `Bearer ${session.access_token as string}` },
+  };
+}
+
+/** A BR/BRL pix payout of a few reais; cents never .77 (review) or .99 (rail rejection). */
+export function pixPayoutBody(index: number, run: string) {
+  const cents = String(index % 50).padStart(2, '0');
+  return {
+    country: 'BR',
+    currency: 'BRL',
+    method: 'pix',
+    amount: `${1 + (index % 9)}.${cents}`,
+    beneficiary: { name: 'Ana Silva', account_number: `ana-${index % 100}@example.com` },
+    idempotency_key: `bench-${run}-${index}`,
+  };
+}
+
+/** A US/USD bank transfer payin; cents never .77 or .99 (the sandbox's magic values). */
+export function bankTransferPayinBody(index: number) {
+  const cents = String(index % 50).padStart(2, '0');
+  return {
+    method: 'bank_transfer',
+    country: 'US',
+    currency: 'USD',
+    amount: `${10 + index}.${cents}`,
+  };
 }
 
 /** A JSON request to a target; a refusal throws, naming the route, status and body. */
@@ -86,4 +120,33 @@ export function forkLoad<Plan, Result>(script: string, plan: Plan): Promise<Resu
       if (code !== 0 && code !== null) reject(new Error(`load generator exited ${code}`));
     });
   });
+}
+
+/**
+ * Waits until the work requests leave after their replies is done in an environment's database:
+ * every committed ledger event in the relay's checkpoint, every account event (the types the
+ * projections subscribe to) in the projections' checkpoint, and every event in the notifications
+ * service's inbox; returns how long that took.
+ */
+export async function awaitLedgerCatchUp(pool: Queryable, poll_ms = 50): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    const { rows } = await pool.query<{ behind: boolean }>(
+      `select exists (
+           select 1 from ledger_events.subscription_checkpoints c
+            where c.position < (select coalesce(max(e.position), 0) from ledger_events.events e
+                                 where c.name not like 'projection:%' or e.type = any($1::text[])))
+         or exists (
+           select 1 from ledger_events.events e
+            where not exists (select 1 from notifications.domain_events d where d.event_id = e.event_id))
+         as behind`,
+      [LEDGER_EVENT_TYPES],
+    );
+    if (!rows[0]?.behind) return performance.now() - start;
+    await new Promise((resolve) => setTimeout(resolve, poll_ms));
+  }
+}
+
+export interface Queryable {
+  query<Row extends QueryResultRow>(text: string, values: unknown[]): Promise<{ rows: Row[] }>;
 }

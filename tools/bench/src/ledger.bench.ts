@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Pool } from 'pg';
 import { startPlatform } from '@platform/all-in-one';
 import { startEmbeddedPostgres } from '@platform/persistence';
+import { awaitLedgerCatchUp } from './bench-client';
 import { percentile, summarize } from './stats';
 
 /**
@@ -103,27 +104,6 @@ async function commandPathTransfer(bus: BusLike): Promise<(worker: number) => Pr
       asset: 'USD',
       amount: '0.01',
     });
-}
-
-/**
- * Waits until every committed ledger event is in each ledger subscription's checkpoint and in the
- * notifications service's inbox; returns how long that took.
- */
-async function catchUp(pool: Pool): Promise<number> {
-  const start = performance.now();
-  for (;;) {
-    const { rows } = await pool.query<{ behind: boolean }>(
-      `select exists (
-           select 1 from ledger_events.subscription_checkpoints
-            where position < (select coalesce(max(position), 0) from ledger_events.events))
-         or exists (
-           select 1 from ledger_events.events e
-            where not exists (select 1 from notifications.domain_events d where d.event_id = e.event_id))
-         as behind`,
-    );
-    if (!rows[0]?.behind) return performance.now() - start;
-    await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
-  }
 }
 
 /** Creates and funds the raw tables; the operation is one raw transfer of the worker's payer. */
@@ -248,12 +228,12 @@ async function main(): Promise<void> {
     const raw_runs: Run[] = [];
     let catch_up_ms = 0;
     await timed(WARMUP_TRANSFERS, command_transfer);
-    await catchUp(pool);
+    await awaitLedgerCatchUp(pool, CATCH_UP_POLL_MS);
     await timed(WARMUP_TRANSFERS, raw_transfer);
     const per_round = Math.ceil(TRANSFERS / ROUNDS);
     for (let round = 0; round < ROUNDS; round += 1) {
       command_runs.push(await timed(per_round, command_transfer));
-      catch_up_ms += await catchUp(pool);
+      catch_up_ms += await awaitLedgerCatchUp(pool, CATCH_UP_POLL_MS);
       raw_runs.push(await timed(per_round, raw_transfer));
     }
     const command_path = combined(command_runs);

@@ -1,4 +1,4 @@
-import { expectOk, openBenchAccount, poster } from './bench-client';
+import { bankTransferPayinBody, expectOk, openBenchAccount, poster } from './bench-client';
 import 'reflect-metadata';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -33,19 +33,7 @@ async function main(): Promise<void> {
     const post = poster(base);
     const { auth } = await openBenchAccount(post);
     const create = async (index: number) => {
-      const cents = String(index % 50).padStart(2, '0'); // never .77 or .99
-      await expectOk(
-        await post(
-          '/v1/payins',
-          {
-            method: 'bank_transfer',
-            country: 'US',
-            currency: 'USD',
-            amount: `${10 + index}.${cents}`,
-          },
-          auth,
-        ),
-      );
+      await expectOk(await post('/v1/payins', bankTransferPayinBody(index), auth));
     };
     const pending = async () => {
       const response = await fetch(`${base}/v1/payins?status=pending&page_size=1`, {

@@ -1,4 +1,4 @@
-import { expectOk, openBenchAccount, poster } from './bench-client';
+import { expectOk, openBenchAccount, pixPayoutBody, poster } from './bench-client';
 import 'reflect-metadata';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -24,19 +24,6 @@ const SEQUENTIAL_PAYOUTS = Number(process.env.BENCH_SEQUENTIAL_PAYOUTS ?? 100);
 const POLL_MS = 5;
 const COMPLETION_TIMEOUT_MS = 120_000;
 
-/** A BR/BRL pix payout of a few reais; cents never .77 (review) or .99 (rail rejection). */
-function pixBody(index: number, run: string) {
-  const cents = String(index % 50).padStart(2, '0');
-  return {
-    country: 'BR',
-    currency: 'BRL',
-    method: 'pix',
-    amount: `${1 + (index % 9)}.${cents}`,
-    beneficiary: { name: 'Ana Silva', account_number: `ana-${index % 100}@example.com` },
-    idempotency_key: `bench-${run}-${index}`,
-  };
-}
-
 async function main(): Promise<void> {
   const data_dir = mkdtempSync(path.join(os.tmpdir(), 'bench-payouts-'));
   const pg = await startEmbeddedPostgres({ data_dir: path.join(data_dir, 'pg'), port: PG_PORT });
@@ -56,7 +43,7 @@ async function main(): Promise<void> {
     const created_at_ms = new Map<string, number>();
     const create = async (index: number, run: string) => {
       const t0 = performance.now();
-      const payout = await expectOk(await post('/v1/payouts', pixBody(index, run), auth));
+      const payout = await expectOk(await post('/v1/payouts', pixPayoutBody(index, run), auth));
       created_at_ms.set(payout.payout_id as string, t0);
       return performance.now() - t0;
     };

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'undici';
+import { bankTransferPayinBody, pixPayoutBody } from './bench-client';
+
+/**
+ * The load generator of `api.bench.ts`, in its own process (`forkLoad`), so its client work is
+ * not counted against the server it measures. `concurrency` workers send `requests` POSTs of one
+ * kind with undici, each with a new idempotency key; worker `i` pays as `payers[i % payers.length]`
+ * through `targets[i % targets.length]` (several gateways share the load). Every answer must be a
+ * 2xx; the first refusal is sent back with the count of refusals.
+ */
+export type ApiKind = 'transfers' | 'payouts' | 'payins';
+
+export interface ApiLoadPlan {
+  kind: ApiKind;
+  targets: string[];
+  /** Each payer's `Authorization` header value. */
+  payers: string[];
+  /** The payee of every transfer. */
+  recipient: string;
+  requests: number;
+  concurrency: number;
+  /** Makes this run's idempotency keys its own. */
+  run: string;
+}
+
+export interface ApiLoadResult {
+  samples_ms: number[];
+  elapsed_ms: number;
+  failures: number;
+  first_failure?: string;
+  /** Per payout created: its id and when its request was sent (epoch ms, sub-millisecond). */
+  payouts: { payout_id: string; sent_at_ms: number }[];
+}
+
+/** The request body of the `index`th request of the run. */
+function bodyOf(plan: ApiLoadPlan, index: number): Record<string, unknown> {
+  const idempotency_key = `bench-${plan.run}-${index}-${randomUUID()}`;
+  if (plan.kind === 'transfers')
+    return { recipient: plan.recipient, asset: 'USD', amount: '0.01', idempotency_key };
+  if (plan.kind === 'payouts') return { ...pixPayoutBody(index, plan.run), idempotency_key };
+  return { ...bankTransferPayinBody(index), idempotency_key };
+}
+
+const epochNow = () => performance.timeOrigin + performance.now();
+
+async function run(plan: ApiLoadPlan): Promise<ApiLoadResult> {
+  const pools = plan.targets.map(
+    (target) =>
+      new Pool(target, { connections: Math.ceil(plan.concurrency / plan.targets.length) }),
+  );
+  const result: ApiLoadResult = { samples_ms: [], elapsed_ms: 0, failures: 0, payouts: [] };
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: plan.concurrency }, async (_, worker) => {
+      const pool = pools[worker % pools.length]!;
+      const authorization = plan.payers[worker % plan.payers.length]!;
+      for (let index = next++; index < plan.requests; index = next++) {
+        const body = JSON.stringify(bodyOf(plan, index));
+        const sent_at_ms = epochNow();
+        const t0 = performance.now();
+        const response = await pool.request({
+          method: 'POST',
+          path: `/v1/${plan.kind}`,
+          headers: { 'content-type': 'application/json', authorization },
+          body,
+        });
+        const answer = (await response.body.json()) as Record<string, unknown>;
+        result.samples_ms.push(performance.now() - t0);
+        if (response.statusCode >= 300) {
+          result.failures += 1;
+          result.first_failure ??= `${response.statusCode} ${JSON.stringify(answer)}`;
+        } else if (plan.kind === 'payouts') {
+          result.payouts.push({ payout_id: answer.payout_id as string, sent_at_ms });
+        }
+      }
+    }),
+  );
+  result.elapsed_ms = performance.now() - start;
+  await Promise.all(pools.map((pool) => pool.close()));
+  return result;
+}
+
+if (require.main === module) {
+  const plan = JSON.parse(process.argv[2] ?? '{}') as ApiLoadPlan;
+  run(plan).then(
+    (result) => process.send?.({ ok: true, result }),
+    (error: unknown) => process.send?.({ ok: false, error: String(error) }),
+  );
+}

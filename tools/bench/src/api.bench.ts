@@ -1,0 +1,477 @@
+import 'reflect-metadata';
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startPlatform } from '@platform/all-in-one';
+import { kafkaTestNamespace, type DeliveredMessage } from '@platform/messaging';
+import { createPool, ensureDatabase, startEmbeddedPostgres } from '@platform/persistence';
+import { BUS_SERVICE_NAMES, healthPortOf } from '@platform/runtime/health-ports';
+import {
+  freePort,
+  freePortRange,
+  startNodeProcess,
+  waitFor,
+  type NodeProcess,
+} from '@platform/testing';
+import { BASELINE_ISSUER, loadJose, type ApiBaselineOptions } from './api-baseline';
+import type { ApiKind, ApiLoadPlan, ApiLoadResult } from './api-load';
+import { awaitLedgerCatchUp, forkLoad, openBenchAccount, poster } from './bench-client';
+import { percentile, summarize } from './stats';
+
+/**
+ * The public API beside a bare server doing the same writes (issue 20). Prints figures, asserts
+ * nothing. On one embedded PostgreSQL server:
+ * 1. the all-in-one platform, in this process (so `process.cpuUsage()` is the platform's own), with
+ *    `RATE_LIMIT_PER_SECOND=off` and `SANDBOX_STEP_MS=0`;
+ * 2. the bare baseline of `api-baseline.ts` (Fastify, pg, jose) in a child process that reports
+ *    its own CPU time, on a database of its own.
+ * For each kind of BENCH_KINDS (POST /v1/transfers: BENCH_PAYERS payers to one payee; POST
+ * /v1/payouts: BR pix; POST /v1/payins: US bank transfer) and each concurrency of
+ * BENCH_CONCURRENCIES, a load generator in its own process (`api-load.ts`, undici, a new
+ * idempotency key per request) sends BENCH_REQUESTS requests to the platform, then as many to the
+ * baseline, after BENCH_WARMUP untimed of each kind to each. Printed: requests per second, p50,
+ * p99, the ratio platform / baseline, and Node CPU time per request: the platform's while the load
+ * ran and until the work the requests left after their replies was done (ledger projections,
+ * relay, notifications; for payouts, every payout completed), the baseline's while the load ran.
+ * For payouts, the time from each create request sent to its `completed` event (sandbox step 0).
+ * 3. With KAFKA_BROKERS set (`npm run kafka:start`), the distributed runtime (`start-distributed`,
+ *    one process per service) on that broker: POST /v1/transfers at the first concurrency with one
+ *    copy of the ledger and the gateway, then with a second copy of each (the load generator
+ *    spreads its workers over both gateways); printed with the scaling factor. BENCH_DISTRIBUTED=off
+ *    skips it; BENCH_BASELINE=off skips the baseline (for a CPU profile of the platform alone).
+ * BENCH_CPU_PROFILE=<file> writes a V8 CPU profile (the `--cpu-prof` format, for Chrome DevTools or
+ * speedscope) of this process during the platform's first measured run of the first kind, from
+ * the first request until the work after the replies is done. BENCH_PG_PORT moves the embedded
+ * PostgreSQL server off its default port.
+ */
+process.env.LOG_LEVEL ??= 'warn';
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
+const PAYERS = Number(process.env.BENCH_PAYERS ?? 16);
+const CONCURRENCIES = (process.env.BENCH_CONCURRENCIES ?? '16,8')
+  .split(',')
+  .map(Number)
+  .filter((concurrency) => concurrency > 0);
+const KINDS = (process.env.BENCH_KINDS ?? 'transfers,payouts,payins')
+  .split(',')
+  .filter((kind): kind is ApiKind => ['transfers', 'payouts', 'payins'].includes(kind));
+const WITH_BASELINE = process.env.BENCH_BASELINE !== 'off';
+const DISTRIBUTED_REQUESTS = Number(process.env.BENCH_DISTRIBUTED_REQUESTS ?? REQUESTS);
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55493);
+const BASELINE_OPENING_BALANCE_USD = '1000000';
+const COMPLETION_TIMEOUT_MS = 300_000;
+const READY_TIMEOUT_MS = 180_000;
+const SETTINGS = { RATE_LIMIT_PER_SECOND: 'off', SANDBOX_STEP_MS: '0' };
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
+/** The compiled tree this file runs from (dist/tools/bench/src/api.bench.js). */
+const distEntry = (relative: string) => path.resolve(__dirname, '..', '..', '..', relative);
+
+const load = (plan: ApiLoadPlan) => forkLoad<ApiLoadPlan, ApiLoadResult>('api-load.js', plan);
+
+type Cpu = NodeJS.CpuUsage;
+const cpuMs = (usage: Cpu) => (usage.user + usage.system) / 1000;
+
+/** Who pays and who is paid, and how each payer authenticates. */
+interface Payers {
+  recipient: string;
+  payers: string[];
+}
+
+interface Measured {
+  result: ApiLoadResult;
+  /** Node CPU ms while the load ran. */
+  cpu_load_ms: number;
+  /** Node CPU ms until the requests' work after their replies was done (platform only). */
+  cpu_settled_ms?: number;
+  /** Create request sent to `completed` event, ms (payouts on the platform only). */
+  completed_ms?: number[];
+}
+
+/** One load run; refusals abort the benchmark, since their figures would mean nothing. */
+async function measuredLoad(plan: ApiLoadPlan): Promise<ApiLoadResult> {
+  const result = await load(plan);
+  if (result.failures > 0)
+    throw new Error(`${plan.kind}: ${result.failures} refused, first: ${result.first_failure}`);
+  return result;
+}
+
+/** Opens the payee and the payers on a gateway: `Authorization` values of their sessions. */
+async function openPayers(base_url: string): Promise<Payers & { account_ids: string[] }> {
+  const post = poster(base_url);
+  const payee = await openBenchAccount(post, 'payee-');
+  const payers: string[] = [];
+  const account_ids = [payee.account_id];
+  for (let payer = 0; payer < PAYERS; payer += 1) {
+    const account = await openBenchAccount(post, `payer${payer}-`);
+    payers.push(account.auth.authorization!);
+    account_ids.push(account.account_id);
+  }
+  return { recipient: payee.account_id, payers, account_ids };
+}
+
+/** Session tokens the baseline accepts for the same accounts (HS256, as the platform's). */
+async function baselinePayers(secret: string, accounts: string[]): Promise<Payers> {
+  const jose = await loadJose();
+  const key = new TextEncoder().encode(secret);
+  const sign = (sub: string) =>
+    new jose.SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub)
+      .setIssuer(BASELINE_ISSUER)
+      .setAudience(BASELINE_ISSUER)
+      .setIssuedAt()
+      .setExpirationTime('2h')
+      .sign(key);
+  const [recipient, ...payers] = accounts as [string, ...string[]];
+  return {
+    recipient,
+    payers: await Promise.all(payers.map(async (payer) => `Bearer ${await sign(payer)}`)),
+  };
+}
+
+interface Baseline {
+  base_url: string;
+  cpu(): Promise<Cpu>;
+  stop(): Promise<void>;
+}
+
+/** The bare baseline in a child process of its own. */
+function startBaseline(options: ApiBaselineOptions): Promise<Baseline> {
+  const child: ChildProcess = fork(path.join(__dirname, 'api-baseline.js'), [
+    JSON.stringify(options),
+  ]);
+  const next = <T>() =>
+    new Promise<T>((resolve, reject) => {
+      child.once('message', (message: T & { error?: string }) =>
+        message.error ? reject(new Error(message.error)) : resolve(message),
+      );
+    });
+  return next<{ base_url: string }>().then(({ base_url }) => ({
+    base_url,
+    cpu: async () => {
+      const answer = next<{ cpu: Cpu }>();
+      child.send('cpu');
+      return (await answer).cpu;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.send('stop');
+      }),
+  }));
+}
+
+/** Payout completions, from the platform's `payout_status_changed` events (epoch ms). */
+function payoutCompletions() {
+  const completed_at_ms = new Map<string, number>();
+  return {
+    completed_at_ms,
+    handler: (message: DeliveredMessage) => {
+      const { data } = message.payload as { data: { payout_id: string; status: string } };
+      if (data.status === 'completed' && !completed_at_ms.has(data.payout_id))
+        completed_at_ms.set(data.payout_id, performance.timeOrigin + performance.now());
+      return Promise.resolve();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const data_dir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+  const pg = await startEmbeddedPostgres({ data_dir: path.join(data_dir, 'pg'), port: PG_PORT });
+  const platform = await startPlatform({
+    host: '127.0.0.1',
+    ports: { test: 0, live: 0 },
+    admin_database_url: pg.admin_url,
+    database_prefix: 'bench_api',
+    data_dir,
+    settings: SETTINGS,
+  });
+  const test = platform.environments.test;
+  const pool = createPool({ url: test.database_url, max_connections: 2 });
+  const completions = payoutCompletions();
+  const events = await test.bus.subscribe({
+    topics: ['events.payouts'],
+    group: `bench-api-${Date.now()}`,
+    handler: completions.handler,
+  });
+  let baseline: Baseline | undefined;
+  try {
+    const platform_payers = await openPayers(test.base_url);
+    const secret = randomBytes(32).toString('hex');
+    if (WITH_BASELINE) {
+      baseline = await startBaseline({
+        database_url: await ensureDatabase(pg.admin_url, 'bench_api_baseline'),
+        jwt_secret: secret,
+        accounts: platform_payers.account_ids,
+        opening_balance: BASELINE_OPENING_BALANCE_USD,
+        max_connections: Math.max(...CONCURRENCIES),
+      });
+    }
+    const baseline_payers = await baselinePayers(secret, platform_payers.account_ids);
+    const settle = async (kind: ApiKind, result: ApiLoadResult) => {
+      if (kind === 'payouts') {
+        const ids = result.payouts.map((payout) => payout.payout_id);
+        await waitFor(
+          () => ids.every((id) => completions.completed_at_ms.has(id)),
+          COMPLETION_TIMEOUT_MS,
+          10,
+        );
+      }
+      await awaitLedgerCatchUp(pool);
+    };
+    let profile_pending = CPU_PROFILE !== undefined;
+    const onPlatform = async (plan: ApiLoadPlan): Promise<Measured> => {
+      const profiler = profile_pending ? await startProfiler() : undefined;
+      profile_pending = false;
+      const cpu_start = process.cpuUsage();
+      const result = await measuredLoad(plan);
+      const cpu_load_ms = cpuMs(process.cpuUsage(cpu_start));
+      await settle(plan.kind, result);
+      const cpu_settled_ms = cpuMs(process.cpuUsage(cpu_start));
+      await profiler?.stop(CPU_PROFILE!);
+      const completed_ms = result.payouts.map(
+        ({ payout_id, sent_at_ms }) => completions.completed_at_ms.get(payout_id)! - sent_at_ms,
+      );
+      return { result, cpu_load_ms, cpu_settled_ms, completed_ms };
+    };
+    const onBaseline = async (plan: ApiLoadPlan): Promise<Measured> => {
+      const cpu_start = await baseline!.cpu();
+      const result = await measuredLoad(plan);
+      const cpu_end = await baseline!.cpu();
+      return {
+        result,
+        cpu_load_ms: cpuMs({
+          user: cpu_end.user - cpu_start.user,
+          system: cpu_end.system - cpu_start.system,
+        }),
+      };
+    };
+    printHeader();
+    for (const kind of KINDS) {
+      const plan = (targets: string[], payers: Payers, requests: number, concurrency: number) => ({
+        kind,
+        targets,
+        ...payers,
+        requests,
+        concurrency,
+        run: `${kind}-${concurrency}-${Date.now()}`,
+      });
+      const warm = plan([test.base_url], platform_payers, WARMUP, CONCURRENCIES[0]!);
+      await settle(kind, await measuredLoad(warm));
+      if (baseline)
+        await measuredLoad({ ...warm, targets: [baseline.base_url], ...baseline_payers });
+      for (const concurrency of CONCURRENCIES) {
+        const on_platform = await onPlatform(
+          plan([test.base_url], platform_payers, REQUESTS, concurrency),
+        );
+        const on_baseline = baseline
+          ? await onBaseline(plan([baseline.base_url], baseline_payers, REQUESTS, concurrency))
+          : undefined;
+        printPair(kind, concurrency, on_platform, on_baseline);
+      }
+    }
+  } finally {
+    await events.close();
+    await baseline?.stop();
+    await pool.end();
+    await platform.close();
+  }
+  try {
+    await distributed(pg.admin_url);
+  } finally {
+    await pg.stop();
+  }
+}
+
+/** The V8 CPU profiler on this process until `stop` writes its profile to `file`. */
+async function startProfiler(): Promise<{ stop(file: string): Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    stop: async (file) => {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+const rate = (result: ApiLoadResult) => (result.samples_ms.length / result.elapsed_ms) * 1000;
+
+function printHeader(): void {
+  console.log(
+    `${REQUESTS} requests per run after ${WARMUP} untimed, ${PAYERS} payers, concurrency ` +
+      `${CONCURRENCIES.join(' and ')}, CPUs ${os.cpus().length}, load average ` +
+      `${os
+        .loadavg()
+        .map((average) => average.toFixed(2))
+        .join(
+          ' ',
+        )}, load generator in its own process, RATE_LIMIT_PER_SECOND=off, SANDBOX_STEP_MS=0`,
+  );
+}
+
+function printPair(
+  kind: ApiKind,
+  concurrency: number,
+  on_platform: Measured,
+  on_baseline: Measured | undefined,
+): void {
+  const requests = on_platform.result.samples_ms.length;
+  const label = `POST /v1/${kind} c=${concurrency}`;
+  console.log(
+    summarize(
+      `${label} platform (all-in-one)`,
+      on_platform.result.samples_ms,
+      on_platform.result.elapsed_ms,
+    ),
+  );
+  console.log(
+    `${label} platform Node CPU: ${(on_platform.cpu_load_ms / requests).toFixed(2)} ms/request ` +
+      `while loaded, ${(on_platform.cpu_settled_ms! / requests).toFixed(2)} ms/request with the ` +
+      'work after the replies',
+  );
+  if (kind === 'payouts') {
+    const sorted = [...on_platform.completed_ms!].sort((a, b) => a - b);
+    console.log(
+      `${label} platform create to completed: p50 ${percentile(sorted, 50).toFixed(0)} ms, ` +
+        `p99 ${percentile(sorted, 99).toFixed(0)} ms (${sorted.length} payouts)`,
+    );
+  }
+  if (!on_baseline) return;
+  console.log(
+    summarize(
+      `${label} bare baseline`,
+      on_baseline.result.samples_ms,
+      on_baseline.result.elapsed_ms,
+    ),
+  );
+  console.log(
+    `${label} baseline Node CPU: ${(on_baseline.cpu_load_ms / requests).toFixed(2)} ms/request`,
+  );
+  const p99 = (samples: number[]) =>
+    percentile(
+      [...samples].sort((a, b) => a - b),
+      99,
+    );
+  console.log(
+    `${label} platform / baseline: requests/s ` +
+      `${((rate(on_platform.result) / rate(on_baseline.result)) * 100).toFixed(0)}%, p99 ` +
+      `${(p99(on_platform.result.samples_ms) / p99(on_baseline.result.samples_ms)).toFixed(2)}x, ` +
+      `Node CPU per request ${(on_platform.cpu_load_ms / on_baseline.cpu_load_ms).toFixed(2)}x`,
+  );
+}
+
+/**
+ * The distributed runtime on KAFKA_BROKERS: the launcher's processes (one per service and the
+ * gateway) on topics and a database of their own; transfers with one copy of the ledger and the
+ * gateway, then with two.
+ */
+async function distributed(admin_url: string): Promise<void> {
+  if (process.env.BENCH_DISTRIBUTED === 'off') return;
+  if (!process.env.KAFKA_BROKERS) {
+    console.log('distributed runtime: skipped (set KAFKA_BROKERS; npm run kafka:start)');
+    return;
+  }
+  const namespace = kafkaTestNamespace('bench-api');
+  const database = namespace.topic_prefix.replace(/[^a-z0-9]/g, '_').replace(/_+$/, '');
+  const health_port_base = await freePortRange(BUS_SERVICE_NAMES.length + 2);
+  const gateway_url = `http://127.0.0.1:${health_port_base + BUS_SERVICE_NAMES.length + 1}`;
+  const env = {
+    ...SETTINGS,
+    ENVIRONMENT: 'test',
+    KAFKA_BROKERS: process.env.KAFKA_BROKERS,
+    KAFKA_TOPIC_PREFIX: namespace.topic_prefix,
+    DATABASE_URL: await ensureDatabase(admin_url, database),
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-api-distributed-')),
+    OPERATOR_TOKEN: `op_bench_${randomBytes(8).toString('hex')}`,
+    HANDOFF_SECRET: `bench-handoff-${randomBytes(16).toString('hex')}`,
+    LOG_LEVEL: 'warn',
+  };
+  const processes: NodeProcess[] = [
+    startNodeProcess(distEntry('tools/scripts/start-distributed.js'), {
+      env: {
+        ...env,
+        PORT: new URL(gateway_url).port,
+        HEALTH_PORT_BASE: String(health_port_base),
+      },
+    }),
+  ];
+  try {
+    const probes = [
+      gateway_url,
+      ...BUS_SERVICE_NAMES.map(
+        (service) => `http://127.0.0.1:${healthPortOf(service, 'test', health_port_base)}`,
+      ),
+    ];
+    await awaitReady(probes);
+    const payers = await openPayers(gateway_url);
+    const concurrency = CONCURRENCIES[0]!;
+    const transfers = async (targets: string[]) => {
+      const plan = (requests: number) => ({
+        kind: 'transfers' as const,
+        targets,
+        ...payers,
+        requests,
+        concurrency,
+        run: `distributed-${targets.length}-${Date.now()}`,
+      });
+      await measuredLoad(plan(WARMUP));
+      return measuredLoad(plan(DISTRIBUTED_REQUESTS));
+    };
+    const one = await transfers([gateway_url]);
+    const ledger_probe = `http://127.0.0.1:${await freePort()}`;
+    processes.push(
+      startNodeProcess(distEntry('services/ledger/src/main.js'), {
+        env: { ...env, HEALTH_PORT: new URL(ledger_probe).port },
+      }),
+    );
+    const second_gateway = `http://127.0.0.1:${await freePort()}`;
+    processes.push(
+      startNodeProcess(distEntry('services/gateway/src/main.js'), {
+        env: { ...env, PORT: new URL(second_gateway).port },
+      }),
+    );
+    await awaitReady([ledger_probe, second_gateway]);
+    const two = await transfers([gateway_url, second_gateway]);
+    console.log(
+      `distributed runtime (Kafka), ${DISTRIBUTED_REQUESTS} transfers per run after ${WARMUP} ` +
+        `untimed, concurrency ${concurrency}, load average ${os.loadavg()[0]!.toFixed(2)}`,
+    );
+    console.log(
+      summarize('POST /v1/transfers, 1 ledger + 1 gateway', one.samples_ms, one.elapsed_ms),
+    );
+    console.log(
+      summarize('POST /v1/transfers, 2 ledgers + 2 gateways', two.samples_ms, two.elapsed_ms),
+    );
+    console.log(
+      `distributed scaling factor (2 copies / 1 copy): ${(rate(two) / rate(one)).toFixed(2)}x`,
+    );
+  } finally {
+    for (const started of processes.reverse()) await started.stop();
+    await namespace.remove().catch(() => undefined);
+  }
+}
+
+async function awaitReady(probes: string[]): Promise<void> {
+  const ready = (url: string) =>
+    fetch(`${url}/readyz`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+  await waitFor(
+    async () => (await Promise.all(probes.map(ready))).every(Boolean),
+    READY_TIMEOUT_MS,
+    500,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
