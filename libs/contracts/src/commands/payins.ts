@@ -3,6 +3,7 @@ import { PLATFORM_LOCALES } from '../locales';
 import { defineCommand } from '../catalog/define';
 import { clientAmountText } from '../client-amount';
 import { filterDateSchema } from '../filter-dates';
+import { seedDemoPayinCommand } from './demo-history';
 import * as replies from './payins-replies';
 
 /**
@@ -440,6 +441,12 @@ export const PAYINS_COMMANDS = {
     name: 'payins.simulate_deposit',
     summary: 'the sandbox rail reports a deposit into a deposit account',
     request: simulateDepositCommand,
+    reply: replies.payinView,
+  }),
+  seed_demo_payin: defineCommand({
+    name: 'payins.seed_demo_payin',
+    summary: "one credited payin of a new test account's demo history (sandbox only)",
+    request: seedDemoPayinCommand,
     reply: replies.payinView,
   }),
 } as const;

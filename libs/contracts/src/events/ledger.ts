@@ -60,7 +60,10 @@ const holdChangedSchema = z.object({
   fee_account_id: idField.optional(),
 });
 
-export const holdPlacedSchema = holdChangedSchema;
+/** A hold may be dated in the past like a credit (`effective_at`, demo history only). */
+export const holdPlacedSchema = holdChangedSchema.extend({
+  effective_at: z.string().datetime().optional(),
+});
 export type HoldPlaced = z.infer<typeof holdPlacedSchema>;
 
 export const holdPostedSchema = holdChangedSchema;

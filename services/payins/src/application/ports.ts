@@ -24,6 +24,8 @@ export interface LedgerMovement {
   amount: string;
   kind: 'payin' | 'payin_refund' | 'pos_charge' | 'pos_refund';
   reference_id: string;
+  /** A credit dated in the past (a test account's demo payins only). */
+  effective_at?: string;
 }
 
 export interface LedgerTransfer {
