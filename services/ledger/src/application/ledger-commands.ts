@@ -126,7 +126,10 @@ export class LedgerCommands {
   }
 
   /** `effective_at` dates the movement in the past: only a test account's demo history does. */
-  credit(command: CreditFundsCommand, correlation_id?: string | null): Promise<OperationReply> {
+  async credit(
+    command: CreditFundsCommand,
+    correlation_id?: string | null,
+  ): Promise<OperationReply> {
     const data = { ...movementOf(command), ...this.datedAt(command.effective_at) };
     return this.onAccount({ type: 'credit_funds', data }, correlation_id);
   }
@@ -159,7 +162,10 @@ export class LedgerCommands {
     );
   }
 
-  placeHold(command: PlaceHoldCommand, correlation_id?: string | null): Promise<OperationReply> {
+  async placeHold(
+    command: PlaceHoldCommand,
+    correlation_id?: string | null,
+  ): Promise<OperationReply> {
     const data = {
       ...movementOf(command),
       ...feeLegOf(command),
