@@ -122,7 +122,17 @@ async function serveDemoHistory(under: ServiceUnderTest): Promise<void> {
   );
   await under.bus.serve(LEDGER_COMMANDS.list_movements.name, (payload) => {
     const { account_id } = payload as { account_id: string };
-    const movements = (records.get(account_id) ?? []).map((reference_id) => ({ reference_id }));
+    const movements = (records.get(account_id) ?? []).map((reference_id, index) => ({
+      id: `movement-${index}`,
+      account_id,
+      created_at: new Date().toISOString(),
+      asset: 'USD',
+      amount: '1.00',
+      balance_after: '1.00',
+      kind: 'payin',
+      reference_id,
+      description: 'payin credited',
+    }));
     return Promise.resolve(ok({ page: 1, page_size: 100, movements }));
   });
 }

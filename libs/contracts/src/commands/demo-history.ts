@@ -24,3 +24,11 @@ export type SeedDemoPayinCommand = z.infer<typeof seedDemoPayinCommand>;
 /** `payouts.seed_demo_payout`: one completed demo payout (sandbox only, once per account and index). */
 export const seedDemoPayoutCommand = z.object(demoRecordFields).strict();
 export type SeedDemoPayoutCommand = z.infer<typeof seedDemoPayoutCommand>;
+
+/** The demo payin made (or found: a repeated command answers the same one). */
+export const seedDemoPayinReply = z.object({ payin_id: z.string() });
+export type SeedDemoPayinReply = z.infer<typeof seedDemoPayinReply>;
+
+/** The demo payout made (or found: a repeated command answers the same one). */
+export const seedDemoPayoutReply = z.object({ payout_id: z.string() });
+export type SeedDemoPayoutReply = z.infer<typeof seedDemoPayoutReply>;

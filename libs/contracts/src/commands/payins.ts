@@ -3,7 +3,7 @@ import { PLATFORM_LOCALES } from '../locales';
 import { defineCommand } from '../catalog/define';
 import { clientAmountText } from '../client-amount';
 import { filterDateSchema } from '../filter-dates';
-import { seedDemoPayinCommand } from './demo-history';
+import { seedDemoPayinCommand, seedDemoPayinReply } from './demo-history';
 import * as replies from './payins-replies';
 
 /**
@@ -447,6 +447,6 @@ export const PAYINS_COMMANDS = {
     name: 'payins.seed_demo_payin',
     summary: "one credited payin of a new test account's demo history (sandbox only)",
     request: seedDemoPayinCommand,
-    reply: replies.payinView,
+    reply: seedDemoPayinReply,
   }),
 } as const;

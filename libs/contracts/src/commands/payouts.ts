@@ -3,7 +3,7 @@ import { PLATFORM_LOCALES } from '../locales';
 import { transferKey } from './evidence-files';
 import { defineCommand } from '../catalog/define';
 import { filterDateSchema } from '../filter-dates';
-import { seedDemoPayoutCommand } from './demo-history';
+import { seedDemoPayoutCommand, seedDemoPayoutReply } from './demo-history';
 import * as replies from './payouts-replies';
 import { PAYOUT_STATUSES } from './payouts-replies';
 
@@ -295,6 +295,6 @@ export const PAYOUTS_COMMANDS = {
     name: 'payouts.seed_demo_payout',
     summary: "one completed payout of a new test account's demo history (sandbox only)",
     request: seedDemoPayoutCommand,
-    reply: replies.payoutResource,
+    reply: seedDemoPayoutReply,
   }),
 } as const;

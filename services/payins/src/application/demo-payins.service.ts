@@ -1,8 +1,8 @@
 import {
   DomainError,
   IdempotencyKey,
-  type PayinView,
   type SeedDemoPayinCommand,
+  type SeedDemoPayinReply,
 } from '@platform/contracts';
 import { stableUuid } from '@platform/persistence';
 import { readPayinRequest } from '../domain/create-request';
@@ -11,7 +11,6 @@ import { newPayin, type RailPlanner } from '../domain/payin-factory';
 import type { PayinsRepository } from '../infrastructure/payins.repository';
 import type { CollectionWorker } from './collection-worker';
 import { drawPayin } from './payin-draw';
-import { payinView } from './payin-view';
 
 /** A demo payin was created this long before its payer's bank transfer arrived. */
 const CREATED_BEFORE_PAID_MS = 20 * 60_000;
@@ -32,15 +31,16 @@ export class DemoPayins {
     private readonly sandbox: boolean,
   ) {}
 
-  async seed(command: SeedDemoPayinCommand): Promise<PayinView> {
+  async seed(command: SeedDemoPayinCommand): Promise<SeedDemoPayinReply> {
     if (!this.sandbox)
       throw new DomainError('forbidden', 'demo history exists only in the sandbox');
     const key = IdempotencyKey.platform(`demo-history:payin:${command.index}`);
     const existing = await this.payins.findByIdempotencyKey(command.account_id, key);
-    if (existing?.status === 'credited') return payinView(existing);
+    if (existing?.status === 'credited') return { payin_id: existing.payin_id };
     const paid_at = new Date(command.occurred_at);
     const payin = existing ?? demoPayin(command, key, paid_at);
-    return payinView(await this.worker.receiveDemo(payin, command.asset, paid_at));
+    const credited = await this.worker.receiveDemo(payin, command.asset, paid_at);
+    return { payin_id: credited.payin_id };
   }
 }
 

@@ -2,8 +2,8 @@ import {
   DomainError,
   IdempotencyKey,
   type PayoutRequest,
-  type PayoutResource,
   type SeedDemoPayoutCommand,
+  type SeedDemoPayoutReply,
 } from '@platform/contracts';
 import { stableUuid } from '@platform/persistence';
 import { publicPayout, type PayoutRecord } from '../domain/payout-record';
@@ -37,12 +37,12 @@ export class DemoPayouts {
     private readonly sandbox: boolean,
   ) {}
 
-  async seed(command: SeedDemoPayoutCommand): Promise<PayoutResource> {
+  async seed(command: SeedDemoPayoutCommand): Promise<SeedDemoPayoutReply> {
     if (!this.sandbox)
       throw new DomainError('forbidden', 'demo history exists only in the sandbox');
     const payout_id = stableUuid('demo-payout', command.account_id, String(command.index));
     const existing = await this.payouts.find(payout_id);
-    if (existing) return publicPayout(existing);
+    if (existing) return { payout_id: existing.payout_id };
     const idempotency_key = IdempotencyKey.platform(`demo-history:payout:${command.index}`);
     const request = demoRequest(command);
     const claimed = await this.payouts.claim({
@@ -56,9 +56,10 @@ export class DemoPayouts {
       throw new DomainError('recovery_pending', 'the demo payout is still being made; retry');
     try {
       const record = await this.complete(payout_id, idempotency_key, command, request);
-      const payout = publicPayout(record);
-      await this.payouts.finishCreate(record, payout, null, null, { announce: false });
-      return payout;
+      await this.payouts.finishCreate(record, publicPayout(record), null, null, {
+        announce: false,
+      });
+      return { payout_id: record.payout_id };
     } catch (error) {
       // The ledger operations are keyed by the payout id: a retry moves nothing twice.
       await this.payouts.abandonClaim(payout_id);
