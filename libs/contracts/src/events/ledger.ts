@@ -17,9 +17,9 @@ const fundsMovedSchema = z.object({
   reference_id: idField,
   counterparty_account_id: idField.optional(),
   /**
-   * When the movement took effect, if not when it was appended: only D5 demo history (test
-   * environment) dates movements in the past. Projections date the movement by it; the store
-   * keeps its own append time.
+   * When the movement took effect, if not when it was appended: only a test account's demo
+   * history (its demo payins; earlier ledgers also its demo debits) is dated in the past.
+   * Projections date the movement by it; the store keeps its own append time.
    */
   effective_at: z.string().datetime().optional(),
 });
