@@ -18,6 +18,15 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${++email_counter}@example.com`;
 }
 
+/**
+ * A `from` date (YYYY-MM-DD) two days back: what a test makes is newer, the demo history a test
+ * account starts with (payins and payouts 5 to 28 days old) is older. `?from=` it to list only
+ * the former.
+ */
+export function recentDay(): string {
+  return new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** A registration body: a person of the seeded `demo` organization unless `overrides` say else. */
 export function registration(email: string, overrides: Record<string, unknown> = {}) {
   return {

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { createPool } from '@platform/persistence';
-import { payoutsClient, pix, type PayoutsClient } from '../clients';
+import { payoutsClient, pix, recentDay, type PayoutsClient } from '../clients';
 import { startAllInOneOnly, type E2eAllInOnePlatform } from '../harness';
 
 /**
@@ -60,7 +60,9 @@ describe('payouts: the ledger unreachable', () => {
       status: 503,
       body: { error: 'recovery_pending', message: expect.stringContaining('settlement asset') },
     });
-    const listed = await payouts.request('GET', '/v1/payouts', { headers: account.headers });
+    const listed = await payouts.request('GET', `/v1/payouts?from=${recentDay()}`, {
+      headers: account.headers,
+    });
     expect(((await listed.json()) as { payouts: unknown[] }).payouts).toEqual([]);
 
     const retried = await payouts.create(account, body);

@@ -6,7 +6,8 @@ const MAX_LENGTH = 256;
  * Spec §7 `reserved_idempotency_key`: prefixes the platform uses for its own operations (spec
  * §7 names the first two; `auto-forward:` keys the segregated wallets' forwards of deposits,
  * `risk-batch:` and `own-report:` the credit reports of batch items and own reports,
- * `subscription:` the card payin of each period a subscription charges).
+ * `subscription:` the card payin of each period a subscription charges, `demo-history:` the
+ * demo payins and payouts of a new test account).
  */
 const RESERVED_PREFIXES = [
   'payin-convert:',
@@ -15,6 +16,7 @@ const RESERVED_PREFIXES = [
   'risk-batch:',
   'own-report:',
   'subscription:',
+  'demo-history:',
 ] as const;
 
 const isReserved = (key: string): boolean =>

@@ -3,3 +3,4 @@ export * from './embedded';
 export * from './migrations';
 export * from './dead-letters';
 export * from './track-links';
+export * from './stable-uuid';

@@ -3,6 +3,8 @@ import {
   ACCOUNT_COMMANDS,
   LEDGER_COMMANDS,
   NOTIFICATIONS_COMMANDS,
+  PAYINS_COMMANDS,
+  PAYOUTS_COMMANDS,
   ok,
   type ConfirmedSession,
   type SendMessageCommand,
@@ -22,7 +24,8 @@ export const SANDBOX_CODE = '000000';
  * Identity alone, for the suites beside it that need what no client can reach (its tables, the
  * clock of a phone link, a row lock): its handlers driven over the bus as the gateway drives them.
  * Its two neighbours answer as they do: notifications keeps what it is asked to send (the
- * mailbox), the ledger acknowledges the demo history of a confirmed account.
+ * mailbox); payins, payouts and the ledger acknowledge the demo history of a confirmed account
+ * (each record an id, and movements that name them).
  */
 export interface IdentityUnderTest extends ServiceUnderTest {
   /** The catalog's typed client, as the gateway sends identity's commands. */
@@ -44,11 +47,7 @@ export async function startIdentityUnderTest(): Promise<IdentityUnderTest> {
     sent.push(payload as SendMessageCommand);
     return Promise.resolve(ok({ message_id: randomUUID() }));
   });
-  await under.bus.serve(LEDGER_COMMANDS.seed_demo_history.name, (payload) =>
-    Promise.resolve(
-      ok({ account_id: (payload as { account_id: string }).account_id, movements: 0 }),
-    ),
-  );
+  await serveDemoHistory(under);
   const client = new BusClient(under.bus, { validate_replies: true });
   const tables = createPool({ url: under.database.url, schema: 'identity', max_connections: 2 });
   return {
@@ -104,4 +103,36 @@ export function sessionActorOf(access_token: string) {
     org_id: claims.org_id,
     session_id: claims.sid,
   };
+}
+
+/** The demo records of each account, as payins and payouts answer them and movements show them. */
+async function serveDemoHistory(under: ServiceUnderTest): Promise<void> {
+  const records = new Map<string, string[]>();
+  const recorded = (payload: unknown): string => {
+    const { account_id } = payload as { account_id: string };
+    const id = randomUUID();
+    records.set(account_id, [...(records.get(account_id) ?? []), id]);
+    return id;
+  };
+  await under.bus.serve(PAYINS_COMMANDS.seed_demo_payin.name, (payload) =>
+    Promise.resolve(ok({ payin_id: recorded(payload) })),
+  );
+  await under.bus.serve(PAYOUTS_COMMANDS.seed_demo_payout.name, (payload) =>
+    Promise.resolve(ok({ payout_id: recorded(payload) })),
+  );
+  await under.bus.serve(LEDGER_COMMANDS.list_movements.name, (payload) => {
+    const { account_id } = payload as { account_id: string };
+    const movements = (records.get(account_id) ?? []).map((reference_id, index) => ({
+      id: `movement-${index}`,
+      account_id,
+      created_at: new Date().toISOString(),
+      asset: 'USD',
+      amount: '1.00',
+      balance_after: '1.00',
+      kind: 'payin',
+      reference_id,
+      description: 'payin credited',
+    }));
+    return Promise.resolve(ok({ page: 1, page_size: 100, movements }));
+  });
 }

@@ -30,7 +30,7 @@ import { PasskeysService } from './application/passkeys.service';
 import { PasswordChangeService } from './application/password-change.service';
 import { PasswordRecoveryService } from './application/password-recovery.service';
 import { PhoneVerificationService } from './application/phone-verification.service';
-import { LedgerPort, NotificationsPort } from './application/ports';
+import { DemoHistoryPort, NotificationsPort } from './application/ports';
 import { ProfileService } from './application/profile.service';
 import { RegistrationService } from './application/registration.service';
 import { ResetLinkService } from './application/reset-link.service';
@@ -41,7 +41,7 @@ import { TotpService } from './application/totp.service';
 import { AccountSettingsRepository } from './infrastructure/account-settings.repository';
 import { AccountsRepository } from './infrastructure/accounts.repository';
 import { ApiKeysRepository } from './infrastructure/api-keys.repository';
-import { BusLedgerPort, BusNotificationsPort } from './infrastructure/bus-ports';
+import { BusDemoHistoryPort, BusNotificationsPort } from './infrastructure/bus-ports';
 import { DirectoryRepository } from './infrastructure/directory.repository';
 import { EmailChangeRepository } from './infrastructure/email-change.repository';
 import { HandoffTokens } from './infrastructure/handoff-tokens';
@@ -147,7 +147,7 @@ const APPLICATION: Provider[] = [
 
 const INFRASTRUCTURE: Provider[] = [
   { provide: NotificationsPort, useClass: BusNotificationsPort },
-  { provide: LedgerPort, useClass: BusLedgerPort },
+  { provide: DemoHistoryPort, useClass: BusDemoHistoryPort },
   IdentityLifecycle,
   eventRelayProvider({ service: 'identity', store: IDENTITY_EVENTS }),
   OrganizationsRepository,

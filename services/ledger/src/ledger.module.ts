@@ -56,7 +56,7 @@ export class LedgerModule {
           provide: LedgerCommands,
           inject: [LEDGER_EVENTS, SWAP_SETTINGS],
           useFactory: (store: PgEventStore, swap: SwapSettings) =>
-            new LedgerCommands(store, { swap }),
+            new LedgerCommands(store, { swap, backdating: context.environment === 'test' }),
         },
         {
           provide: LedgerQueries,
@@ -76,7 +76,7 @@ export class LedgerModule {
           linger_ms: LEDGER_SUBSCRIPTION_LINGER_MS,
         }),
         ...busClientProviders(context),
-        ...publicLedgerProviders(context, SWAP_SETTINGS),
+        ...publicLedgerProviders(SWAP_SETTINGS),
       ],
     };
   }

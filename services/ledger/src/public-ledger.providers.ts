@@ -1,9 +1,8 @@
 import type { Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { BusClient } from '@platform/messaging';
-import { SERVICE_POOL, type PlatformContext } from '@platform/runtime';
+import { SERVICE_POOL } from '@platform/runtime';
 import { AccountOverviewService } from './application/account-overview.service';
-import { DemoHistory } from './application/demo-history';
 import { LedgerCommands } from './application/ledger-commands';
 import { OrgDirectory } from './application/org-directory';
 import { ReportsService } from './application/reports.service';
@@ -16,7 +15,7 @@ import type { SwapSettings } from './infrastructure/swap-settings';
 import { LEDGER_SETTINGS, type LedgerSettings } from './ledger.settings';
 
 /** The providers of the public surface; `swap_settings` is the token of the rate table. */
-export function publicLedgerProviders(context: PlatformContext, swap_settings: symbol): Provider[] {
+export function publicLedgerProviders(swap_settings: symbol): Provider[] {
   const pooled = <T>(type: new (pool: Pool) => T): Provider => ({
     provide: type,
     inject: [SERVICE_POOL],
@@ -80,12 +79,6 @@ export function publicLedgerProviders(context: PlatformContext, swap_settings: s
       inject: [SERVICE_POOL, OrgDirectory, swap_settings],
       useFactory: (pool: Pool, directory: OrgDirectory, swap: SwapSettings) =>
         new ReportsService(pool, directory, swap.rates),
-    },
-    {
-      provide: DemoHistory,
-      inject: [LedgerCommands, SERVICE_POOL],
-      useFactory: (commands: LedgerCommands, pool: Pool) =>
-        new DemoHistory(commands, pool, context.environment),
     },
   ];
 }

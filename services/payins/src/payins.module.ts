@@ -19,6 +19,7 @@ import { CheckoutTransferService } from './application/checkout-transfer.service
 import { CollectService } from './application/collect.service';
 import { CollectionWorker } from './application/collection-worker';
 import { ConfirmationsService } from './application/confirmations.service';
+import { DemoPayins } from './application/demo-payins.service';
 import { DepositAccountsService } from './application/deposit-accounts.service';
 import { PayinReceiptsService } from './application/payin-receipts.service';
 import { PayinsService } from './application/payins.service';
@@ -117,6 +118,12 @@ export class PayinsModule {
             ledger: BusLedgerPort,
             cards: StoredCardsRepository,
           ) => new CollectionWorker(payins, ledger, cards),
+        },
+        {
+          provide: DemoPayins,
+          inject: [PayinsRepository, CollectionWorker],
+          useFactory: (payins: PayinsRepository, worker: CollectionWorker) =>
+            new DemoPayins(payins, worker, context.environment === 'test'),
         },
         {
           provide: PayinsService,

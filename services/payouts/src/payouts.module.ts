@@ -11,6 +11,7 @@ import {
   TRANSFER_AREA,
   type ServiceDefinition,
 } from '@platform/runtime';
+import { DemoPayouts } from './application/demo-payouts';
 import { PayoutCreation } from './application/payout-creation';
 import { PayoutLifecycle } from './application/payout-lifecycle';
 import { PayoutQueries } from './application/payout-queries';
@@ -54,6 +55,15 @@ export class PayoutsModule {
         OtherServices,
         PayoutTransitions,
         PayoutCreation,
+        {
+          provide: DemoPayouts,
+          inject: [PayoutsRepository, OtherServices, PayoutTransitions],
+          useFactory: (
+            payouts: PayoutsRepository,
+            services: OtherServices,
+            transitions: PayoutTransitions,
+          ) => new DemoPayouts(payouts, services, transitions, context.environment === 'test'),
+        },
         PayoutLifecycle,
         PayoutQueries,
         QrPayouts,

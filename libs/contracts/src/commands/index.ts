@@ -6,6 +6,7 @@ export * from './compliance';
 export * from './notifications';
 export * from './webhooks';
 export * from './payins';
+export * from './demo-history';
 export * from './parse';
 export * from './accounts';
 export * from './otp';

@@ -219,8 +219,3 @@ export const resolvedAccount = z.object({
   alias: z.string().nullable(),
 });
 export type ResolvedAccount = z.infer<typeof resolvedAccount>;
-
-export const seedDemoHistoryReply = z.object({
-  account_id: z.string(),
-  movements: z.number().int(),
-});

@@ -35,6 +35,12 @@ const movement = {
 };
 
 /**
+ * When a credit or a hold took effect, if in the past (ISO 8601): only the demo history of a
+ * test account passes it (the live ledger refuses it, `forbidden`); movements are dated by it.
+ */
+const effective_at = z.string().datetime().optional();
+
+/**
  * The platform's fee (revenue) account of an organization: fees charged to the organization's
  * accounts are credited to it, so the sum of each asset over all accounts changes only by
  * external inflows and outflows. Operators read its balances like any account's.
@@ -54,7 +60,7 @@ const feeLegIsWhole = (command: { fee?: string; fee_account_id?: string }) =>
 const FEE_LEG_MESSAGE = { message: 'fee and fee_account_id come together', path: ['fee'] };
 
 /** `ledger.credit_funds`: an external inflow. */
-export const creditFundsCommand = z.object(movement).strict();
+export const creditFundsCommand = z.object({ ...movement, effective_at }).strict();
 export type CreditFundsCommand = z.infer<typeof creditFundsCommand>;
 
 /**
@@ -72,7 +78,7 @@ export type DebitFundsCommand = z.infer<typeof debitFundsCommand>;
  * `amount + fee`. Posting the hold credits the fee to the fee account; releasing returns both.
  */
 export const placeHoldCommand = z
-  .object({ ...movement, hold_id: id, ...feeLeg })
+  .object({ ...movement, hold_id: id, ...feeLeg, effective_at })
   .strict()
   .refine(feeLegIsWhole, FEE_LEG_MESSAGE);
 export type PlaceHoldCommand = z.infer<typeof placeHoldCommand>;
@@ -268,10 +274,6 @@ export const resolveAliasCommand = z
   .strict();
 export type ResolveAliasCommand = z.infer<typeof resolveAliasCommand>;
 
-/** `ledger.seed_demo_history`: D5 demo payins and payouts, test environment only, once per account. */
-export const seedDemoHistoryCommand = z.object({ account_id: id }).strict();
-export type SeedDemoHistoryCommand = z.infer<typeof seedDemoHistoryCommand>;
-
 /** The ledger's commands: each name once, with the request it takes and the reply it answers. */
 export const LEDGER_COMMANDS = {
   credit_funds: defineCommand({
@@ -423,11 +425,5 @@ export const LEDGER_COMMANDS = {
     summary: 'an alias or an account QR payload to the account, same organization',
     request: resolveAliasCommand,
     reply: replies.resolvedAccount,
-  }),
-  seed_demo_history: defineCommand({
-    name: 'ledger.seed_demo_history',
-    summary: 'D5 demo payins and payouts, test environment only, once per account',
-    request: seedDemoHistoryCommand,
-    reply: replies.seedDemoHistoryReply,
   }),
 } as const;

@@ -3,6 +3,7 @@ import { PLATFORM_LOCALES } from '../locales';
 import { defineCommand } from '../catalog/define';
 import { clientAmountText } from '../client-amount';
 import { filterDateSchema } from '../filter-dates';
+import { seedDemoPayinCommand, seedDemoPayinReply } from './demo-history';
 import * as replies from './payins-replies';
 
 /**
@@ -447,5 +448,11 @@ export const PAYINS_COMMANDS = {
     summary: 'the sandbox rail reports a deposit into a deposit account',
     request: simulateDepositCommand,
     reply: replies.payinView,
+  }),
+  seed_demo_payin: defineCommand({
+    name: 'payins.seed_demo_payin',
+    summary: "one credited payin of a new test account's demo history (sandbox only)",
+    request: seedDemoPayinCommand,
+    reply: seedDemoPayinReply,
   }),
 } as const;

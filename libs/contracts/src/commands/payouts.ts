@@ -3,6 +3,7 @@ import { PLATFORM_LOCALES } from '../locales';
 import { transferKey } from './evidence-files';
 import { defineCommand } from '../catalog/define';
 import { filterDateSchema } from '../filter-dates';
+import { seedDemoPayoutCommand, seedDemoPayoutReply } from './demo-history';
 import * as replies from './payouts-replies';
 import { PAYOUT_STATUSES } from './payouts-replies';
 
@@ -289,5 +290,11 @@ export const PAYOUTS_COMMANDS = {
     summary: "an organization's (or one corridor's) payout fee",
     request: setOrgPricingCommand,
     reply: replies.orgPricingReply,
+  }),
+  seed_demo_payout: defineCommand({
+    name: 'payouts.seed_demo_payout',
+    summary: "one completed payout of a new test account's demo history (sandbox only)",
+    request: seedDemoPayoutCommand,
+    reply: seedDemoPayoutReply,
   }),
 } as const;

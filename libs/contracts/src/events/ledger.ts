@@ -26,9 +26,9 @@ const fundsMovedSchema = z.object({
   reference_id: idField,
   counterparty_account_id: idField.optional(),
   /**
-   * When the movement took effect, if not when it was appended: only D5 demo history (test
-   * environment) dates movements in the past. Projections date the movement by it; the store
-   * keeps its own append time.
+   * When the movement took effect, if not when it was appended: only a test account's demo
+   * history (its demo payins; earlier ledgers also its demo debits) is dated in the past.
+   * Projections date the movement by it; the store keeps its own append time.
    */
   effective_at: z.string().datetime().optional(),
   description: descriptionField,
@@ -72,7 +72,10 @@ const holdChangedSchema = z.object({
   description: descriptionField,
 });
 
-export const holdPlacedSchema = holdChangedSchema;
+/** A hold may be dated in the past like a credit (`effective_at`, demo history only). */
+export const holdPlacedSchema = holdChangedSchema.extend({
+  effective_at: z.string().datetime().optional(),
+});
 export type HoldPlaced = z.infer<typeof holdPlacedSchema>;
 
 export const holdPostedSchema = holdChangedSchema;

@@ -47,7 +47,16 @@ export class AuthController {
   }
 
   @Post('register/confirm')
-  @ApiOperation({ summary: 'Confirm a registration with the emailed code; answers a session' })
+  @ApiOperation({
+    summary: 'Confirm a registration with the emailed code; answers a session',
+    description:
+      'In the sandbox the account is approved and, by the time this answers, has a demo ' +
+      'history: credited bank-transfer payins and completed payouts of the past 28 days ' +
+      '(10,100.00 USD and 1,100.000000 USDT available), ordinary records listed by ' +
+      '`GET /v1/payins` and `GET /v1/payouts` with receipts, whose movements name them in ' +
+      '`reference_id`. They are made once per account and publish no webhooks or events. Live ' +
+      'accounts start empty.',
+  })
   @HttpCode(200)
   @ApiReply(ACCOUNT_COMMANDS.confirm_registration)
   @ApiZodBody(confirmBody, 'the emailed code; returns the first session with the account')

@@ -1,4 +1,9 @@
-import type { MailboxMessage, SendMessageCommand } from '@platform/contracts';
+import type {
+  MailboxMessage,
+  SeedDemoPayinCommand,
+  SeedDemoPayoutCommand,
+  SendMessageCommand,
+} from '@platform/contracts';
 
 /**
  * What identity asks the notifications service (over the bus). Abstract classes rather than
@@ -14,8 +19,15 @@ export abstract class NotificationsPort {
   ): Promise<MailboxMessage[]>;
 }
 
-/** What identity asks the ledger (over the bus). */
-export abstract class LedgerPort {
-  /** D5: a confirmed test account gets its demo history; idempotent per account. */
-  abstract seedDemoHistory(account_id: string): Promise<void>;
+/**
+ * What identity asks the payins, payouts and ledger services for a confirmed test account's
+ * demo history. Each record is made once per account and index, however often it is asked for.
+ */
+export abstract class DemoHistoryPort {
+  /** A credited demo payin; its id. */
+  abstract seedPayin(record: SeedDemoPayinCommand): Promise<string>;
+  /** A completed demo payout; its id. */
+  abstract seedPayout(record: SeedDemoPayoutCommand): Promise<string>;
+  /** Waits (a bounded while) until the account's movements show every one of `reference_ids`. */
+  abstract awaitMovements(account_id: string, reference_ids: readonly string[]): Promise<void>;
 }

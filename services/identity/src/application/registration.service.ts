@@ -25,7 +25,8 @@ import {
 } from '../infrastructure/accounts.repository';
 import { OrganizationsRepository } from '../infrastructure/organizations.repository';
 import { ARGON2_OPTIONS } from './organizations.service';
-import { LedgerPort, NotificationsPort } from './ports';
+import { demoHistoryOf } from './demo-history';
+import { DemoHistoryPort, NotificationsPort } from './ports';
 import { SessionsService } from './sessions.service';
 
 /** The one answer to every accepted registration, new email or not (spec §2). */
@@ -57,7 +58,7 @@ export class RegistrationService {
     private readonly accounts: AccountsRepository,
     private readonly sessions: SessionsService,
     private readonly notifications: NotificationsPort,
-    private readonly ledger: LedgerPort,
+    private readonly demo: DemoHistoryPort,
   ) {}
 
   /**
@@ -164,15 +165,32 @@ export class RegistrationService {
       { kyc_status: kycStatusOnConfirm(this.context.environment), correlation_id },
     );
     if (!member) throw new DomainError('invalid_code', 'the verification code is wrong or expired');
-    // D5: a test account has its demo history by the time confirm answers (idempotent per account).
-    if (this.context.environment === 'test') {
-      await this.ledger.seedDemoHistory(member.account_id);
-    }
+    // A test account has its demo history by the time confirm answers (once per account).
+    if (this.context.environment === 'test') await this.seedDemoHistory(member, now);
     const session = await this.sessions.open(member, now, command.client ?? null);
     const account = await this.accounts.profile(member.account_id);
     if (!account) throw new Error(`account ${member.account_id} vanished after confirm`);
     const { account_id: _account_id, ...rest } = session;
     return { ...rest, account };
+  }
+
+  /**
+   * The demo payins and payouts, oldest first (a payout never finds the balance short), made by
+   * the payins and payouts services; confirm answers once the ledger's movements show them.
+   */
+  private async seedDemoHistory(
+    member: { account_id: string; org_id: string },
+    now: Date,
+  ): Promise<void> {
+    const reference_ids: string[] = [];
+    for (const step of demoHistoryOf(member.account_id, member.org_id, now)) {
+      reference_ids.push(
+        step.kind === 'payin'
+          ? await this.demo.seedPayin(step.record)
+          : await this.demo.seedPayout(step.record),
+      );
+    }
+    await this.demo.awaitMovements(member.account_id, reference_ids);
   }
 
   private async requireOrganization(slug: string): Promise<Organization> {

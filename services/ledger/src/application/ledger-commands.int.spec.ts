@@ -203,4 +203,40 @@ describe('ledger commands on PostgreSQL, two writers', () => {
     expect(reply.movements.map((moved) => moved.available_after)).toEqual(['0.00', '3.00']);
     expect(await stores[1]!.readStream('account-b4')).toHaveLength(1);
   });
+
+  it('dates a credit and a hold in the past only where backdating is on (the sandbox)', async () => {
+    const sandbox = new LedgerCommands(stores[0]!, { backdating: true });
+    const live = new LedgerCommands(stores[1]!);
+    const past = '2026-01-02T03:04:05.000Z';
+    const credit = {
+      ...movement('d1', 'dated-credit', '50.00'),
+      kind: 'payin',
+      effective_at: past,
+    };
+    const refused = await live.credit(credit).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).code).toBe('forbidden');
+    expect(await stores[1]!.readStream('account-d1')).toHaveLength(0);
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    await expect(
+      sandbox.credit({ ...credit, effective_at: future }).catch((error: DomainError) => error.code),
+    ).resolves.toBe('invalid_request');
+
+    await sandbox.credit(credit);
+    await sandbox.placeHold({
+      ...movement('d1', 'dated-hold', '20.00'),
+      hold_id: 'hold-d1',
+      effective_at: past,
+    });
+    await sandbox.postHold({ account_id: 'd1', operation_id: 'dated-post', hold_id: 'hold-d1' });
+    const events = await stores[0]!.readStream('account-d1');
+    expect(
+      events.map((event) => [event.type, (event.data as { effective_at?: string }).effective_at]),
+    ).toEqual([
+      ['ledger.funds_credited', past],
+      ['ledger.hold_placed', past],
+      ['ledger.hold_posted', undefined],
+    ]);
+    expect((await sandbox.currentBalances('d1')).USD.available.toString()).toBe('30.00');
+  });
 });

@@ -63,6 +63,11 @@ export interface LedgerCommandsOptions {
   swap?: SwapSettings;
   /** The time swaps are executed at (the 24-hour limits count from it). */
   clock?: () => Date;
+  /**
+   * Whether a credit or a hold may be dated in the past (`effective_at`): the test
+   * environment's demo history only. Off, such a command is `forbidden`.
+   */
+  backdating?: boolean;
 }
 
 interface LoadedAccount {
@@ -86,6 +91,7 @@ export class LedgerCommands {
   private readonly accounts: AccountCache;
   private readonly swap_settings: SwapSettings;
   private readonly clock: () => Date;
+  private readonly backdating: boolean;
 
   constructor(
     private readonly store: PgEventStore,
@@ -97,6 +103,7 @@ export class LedgerCommands {
     );
     this.swap_settings = options.swap ?? swapSettingsOf(parseSettings(ledgerSettingsSchema, {}));
     this.clock = options.clock ?? (() => new Date());
+    this.backdating = options.backdating ?? false;
   }
 
   /** Both legs of a swap are one event in the account's stream: both or neither. */
@@ -118,32 +125,33 @@ export class LedgerCommands {
     return this.onAccount({ type: 'swap_assets', data }, correlation_id, write);
   }
 
-  /** `effective_at` dates the movement in the past: only D5 demo history passes it. */
-  credit(
+  /** `effective_at` dates the movement in the past: only a test account's demo history does. */
+  async credit(
     command: CreditFundsCommand,
     correlation_id?: string | null,
-    effective_at?: string,
   ): Promise<OperationReply> {
-    const data = { ...movementOf(command), ...(effective_at ? { effective_at } : {}) };
+    const data = { ...movementOf(command), ...this.datedAt(command.effective_at) };
     return this.onAccount({ type: 'credit_funds', data }, correlation_id);
   }
 
   /** A debit with a fee credits the fee to its fee account in the same append. */
-  debit(
-    command: DebitFundsCommand,
-    correlation_id?: string | null,
-    effective_at?: string,
-  ): Promise<OperationReply> {
-    const data = {
-      ...movementOf(command),
-      ...feeLegOf(command),
-      ...(effective_at ? { effective_at } : {}),
-    };
+  debit(command: DebitFundsCommand, correlation_id?: string | null): Promise<OperationReply> {
+    const data = { ...movementOf(command), ...feeLegOf(command) };
     const fee_account_id = data.fee?.account_id;
     const debit: AccountCommand = { type: 'debit_funds', data };
     return fee_account_id === undefined
       ? this.onAccount(debit, correlation_id)
       : this.withFeeAccount(debit, fee_account_id, correlation_id);
+  }
+
+  /** A past date for a movement, where backdating is allowed; none when not asked for. */
+  private datedAt(effective_at: string | undefined): { effective_at?: string } {
+    if (effective_at === undefined) return {};
+    if (!this.backdating)
+      throw new DomainError('forbidden', 'movements are dated in the past only in the sandbox');
+    if (new Date(effective_at) > this.clock())
+      throw new DomainError('invalid_request', 'effective_at must not be in the future');
+    return { effective_at: new Date(effective_at).toISOString() };
   }
 
   /** The account's balances as its stream has them now (read-your-writes, unlike projections). */
@@ -154,8 +162,16 @@ export class LedgerCommands {
     );
   }
 
-  placeHold(command: PlaceHoldCommand, correlation_id?: string | null): Promise<OperationReply> {
-    const data = { ...movementOf(command), ...feeLegOf(command), hold_id: command.hold_id };
+  async placeHold(
+    command: PlaceHoldCommand,
+    correlation_id?: string | null,
+  ): Promise<OperationReply> {
+    const data = {
+      ...movementOf(command),
+      ...feeLegOf(command),
+      ...this.datedAt(command.effective_at),
+      hold_id: command.hold_id,
+    };
     return this.onAccount({ type: 'place_hold', data }, correlation_id);
   }
 

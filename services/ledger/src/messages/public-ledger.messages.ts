@@ -13,13 +13,11 @@ import {
   type ListPublicRatesCommand,
   type QueryMovementsCommand,
   type ResolveAliasCommand,
-  type SeedDemoHistoryCommand,
   type SetAliasCommand,
   type UpdateSettlementCommand,
 } from '@platform/contracts';
 import { Handles } from '@platform/messaging';
 import { AccountOverviewService } from '../application/account-overview.service';
-import { DemoHistory } from '../application/demo-history';
 import { ReportsService } from '../application/reports.service';
 import { SwapsService } from '../application/swaps.service';
 import { TransfersService } from '../application/transfers.service';
@@ -41,7 +39,6 @@ export class PublicLedgerMessages {
     private readonly transfers: TransfersService,
     private readonly reports: ReportsService,
     private readonly records: RecordsRepository,
-    private readonly demo: DemoHistory,
   ) {}
 
   @Handles(LEDGER_COMMANDS.get_balance_sheet)
@@ -119,10 +116,5 @@ export class PublicLedgerMessages {
   @Handles(LEDGER_COMMANDS.resolve_alias)
   resolve(command: ResolveAliasCommand) {
     return this.transfers.resolve(command);
-  }
-
-  @Handles(LEDGER_COMMANDS.seed_demo_history)
-  seedDemoHistory(command: SeedDemoHistoryCommand) {
-    return this.demo.seed(command.account_id);
   }
 }

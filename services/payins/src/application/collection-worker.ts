@@ -87,6 +87,27 @@ export class CollectionWorker {
     return settled;
   }
 
+  /**
+   * A test account's demo payin: stored unless it is there already, and credited in
+   * `credit_asset` as paid at `at` (in the past), by the same transition and ledger credit as a
+   * rail's report, dated then. One transaction: no worker ever sees it pending. It publishes no
+   * event: it is history, not new activity (no webhook, no event stream entry).
+   */
+  async receiveDemo(payin: Payin, credit_asset: Asset, at: Date): Promise<Payin> {
+    return this.payins.transaction(async (client) => {
+      await this.payins.insert(client, payin);
+      const locked = await this.payins.lock(client, payin.payin_id);
+      if (!locked) throw new Error(`demo payin ${payin.payin_id} was not stored`);
+      if (locked.status !== 'pending') return locked;
+      const credit = await this.price(locked, credit_asset);
+      const decided = transition(locked, { type: 'receive_payment', at, credit });
+      for (const event of decided.events)
+        if (event.type === 'payment_received')
+          await this.creditLedger(locked, credit_asset, credit.credited.toString(), at);
+      return this.payins.store(client, { ...decided, published: [] });
+    });
+  }
+
   /** Operators confirmed a manual collection was paid: credited as if the rail had said so. */
   async receiveConfirmed(client: PoolClient, payin: Payin): Promise<Payin> {
     return this.receive(client, payin, new Date());
@@ -160,16 +181,25 @@ export class CollectionWorker {
     return this.payins.store(client, transition(payin, command));
   }
 
-  /** What the collected amount credits, in the account's payin asset or its own local ledger. */
-  private async price(payin: Payin): Promise<CreditTerms> {
+  /**
+   * What the collected amount credits, in the account's payin asset (or `asset` when given) or
+   * its own local ledger.
+   */
+  private async price(payin: Payin, asset?: Asset): Promise<CreditTerms> {
     const amount = Money.parseStored(payin.currency as MoneyUnit, payin.local_amount);
     const credit_asset = payin.fiat_hold_local
       ? (payin.currency as Asset)
-      : await this.ledger.payinAsset(payin.account_id);
+      : (asset ?? (await this.ledger.payinAsset(payin.account_id)));
     return priceLocalPayin(amount, credit_asset, await this.ledger.rates(), payin.fiat_hold_local);
   }
 
-  private creditLedger(payin: Payin, asset: Asset, amount: string): Promise<void> {
+  /** `received_at`: a demo payin's credit is dated when it was paid, in the past. */
+  private creditLedger(
+    payin: Payin,
+    asset: Asset,
+    amount: string,
+    received_at?: Date,
+  ): Promise<void> {
     return this.ledger.credit({
       account_id: payin.account_id,
       operation_id: `payin:${payin.payin_id}`,
@@ -178,6 +208,7 @@ export class CollectionWorker {
       kind: 'payin',
       reference_id: payin.payin_id,
       description: payinDescription(payin.method),
+      ...(received_at ? { effective_at: received_at.toISOString() } : {}),
     });
   }
 }

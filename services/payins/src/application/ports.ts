@@ -26,6 +26,8 @@ export interface LedgerMovement {
   reference_id: string;
   /** How it reads on a statement ("Payin via bank transfer"); the ledger words the kind without. */
   description?: string;
+  /** A credit dated in the past (a test account's demo payins only). */
+  effective_at?: string;
 }
 
 export interface LedgerTransfer {

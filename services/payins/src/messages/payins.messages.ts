@@ -7,6 +7,7 @@ import { CheckoutTransferService } from '../application/checkout-transfer.servic
 import { CollectService } from '../application/collect.service';
 import { CollectionWorker } from '../application/collection-worker';
 import { ConfirmationsService } from '../application/confirmations.service';
+import { DemoPayins } from '../application/demo-payins.service';
 import { DepositAccountsService } from '../application/deposit-accounts.service';
 import { payinView } from '../application/payin-view';
 import { PayinsService } from '../application/payins.service';
@@ -34,6 +35,7 @@ export class PayinsMessages {
     private readonly cards: StoredCardsService,
     private readonly receipts: PayinReceiptsService,
     private readonly sandbox_deposits: SandboxDepositsService,
+    private readonly demo: DemoPayins,
   ) {}
 
   @Handles(HEALTH_COMMANDS.payins)
@@ -106,6 +108,12 @@ export class PayinsMessages {
   @Handles(PAYINS_COMMANDS.simulate_deposit)
   simulateDeposit(command: Request<'simulate_deposit'>) {
     return this.sandbox_deposits.simulate(command);
+  }
+
+  /** One credited payin of a new test account's demo history (identity asks at confirm). */
+  @Handles(PAYINS_COMMANDS.seed_demo_payin)
+  seedDemoPayin(command: Request<'seed_demo_payin'>) {
+    return this.demo.seed(command);
   }
 
   @Handles(PAYINS_COMMANDS.list_stored_cards)

@@ -74,16 +74,19 @@ export class PayoutTransitions {
     await this.apply(change, { type: 'record_screening', data: screening });
   }
 
-  /** The debit (a ledger hold of `total_debit`) after screening or a review, or a retry of it. */
-  async debit(change: PayoutChange): Promise<void> {
+  /**
+   * The debit (a ledger hold of `total_debit`) after screening or a review, or a retry of it;
+   * `debited_at` dates it in the past (a test account's demo payouts only).
+   */
+  async debit(change: PayoutChange, debited_at?: Date): Promise<void> {
     requireAwaiting(change.state, 'record_debit');
-    const outcome = await this.placeHold(change.payout);
+    const outcome = await this.placeHold(change.payout, debited_at);
     await this.apply(change, { type: 'record_debit', data: { outcome } });
   }
 
-  private async placeHold(payout: PayoutRecord): Promise<DebitOutcome> {
+  private async placeHold(payout: PayoutRecord, debited_at?: Date): Promise<DebitOutcome> {
     try {
-      await this.services.placeHold(payout);
+      await this.services.placeHold(payout, debited_at);
       return 'held';
     } catch (error) {
       if (error instanceof DomainError && error.code === 'insufficient_funds') {

@@ -83,8 +83,9 @@ export class OtherServices {
   /**
    * Holds `total_debit`: the payout's debit, and its fee as its own leg, which the ledger credits
    * to the organization's fee account when the hold is posted and returns when it is released.
+   * `debited_at` dates the hold in the past (a test account's demo payouts only).
    */
-  async placeHold(payout: PayoutRecord): Promise<void> {
+  async placeHold(payout: PayoutRecord, debited_at?: Date): Promise<void> {
     await this.bus.send(LEDGER_COMMANDS.place_hold, {
       account_id: payout.account_id,
       operation_id: `payout-hold:${payout.payout_id}`,
@@ -94,6 +95,7 @@ export class OtherServices {
       kind: 'payout',
       reference_id: payout.payout_id,
       description: payoutDescription(payout.beneficiary.name, payout.method),
+      ...(debited_at ? { effective_at: debited_at.toISOString() } : {}),
     });
   }
 

@@ -111,13 +111,15 @@ export class PayoutsRepository {
 
   /**
    * Completes a claimed payout with its first state and announces it, in one transaction;
-   * `response` is what the create answers, kept for its replays.
+   * `response` is what the create answers, kept for its replays. `announce: false` (a test
+   * account's demo payouts, history rather than new activity) publishes no status event.
    */
   async finishCreate(
     record: PayoutRecord,
     response: PayoutResource,
     next_step_at_ms: number | null,
     correlation_id: string | null,
+    { announce = true }: { announce?: boolean } = {},
   ): Promise<void> {
     await withTransaction(this.pool, async (client) => {
       const updated = await client.query(
@@ -156,7 +158,7 @@ export class PayoutsRepository {
       // Claim recovery took the key back (the create outlived PAYOUTS_CLAIM_RECOVERY_MS): the
       // caller releases its hold and the client retries with the same key.
       if (updated.rowCount !== 1) throw new Error(`payout claim ${record.payout_id} was recovered`);
-      await this.saveState(client, record, next_step_at_ms, correlation_id);
+      await this.saveState(client, record, next_step_at_ms, correlation_id, announce);
     });
   }
 
@@ -173,12 +175,16 @@ export class PayoutsRepository {
     );
   }
 
-  /** Writes a new state of a payout and its `payout_status_changed`, in the caller's transaction. */
+  /**
+   * Writes a new state of a payout and (unless `announce` is false) its `payout_status_changed`,
+   * in the caller's transaction.
+   */
   async saveState(
     client: PoolClient,
     record: PayoutRecord,
     next_step_at_ms: number | null,
     correlation_id: string | null,
+    announce = true,
   ): Promise<void> {
     await client.query(
       `update payouts set status = $2, status_code = $3, status_message = $4,
@@ -202,6 +208,7 @@ export class PayoutsRepository {
         next_step_at_ms,
       ],
     );
+    if (!announce) return;
     await this.events.appendInTransaction(
       client,
       payoutStream(record.payout_id),

@@ -9,11 +9,13 @@ import {
   type ListPayoutsCommand,
   type OperatorPayoutCommand,
   type ScanPayoutQrCommand,
+  type SeedDemoPayoutCommand,
   type SetOrgLimitsCommand,
   type SetOrgPricingCommand,
   type UploadPayoutDocumentCommand,
 } from '@platform/contracts';
 import { Handles, type BusContext } from '@platform/messaging';
+import { DemoPayouts } from '../application/demo-payouts';
 import { PayoutCreation } from '../application/payout-creation';
 import { PayoutLifecycle } from '../application/payout-lifecycle';
 import { PayoutQueries } from '../application/payout-queries';
@@ -29,6 +31,7 @@ export class PayoutsMessages {
     private readonly queries: PayoutQueries,
     private readonly qr: QrPayouts,
     private readonly limits: LimitsAndDocumentsRepository,
+    private readonly demo: DemoPayouts,
   ) {}
 
   @Handles(HEALTH_COMMANDS.payouts)
@@ -90,6 +93,12 @@ export class PayoutsMessages {
   @Handles(PAYOUTS_COMMANDS.reject_review)
   rejectReview(command: OperatorPayoutCommand) {
     return this.lifecycle.rejectReview(command.payout_id);
+  }
+
+  /** One completed payout of a new test account's demo history (identity asks at confirm). */
+  @Handles(PAYOUTS_COMMANDS.seed_demo_payout)
+  seedDemoPayout(command: SeedDemoPayoutCommand) {
+    return this.demo.seed(command);
   }
 
   @Handles(PAYOUTS_COMMANDS.set_org_limits)
