@@ -30,12 +30,12 @@ export const gatewaySettingsSchema = sharedSettings
     RATE_LIMIT_PER_SECOND: z
       .union([z.literal('off'), z.coerce.number().positive()])
       .default(DEFAULT_RATE_LIMIT.per_second)
-      .describe('requests per second per credential (D7); `off` only for benchmarks'),
+      .describe('requests per second per credential; `off` only for benchmarks'),
     RATE_LIMIT_BURST: z.coerce
       .number()
       .min(1)
       .default(DEFAULT_RATE_LIMIT.burst)
-      .describe('the burst of requests a credential may send at once (D7)'),
+      .describe('the burst of requests a credential may send at once'),
     EVENTS_STREAM_HEARTBEAT_MS: z.coerce
       .number()
       .int()

@@ -419,7 +419,7 @@ export const LEDGER_COMMANDS = {
   }),
   seed_demo_history: defineCommand({
     name: 'ledger.seed_demo_history',
-    summary: 'D5 demo payins and payouts, test environment only, once per account',
+    summary: 'Demo payins and payouts, test environment only, once per account',
     request: seedDemoHistoryCommand,
     reply: replies.seedDemoHistoryReply,
   }),
