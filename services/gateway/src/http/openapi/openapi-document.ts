@@ -71,6 +71,7 @@ export function buildOpenApiDocument(
  */
 function completeOperations(document: OpenAPIObject): void {
   markPublicOperations(document);
+  typeParameters(document);
   referenceDecimalStrings(document);
   const error_example = sampleSchema(ERROR_BODY_JSON_SCHEMA, document) as Record<string, unknown>;
   addErrorResponses(document, error_example);
@@ -84,6 +85,16 @@ function completeOperations(document: OpenAPIObject): void {
 /** A route without credentials (sign-in, public pages, probes) states that it needs none. */
 function markPublicOperations(document: OpenAPIObject): void {
   for (const operation of operationsOf(document)) operation.security ??= [];
+}
+
+/** A parameter documented without a type is text on the wire (a query or path value). */
+function typeParameters(document: OpenAPIObject): void {
+  for (const operation of operationsOf(document))
+    for (const parameter of (operation.parameters ?? []) as Record<string, any>[]) {
+      const schema = parameter.schema ?? {};
+      if (!schema.type && !schema.enum && !schema.$ref && !schema.anyOf)
+        parameter.schema = { ...schema, type: 'string' };
+    }
 }
 
 function operationsOf(document: OpenAPIObject): Record<string, any>[] {
