@@ -31,3 +31,5 @@ export * from './subscriptions';
 export * from './pos';
 // contracts and signatures (issue 18)
 export * from './contracts';
+// the OpenAPI document as a client reads it (issue 19)
+export * from './openapi-document';

@@ -230,7 +230,7 @@ describe('identity: social login', () => {
       paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown }>>;
     }>(await call('GET', '/openapi.json'), 200);
     const social_route = document.paths['/v1/auth/social/{provider}']?.post;
-    expect(social_route?.security).toBeUndefined();
+    expect(social_route?.security).toEqual([]);
     expect(JSON.stringify(social_route?.requestBody)).toEqual(
       expect.stringMatching(/id_token.*org.*type.*display_name/),
     );

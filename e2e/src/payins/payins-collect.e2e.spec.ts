@@ -1,5 +1,11 @@
 import { startPlatform, type E2ePlatform } from '../harness';
-import { c2pCollection, payinsClient, type PayinRead, type PayinsClient } from '../clients';
+import {
+  c2pCollection,
+  inlineSchemaRefs,
+  payinsClient,
+  type PayinRead,
+  type PayinsClient,
+} from '../clients';
 
 /** Pull collections, paying a checkout link by internal transfer, and the API document. */
 describe('payins: pull collections and checkout by transfer', () => {
@@ -271,9 +277,9 @@ describe('payins: pull collections and checkout by transfer', () => {
   });
 
   it('documents the success answers of the payins and pay routes from the catalog', async () => {
-    const document = await api.request('GET', '/openapi.json');
+    const document = inlineSchemaRefs((await api.request('GET', '/openapi.json')).body);
     const answer = (route: string, method: string, status: number) =>
-      document.body.paths[route]?.[method]?.responses?.[status]?.content?.['application/json']
+      document.paths[route]?.[method]?.responses?.[status]?.content?.['application/json']
         ?.schema as Record<string, any> | undefined;
     const json_routes: [string, string, number][] = [
       ['/v1/payins', 'post', 201],

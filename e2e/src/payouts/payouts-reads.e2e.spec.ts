@@ -1,5 +1,6 @@
 import {
   payoutsClient,
+  inlineSchemaRefs,
   pix,
   recentDay,
   type PayoutBody,
@@ -167,9 +168,11 @@ describe('payouts: reads, receipts and QR payouts', () => {
   });
 
   it('documents what the payout routes answer, with the status each answers', async () => {
-    const document = (await (await read('/openapi.json')).json()) as {
-      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
-    };
+    const document = inlineSchemaRefs(
+      (await (await read('/openapi.json')).json()) as {
+        paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      },
+    );
     const schemaOf = (route: string, method: string, status: string) => {
       const response = document.paths[route]?.[method]?.responses[status] as
         { content: { 'application/json': { schema: OpenApiSchema } } } | undefined;

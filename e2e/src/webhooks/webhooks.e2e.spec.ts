@@ -2,6 +2,7 @@ import { startPlatform, type E2ePlatform } from '../harness';
 import {
   eventsClient,
   http,
+  inlineSchemaRefs,
   json,
   openAccount,
   type TestAccount,
@@ -49,9 +50,11 @@ describe('webhooks: subscriptions', () => {
     events.subscription(owner.access_token, { event_type, callback_url, secret: SECRET });
 
   it('documents the webhook and event routes in the OpenAPI document, answers included', async () => {
-    const document = await json<{
-      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
-    }>(await client.request('GET', '/openapi.json'));
+    const document = inlineSchemaRefs(
+      await json<{
+        paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      }>(await client.request('GET', '/openapi.json')),
+    );
     expect(Object.keys(document.paths['/v1/webhooks/subscriptions'] ?? {})).toEqual(
       expect.arrayContaining(['get', 'post']),
     );

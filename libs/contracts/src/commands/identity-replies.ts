@@ -328,7 +328,11 @@ export const integrationStatus = z.object({
   account_status: z.enum(ACCOUNT_STATUSES),
   kyc_status: z.enum(KYC_STATUSES),
   api_keys_count: z.number().int(),
-  checks: z.record(z.enum(INTEGRATION_CHECKS), z.boolean()),
+  checks: z.object({
+    account_active: z.boolean(),
+    identity_verified: z.boolean(),
+    api_key_issued: z.boolean(),
+  } satisfies Record<IntegrationCheck, z.ZodBoolean>),
   /** The checks not yet met, in catalog order. */
   missing: z.array(z.enum(INTEGRATION_CHECKS)),
   /** True when every check is met: the account can move money through the API. */

@@ -94,7 +94,7 @@ export const publicEvent = z.object({
   type: z.enum(PUBLIC_EVENT_TYPES),
   created_at: instant,
   livemode: z.boolean(),
-  data: z.record(z.string(), z.unknown()).describe('the fields of the event type (spec §6)'),
+  data: z.record(z.string(), z.unknown()).describe('the fields of the event type'),
 });
 export type PublicEvent = z.infer<typeof publicEvent>;
 

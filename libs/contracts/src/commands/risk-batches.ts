@@ -59,7 +59,7 @@ export const createRiskBatchBody = z
       .string()
       .max(60)
       .optional()
-      .describe('why the subjects are evaluated (spec §2 catalog); `credit_evaluation` if absent'),
+      .describe('why the subjects are evaluated; `credit_evaluation` if absent'),
     idempotency_key: z.string().max(300).nullish(),
   })
   .strict();

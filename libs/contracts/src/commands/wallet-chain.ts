@@ -90,7 +90,7 @@ export const createWalletSendBody = z
   .object({
     to_address: z.unknown().optional().describe('an address of the wallet’s chain'),
     amount: z.unknown().optional().describe('decimal text of the wallet’s asset'),
-    idempotency_key: z.unknown().optional().describe('required (D7)'),
+    idempotency_key: z.unknown().optional().describe('required'),
   })
   .strict();
 export type CreateWalletSendBody = z.infer<typeof createWalletSendBody>;

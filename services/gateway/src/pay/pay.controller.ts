@@ -73,7 +73,8 @@ export class PayController {
   @ApiOperation({
     summary: 'Submit the hosted card page',
     description:
-      'Sandbox: the card is charged at the next simulator step; amounts ending .99 fail. Answers ' +
+      'The card is charged (in the sandbox at the next simulator step; amounts: see the `sandbox` ' +
+      'tag). Answers ' +
       'the session `{status, amount, currency, reference, expires_at, success_url, failure_url}`.',
   })
   submitCard(@Param('token') token: string) {
@@ -200,7 +201,8 @@ export class PayController {
       'method, payer_phone (masked), expires_at}`; the code is usable once by a collection for the ' +
       'same payer (phone, document, bank) within 5 minutes. VE/VES `c2p` has no OTP route: the ' +
       'payer obtains the dynamic key from their bank, so this answers 400 `invalid_request`. ' +
-      'Sandbox: payer document `REJECT` answers 422 `collect_rejected` and no code is sent. ' +
+      'A payer the rail refuses: 422 `collect_rejected`, and no code is sent (sandbox values: ' +
+      'see the `sandbox` tag). ' +
       '409 `already_paid`, 410 `checkout_expired`, 404 `not_found`.',
   })
   @ApiZodBody(payinCollectBody)
@@ -223,8 +225,8 @@ export class PayController {
       '`collect_otp_failed`): the link’s amount priced in the currency (see `/quote`); an ' +
       '`amount` that differs answers 422 `checkout_amount_mismatch`; `idempotency_key` is ' +
       'ignored (the link is paid once). Answers `{checkout, payin}`; the first completed method ' +
-      'pays the link. Sandbox: key or code `999999` 422 `collect_otp_failed`, payer document `REJECT` ' +
-      '422 `collect_rejected`. 409 `already_paid`, 410 `checkout_expired`.',
+      'pays the link. A wrong key or code: 422 `collect_otp_failed`; a refused ' +
+      'payer: 422 `collect_rejected` (sandbox values: see the `sandbox` tag). 409 `already_paid`, 410 `checkout_expired`.',
   })
   @ApiZodBody(payinCollectBody)
   collect(

@@ -51,7 +51,7 @@ export class ApiKeysController {
   @ManagesCredentials()
   @ApiReply(listingPage('api_keys', apiKeyListing))
   @ApiOperation({
-    summary: "The account's API keys, newest first (D7 listing)",
+    summary: "The account's API keys, newest first",
     description:
       'Every member may list them; the secrets are never shown again. An inventory of ' +
       'credentials, so API keys themselves cannot read it (403 `session_required`).',

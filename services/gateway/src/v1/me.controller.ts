@@ -72,7 +72,7 @@ export class MeController {
   @RequireCredentialLevel('account_or_org_admin')
   @ApiReply(listingPage('events', securityEvent))
   @ApiOperation({
-    summary: 'Security events, newest first (D7 listing)',
+    summary: 'Security events, newest first',
     description:
       "The account's sign-ins, sign-outs, password resets and `refresh_token_reuse` (a used " +
       'refresh token presented again: its whole chain was revoked). Account data: API keys may ' +

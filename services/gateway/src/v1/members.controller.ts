@@ -47,11 +47,11 @@ export class MembersController {
   @Get()
   @ApiReply(listingPage('members', memberListing))
   @ApiOperation({
-    summary: "The account's members, newest first (D7 listing)",
+    summary: "The account's members, newest first",
     description:
       'Account data: every member and the account’s API keys may read it (an integration ' +
       'keeping a back office in step). Creating and changing members is a person’s: API keys ' +
-      'get 403 `session_required` there.',
+      'are refused there (see `POST /v1/members`).',
   })
   @ApiPagination()
   list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {

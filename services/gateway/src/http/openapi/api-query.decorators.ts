@@ -51,9 +51,28 @@ export function ApiZodQuery(schema: z.ZodObject): MethodDecorator {
             description: FILTER_DATE_DESCRIPTION,
             schema: DATE_FILTER_SCHEMA,
           })
-        : ApiQuery({ name, required: required.includes(name), schema: property as any }),
+        : ApiQuery({ name, required: required.includes(name), schema: typedQuery(name, property) }),
     ),
   );
+}
+
+const PAGING_SCHEMAS: Record<string, Record<string, unknown>> = {
+  page: { type: 'integer', minimum: 1, description: 'from 1' },
+  page_size: {
+    type: 'integer',
+    minimum: 1,
+    description: 'default 20; a value above 100 is clamped to 100',
+  },
+};
+
+/**
+ * A query field the route reads itself (`z.unknown()`, an empty schema) is still text on the
+ * wire: paging fields are positive integers, any other a string.
+ */
+function typedQuery(name: string, property: Record<string, unknown>): any {
+  const untyped = !('type' in property) && !('enum' in property) && !('anyOf' in property);
+  if (!untyped) return property;
+  return PAGING_SCHEMAS[name] ?? { ...property, type: 'string' };
 }
 
 /** Documents `lang` and `locale`, the query choices of a document's language (spec §1 order). */

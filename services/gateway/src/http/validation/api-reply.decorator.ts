@@ -1,6 +1,7 @@
 import { ApiResponse } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { CommandDefinition } from '@platform/contracts';
+import { isIdTaken, listingPageId, nameSchema } from '../openapi/component-schemas';
 import { zodToOpenApiSchema } from './api-zod-body.decorator';
 
 /**
@@ -21,17 +22,30 @@ export function ApiReply(
   });
 }
 
-/** A listing page of D7: `{page, page_size, <collection>: [...]}`. */
+/**
+ * A listing page: `{page, page_size, <collection>: [...]}`, the component `<Item>Page` (one schema
+ * per collection and item, however many routes list them).
+ */
 export function listingPage<Name extends string, Item extends z.ZodType>(
   collection: Name,
   item: Item,
 ) {
-  return z.object({
+  const schema = z.object({
     page: z.number().int(),
     page_size: z.number().int(),
     [collection]: z.array(item),
   } as { page: z.ZodNumber; page_size: z.ZodNumber } & Record<Name, z.ZodArray<Item>>);
+  const pages = LISTING_PAGES.get(item) ?? new Map<string, z.ZodType>();
+  LISTING_PAGES.set(item, pages);
+  const known = pages.get(collection);
+  if (known) return known as typeof schema;
+  pages.set(collection, schema);
+  const id = listingPageId(collection, item);
+  return isIdTaken(id) ? schema : nameSchema(schema, id);
 }
+
+/** The page schema of each item and collection, so that one listing is one component. */
+const LISTING_PAGES = new WeakMap<z.ZodType, Map<string, z.ZodType>>();
 
 /** Documents a success response that is a file or a page rather than JSON (PDF, XLSX, CSV, HTML). */
 export function ApiFileReply(media_types: readonly string[], description: string): MethodDecorator {

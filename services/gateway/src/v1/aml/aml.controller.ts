@@ -39,7 +39,7 @@ const CREATE_DESCRIPTION = [
   'fuzzy name matching (another script, word order, small misspellings). `idempotency_key` is',
   'required: the same key answers the same screening (another subject under it:',
   '409 `idempotency_conflict`). `status` is `clear`, `potential_match` (review it) or `match`.',
-  'Sandbox: a name containing `SANCTIONED` is a `match`, one containing `PEP` a `potential_match`.',
+  'Sandbox names that match: see the `sandbox` tag.',
   'Errors: 400 `idempotency_key_required`, `invalid_idempotency_key`, `invalid_subject_type`,',
   '`invalid_name`, `invalid_country`, `invalid_doc_id`, `invalid_request`, `invalid_json`.',
 ].join(' ');

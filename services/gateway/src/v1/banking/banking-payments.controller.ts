@@ -58,10 +58,9 @@ const PAYMENT_DESCRIPTION = [
   'beneficiaries with an IBAN, the USD account US beneficiaries; otherwise 400',
   '`banking_eur_requires_viban`. `idempotency_key` (body or `Idempotency-Key` header) is',
   'required: the same request answers the same operation, another one 409',
-  '`idempotency_conflict`. **Sandbox**: an amount ending `.99` is rejected by the bank; for one',
-  'ending `.77` the bank’s answer is lost: the payment stands (debited, `processing`) but the',
-  'create answers 503 `banking_recovery_pending`, as does a retry with the same key until the bank',
-  'confirms it one step later; the retry then answers the operation.',
+  '`idempotency_conflict`. When the bank’s answer is lost the payment stands (debited,',
+  '`processing`) but the create answers 503 `banking_recovery_pending`, as does a retry with the same key until the bank',
+  'confirms it; the retry then answers the operation (sandbox amounts: see the `sandbox` tag).',
 ].join(' ');
 
 /** Third parties, payments and operations of the banking customer. */

@@ -25,9 +25,9 @@ const pageQuery = z.object({ page: z.unknown().optional(), page_size: z.unknown(
 
 const SCREEN_DESCRIPTION = [
   'Screens a blockchain address against the platform’s flagged-address lists before you send to',
-  'it or accept from it (decisions D9). `risk` is `low`, `medium`, `high` or `severe`;',
-  '`categories` say why (empty when low). Every screening is kept for the account. Sandbox: an',
-  'address ending `bad` is `severe`, one ending `risk` is `high`. Errors: 400',
+  'it or accept from it. `risk` is `low`, `medium`, `high` or `severe`;',
+  '`categories` say why (empty when low). Every screening is kept for the account (sandbox',
+  'addresses: see the `sandbox` tag). Errors: 400',
   '`unsupported_chain`, `invalid_payload` (not an address of the chain), `invalid_json`.',
 ].join(' ');
 

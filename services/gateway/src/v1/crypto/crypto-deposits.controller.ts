@@ -34,7 +34,7 @@ const listQuery = z.object({
 const LIST_DESCRIPTION = [
   'The account’s on-chain deposits, newest first; `chain`, `asset`, `status` (`pending`,',
   '`credited`, `held`, `failed`, `rejected`), `page`, `page_size`. A deposit is `pending` from',
-  'the block it is seen in until `required_confirmations` (sandbox: tron 2, eth 3, btc 2), then',
+  'the block it is seen in until `required_confirmations` (per chain; sandbox: see the `sandbox` tag), then',
   '`credited` (no deposit fee: `fee` is 0) or `held` when the sender’s address is severe risk',
   '(`hold_id`; nothing credited). `risk` is the sender’s address risk once confirmed.',
   'Errors: 400 `unsupported_chain`, `invalid_asset`, `invalid_status`, `invalid_request`.',

@@ -14,7 +14,7 @@ import { CurrentPrincipal, type Principal } from '../../auth/principal';
 import { ApiErrors } from '../aml/api-errors.decorator';
 
 const CREATE_DESCRIPTION = [
-  'The account’s receive-only deposit wallet of a chain and asset (decisions D9): USDT on',
+  'The account’s receive-only deposit wallet of a chain and asset: USDT on',
   '`tron`; USDT or USDC on `eth`; BTC on `btc`. One per account, chain and asset: the first',
   'request creates it (201), a repeat answers the same wallet (200). Send only that asset on',
   'that chain to `address`; deposits are credited to the account’s balance after the chain’s',

@@ -50,9 +50,8 @@ const EVIDENCE_DESCRIPTION = [
   `and 1 to ${DISPUTE_EVIDENCE_MAX_FILES} files in the field \`file\` (422 \`file_limit_reached\``,
   'beyond): at most 50 MB a file (413 `file_too_large`), of a type read from the content: PDF,',
   'PNG, JPEG, WEBP, TXT, CSV, DOC, DOCX, XLS, XLSX (else 415 `unsupported_file_type`); 400',
-  '`empty_file`. A refused request stores nothing. Sandbox: a card payin whose amount ends',
-  '`.55` is disputed one step after it is credited; the dispute is `won` one step after the',
-  'evidence, unless the text contains `LOSE`. Errors: 400 `invalid_evidence` (1 to 10,000',
+  '`empty_file`. A refused request stores nothing (sandbox disputes and',
+  'outcomes: see the `sandbox` tag). Errors: 400 `invalid_evidence` (1 to 10,000',
   'characters), `invalid_request`, `invalid_json`; 409 `dispute_not_awaiting_response`;',
   "another account's dispute: 404 `not_found`.",
 ].join(' ');

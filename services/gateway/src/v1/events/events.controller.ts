@@ -96,7 +96,7 @@ export class EventsController {
     summary: 'Live event stream (SSE), or the 90-day history as a listing',
     description:
       'Account credentials see their account’s events; an organization admin’s session ' +
-      '(decisions D2) sees the events of every account of its organization, in one order ' +
+      'sees the events of every account of its organization, in one order ' +
       'usable for Last-Event-ID across the organization. ' +
       'Accept: application/json answers {page, page_size, events} newest first, filtered by ' +
       'from/to (YYYY-MM-DD, organization timezone) and types. Otherwise a Server-Sent Events ' +

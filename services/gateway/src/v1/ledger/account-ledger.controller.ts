@@ -28,7 +28,7 @@ export class AccountLedgerController {
   @Get('balances')
   @ApiReply(LEDGER_COMMANDS.get_balance_sheet)
   @ApiOperation({
-    summary: 'The ten balances (D4)',
+    summary: 'The ten balances',
     description:
       '`{balances: [{asset, available, held, total, decimals}], settlement_asset, ' +
       'payin_settlement_asset, total_usd}`; `total_usd` values every balance (available + held) ' +
@@ -81,7 +81,7 @@ export class AccountLedgerController {
   @Get('rates')
   @ApiReply(LEDGER_COMMANDS.list_public_rates)
   @ApiOperation({
-    summary: 'Rates per country (D4)',
+    summary: 'Rates per country',
     description:
       '`{rates: [{country, currency, rate, rate_source, payin_rate, same_currency_only?, ' +
       'local_amount?}]}`: `rate` is local units per USD from the configured table ' +

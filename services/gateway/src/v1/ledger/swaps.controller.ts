@@ -46,7 +46,7 @@ export class SwapsController {
       '`insufficient_funds` 402, volatile assets (BTC, GOLD, SILVER, PLATINUM) ' +
       '`settlement_limit_exceeded` / `settlement_daily_limit_exceeded`; a BTC swap from 1,000 USD ' +
       'checks a second price source: `guard_diverged` 422 when it diverges beyond the tolerance ' +
-      '(retry with the same key). Idempotency D7: `idempotency_key` or the `Idempotency-Key` ' +
+      '(retry with the same key). Idempotency: `idempotency_key` or the `Idempotency-Key` ' +
       'header; a replay answers the original swap with 201; another payload 409 ' +
       '`idempotency_conflict`; a failed attempt stores nothing, so the key can be retried.',
   )

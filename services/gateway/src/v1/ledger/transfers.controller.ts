@@ -84,7 +84,7 @@ export class TransfersController {
       'Convertible assets only (`invalid_asset`). Free: `fee` is zero. Errors: ' +
       '`recipient_required`, `self_transfer`, `recipient_not_found` 404, ' +
       '`recipient_unavailable` 422 (account not active), `recipient_ambiguous` 422, ' +
-      '`insufficient_funds` 402. Idempotency D7 (`idempotency_key` or `Idempotency-Key`; replay 201 with the original; ' +
+      '`insufficient_funds` 402. Idempotency (`idempotency_key` or `Idempotency-Key`; replay 201 with the original; ' +
       'other payload 409 `idempotency_conflict`). The recipient receives `transfer_received`. ' +
       "`checkout_token`: pays that checkout link from the caller's balance of the link's " +
       '`settlement_asset` instead (`recipient` not needed; `asset`/`amount` optional and, when ' +

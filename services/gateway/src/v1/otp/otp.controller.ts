@@ -22,7 +22,7 @@ const PHONE_CHANNEL_NOTE =
   'A phone channel (`sms`, `whatsapp`), asked or resolved, needs a phone on the account (409 ' +
   '`phone_required`; OTP login and preferences name the same lack `otp_phone_missing`) that has ' +
   'been verified (409 `phone_verification_required`; see `POST /v1/me/phone/verification`). In ' +
-  'the 24 hours after a phone is linked and before it is verified (spec §5 rule 5), its code ' +
+  'the 24 hours after a phone is linked and before it is verified, its code ' +
   'goes over a stronger factor instead: the authenticator app, then email (when the preferences ' +
   'allow email), as the answer `channel` shows; with neither, 403 `phone_binding_cooldown`. An ' +
   'organization that turned OTP off answers 409 `otp_disabled_for_org`.';

@@ -40,7 +40,7 @@ export class PhoneVerificationController {
       '`already_verified`. A phone counts as verified from the confirmation until it is ' +
       'changed; action challenges over `sms` or `whatsapp` need it (409 ' +
       '`phone_verification_required`), except in the 24 hours after the phone was linked, when ' +
-      'their code moves to a stronger factor instead (spec §5 rule 5). The 24-hour rule does ' +
+      'their code moves to a stronger factor instead. The 24-hour rule does ' +
       'not delay this route: proving the phone ends it.',
   })
   @ApiZodBody(requestPhoneVerificationBody, 'optional body')

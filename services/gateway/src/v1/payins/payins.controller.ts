@@ -96,7 +96,7 @@ export class PayinsController {
     summary: 'Create a payin (qr, bank_transfer, fintoc, card, checkout)',
     description:
       'Needs approved identity verification (403 `verification_required`). Bodies by method ' +
-      '(decisions D4): `bank_transfer`, `qr`, `fintoc`: `{method, country, currency, amount, ' +
+      ': `bank_transfer`, `qr`, `fintoc`: `{method, country, currency, amount, ' +
       'idempotency_key?, glosa?, customer?, fiat_hold_local?}` (`fiat_hold_local: true` keeps a ' +
       'BOB, MXN or ARS payin in that local balance instead of converting it); `card`: the same ' +
       'plus `customer {name, email}` (required), `expires_at?` (RFC 3339, 5 minutes to 48 hours ' +
@@ -110,8 +110,8 @@ export class PayinsController {
       'or the `Idempotency-Key` header (body wins); a replay answers the original payin with ' +
       '`idempotency_hit: true`, a different country, currency, method or amount 409 ' +
       '`idempotency_conflict`. Unsupported corridors: 400 `payin_corridor_unsupported`. ' +
-      'Sandbox: amounts ending .99 fail, .77 are never paid and expire, card .44 answers 422 ' +
-      '`provider_rejected`; 50 open card sessions at most (429 `too_many_open_card_sessions`). ' +
+      'A card the processor refuses: 422 `provider_rejected` (sandbox amount endings: see the ' +
+      '`sandbox` tag); 50 open card sessions at most (429 `too_many_open_card_sessions`). ' +
       'Stored cards: `save_card: true` stores the card once the payin is paid (its ' +
       '`instrument_id`, see `GET /v1/payins/cards`); `{method: "card", instrument_id, country, ' +
       'currency, amount, customer?}` charges a stored card at once without a hosted page (422 ' +
@@ -146,7 +146,8 @@ export class PayinsController {
       'method, payer_phone (masked), expires_at}`; the code is usable once by a collection for the ' +
       'same payer (phone, document, bank) within 5 minutes. VE/VES `c2p` has no OTP route: the ' +
       'payer obtains the dynamic key from their bank, so this answers 400 `invalid_request`. ' +
-      'Sandbox: payer document `REJECT` answers 422 `collect_rejected` and no code is sent.',
+      'A payer the rail refuses: 422 `collect_rejected`, and no code is sent (sandbox values: see ' +
+      'the `sandbox` tag).',
   })
   @ApiZodBody(payinCollectBody)
   collectOtp(
@@ -172,10 +173,9 @@ export class PayinsController {
       'the payer received after `POST /v1/payins/collect/otp` (without an open code for this ' +
       'payer, or once it was used or expired: 422 `collect_otp_failed`). Answers 201 with the ' +
       'pending payin (idempotency as for create). Needs approved verification. A failed ' +
-      'collection is `failed` with `failure` {origin, code, message}. Sandbox: key or code ' +
-      '`999999` answers 422 `collect_otp_failed`, payer document `REJECT` 422 ' +
-      '`collect_rejected` (nothing is stored; an SMS code stays usable); amounts ending .99 ' +
-      'fail, .77 expire.',
+      'collection is `failed` with `failure` {origin, code, message}. A wrong key or code ' +
+      'answers 422 `collect_otp_failed` (an SMS code stays usable), a refused payer 422 ' +
+      '`collect_rejected`; nothing is stored. Sandbox values: see the `sandbox` tag.',
   })
   @ApiZodBody(payinCollectBody)
   collect(

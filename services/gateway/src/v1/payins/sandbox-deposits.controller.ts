@@ -27,9 +27,8 @@ const DEPOSIT_DESCRIPTION =
   'alias and answers 201 with the new payin: method `deposit_account` (`kind=deposit` in ' +
   '`GET /v1/payins`), `status: pending`, `deposit_account_id`, `payer`, `instructions.paid_to`. ' +
   'One simulator step later (`SANDBOX_STEP_MS`) it is credited like any payin, converted into ' +
-  'the account’s `default_payin_asset`, with `payin_credited`. The amounts of decisions D6 ' +
-  'apply: ending .99 the deposit fails (`failed`, `failure`, `payin_expired`), ending .77 the ' +
-  'rail never confirms it and it expires after 3 days. Another account’s deposit account: 404 ' +
+  'the account’s `default_payin_asset`, with `payin_credited`. The amount endings of the ' +
+  'sandbox table apply (see the `sandbox` tag). Another account’s deposit account: 404 ' +
   '`not_found`; bad amounts 400 `invalid_amount`.';
 
 /** Sandbox routes do not exist in live: 404 before the body is even read. */

@@ -36,11 +36,11 @@ export class StoredCardsController {
     description:
       '`{page, page_size, cards: [{instrument_id, brand, last4, exp_month, exp_year, country, ' +
       'currency, status (active, revoked), source_payin_id, created_at, revoked_at}]}`. A card ' +
-      'is saved by a paid card payin created with `save_card: true` (the sandbox saves the test ' +
-      'card visa 4242). Charge one with `POST /v1/payins` `{method: "card", instrument_id, ' +
+      'is saved by a paid card payin created with `save_card: true` (the sandbox saves its test ' +
+      'card, see the `sandbox` tag). Charge one with `POST /v1/payins` `{method: "card", instrument_id, ' +
       'country, currency, amount, customer?, idempotency_key?, glosa?}`: no hosted page, the ' +
       'card is charged at once (201 `pending` with `instructions.type: stored_card`, credited ' +
-      'at the simulator’s next tick; the sandbox amount rules apply). It needs approved ' +
+      'at the simulator’s next tick; the sandbox amount endings apply). It needs approved ' +
       'verification (403 `verification_required`); a revoked card answers 422 ' +
       '`stored_card_revoked`, a country or currency other than the card’s corridor 422 ' +
       '`stored_card_corridor_mismatch`, another account’s card 404 `not_found`.',

@@ -5,7 +5,7 @@ import { IdempotencyKey } from '@platform/contracts';
 const RESERVED_PREFIXES = IdempotencyKey.RESERVED_PREFIXES.map((prefix) => `\`${prefix}\``);
 
 export const CREATE_PAYOUT_DESCRIPTION = [
-  'Body (decisions D4): `{country, currency, amount, method, beneficiary, idempotency_key,',
+  'Body: `{country, currency, amount, method, beneficiary, idempotency_key,',
   'settlement_asset?, purpose?, purpose_detail?, document_id?, options?}`. `amount` is the local',
   'amount in `currency`, a decimal string (at most two decimals, whole numbers for CLP; otherwise',
   '400 `invalid_amount` before any debit). Answers 202 with the payout.',
@@ -44,17 +44,17 @@ export const CREATE_PAYOUT_DESCRIPTION = [
   "**Money**: the debit is taken from `settlement_asset` (default: the account's settlement asset)",
   'at the rate table (`rate` = `currency` units per unit of the settlement asset, `rate_source:',
   "spot`), rounded up to the asset's decimals; `total_debit` = debit + `fee`, in the settlement",
-  "asset. `fee` is zero (D6) unless the organization's payout pricing (set by an operator, per",
+  "asset. `fee` is zero unless the organization's payout pricing (set by an operator, per",
   'organization or per corridor) says otherwise: a fixed USD fee plus a percentage of the USD',
   "value, converted at the same table and rounded up to the asset's decimals. The fee is held with",
   'the debit as its own movement (`kind: fee`, the payout id as reference), kept on completion and',
   "refunded with the debit on any failure. `usdt_amount` is the payout's USDT value. A BOB, MXN or",
   'ARS balance pays only a payout in its own currency at rate 1 (otherwise 422',
   '`pricing_unavailable`). 402 `insufficient_funds` when the balance does not cover `total_debit`',
-  '(nothing is created). Organization limits in USD value (D7; off in demo):',
+  '(nothing is created). Organization limits in USD value (off in demo):',
   '422 `amount_below_minimum`, `amount_above_maximum`, `velocity_limit_exceeded` (24 hours).',
   '',
-  '**Lifecycle** (spec §3): screened first. Processed: debit held, `processing` (`rail_submitted`),',
+  '**Lifecycle**: screened first. Processed: debit held, `processing` (`rail_submitted`),',
   'then `completed` (hold posted, `bank_reference` set) or `failed` (`rail_rejected`, debit',
   'released before the event). Firewall hold: `status: in_review`, `status_code: firewall_review`,',
   '`review_id`, nothing debited until an operator releases it. Screening rejection: `failed`,',
@@ -65,12 +65,12 @@ export const CREATE_PAYOUT_DESCRIPTION = [
   '`destination_recently_rejected` unless the request has a new key and',
   '`options.destination_retry_ack: true`.',
   '',
-  '**Sandbox** (D6): steps take `SANDBOX_STEP_MS`; amounts ending `.99` are rejected by the rail,',
-  '`.77` are held for review; beneficiary name `REJECT` is rejected by screening.',
+  '**Sandbox**: amounts and beneficiary names that steer the outcome are listed under the',
+  '`sandbox` tag.',
 ].join('\n');
 
 export const LIST_PAYOUTS_DESCRIPTION = [
-  'Newest first; `page` from 1, `page_size` 20 by default, at most 100 (D7). Filters: `status`',
+  'Newest first; `page` from 1, `page_size` 20 by default, at most 100. Filters: `status`',
   '(pending, in_review, processing, completed, failed), `country`, `method`, `search` (payout id,',
   'beneficiary name, idempotency key or bank reference, case-insensitive substring), `from` and',
   '`to` (YYYY-MM-DD in the organization timezone: `from` inclusive midnight, `to` inclusive',

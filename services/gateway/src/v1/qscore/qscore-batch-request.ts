@@ -17,7 +17,10 @@ export const BATCH_MULTIPART_SCHEMA = {
       format: 'binary',
       description: 'a CSV file, header `country,doc_id,subject_type`, at most 1 MB',
     },
-    purpose: { type: 'string', description: 'spec §2 catalog; `credit_evaluation` if absent' },
+    purpose: {
+      type: 'string',
+      description: 'why the subjects are evaluated; `credit_evaluation` if absent',
+    },
     idempotency_key: { type: 'string' },
   },
 };

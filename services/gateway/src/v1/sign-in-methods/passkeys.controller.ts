@@ -87,7 +87,7 @@ export class MyPasskeysController {
   @Get()
   @ApiPagination()
   @ApiReply(listingPage('passkeys', passkeyListing))
-  @ApiOperation({ summary: 'The passkeys of the signed-in person, newest first (D7 listing)' })
+  @ApiOperation({ summary: 'The passkeys of the signed-in person, newest first' })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     const pagination = parsePagination(query);
     const reply = await this.bus.send(SIGN_IN_COMMANDS.list_passkeys, {

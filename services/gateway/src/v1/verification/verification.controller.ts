@@ -57,9 +57,8 @@ export class VerificationController {
       'session needs a confirmed authenticator app or a registered passkey (403 ' +
       '`verification_requires_2fa`); API keys are exempt. 409 `already_verified`; 403 ' +
       '`account_blocked`; 403 `verification_rejected_requires_admin`; 409 `duplicate` while a ' +
-      'submission is being reviewed. Sandbox: the last name (company: legal name) entered ' +
-      'decides: `REJECT` rejected, `REVIEW` pending with `changes_requested_comments`, anything ' +
-      'else approved; a live submission waits for a reviewer.',
+      'submission is being reviewed. A live submission waits for a reviewer; the sandbox decides ' +
+      'by the name entered (see the `sandbox` tag).',
   })
   link(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.bus.send(VERIFICATION_COMMANDS.issue_link, {

@@ -46,10 +46,10 @@ const SEND_DESCRIPTION = [
   'its derived key; client custody: the imported key) and hands it to the chain; the ledger is',
   'not touched. The wallet pays the chain’s `network_fee` in the native coin (TRX, ETH): without',
   'it, 422 `insufficient_gas`; a balance below `amount` (net of sends in flight), 402',
-  '`insufficient_funds`. `idempotency_key` is required (D7): the same key and body answer the',
+  '`insufficient_funds`. `idempotency_key` is required: the same key and body answer the',
   'same send, another body 409 `idempotency_conflict`. Answers 202 `pending`; then `broadcast`',
-  '(in a block) and `completed` or `failed`, each with `wallet_send_status_changed`. In the',
-  'sandbox an amount ending `.99` fails on chain (its fee is still paid).',
+  '(in a block) and `completed` or `failed`, each with `wallet_send_status_changed`; a send that',
+  'fails on chain still pays its fee (sandbox amount endings: see the `sandbox` tag).',
 ].join(' ');
 
 const RECEIPT_DESCRIPTION =

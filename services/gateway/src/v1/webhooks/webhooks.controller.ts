@@ -59,7 +59,7 @@ export class WebhooksController {
 
   @Get()
   @ApiPagination()
-  @ApiOperation({ summary: 'Subscriptions of the account, newest first (D7 paging)' })
+  @ApiOperation({ summary: 'Subscriptions of the account, newest first' })
   @ApiReply(listingPage('subscriptions', webhookSubscription))
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     const pagination = parsePagination(query);
@@ -110,7 +110,7 @@ export class WebhooksController {
   @ApiPagination()
   @ApiParam({ name: 'id' })
   @ApiOperation({
-    summary: 'Delivery log: one row per attempt, newest first (D7 paging)',
+    summary: 'Delivery log: one row per attempt, newest first',
     description:
       'Each attempt has its own delivery_id (X-Webhook-Delivery-ID); event_id stays the same ' +
       'across attempts. failure is a short reason (timeout, connection_refused, ' +
