@@ -60,6 +60,8 @@ export function http(target: Target): Http {
 export interface ErrorBody {
   error: string;
   message: string;
+  /** The same as the answer's X-Request-Id header. */
+  request_id: string;
 }
 
 /** The parsed body; with `status`, after checking it (the failure shows the body to say why). */

@@ -270,6 +270,7 @@ describe('compliance: payment disputes', () => {
       expect((await api.get(account, id)).body).toEqual({
         error: 'not_found',
         message: expect.any(String),
+        request_id: expect.any(String),
       });
     }
     // An oversized id is refused at the edge; never a server error.

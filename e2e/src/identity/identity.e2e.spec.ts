@@ -83,7 +83,11 @@ describe('identity: registration, sessions and the credential guard', () => {
     ])('answers 400 %s for %j', async (code, overrides) => {
       const response = await post('/v1/auth/register', registration(uniqueEmail('bad'), overrides));
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: code, message: expect.any(String) });
+      expect(await response.json()).toEqual({
+        error: code,
+        message: expect.any(String),
+        request_id: expect.any(String),
+      });
     });
 
     it('stores an empty locale as en', async () => {
@@ -106,7 +110,11 @@ describe('identity: registration, sessions and the credential guard', () => {
       const wrong = code === '111111' ? '222222' : '111111';
       const refused = await post('/v1/auth/register/confirm', { org: 'demo', email, code: wrong });
       expect(refused.status).toBe(401);
-      expect(await refused.json()).toEqual({ error: 'invalid_code', message: expect.any(String) });
+      expect(await refused.json()).toEqual({
+        error: 'invalid_code',
+        message: expect.any(String),
+        request_id: expect.any(String),
+      });
 
       const response = await post('/v1/auth/register/confirm', { org: 'demo', email, code });
       expect(response.status).toBe(200);
@@ -189,6 +197,7 @@ describe('identity: registration, sessions and the credential guard', () => {
         expect(await response.json()).toEqual({
           error: 'invalid_credentials',
           message: 'the email or password is wrong',
+          request_id: expect.any(String),
         });
       }
     });
@@ -276,6 +285,7 @@ describe('identity: registration, sessions and the credential guard', () => {
         expect(await response.json()).toEqual({
           error: 'unauthorized',
           message: expect.any(String),
+          request_id: expect.any(String),
         });
       }
     });

@@ -67,7 +67,11 @@ describe('payins: subscriptions', () => {
     expect(by_header.body.subscription_id).toBe(id);
     const conflict = await api.create(account, { ...body, amount: '26.00' });
     expect(conflict.status).toBe(409);
-    expect(conflict.body).toEqual({ error: 'idempotency_conflict', message: expect.any(String) });
+    expect(conflict.body).toEqual({
+      error: 'idempotency_conflict',
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
 
     expect((await api.get(account, id)).body).toEqual(created.body);
     const listed = await api.list(account);
@@ -207,7 +211,11 @@ describe('payins: subscriptions', () => {
     for (const action of ['pause', 'resume'] as const) {
       const refused = await api.change(account, id, action);
       expect(refused.status).toBe(409);
-      expect(refused.body).toEqual({ error: 'subscription_state', message: expect.any(String) });
+      expect(refused.body).toEqual({
+        error: 'subscription_state',
+        message: expect.any(String),
+        request_id: expect.any(String),
+      });
     }
     expect((await api.advance(account, id)).body.error).toBe('subscription_state');
   });

@@ -120,7 +120,11 @@ describe('webhooks: subscriptions', () => {
         ...overrides,
       });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: code, message: expect.any(String) });
+      expect(await response.json()).toEqual({
+        error: code,
+        message: expect.any(String),
+        request_id: expect.any(String),
+      });
       const listed = await call('GET', '/v1/webhooks/subscriptions', owner);
       expect(((await listed.json()) as { subscriptions: unknown[] }).subscriptions).toEqual([]);
     });
