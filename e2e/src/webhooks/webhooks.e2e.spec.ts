@@ -94,7 +94,12 @@ describe('webhooks: subscriptions', () => {
         created_at: expect.any(String),
       });
       const listed = await call('GET', '/v1/webhooks/subscriptions', owner);
-      expect(await listed.json()).toEqual({ page: 1, page_size: 20, subscriptions: [created] });
+      expect(await listed.json()).toEqual({
+        page: 1,
+        page_size: 20,
+        has_more: false,
+        subscriptions: [created],
+      });
       const read = await call('GET', `/v1/webhooks/subscriptions/${created.id}`, owner);
       const text = await read.text();
       expect(JSON.parse(text)).toEqual(created);

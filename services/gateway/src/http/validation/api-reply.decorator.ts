@@ -21,7 +21,7 @@ export function ApiReply(
   });
 }
 
-/** A listing page of D7: `{page, page_size, <collection>: [...]}`. */
+/** A listing page: `{page, page_size, has_more, has_more, <collection>: [...]}`. */
 export function listingPage<Name extends string, Item extends z.ZodType>(
   collection: Name,
   item: Item,
@@ -29,8 +29,12 @@ export function listingPage<Name extends string, Item extends z.ZodType>(
   return z.object({
     page: z.number().int(),
     page_size: z.number().int(),
+    has_more: z.boolean().describe('another page follows this one'),
     [collection]: z.array(item),
-  } as { page: z.ZodNumber; page_size: z.ZodNumber } & Record<Name, z.ZodArray<Item>>);
+  } as { page: z.ZodNumber; page_size: z.ZodNumber; has_more: z.ZodBoolean } & Record<
+    Name,
+    z.ZodArray<Item>
+  >);
 }
 
 /** Documents a success response that is a file or a page rather than JSON (PDF, XLSX, CSV, HTML). */
