@@ -6,6 +6,7 @@ import { ERROR_BODY_JSON_SCHEMA } from '../errors/error-body';
 import { MULTIPART_BODY_EXTENSION } from '../validation/api-zod-body.decorator';
 import { API_VERSION, type GatewayOptions } from '../gateway-options';
 import { API_KEY_SECURITY_SCHEME, BEARER_SECURITY_SCHEME } from './api-credentials.decorator';
+import { documentConventionHeaders } from './convention-headers';
 import { convertOpenApi30To31 } from './openapi-3-1';
 
 export const ERROR_BODY_SCHEMA_NAME = 'ErrorBody';
@@ -50,6 +51,7 @@ export function buildOpenApiDocument(
     },
   };
   addDefaultErrorResponses(converted);
+  documentConventionHeaders(converted);
   return converted;
 }
 
