@@ -87,7 +87,7 @@ export async function expectError(response: Response, status: number, code: stri
   }
   expect({ status: response.status, body }).toEqual({
     status,
-    body: { error: code, message: expect.any(String) },
+    body: { error: code, message: expect.any(String), request_id: expect.any(String) },
   });
 }
 

@@ -362,6 +362,7 @@ describe('identity: registration, sessions and the credential guard', () => {
       expect(await listing.json()).toEqual({
         page: 1,
         page_size: 20,
+        has_more: false,
         api_keys: [
           {
             api_key_id: issued.api_key_id,
@@ -662,6 +663,7 @@ describe('identity: registration, sessions and the credential guard', () => {
       expect(await listing.json()).toEqual({
         page: 1,
         page_size: 10,
+        has_more: false,
         members: [
           { id: expect.any(String), email: owner_email, role: 'owner', status: 'active' },
           { id: expect.any(String), email: operator_email, role: 'operator', status: 'active' },

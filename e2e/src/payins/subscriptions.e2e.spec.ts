@@ -96,7 +96,11 @@ describe('payins: subscriptions', () => {
     const refused = async (body: Record<string, unknown>, status: number, error: string) => {
       const answer = await api.create(account, body);
       expect(answer.status).toBe(status);
-      expect(answer.body).toEqual({ error, message: expect.any(String) });
+      expect(answer.body).toEqual({
+        error,
+        message: expect.any(String),
+        request_id: expect.any(String),
+      });
     };
     await refused(monthly(account.card_id, { interval: 'hourly' }), 400, 'invalid_interval');
     await refused(monthly(account.card_id, { interval: undefined }), 400, 'invalid_interval');

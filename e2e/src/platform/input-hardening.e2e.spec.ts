@@ -57,7 +57,7 @@ describe('input hardening at the edge (D12)', () => {
   function expectError(answer: HttpAnswer, status: number, error: string): void {
     expect({ status: answer.status, body: answer.body }).toEqual({
       status,
-      body: { error, message: expect.any(String) },
+      body: { error, message: expect.any(String), request_id: expect.any(String) },
     });
   }
 
