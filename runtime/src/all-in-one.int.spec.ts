@@ -83,7 +83,11 @@ describe('all-in-one runtime', () => {
   it('answers an unknown route with 404 not_found in the error body', async () => {
     const response = await fetch(`${platform.environments.test.base_url}/v1/nothing-here`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'not_found', message: expect.any(String) });
+    expect(await response.json()).toEqual({
+      error: 'not_found',
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
   });
 
   it('seeds the demo organization in each environment, separately', async () => {

@@ -60,6 +60,8 @@ export function http(target: Target): Http {
 export interface ErrorBody {
   error: string;
   message: string;
+  /** The same as the answer's X-Request-Id header. */
+  request_id: string;
 }
 
 /** The parsed body; with `status`, after checking it (the failure shows the body to say why). */
@@ -85,7 +87,7 @@ export async function expectError(response: Response, status: number, code: stri
   }
   expect({ status: response.status, body }).toEqual({
     status,
-    body: { error: code, message: expect.any(String) },
+    body: { error: code, message: expect.any(String), request_id: expect.any(String) },
   });
 }
 

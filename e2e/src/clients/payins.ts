@@ -148,7 +148,11 @@ export function payinsClient(target: Target) {
     error: string,
   ) => {
     expect(answer.status).toBe(status);
-    expect(answer.body).toEqual({ error, message: expect.any(String) });
+    expect(answer.body).toEqual({
+      error,
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
     expect((await list(account, `?from=${recentDay()}`)).body.payins).toEqual([]);
   };
 

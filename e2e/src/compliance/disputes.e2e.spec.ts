@@ -136,7 +136,7 @@ describe('compliance: payment disputes', () => {
     const stolen = await api.download(other, dispute.dispute_id, files[0]!.file_id);
     expect([stolen.status, await stolen.json()]).toEqual([
       404,
-      { error: 'not_found', message: expect.any(String) },
+      { error: 'not_found', message: expect.any(String), request_id: expect.any(String) },
     ]);
     const unknown = await api.download(
       account,
@@ -193,7 +193,7 @@ describe('compliance: payment disputes', () => {
       const answered = await api.submitEvidenceFiles(account, dispute.dispute_id, evidence);
       expect([answered.status, answered.body]).toEqual([
         status,
-        { error, message: expect.any(String) },
+        { error, message: expect.any(String), request_id: expect.any(String) },
       ]);
     }
     const unchanged = (await api.get(account, dispute.dispute_id)).body;
@@ -241,7 +241,7 @@ describe('compliance: payment disputes', () => {
     const read = await api.get(other, dispute.dispute_id);
     expect([read.status, read.body]).toEqual([
       404,
-      { error: 'not_found', message: expect.any(String) },
+      { error: 'not_found', message: expect.any(String), request_id: expect.any(String) },
     ]);
     const answered = await api.submitEvidence(other, dispute.dispute_id, { text: 'mine' });
     expect([answered.status, answered.body.error]).toEqual([404, 'not_found']);
@@ -259,7 +259,7 @@ describe('compliance: payment disputes', () => {
     const answered = await api.submitEvidence(account, dispute.dispute_id, body);
     expect([answered.status, answered.body]).toEqual([
       status,
-      { error, message: expect.any(String) },
+      { error, message: expect.any(String), request_id: expect.any(String) },
     ]);
     expect((await api.get(account, dispute.dispute_id)).body.status).toBe('needs_response');
   });
@@ -270,6 +270,7 @@ describe('compliance: payment disputes', () => {
       expect((await api.get(account, id)).body).toEqual({
         error: 'not_found',
         message: expect.any(String),
+        request_id: expect.any(String),
       });
     }
     // An oversized id is refused at the edge; never a server error.

@@ -323,6 +323,7 @@ describe('firewall reviews', () => {
     expect(await json<Queue>(await reviews.orgQueue(outsider), 200)).toEqual({
       page: 1,
       page_size: 20,
+      has_more: false,
       reviews: [],
     });
     await expectError(await reviews.orgGet(outsider, first.review_id), 404, 'not_found');

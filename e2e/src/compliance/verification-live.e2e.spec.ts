@@ -64,7 +64,11 @@ describe('identity verification (live)', () => {
     const account = await kyc.accountWith2fa('livekyc');
     const refused = await payin(account, `kyc-before-${Date.now()}`);
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ error: 'verification_required', message: expect.any(String) });
+    expect(refused.body).toEqual({
+      error: 'verification_required',
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
     expect(await json(await kyc.verification(account), 200)).toMatchObject({
       kind: 'kyc',
       status: 'none',
@@ -99,6 +103,7 @@ describe('identity verification (live)', () => {
       expect(refused_gate.body).toEqual({
         error: 'verification_required',
         message: expect.any(String),
+        request_id: expect.any(String),
       });
     }
     const listed = await depositAccounts(account);

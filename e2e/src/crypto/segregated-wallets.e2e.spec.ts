@@ -134,6 +134,7 @@ describe('segregated wallets', () => {
       expect(await json(await wallets.transactions(owner, wallet.wallet_id), 200)).toEqual({
         page: 1,
         page_size: 20,
+        has_more: false,
         transactions: [],
       });
       await expectError(await wallets.balance(other, wallet.wallet_id), 404, 'not_found');

@@ -188,6 +188,7 @@ describe('events: history listing and the SSE stream', () => {
       expect(await response.json()).toEqual({
         error: 'invalid_event_type',
         message: expect.any(String),
+        request_id: expect.any(String),
       });
     });
   });
@@ -229,6 +230,7 @@ describe('events: history listing and the SSE stream', () => {
       expect(await bad.response.json()).toEqual({
         error: 'invalid_event_type',
         message: expect.any(String),
+        request_id: expect.any(String),
       });
     });
 
@@ -280,6 +282,7 @@ describe('events: history listing and the SSE stream', () => {
       expect(await third.response.json()).toEqual({
         error: 'too_many_streams',
         message: expect.any(String),
+        request_id: expect.any(String),
       });
       first.close();
       await eventually(
@@ -303,6 +306,7 @@ describe('events: history listing and the SSE stream', () => {
           expect(await opened.response.json()).toEqual({
             error: 'rate_limited',
             message: expect.any(String),
+            request_id: expect.any(String),
           });
           break;
         }

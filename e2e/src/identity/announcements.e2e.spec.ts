@@ -206,7 +206,7 @@ describe('organization announcements', () => {
       const answer = await send(admin_token, body);
       expect({ status: answer.status, body: await answer.json() }).toEqual({
         status,
-        body: { error, message: expect.any(String) },
+        body: { error, message: expect.any(String), request_id: expect.any(String) },
       });
     }
     // An account's credentials are not an organization admin's.

@@ -98,7 +98,11 @@ describe('account avatar', () => {
       expect({ content_type, status: answer.status, body: await answer.json() }).toEqual({
         content_type,
         status: 400,
-        body: { error: 'invalid_image', message: expect.any(String) },
+        body: {
+          error: 'invalid_image',
+          message: expect.any(String),
+          request_id: expect.any(String),
+        },
       });
     }
     expect(await served(owner)).toEqual({ type: 'image/jpeg', bytes: JPEG });

@@ -45,7 +45,7 @@ describe('contacts', () => {
   const expectRefused = async (answer: Response, status: number, error: string) =>
     expect({ status: answer.status, body: await answer.json() }).toEqual({
       status,
-      body: { error, message: expect.any(String) },
+      body: { error, message: expect.any(String), request_id: expect.any(String) },
     });
 
   beforeAll(async () => {

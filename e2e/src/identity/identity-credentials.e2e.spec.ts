@@ -143,7 +143,11 @@ describe('identity: API keys never manage credentials', () => {
       expect({ operation, status: response.status, body: await response.json() }).toEqual({
         operation,
         status: 403,
-        body: { error: 'session_required', message: expect.any(String) },
+        body: {
+          error: 'session_required',
+          message: expect.any(String),
+          request_id: expect.any(String),
+        },
       });
     }
 

@@ -88,6 +88,7 @@ describe('identity: passkeys', () => {
     expect(await json(listing, 200)).toEqual({
       page: 1,
       page_size: 20,
+      has_more: false,
       passkeys: [
         {
           id: passkey.id,
@@ -134,7 +135,11 @@ describe('identity: passkeys', () => {
     await registerPasskey(authenticator, session);
     const finish = (credential: unknown) =>
       call('POST', '/v1/auth/passkeys/login/finish', { org: 'demo', credential });
-    const rejected = { error: 'passkey_rejected', message: expect.any(String) };
+    const rejected = {
+      error: 'passkey_rejected',
+      message: expect.any(String),
+      request_id: expect.any(String),
+    };
 
     const options = await beginLogin({ org: 'demo', email });
     const assertion = authenticator.authenticate(options);

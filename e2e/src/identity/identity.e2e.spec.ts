@@ -84,7 +84,11 @@ describe('identity: registration, sessions and the credential guard', () => {
     ])('answers 400 %s for %j', async (code, overrides) => {
       const response = await post('/v1/auth/register', registration(uniqueEmail('bad'), overrides));
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: code, message: expect.any(String) });
+      expect(await response.json()).toEqual({
+        error: code,
+        message: expect.any(String),
+        request_id: expect.any(String),
+      });
     });
 
     it('stores an empty locale as en', async () => {
@@ -107,7 +111,11 @@ describe('identity: registration, sessions and the credential guard', () => {
       const wrong = code === '111111' ? '222222' : '111111';
       const refused = await post('/v1/auth/register/confirm', { org: 'demo', email, code: wrong });
       expect(refused.status).toBe(401);
-      expect(await refused.json()).toEqual({ error: 'invalid_code', message: expect.any(String) });
+      expect(await refused.json()).toEqual({
+        error: 'invalid_code',
+        message: expect.any(String),
+        request_id: expect.any(String),
+      });
 
       const response = await post('/v1/auth/register/confirm', { org: 'demo', email, code });
       expect(response.status).toBe(200);
@@ -190,6 +198,7 @@ describe('identity: registration, sessions and the credential guard', () => {
         expect(await response.json()).toEqual({
           error: 'invalid_credentials',
           message: 'the email or password is wrong',
+          request_id: expect.any(String),
         });
       }
     });
@@ -277,6 +286,7 @@ describe('identity: registration, sessions and the credential guard', () => {
         expect(await response.json()).toEqual({
           error: 'unauthorized',
           message: expect.any(String),
+          request_id: expect.any(String),
         });
       }
     });
@@ -354,6 +364,7 @@ describe('identity: registration, sessions and the credential guard', () => {
       expect(await listing.json()).toEqual({
         page: 1,
         page_size: 20,
+        has_more: false,
         api_keys: [
           {
             api_key_id: issued.api_key_id,
@@ -654,6 +665,7 @@ describe('identity: registration, sessions and the credential guard', () => {
       expect(await listing.json()).toEqual({
         page: 1,
         page_size: 10,
+        has_more: false,
         members: [
           { id: expect.any(String), email: owner_email, role: 'owner', status: 'active' },
           { id: expect.any(String), email: operator_email, role: 'operator', status: 'active' },

@@ -170,6 +170,7 @@ describe('payins: POS', () => {
     expect(too_much.body).toEqual({
       error: 'refund_exceeds_received',
       message: expect.any(String),
+      request_id: expect.any(String),
     });
     const rest = await api.refund(account, id, { idempotency_key: 'pos-r-3' });
     expect(rest.status).toBe(201);

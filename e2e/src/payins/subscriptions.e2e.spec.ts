@@ -67,7 +67,11 @@ describe('payins: subscriptions', () => {
     expect(by_header.body.subscription_id).toBe(id);
     const conflict = await api.create(account, { ...body, amount: '26.00' });
     expect(conflict.status).toBe(409);
-    expect(conflict.body).toEqual({ error: 'idempotency_conflict', message: expect.any(String) });
+    expect(conflict.body).toEqual({
+      error: 'idempotency_conflict',
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
 
     expect((await api.get(account, id)).body).toEqual(created.body);
     const listed = await api.list(account);
@@ -92,7 +96,11 @@ describe('payins: subscriptions', () => {
     const refused = async (body: Record<string, unknown>, status: number, error: string) => {
       const answer = await api.create(account, body);
       expect(answer.status).toBe(status);
-      expect(answer.body).toEqual({ error, message: expect.any(String) });
+      expect(answer.body).toEqual({
+        error,
+        message: expect.any(String),
+        request_id: expect.any(String),
+      });
     };
     await refused(monthly(account.card_id, { interval: 'hourly' }), 400, 'invalid_interval');
     await refused(monthly(account.card_id, { interval: undefined }), 400, 'invalid_interval');
@@ -207,7 +215,11 @@ describe('payins: subscriptions', () => {
     for (const action of ['pause', 'resume'] as const) {
       const refused = await api.change(account, id, action);
       expect(refused.status).toBe(409);
-      expect(refused.body).toEqual({ error: 'subscription_state', message: expect.any(String) });
+      expect(refused.body).toEqual({
+        error: 'subscription_state',
+        message: expect.any(String),
+        request_id: expect.any(String),
+      });
     }
     expect((await api.advance(account, id)).body.error).toBe('subscription_state');
   });

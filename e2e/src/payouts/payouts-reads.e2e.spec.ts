@@ -80,7 +80,11 @@ describe('payouts: reads, receipts and QR payouts', () => {
     expect(body.beneficiary.account_number).not.toContain('98888');
     const theirs = await read(`/v1/payouts/${completed.payout_id}`, other);
     expect(theirs.status).toBe(404);
-    expect(await theirs.json()).toEqual({ error: 'not_found', message: expect.any(String) });
+    expect(await theirs.json()).toEqual({
+      error: 'not_found',
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
     expect((await read('/v1/payouts/not-a-uuid', owner)).status).toBe(404);
   });
 

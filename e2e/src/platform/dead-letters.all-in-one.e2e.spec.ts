@@ -312,7 +312,11 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
     expect(all.total).toBe(all.dead_letters.length);
     const bad = await client.operator('GET', '/admin/v1/dead-letters?service=nowhere');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'invalid_request', message: expect.any(String) });
+    expect(await bad.json()).toEqual({
+      error: 'invalid_request',
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
     const anonymous = await client.request('GET', '/admin/v1/dead-letters');
     expect(anonymous.status).toBe(401);
   });

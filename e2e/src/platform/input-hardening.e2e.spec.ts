@@ -57,7 +57,7 @@ describe('input hardening at the edge (D12)', () => {
   function expectError(answer: HttpAnswer, status: number, error: string): void {
     expect({ status: answer.status, body: answer.body }).toEqual({
       status,
-      body: { error, message: expect.any(String) },
+      body: { error, message: expect.any(String), request_id: expect.any(String) },
     });
   }
 
@@ -78,7 +78,11 @@ describe('input hardening at the edge (D12)', () => {
       const answer = await api.request(method, route);
       expect(answer.status).toBe(404);
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(answer.body).toEqual({ error: 'not_found', message: expect.any(String) });
+      expect(answer.body).toEqual({
+        error: 'not_found',
+        message: expect.any(String),
+        request_id: expect.any(String),
+      });
     });
   });
 
@@ -99,6 +103,7 @@ describe('input hardening at the edge (D12)', () => {
       expect(JSON.parse(answer.text)).toEqual({
         error: 'invalid_request',
         message: expect.any(String),
+        request_id: expect.any(String),
       });
       expect(await payinCount()).toBe(before);
     });
@@ -142,7 +147,8 @@ describe('input hardening at the edge (D12)', () => {
         const answer = await get(route);
         expect(answer.status).toBeGreaterThanOrEqual(200);
         expect(answer.status).toBeLessThan(500);
-        if (answer.status >= 400) expect(Object.keys(answer.body)).toEqual(['error', 'message']);
+        if (answer.status >= 400)
+          expect(Object.keys(answer.body)).toEqual(['error', 'message', 'request_id']);
       }
     });
   });
@@ -360,13 +366,14 @@ describe('input hardening at the edge (D12)', () => {
       expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({
         error: 'invalid_request',
         message: expect.any(String),
+        request_id: expect.any(String),
       });
     });
 
     it('an OTP challenge id that is not a UUID is not found, not a 500', async () => {
       const answer = await post('/v1/otp/challenges/[object Object]/verify', { code: '000000' });
       expect(answer.status).toBe(404);
-      expect(Object.keys(answer.body)).toEqual(['error', 'message']);
+      expect(Object.keys(answer.body)).toEqual(['error', 'message', 'request_id']);
     });
 
     it('an unknown organization is not echoed back, whatever its length', async () => {

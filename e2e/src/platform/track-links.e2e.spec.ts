@@ -94,7 +94,11 @@ describe('track links of payouts and payins', () => {
     for (const query of ['?kind=swap&id=' + payout_id, '?kind=payout', '?kind=payout&id=12', ''])
       expect(await trackLink(owner, query)).toMatchObject({
         status: 400,
-        body: { error: 'invalid_request', message: expect.any(String) },
+        body: {
+          error: 'invalid_request',
+          message: expect.any(String),
+          request_id: expect.any(String),
+        },
       });
     const anonymous = await api.request('GET', `/v1/track-link?kind=payout&id=${payout_id}`);
     expect(anonymous.status).toBe(401);

@@ -97,7 +97,12 @@ describe('webhooks: subscriptions', () => {
         created_at: expect.any(String),
       });
       const listed = await call('GET', '/v1/webhooks/subscriptions', owner);
-      expect(await listed.json()).toEqual({ page: 1, page_size: 20, subscriptions: [created] });
+      expect(await listed.json()).toEqual({
+        page: 1,
+        page_size: 20,
+        has_more: false,
+        subscriptions: [created],
+      });
       const read = await call('GET', `/v1/webhooks/subscriptions/${created.id}`, owner);
       const text = await read.text();
       expect(JSON.parse(text)).toEqual(created);
@@ -123,7 +128,11 @@ describe('webhooks: subscriptions', () => {
         ...overrides,
       });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: code, message: expect.any(String) });
+      expect(await response.json()).toEqual({
+        error: code,
+        message: expect.any(String),
+        request_id: expect.any(String),
+      });
       const listed = await call('GET', '/v1/webhooks/subscriptions', owner);
       expect(((await listed.json()) as { subscriptions: unknown[] }).subscriptions).toEqual([]);
     });

@@ -9,11 +9,15 @@ export interface CommandMeta {
   idempotency_key?: string | null;
 }
 
-/** A reply is a result or a typed error from the catalog; HTTP statuses are the gateway's. */
-export type Reply<T> = { ok: true; value: T } | { ok: false; error: ErrorCode; message: string };
+/**
+ * A reply is a result or a typed error from the catalog; HTTP statuses are the gateway's.
+ * `replayed`: the result was stored by an earlier request with the same idempotency key.
+ */
+export type Reply<T> =
+  { ok: true; value: T; replayed?: boolean } | { ok: false; error: ErrorCode; message: string };
 
 export const replySchema = z.union([
-  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(true), value: z.unknown(), replayed: z.boolean().optional() }),
   z.object({ ok: z.literal(false), error: z.string(), message: z.string() }),
 ]);
 

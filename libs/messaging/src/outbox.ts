@@ -1,3 +1,4 @@
+import { addGaugeSource, type GaugeSample } from '@platform/observability';
 import { assertIdentifier } from '@platform/persistence';
 import type { Pool, PoolClient } from 'pg';
 import type { OutgoingMessage } from './bus';
@@ -123,13 +124,45 @@ export interface OutboxRelayOptions extends Omit<RelayOptions, 'source'> {
   retain_published_ms?: number;
 }
 
-/** Publishes a schema's outbox to the bus; run one per process, any number per service. */
+/**
+ * Publishes a schema's outbox to the bus; run one per process, any number per service. While it
+ * runs, `/metrics` shows the outbox's depth (`outbox_unpublished_rows`).
+ */
 export class OutboxRelay extends Relay {
-  constructor(options: OutboxRelayOptions) {
-    const { schema, retain_published_ms, ...relay } = options;
+  private stop_depth: (() => void) | undefined;
+
+  constructor(private readonly outbox: OutboxRelayOptions) {
+    const { schema, retain_published_ms, ...relay } = outbox;
     super({
       ...relay,
       source: new OutboxSource(schema, retain_published_ms ?? 7 * 24 * 3_600_000),
     });
+  }
+
+  override async start(): Promise<void> {
+    await super.start();
+    this.stop_depth ??= addGaugeSource(
+      {
+        name: 'outbox_unpublished_rows',
+        help: 'rows of an outbox not yet published to the bus',
+        label_names: ['schema', 'database'],
+      },
+      () => this.depth(),
+    );
+  }
+
+  override async stop(): Promise<void> {
+    this.stop_depth?.();
+    this.stop_depth = undefined;
+    await super.stop();
+  }
+
+  private async depth(): Promise<GaugeSample<'schema' | 'database'>[]> {
+    const { schema, pool } = this.outbox;
+    const { rows } = await pool.query<{ depth: string }>(
+      `select count(*)::text as depth from ${schema}.outbox where published_at is null`,
+    );
+    const database = (pool as { options?: { database?: string } }).options?.database ?? '';
+    return [{ labels: { schema, database }, value: Number(rows[0]?.depth ?? 0) }];
   }
 }

@@ -1,4 +1,10 @@
-import { createCounter, createHistogram, metricsContentType, metricsText } from './index';
+import {
+  addGaugeSource,
+  createCounter,
+  createHistogram,
+  metricsContentType,
+  metricsText,
+} from './index';
 
 describe('Prometheus metrics', () => {
   it('metricsText holds custom metrics beside the default process metrics', async () => {
@@ -33,5 +39,29 @@ describe('Prometheus metrics', () => {
     expect(() => createHistogram({ name: 'inbox_duplicates_total', help: 'clash' })).toThrow(
       /another type/,
     );
+  });
+
+  it('reads a gauge from its sources at scrape time, skipping a failing one and a removed one', async () => {
+    const options = {
+      name: 'test_rows_waiting',
+      help: 'rows waiting',
+      label_names: ['environment'] as const,
+    };
+    let waiting = 3;
+    addGaugeSource(options, () =>
+      Promise.resolve([{ labels: { environment: 'test' }, value: waiting }]),
+    );
+    addGaugeSource(options, () => Promise.reject(new Error('database down')));
+    const remove = addGaugeSource(options, () =>
+      Promise.resolve([{ labels: { environment: 'live' }, value: 7 }]),
+    );
+    const first = await metricsText();
+    expect(first).toContain('test_rows_waiting{environment="test"} 3');
+    expect(first).toContain('test_rows_waiting{environment="live"} 7');
+    waiting = 0;
+    remove();
+    const second = await metricsText();
+    expect(second).toContain('test_rows_waiting{environment="test"} 0');
+    expect(second).not.toContain('environment="live"');
   });
 });

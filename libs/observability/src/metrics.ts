@@ -1,4 +1,11 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+import {
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  collectDefaultMetrics,
+  type Metric,
+} from 'prom-client';
 
 let registry: Registry | null = null;
 
@@ -68,6 +75,50 @@ export function createHistogram<L extends string = string>(
         ...(options.buckets ? { buckets: options.buckets } : {}),
       }),
   );
+}
+
+/** One value of a gauge read at scrape time. */
+export interface GaugeSample<L extends string> {
+  labels: Partial<Record<L, string>>;
+  value: number;
+}
+
+/** Where a gauge's values come from; several (one per environment, per service) may share it. */
+export type GaugeSource<L extends string> = () => Promise<GaugeSample<L>[]>;
+
+const gauge_sources = new Map<string, Set<GaugeSource<string>>>();
+
+/**
+ * A gauge read when Prometheus scrapes (a row count, a lag): each source answers its samples,
+ * a source that fails answers nothing this time. Returns what removes the source again (on
+ * shutdown, so a closed database is not asked).
+ */
+export function addGaugeSource<L extends string>(
+  options: CounterOptions<L>,
+  source: GaugeSource<L>,
+): () => void {
+  const sources = gauge_sources.get(options.name) ?? new Set<GaugeSource<string>>();
+  gauge_sources.set(options.name, sources);
+  registeredOnce(
+    options.name,
+    Gauge<L>,
+    () =>
+      new Gauge<L>({
+        name: options.name,
+        help: options.help,
+        labelNames: options.label_names ?? [],
+        registers: [metricsRegistry()],
+        async collect() {
+          const read = await Promise.all(
+            [...sources].map((next) => next().catch((): GaugeSample<L>[] => [])),
+          );
+          this.reset();
+          for (const sample of read.flat()) this.set(sample.labels, sample.value);
+        },
+      }),
+  );
+  sources.add(source as GaugeSource<string>);
+  return () => sources.delete(source as GaugeSource<string>);
 }
 
 /** The body of a `/metrics` response (Prometheus text format). */

@@ -1,10 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { GATEWAY_SETTINGS, type GatewaySettings } from './gateway.settings';
 import { GatewayExceptionFilter } from './http/errors/gateway-exception.filter';
 import { GATEWAY_LOGGER, GATEWAY_OPTIONS, type GatewayOptions } from './http/gateway-options';
 import { HealthController } from './http/health/health.controller';
+import { IdempotentReplayedInterceptor } from './http/idempotent-replayed.interceptor';
 import { ReadinessRegistry } from './http/health/readiness-registry';
 import { OpenApiController } from './http/openapi/openapi.controller';
 import { OpenApiDocumentStore } from './http/openapi/openapi-document.store';
@@ -34,6 +35,7 @@ export class GatewayModule {
         { provide: GATEWAY_SETTINGS, useValue: settings },
         { provide: GATEWAY_LOGGER, useValue: logger },
         { provide: APP_FILTER, useClass: GatewayExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: IdempotentReplayedInterceptor },
         ReadinessRegistry,
         OpenApiDocumentStore,
       ],

@@ -70,18 +70,20 @@ export function closeFuzzClient(): void {
   agent.destroy();
 }
 
-/** The one error body of the API: exactly `{error: string, message: string}` as JSON. */
+/** The one error body of the API: exactly `{error, message, request_id}` strings as JSON. */
 export function isErrorBody(answer: FuzzAnswer): boolean {
   if (!/^application\/json\b/.test(answer.content_type)) return false;
   try {
     const body = JSON.parse(answer.text) as Record<string, unknown>;
     const keys = Object.keys(body).sort();
     return (
-      keys.length === 2 &&
+      keys.length === 3 &&
       keys[0] === 'error' &&
       keys[1] === 'message' &&
+      keys[2] === 'request_id' &&
       typeof body.error === 'string' &&
-      typeof body.message === 'string'
+      typeof body.message === 'string' &&
+      typeof body.request_id === 'string'
     );
   } catch {
     return false;

@@ -53,3 +53,9 @@ export function defineCommand<Request extends z.ZodType, Reply extends z.ZodType
     throw new Error(`command name must be <service>.<verb>_<noun>: ${definition.name}`);
   return Object.freeze({ ...definition });
 }
+
+/**
+ * The most rows a listing command reads: a page of at most 100 and one more, by which the gateway
+ * tells whether another page follows (`has_more`).
+ */
+export const PAGE_ROWS_MAX = 101;

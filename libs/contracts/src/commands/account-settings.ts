@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 import { actingAccountField, clientInfoField } from './accounts';
 import * as replies from './identity-replies';
 import { mailboxReply } from './notifications-replies';
@@ -34,7 +34,7 @@ export type RevokeAllOrgAdminSessionsCommand = z.infer<typeof revokeAllOrgAdminS
 export const listOrgAdminSecurityEventsCommand = z
   .object({
     admin_id: z.string().uuid(),
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();
@@ -44,7 +44,7 @@ export type ListOrgAdminSecurityEventsCommand = z.infer<typeof listOrgAdminSecur
 export const listOrgAccountsCommand = z
   .object({
     org_id: z.string().uuid(),
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();
@@ -128,7 +128,7 @@ export const listOwnMailboxCommand = z
   .object({
     account_id: z.string().uuid(),
     member_id: z.string().uuid().nullable(),
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 import * as replies from './identity-replies';
 import type { MemberRole } from './identity-replies';
 
@@ -85,7 +85,7 @@ export type IssueApiKeyCommand = z.infer<typeof issueApiKeyCommand>;
 export const accountPageQuery = z
   .object({
     account_id: z.string().uuid(),
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 import { PLATFORM_LOCALES } from '../locales';
 
 /**
@@ -74,7 +74,7 @@ export type GetAmlScreeningCommand = z.infer<typeof getAmlScreeningCommand>;
 export const listAmlScreeningsCommand = z
   .object({
     account_id: id,
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 
 /**
  * Announcements: an organization admin's message to every account of the organization, each in
@@ -52,7 +52,7 @@ export type AnnouncementResource = z.infer<typeof announcementResource>;
 export const listAnnouncementsCommand = z
   .object({
     org_id: z.string().uuid(),
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

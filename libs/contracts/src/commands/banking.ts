@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 
 /**
  * Bank accounts (USD and EUR) of an account's banking customer: the customer, its accounts and
@@ -128,7 +128,7 @@ export type BankOperationResource = z.infer<typeof bankOperationResource>;
 const listCommand = z
   .object({
     ...accountScope,
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 import { DomainError } from '../errors';
 import { payoutBeneficiaryField } from './payouts';
 
@@ -67,7 +67,7 @@ export type ImportContactsReply = z.infer<typeof importContactsReply>;
 export const listContactsCommand = z
   .object({
     account_id: id,
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
     q: z.string().max(200).optional(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 import { transferKey } from './evidence-files';
 
 /**
@@ -154,7 +154,7 @@ export type CreateContractTemplateCommand = z.infer<typeof createContractTemplat
 export const listContractTemplatesCommand = z
   .object({
     org_id: id,
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();
@@ -169,7 +169,7 @@ export type CreateContractEnvelopeCommand = z.infer<typeof createContractEnvelop
 export const listContractEnvelopesCommand = z
   .object({
     account_id: id,
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

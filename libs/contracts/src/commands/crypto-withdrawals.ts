@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 import { clientAmountText } from '../client-amount';
 import { filterDateSchema } from '../filter-dates';
 
@@ -103,7 +103,7 @@ export const listCryptoWithdrawalsCommand = z
     asset: z.string().max(40).optional(),
     from: filterDateSchema.optional(),
     to: filterDateSchema.optional(),
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 import {
   EVIDENCE_CONTENT_TYPES,
   evidenceFileContent,
@@ -62,7 +62,7 @@ export type GetDisputeCommand = z.infer<typeof getDisputeCommand>;
 export const listDisputesCommand = z
   .object({
     account_id: id,
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

@@ -162,6 +162,13 @@ const listing = {
     .min(1)
     .default(20)
     .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+  /** Rows to read from the page's start; `page_size` when absent, one more to tell `has_more`. */
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE + 1)
+    .optional(),
 };
 /** Exports (csv, xlsx) read up to this many rows plus one, to tell a truncated file. */
 export const LEDGER_EXPORT_ROW_LIMIT = 10_000;

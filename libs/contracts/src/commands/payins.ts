@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLATFORM_LOCALES } from '../locales';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 import { clientAmountText } from '../client-amount';
 import { filterDateSchema } from '../filter-dates';
 import { seedDemoPayinCommand, seedDemoPayinReply } from './demo-history';
@@ -96,7 +96,7 @@ export type CreateDepositAccountCommand = z.infer<typeof createDepositAccountCom
 export const listDepositAccountsCommand = z
   .object({
     account_id: accountId,
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();
@@ -207,7 +207,7 @@ export type CheckoutCollectCommand = z.infer<typeof checkoutCollectCommand>;
 export const listStoredCardsCommand = z
   .object({
     account_id: accountId,
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

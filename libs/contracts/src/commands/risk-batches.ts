@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 import { DomainError } from '../errors';
 import { uploadedEvidenceFile } from './evidence-files';
 
@@ -121,7 +121,7 @@ export type GetRiskBatchCommand = z.infer<typeof getRiskBatchCommand>;
 export const listRiskBatchesCommand = z
   .object({
     account_id: id,
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

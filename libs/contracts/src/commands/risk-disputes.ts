@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 import { riskSubject } from './risk-scoring';
 
 /**
@@ -68,7 +68,7 @@ export const listSubjectDisputesCommand = z
     account_id: id,
     country: z.string().max(10),
     doc_id: z.string().max(100),
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

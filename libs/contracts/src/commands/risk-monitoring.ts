@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 import { CREDIT_BANDS, riskSubject } from './risk-scoring';
 
 /**
@@ -41,7 +41,7 @@ export type MonitoringSubjectCommand = z.infer<typeof monitoringSubjectCommand>;
 export const listMonitoringCommand = z
   .object({
     account_id: id,
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 
 /**
  * The credit scoring bureau (decisions D10): reports, subject scores, consent links and the
@@ -96,7 +96,7 @@ export type RiskReportResource = z.infer<typeof riskReportResource>;
 export const listRiskReportsCommand = z
   .object({
     account_id: id,
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 
 /**
  * Segregated wallets (decisions D9, spec §4): on-chain wallets of one account, held by the
@@ -72,7 +72,7 @@ export type SegregatedWalletResource = z.infer<typeof segregatedWalletResource>;
 export const listSegregatedWalletsCommand = z
   .object({
     account_id: id,
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 import { actingAccountField, clientInfoField } from './accounts';
 import * as replies from './identity-replies';
 
@@ -50,7 +50,7 @@ export type FinishPasskeyRegistrationCommand = z.infer<typeof finishPasskeyRegis
 export const listPasskeysCommand = z
   .object({
     actor: actingAccountField,
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

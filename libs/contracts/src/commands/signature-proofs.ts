@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 
 /**
  * Signature proofs (decisions D9): a statement signed by one of the account's segregated
@@ -65,7 +65,7 @@ export const listSignatureProofsCommand = z
     to: z.string().optional(),
     status: z.string().max(40).optional(),
     purpose: z.string().max(1000).optional(),
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

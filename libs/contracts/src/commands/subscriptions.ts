@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 
 /**
  * Subscriptions: recurring charges of a stored card (the payins service). Each due period is
@@ -80,7 +80,7 @@ export const listSubscriptionsCommand = z
   .object({
     account_id: accountId,
     status: z.string().max(40).optional(),
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();
@@ -100,7 +100,7 @@ export const listSubscriptionChargesCommand = z
   .object({
     account_id: accountId,
     subscription_id: id,
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

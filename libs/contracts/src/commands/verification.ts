@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 import { transferKey } from './evidence-files';
 import { RISK_BANDS, VERIFICATION_DECISIONS, VERIFICATION_KINDS } from '../events/compliance';
 import { KYC_STATUSES } from '../events/identity';
@@ -145,7 +145,7 @@ export const listVerificationsCommand = z
     /** An organization admin sees its organization's; the operator (null) every one. */
     org_id: id.nullable(),
     status: z.enum(VERIFICATION_LIST_STATUSES).optional(),
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 import { PLATFORM_LOCALES } from '../locales';
 
 /**
@@ -99,7 +99,10 @@ export const createWalletSendCommand = z
   .strict();
 export type CreateWalletSendCommand = z.infer<typeof createWalletSendCommand>;
 
-const pageOf = { limit: z.number().int().min(1).max(100), offset: z.number().int().min(0) };
+const pageOf = {
+  limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
+  offset: z.number().int().min(0),
+};
 export const walletPageCommand = z.object({ ...walletRef, ...pageOf }).strict();
 export type WalletPageCommand = z.infer<typeof walletPageCommand>;
 export const walletRefCommand = z.object(walletRef).strict();

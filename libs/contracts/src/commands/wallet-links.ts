@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../catalog/define';
+import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 
 /**
  * Wallet links (decisions D9): an account proves it controls an external TRON or Ethereum
@@ -63,7 +63,7 @@ export type WalletLinkResource = z.infer<typeof walletLinkResource>;
 export const listWalletLinksCommand = z
   .object({
     account_id: id,
-    limit: z.number().int().min(1).max(100),
+    limit: z.number().int().min(1).max(PAGE_ROWS_MAX),
     offset: z.number().int().min(0),
   })
   .strict();

@@ -9,6 +9,7 @@ import {
 } from '@platform/contracts';
 import type { MessageBus, RequestOptions } from '../bus';
 import { withRequestSpan } from '../trace-context';
+import { noteReplayedReply } from './replays';
 
 /** Injection token of the MessageBus a service or the gateway talks through. */
 export const MESSAGE_BUS = Symbol('MESSAGE_BUS');
@@ -55,6 +56,7 @@ export class BusClient {
           isErrorCode(reply.error) ? reply.error : 'internal_error',
           reply.message,
         );
+      if (reply.replayed) noteReplayedReply();
       if (!this.validate_replies) return reply.value as CommandReply<C>;
       return checkedReply(command, reply.value);
     });

@@ -12,6 +12,7 @@ import { errorMessage } from '../retry';
 import { withHandlerSpan } from '../trace-context';
 import { BusContext } from './bus-context';
 import { replyForError } from './reply';
+import { answerNotingReplay } from './replays';
 
 export interface BusServerOptions {
   /** The service name: the consumer group of its event handlers. */
@@ -148,11 +149,10 @@ export class BusServer extends Server implements CustomTransportStrategy {
     message: DeliveredMessage,
   ): Promise<Reply<unknown>> {
     try {
-      return ok(
-        await withHandlerSpan({ kind: 'request', pattern }, message, () =>
-          this.invoke(handler, message),
-        ),
+      const { value, replayed } = await answerNotingReplay(() =>
+        withHandlerSpan({ kind: 'request', pattern }, message, () => this.invoke(handler, message)),
       );
+      return replayed ? { ok: true, value, replayed: true } : ok(value);
     } catch (error) {
       const { kind, reply } = replyForError(error);
       if (kind === 'internal') this.reportInternal(pattern, error);

@@ -8,6 +8,7 @@ import {
   type IssueCardCommand,
 } from '@platform/contracts';
 import type { PgEventStore } from '@platform/event-store';
+import { markReplayed } from '@platform/messaging';
 import { withTransaction } from '@platform/persistence';
 import { initialCardState, MAX_OPEN_CARDS_PER_ACCOUNT } from '../domain/card';
 import { fingerprintOf, readCardRequest, type CardRequest } from '../domain/card-request';
@@ -184,6 +185,7 @@ export class CardsService {
         'idempotency_conflict',
         'this idempotency_key was used for another card request',
       );
+    markReplayed();
     return isIssued(card) ? cardResource(card) : this.finish(card);
   }
 

@@ -60,7 +60,7 @@ export class DeadLettersAdminController {
     // Every service's newest letters up to this page, merged; one service pages by itself.
     const window =
       services.length === 1
-        ? { limit: pagination.page_size, offset: pagination.offset }
+        ? { limit: pagination.limit, offset: pagination.offset }
         : { limit: pagination.offset + pagination.page_size, offset: 0 };
     if (window.limit > MAX_DEAD_LETTERS_LISTED)
       throw new DomainError('invalid_request', 'page is too far: filter by service');
@@ -103,10 +103,12 @@ function pageOf(
       (reply?.dead_letters ?? []).map((letter) => ({ service, ...letter })),
     )
     .sort((a, b) => b.last_failed_at.localeCompare(a.last_failed_at));
+  const total = replies.reduce((sum, { reply }) => sum + (reply?.total ?? 0), 0);
   return {
     page: pagination.page,
     page_size: pagination.page_size,
-    total: replies.reduce((sum, { reply }) => sum + (reply?.total ?? 0), 0),
+    has_more: pagination.offset + pagination.page_size < total,
+    total,
     dead_letters: paged_by_service
       ? merged
       : merged.slice(pagination.offset, pagination.offset + pagination.page_size),

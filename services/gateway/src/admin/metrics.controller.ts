@@ -1,14 +1,15 @@
 import { Controller, Get, Header, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { metricsContentType, metricsText } from '@platform/observability';
-import { OperatorGuard } from './operator.guard';
+import { MetricsGuard } from './operator.guard';
 
 /**
  * Prometheus text for this process. Scraped with the operator token (Prometheus'
- * `authorization` setting): process internals are not for API clients.
+ * `authorization` setting, see docs/operations-metrics.md): process internals are not for API
+ * clients, and a request without the token answers 401 saying it is needed.
  */
 @ApiExcludeController()
-@UseGuards(OperatorGuard)
+@UseGuards(MetricsGuard)
 @Controller()
 export class MetricsController {
   @Get('metrics')

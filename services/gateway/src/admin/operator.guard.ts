@@ -13,6 +13,9 @@ function digest(value: string): Buffer {
  */
 @Injectable()
 export class OperatorGuard implements CanActivate {
+  /** The refusal's message: what the caller must present. */
+  protected readonly refusal: string = 'operator credential required';
+
   constructor(@Inject(GATEWAY_SETTINGS) private readonly settings: GatewaySettings) {}
 
   canActivate(execution: ExecutionContext): boolean {
@@ -22,8 +25,15 @@ export class OperatorGuard implements CanActivate {
         .authorization ?? '';
     const presented = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
     if (!expected || !presented || !timingSafeEqual(digest(expected), digest(presented))) {
-      throw new DomainError('unauthorized', 'operator credential required');
+      throw new DomainError('unauthorized', this.refusal);
     }
     return true;
   }
+}
+
+/** `/metrics` is scraped with the operator token; its refusal says so. */
+@Injectable()
+export class MetricsGuard extends OperatorGuard {
+  protected override readonly refusal =
+    'the metrics need the operator token: Authorization: Bearer <operator token>';
 }

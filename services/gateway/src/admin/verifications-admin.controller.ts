@@ -25,7 +25,7 @@ export class VerificationsAdminController {
     const reply = await this.bus.send(VERIFICATION_COMMANDS.list, {
       org_id: null,
       ...(status ? { status } : {}),
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('verifications', pagination, reply.verifications);

@@ -12,6 +12,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GatewayModule } from '../gateway.module';
 import { rateLimitOf } from '../gateway.settings';
 import { clientErrorHandler } from './errors/client-error';
+import { withRequestId } from './errors/error-body';
 import { exceptionToError } from './errors/exception-to-error';
 import {
   API_VERSION,
@@ -64,7 +65,7 @@ export async function createGatewayApp(
       setStandardHeaders(reply, gateway_options.environment, request.id);
       const mapped = exceptionToError(new DomainError('invalid_request', 'malformed request URL'));
       request.log.debug({ err: error }, 'request refused before routing');
-      void reply.code(mapped.status).send(mapped.body);
+      void reply.code(mapped.status).send(withRequestId(mapped.body, request.id));
     },
   });
   const fastify = adapter.getInstance();

@@ -162,9 +162,10 @@ describe('gateway HTTP shell (test environment)', () => {
     expect(response.headers.get('x-request-id')).toEqual(expect.any(String));
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const body = await json(response);
-    expect(Object.keys(body).sort()).toEqual(['error', 'message']);
+    expect(Object.keys(body).sort()).toEqual(['error', 'message', 'request_id']);
     expect(body.error).toBe(code);
     expect(typeof body.message).toBe('string');
+    expect(body.request_id).toBe(response.headers.get('x-request-id'));
     return body;
   }
 
@@ -264,7 +265,7 @@ describe('gateway HTTP shell (test environment)', () => {
     const response = await fetch(url('/test/%E0%A4%A'));
     expect(response.status).toBe(400);
     expect(response.headers.get('service-environment')).toBe('test');
-    expect(Object.keys(await json(response)).sort()).toEqual(['error', 'message']);
+    expect(Object.keys(await json(response)).sort()).toEqual(['error', 'message', 'request_id']);
   });
 
   it('pages a listing, clamping page_size and refusing a bad one', async () => {
@@ -338,6 +339,7 @@ describe('gateway HTTP shell (test environment)', () => {
       api_key: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }),
     });
     expect(document.components.schemas.ErrorBody.required).toEqual(['error', 'message']);
+    expect(document.components.schemas.ErrorBody.properties.request_id.type).toBe('string');
     const payment = document.paths['/test/payments'].post;
     expect(payment.requestBody.content['application/json'].schema).toMatchObject({
       type: 'object',
@@ -419,12 +421,29 @@ describe('gateway rate limiting', () => {
 
   it('answers 429 rate_limited after the burst, per credential', async () => {
     const alice = { authorization: 'Bearer pk_test_alice.secret' };
-    for (let index = 0; index < 3; index += 1) expect((await ping(alice)).status).toBe(200);
+    const remaining: (string | null)[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const allowed = await ping(alice);
+      expect(allowed.status).toBe(200);
+      expect(allowed.headers.get('ratelimit-limit')).toBe('3');
+      expect(allowed.headers.get('retry-after')).toBeNull();
+      remaining.push(allowed.headers.get('ratelimit-remaining'));
+    }
+    expect(remaining).toEqual(['2', '1', '0']);
     const limited = await ping(alice);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('service-environment')).toBe('test');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(await json(limited)).toEqual({ error: 'rate_limited', message: expect.any(String) });
+    expect(limited.headers.get('ratelimit-limit')).toBe('3');
+    expect(limited.headers.get('ratelimit-remaining')).toBe('0');
+    expect(Number(limited.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(
+      Number(limited.headers.get('retry-after')),
+    );
+    expect(await json(limited)).toEqual({
+      error: 'rate_limited',
+      message: expect.any(String),
+      request_id: limited.headers.get('x-request-id'),
+    });
     expect((await ping({ 'x-api-key': 'pk_test_alice.secret' })).status).toBe(429);
     expect((await ping({ 'x-api-key': 'pk_test_bob.secret' })).status).toBe(200);
     expect((await fetch(`${running.base_url}/healthz`, { headers: alice })).status).toBe(200);

@@ -71,7 +71,7 @@ describe('gateway while identity cannot be reached', () => {
   const expectError = async (response: Response, status: number, error: string) => {
     expect({ status: response.status, body: await response.json() }).toEqual({
       status,
-      body: { error, message: expect.any(String) },
+      body: { error, message: expect.any(String), request_id: expect.any(String) },
     });
   };
 

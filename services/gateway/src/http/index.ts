@@ -37,6 +37,7 @@ export {
   ApiZodQuery,
 } from './openapi/api-query.decorators';
 export { convertOpenApi30To31 } from './openapi/openapi-3-1';
+export { ApiIdempotentReplay } from './openapi/convention-headers';
 export * from './locale/resolve-locale';
 export * from './locale/document-locale';
 export * from './pagination';

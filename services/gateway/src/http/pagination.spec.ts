@@ -13,11 +13,12 @@ function errorOf(run: () => unknown): DomainError {
 
 describe('parsePagination', () => {
   it('defaults to the first page of 20', () => {
-    expect(parsePagination({})).toEqual({ page: 1, page_size: 20, offset: 0 });
+    expect(parsePagination({})).toEqual({ page: 1, page_size: 20, offset: 0, limit: 21 });
     expect(parsePagination({ page: '', page_size: '' })).toEqual({
       page: 1,
       page_size: 20,
       offset: 0,
+      limit: 21,
     });
   });
 
@@ -26,6 +27,7 @@ describe('parsePagination', () => {
       page: 3,
       page_size: 50,
       offset: 100,
+      limit: 51,
     });
   });
 
@@ -35,6 +37,7 @@ describe('parsePagination', () => {
       page: 2,
       page_size: 100,
       offset: 100,
+      limit: 101,
     });
   });
 
@@ -57,11 +60,29 @@ describe('parsePagination', () => {
 
 describe('pageBody', () => {
   it('names the array after the collection and keeps the rows in order', () => {
-    const body = pageBody('payouts', { page: 2, page_size: 2, offset: 2 }, [
-      { id: 'b' },
-      { id: 'a' },
-    ]);
-    expect(body).toEqual({ page: 2, page_size: 2, payouts: [{ id: 'b' }, { id: 'a' }] });
-    expect(Object.keys(body)).toEqual(['page', 'page_size', 'payouts']);
+    const body = pageBody('payouts', { page: 2, page_size: 2 }, [{ id: 'b' }, { id: 'a' }]);
+    expect(body).toEqual({
+      page: 2,
+      page_size: 2,
+      has_more: false,
+      payouts: [{ id: 'b' }, { id: 'a' }],
+    });
+    expect(Object.keys(body)).toEqual(['page', 'page_size', 'has_more', 'payouts']);
+  });
+
+  it('drops the extra row asked for and says another page follows', () => {
+    const pagination = parsePagination({ page_size: '2' });
+    const rows = [{ id: 'c' }, { id: 'b' }, { id: 'a' }].slice(0, pagination.limit);
+    expect(pageBody('payouts', pagination, rows)).toEqual({
+      page: 1,
+      page_size: 2,
+      has_more: true,
+      payouts: [{ id: 'c' }, { id: 'b' }],
+    });
+  });
+
+  it('says no page follows an empty or short page', () => {
+    expect(pageBody('payouts', { page: 3, page_size: 2 }, []).has_more).toBe(false);
+    expect(pageBody('payouts', { page: 1, page_size: 2 }, [{ id: 'a' }]).has_more).toBe(false);
   });
 });

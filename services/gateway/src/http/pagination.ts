@@ -9,6 +9,8 @@ export interface Pagination {
   page_size: number;
   /** Rows to skip before this page. */
   offset: number;
+  /** Rows to ask for: one more than the page, so `pageBody` knows whether another page follows. */
+  limit: number;
 }
 
 export interface PaginationQuery {
@@ -22,23 +24,31 @@ export function parsePagination(query: PaginationQuery): Pagination {
   const page_size = Math.min(requested_size, MAX_PAGE_SIZE);
   const offset = (page - 1) * page_size;
   if (!Number.isSafeInteger(offset)) throw new DomainError('invalid_request', 'page is too large');
-  return { page, page_size, offset };
+  return { page, page_size, offset, limit: page_size + 1 };
 }
 
-export type Page<TCollection extends string, TRow> = { page: number; page_size: number } & {
+export type Page<TCollection extends string, TRow> = {
+  page: number;
+  page_size: number;
+  has_more: boolean;
+} & {
   [K in TCollection]: TRow[];
 };
 
-/** `{page, page_size, <collection>: rows}`; the caller already ordered the rows newest first. */
+/**
+ * `{page, page_size, has_more, has_more, <collection>: rows}`; the caller already ordered the rows newest
+ * first and asked for `pagination.limit` of them: a row past the page means another page follows.
+ */
 export function pageBody<TCollection extends string, TRow>(
   collection: TCollection,
-  pagination: Pagination,
+  pagination: Pick<Pagination, 'page' | 'page_size'>,
   rows: readonly TRow[],
 ): Page<TCollection, TRow> {
   return {
     page: pagination.page,
     page_size: pagination.page_size,
-    [collection]: [...rows],
+    has_more: rows.length > pagination.page_size,
+    [collection]: rows.slice(0, pagination.page_size),
   } as Page<TCollection, TRow>;
 }
 

@@ -28,7 +28,7 @@ export async function accountListing<C extends string, Row>(
   const pagination = parsePagination(options.query);
   const reply = await bus.send(options.command, {
     account_id: options.principal.account_id,
-    limit: pagination.page_size,
+    limit: pagination.limit,
     offset: pagination.offset,
   });
   return pageBody(options.collection, pagination, reply[options.collection]);

@@ -92,7 +92,7 @@ export class MeController {
     const pagination = parsePagination(query);
     const reply = await this.bus.send(ACCOUNT_SETTINGS_COMMANDS.list_org_admin_security_events, {
       admin_id: caller.admin_id,
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('events', pagination, reply.events);

@@ -142,6 +142,7 @@ export class ReportsService {
       ...instants,
       page,
       page_size,
+      ...(command.export || command.limit === undefined ? {} : { limit: command.limit }),
     });
     return {
       page,

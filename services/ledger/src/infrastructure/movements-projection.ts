@@ -244,6 +244,8 @@ export interface MovementFilter {
   /** From 1. */
   page: number;
   page_size: number;
+  /** Rows to read from the page's start; `page_size` when absent. */
+  limit?: number;
 }
 
 /** One page of an account's movements, newest first (the order they were committed in). */
@@ -271,7 +273,7 @@ export async function readMovements(pool: Pool, filter: MovementFilter): Promise
       filter.account_id,
       filter.from ?? null,
       filter.to ?? null,
-      filter.page_size,
+      filter.limit ?? filter.page_size,
       (filter.page - 1) * filter.page_size,
     ],
   );

@@ -27,7 +27,7 @@ import { RecordsRepository } from '../infrastructure/public/records.repository';
 function windowOf(query: ListAccountRecordsCommand): { limit: number; offset: number } {
   return query.export
     ? { limit: LEDGER_EXPORT_ROW_LIMIT + 1, offset: 0 }
-    : { limit: query.page_size, offset: (query.page - 1) * query.page_size };
+    : { limit: query.limit ?? query.page_size, offset: (query.page - 1) * query.page_size };
 }
 
 /** The commands behind the public /v1 ledger routes (balances, swaps, transfers, reports). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { PublicEvent } from '@platform/contracts';
+import { createCounter } from '@platform/observability';
 import {
   PoisonGuard,
   withTransaction,
@@ -48,6 +49,15 @@ export interface DispatcherOptions {
   poison_policy?: Partial<PoisonPolicy>;
   on_set_aside?: (job_id: string, reason: string) => void;
 }
+
+/** Webhook attempts by outcome: delivered, retrying (another attempt is scheduled), failed (the last). */
+const webhook_deliveries_total = createCounter<'outcome'>({
+  name: 'webhook_deliveries_total',
+  help: 'webhook delivery attempts by outcome: delivered, retrying or failed (no attempt left)',
+  label_names: ['outcome'],
+});
+
+const OUTCOME_OF_STATE = { succeeded: 'delivered', pending: 'retrying', failed: 'failed' } as const;
 
 /**
  * Works the durable queue `webhook_jobs`: claims due jobs with a lease (SKIP LOCKED, so any
@@ -238,6 +248,7 @@ export class WebhookDispatcher {
         [job.job_id, attempt, state, offset_ms],
       );
     });
+    webhook_deliveries_total.inc({ outcome: OUTCOME_OF_STATE[state] });
   }
 
   private sleep(duration_ms: number): Promise<void> {

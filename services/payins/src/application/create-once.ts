@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import { DomainError, type CreatedPayin } from '@platform/contracts';
+import { markReplayed } from '@platform/messaging';
 import type { Payin } from '../domain/payin';
 import { requireSameRequest, type PayinFingerprint } from '../domain/payin-fingerprint';
 import type { PayinsRepository } from '../infrastructure/payins.repository';
@@ -19,6 +20,7 @@ export async function replayOf(
   const original = await payins.findByIdempotencyKey(account_id, idempotency_key);
   if (!original) return null;
   requireSameRequest(original, fingerprint);
+  markReplayed();
   return { ...payinView(original), idempotency_hit: true };
 }
 

@@ -10,6 +10,7 @@ import {
   type PayoutSource,
   savedDestinationOf,
 } from '@platform/contracts';
+import { markReplayed } from '@platform/messaging';
 import { Money } from '@platform/money';
 import { publicPayout } from '../domain/payout-record';
 import {
@@ -115,6 +116,7 @@ export class PayoutCreation {
           'this idempotency_key was used with a different request',
         );
       }
+      markReplayed();
       return { payout: existing.create_response, replayed: true };
     }
     throw new DomainError(

@@ -5,8 +5,14 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { addGaugeSource } from '@platform/observability';
 import { PoisonGuard, type DeadLetters } from '@platform/persistence';
-import { DEAD_LETTERS, poisonPolicyOf } from '@platform/runtime';
+import {
+  DEAD_LETTERS,
+  PLATFORM_CONTEXT,
+  poisonPolicyOf,
+  type PlatformContext,
+} from '@platform/runtime';
 import { PayoutLifecycle } from '../application/payout-lifecycle';
 import { PAYOUTS_SETTINGS, type PayoutsSettings } from '../payouts.settings';
 import { OtherServices } from './other-services';
@@ -32,6 +38,7 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
   /** A step or recovery that fails waits out a backoff; one that keeps failing is set aside. */
   private readonly steps: PoisonGuard;
   private readonly recoveries: PoisonGuard;
+  private stop_status_gauge: (() => void) | undefined;
 
   constructor(
     @Inject(PAYOUTS_SETTINGS) private readonly settings: PayoutsSettings,
@@ -39,6 +46,7 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
     private readonly lifecycle: PayoutLifecycle,
     private readonly payouts: PayoutsRepository,
     private readonly services: OtherServices,
+    @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
   ) {
     this.claim_recovery_ms = settings.PAYOUTS_CLAIM_RECOVERY_MS;
     const policy = poisonPolicyOf(settings);
@@ -48,9 +56,22 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
 
   onApplicationBootstrap(): void {
     this.schedule();
+    this.stop_status_gauge = addGaugeSource(
+      {
+        name: 'payouts_by_status',
+        help: 'payouts in each status',
+        label_names: ['status', 'environment'],
+      },
+      async () =>
+        (await this.payouts.countByStatus()).map(({ status, count }) => ({
+          labels: { status, environment: this.context.environment },
+          value: count,
+        })),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stop_status_gauge?.();
     this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;

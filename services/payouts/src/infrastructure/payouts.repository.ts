@@ -32,6 +32,14 @@ export class PayoutsRepository {
     @Inject(PAYOUTS_EVENTS) private readonly events: PgEventStore,
   ) {}
 
+  /** How many created payouts are in each status (for `/metrics`). */
+  async countByStatus(): Promise<{ status: string; count: number }[]> {
+    const { rows } = await this.pool.query<{ status: string; count: string }>(
+      `select status, count(*)::text as count from payouts where creation = 'created' group by status`,
+    );
+    return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
+  }
+
   /** Takes the account's key for a new payout; false when another request holds it already. */
   async claim(input: {
     payout_id: string;

@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Environment, ErrorCode } from '@platform/contracts';
-import { httpStatusOf, type ErrorBody } from './error-body';
-import { SERVICE_ENVIRONMENT_HEADER } from '../standard-headers.hook';
+import { httpStatusOf, withRequestId, type ErrorBody } from './error-body';
+import { newRequestId } from '../request-id';
+import { REQUEST_ID_RESPONSE_HEADER, SERVICE_ENVIRONMENT_HEADER } from '../standard-headers.hook';
 
 /** Node's HTTP parser codes of a request refused before any route runs, by our answer. */
 function answerOf(code: string | undefined): ErrorBody {
@@ -24,15 +25,18 @@ function answerOf(code: string | undefined): ErrorBody {
 export function clientErrorHandler(environment: Environment) {
   return (error: NodeJS.ErrnoException, socket: Socket): void => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    // The parser refused the request before it had an id: this answer gets a fresh one.
+    const request_id = newRequestId();
     const body = answerOf(error.code);
-    const text = JSON.stringify(body);
+    const text = JSON.stringify(withRequestId(body, request_id));
     const status = httpStatusOf(body.error);
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
         'Connection: close\r\n' +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(text)}\r\n` +
-        `${SERVICE_ENVIRONMENT_HEADER}: ${environment}\r\n\r\n${text}`,
+        `${SERVICE_ENVIRONMENT_HEADER}: ${environment}\r\n` +
+        `${REQUEST_ID_RESPONSE_HEADER}: ${request_id}\r\n\r\n${text}`,
     );
   };
 }

@@ -4,6 +4,13 @@ import { ERROR_HTTP_STATUS, type ErrorCode } from '@platform/contracts';
 export interface ErrorBody {
   error: ErrorCode;
   message: string;
+  /** The request's id, the same as its `X-Request-Id` response header. */
+  request_id?: string;
+}
+
+/** The body as answered: every error names the request it answers. */
+export function withRequestId(body: ErrorBody, request_id: string): ErrorBody {
+  return { ...body, request_id };
 }
 
 /** What an unexpected failure answers: nothing of the cause leaves the process. */
@@ -31,6 +38,12 @@ export const ERROR_BODY_JSON_SCHEMA = {
       type: 'string',
       description: 'human-readable detail',
       examples: ['page_size must be a positive integer'],
+    },
+    request_id: {
+      type: 'string',
+      description:
+        'the id of the request, the same as its `X-Request-Id` response header: quote it to support',
+      examples: ['req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f'],
     },
   },
   required: ['error', 'message'],

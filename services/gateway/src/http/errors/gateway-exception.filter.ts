@@ -1,6 +1,7 @@
 import { Catch, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { allowedMethodsFor } from './allowed-methods';
+import { withRequestId } from './error-body';
 import { exceptionToError, known, type MappedError } from './exception-to-error';
 
 /**
@@ -29,7 +30,7 @@ export class GatewayExceptionFilter implements ExceptionFilter {
       .removeHeader('Content-Disposition')
       .type('application/json; charset=utf-8')
       .code(mapped.status)
-      .send(mapped.body);
+      .send(withRequestId(mapped.body, request.id));
   }
 
   private unknownRoute(request: FastifyRequest, reply: FastifyReply): MappedError {

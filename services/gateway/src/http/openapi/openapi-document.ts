@@ -13,6 +13,7 @@ import {
   referenceDecimalStrings,
 } from './decimal-string';
 import { addErrorResponses, defaultErrorResponse } from './error-responses';
+import { documentConventionHeaders } from './convention-headers';
 import { convertOpenApi30To31 } from './openapi-3-1';
 import { describedTags } from './openapi-tags';
 import { addOperationExamples, sampleSchema } from './schema-example';
@@ -27,7 +28,7 @@ export function buildOpenApiDocument(
   const config = new DocumentBuilder()
     .setTitle('Multi-Currency Payments Platform API')
     .setDescription(
-      'Payouts, payins, transfers, crypto and compliance over one API. Errors always answer `{error, message}`; ' +
+      'Payouts, payins, transfers, crypto and compliance over one API. Errors always answer `{error, message, request_id}` (`request_id` is the `X-Request-Id` header); ' +
         'every response carries `Service-Environment: test|live`. Input rules of every route: an amount is a ' +
         `decimal string of at most ${MAX_INPUT_INTEGER_DIGITS} integer digits (400 \`invalid_amount\` beyond); ` +
         'text holding a NUL character or an unpaired surrogate answers 400 `invalid_request`; date filters ' +
@@ -61,6 +62,7 @@ export function buildOpenApiDocument(
     },
   };
   completeOperations(converted);
+  documentConventionHeaders(converted);
   return converted;
 }
 

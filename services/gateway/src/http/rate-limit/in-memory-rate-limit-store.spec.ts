@@ -18,7 +18,25 @@ describe('InMemoryRateLimitStore (token bucket)', () => {
   it('allows a burst of 100 at once, then refuses with the wait for the next token', () => {
     const { store } = storeWithClock();
     expect(takeMany(store, 'a', 100).every((decision) => decision.allowed)).toBe(true);
-    expect(store.consumeNow('a', policy)).toEqual({ allowed: false, retry_after_ms: 20 });
+    expect(store.consumeNow('a', policy)).toEqual({
+      allowed: false,
+      retry_after_ms: 20,
+      quota: { limit: 100, remaining: 0, reset_ms: 2_000 },
+    });
+  });
+
+  it('tells the quota left after each request and the time until the bucket is full', () => {
+    const { store, advance } = storeWithClock();
+    expect(store.consumeNow('a', policy)).toEqual({
+      allowed: true,
+      quota: { limit: 100, remaining: 99, reset_ms: 20 },
+    });
+    takeMany(store, 'a', 9);
+    advance(30); // one and a half tokens back
+    expect(store.consumeNow('a', policy)).toEqual({
+      allowed: true,
+      quota: { limit: 100, remaining: 90, reset_ms: 190 },
+    });
   });
 
   it('refills at 50 tokens a second', () => {
@@ -27,9 +45,9 @@ describe('InMemoryRateLimitStore (token bucket)', () => {
     advance(100); // 5 tokens
     const decisions = takeMany(store, 'a', 6);
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(5);
-    expect(decisions[5]).toEqual({ allowed: false, retry_after_ms: 20 });
+    expect(decisions[5]).toMatchObject({ allowed: false, retry_after_ms: 20 });
     advance(10); // half a token
-    expect(store.consumeNow('a', policy)).toEqual({ allowed: false, retry_after_ms: 10 });
+    expect(store.consumeNow('a', policy)).toMatchObject({ allowed: false, retry_after_ms: 10 });
   });
 
   it('sustains 50 a second indefinitely but never more', () => {

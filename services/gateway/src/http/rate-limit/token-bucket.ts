@@ -1,4 +1,4 @@
-import type { RateLimitDecision, RateLimitPolicy } from './rate-limit-store';
+import type { RateLimitDecision, RateLimitPolicy, RateLimitQuota } from './rate-limit-store';
 
 export interface TokenBucket {
   tokens: number;
@@ -23,8 +23,21 @@ export function takeToken(
 ): { bucket: TokenBucket; decision: RateLimitDecision } {
   const current = refill(bucket, policy, now_ms);
   if (current.tokens >= 1) {
-    return { bucket: { ...current, tokens: current.tokens - 1 }, decision: { allowed: true } };
+    const taken = { ...current, tokens: current.tokens - 1 };
+    return { bucket: taken, decision: { allowed: true, quota: quotaOf(taken, policy) } };
   }
   const retry_after_ms = Math.ceil(((1 - current.tokens) * 1000) / policy.per_second);
-  return { bucket: current, decision: { allowed: false, retry_after_ms } };
+  return {
+    bucket: current,
+    decision: { allowed: false, retry_after_ms, quota: quotaOf(current, policy) },
+  };
+}
+
+/** What the bucket has left, and how long until it is full again. */
+export function quotaOf(bucket: TokenBucket, policy: RateLimitPolicy): RateLimitQuota {
+  return {
+    limit: policy.burst,
+    remaining: Math.max(0, Math.floor(bucket.tokens)),
+    reset_ms: Math.ceil(((policy.burst - bucket.tokens) * 1000) / policy.per_second),
+  };
 }

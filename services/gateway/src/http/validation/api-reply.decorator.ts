@@ -23,7 +23,7 @@ export function ApiReply(
 }
 
 /**
- * A listing page: `{page, page_size, <collection>: [...]}`, the component `<Item>Page` (one schema
+ * A listing page: `{page, page_size, has_more, <collection>: [...]}`, the component `<Item>Page` (one schema
  * per collection and item, however many routes list them).
  */
 export function listingPage<Name extends string, Item extends z.ZodType>(
@@ -33,8 +33,12 @@ export function listingPage<Name extends string, Item extends z.ZodType>(
   const schema = z.object({
     page: z.number().int(),
     page_size: z.number().int(),
+    has_more: z.boolean().describe('another page follows this one'),
     [collection]: z.array(item),
-  } as { page: z.ZodNumber; page_size: z.ZodNumber } & Record<Name, z.ZodArray<Item>>);
+  } as { page: z.ZodNumber; page_size: z.ZodNumber; has_more: z.ZodBoolean } & Record<
+    Name,
+    z.ZodArray<Item>
+  >);
   const pages = LISTING_PAGES.get(item) ?? new Map<string, z.ZodType>();
   LISTING_PAGES.set(item, pages);
   const known = pages.get(collection);

@@ -31,7 +31,7 @@ export class MailboxController {
     summary: 'Your sandbox mailbox (test environment only)',
     description:
       'Messages the platform kept instead of sending them (verification and reset codes, ' +
-      'notices), newest first: `{page, page_size, messages: [{message_id, channel, recipient, ' +
+      'notices), newest first: `{page, page_size, has_more, messages: [{message_id, channel, recipient, ' +
       'subject, body, created_at, ...}]}`. A member sees the messages sent to its own addresses ' +
       '(its sign-in email and a pending new email), among the newest 1,000 of the account; an ' +
       'API key, which acts for the account, sees all of the account. The live environment ' +
@@ -43,7 +43,7 @@ export class MailboxController {
     const reply = await this.bus.send(ACCOUNT_SETTINGS_COMMANDS.list_own_mailbox, {
       account_id: principal.account_id,
       member_id: memberIdOf(principal),
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('messages', pagination, reply.messages);

@@ -32,14 +32,14 @@ export class OrgAccountsController {
       'organization admin signs in at `POST /v1/auth/login` with `{org, email, password}` and ' +
       'gets `{access_token, expires_at, credential_level: org_admin, admin_id, org_id}` (24 ' +
       'hours, no refresh token); account routes answer it 403 `account_required`. Answers ' +
-      '`{page, page_size, accounts: [{id, type, display_name, email, country, status, ' +
+      '`{page, page_size, has_more, accounts: [{id, type, display_name, email, country, status, ' +
       'kyc_status, created_at}]}`, newest first.',
   })
   async list(@CurrentOrgAdmin() admin: OrgAdminPrincipal, @Query() query: PaginationQuery) {
     const pagination = parsePagination(query);
     const reply = await this.bus.send(ACCOUNT_SETTINGS_COMMANDS.list_org_accounts, {
       org_id: admin.org_id,
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('accounts', pagination, reply.accounts);

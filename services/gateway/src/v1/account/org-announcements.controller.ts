@@ -77,7 +77,7 @@ export class OrgAnnouncementsController {
   @ApiOperation({
     summary: "The organization's announcements",
     description:
-      'Organization admins only. `{page, page_size, announcements: [{broadcast_id, subject, ' +
+      'Organization admins only. `{page, page_size, has_more, announcements: [{broadcast_id, subject, ' +
       'body, recipients, created_at}]}`, newest first, as delivered (plain text).',
   })
   @ApiErrors('unauthorized', 'org_admin_required')
@@ -85,7 +85,7 @@ export class OrgAnnouncementsController {
     const pagination = parsePagination(query);
     const reply = await this.bus.send(ANNOUNCEMENT_COMMANDS.list_announcements, {
       org_id: admin.org_id,
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('announcements', pagination, reply.announcements);

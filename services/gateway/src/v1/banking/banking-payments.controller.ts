@@ -174,7 +174,7 @@ export class BankingPaymentsController {
     const pagination = parsePagination(query);
     const { operations } = await this.bus.send(BANKING_COMMANDS.list_operations, {
       account_id: principal.account_id,
-      limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
+      limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.limit,
       offset: format ? 0 : pagination.offset,
     });
     if (!format) return pageBody('operations', pagination, operations);

@@ -13,6 +13,7 @@ import {
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
+  ApiIdempotentReplay,
   ApiCredentials,
   ApiReply,
   ApiZodBody,
@@ -53,6 +54,7 @@ export class CardsController {
   @ApiOperation({ summary: 'Issue a card', description: ISSUE_CARD_DESCRIPTION })
   @ApiZodBody(issueCardBody)
   @ApiReply(CARDS_COMMANDS.issue_card, 201)
+  @ApiIdempotentReplay()
   @ApiErrors(
     'invalid_request',
     'invalid_json',
@@ -105,7 +107,7 @@ export class CardsController {
     const pagination = parsePagination(query);
     const { cards } = await this.bus.send(CARDS_COMMANDS.list_cards, {
       account_id: principal.account_id,
-      limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
+      limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.limit,
       offset: format ? 0 : pagination.offset,
     });
     if (!format) return pageBody('cards', pagination, cards);
@@ -230,7 +232,7 @@ export class CardsController {
     const pagination = parsePagination(query);
     const { transactions } = await this.bus.send(CARDS_COMMANDS.list_transactions, {
       ...this.ref(principal, card_id),
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('transactions', pagination, transactions);

@@ -65,7 +65,7 @@ export class ContactsController {
   @ApiOperation({
     summary: 'The account’s contacts',
     description:
-      '`{page, page_size, contacts: [...]}` by name; `q` filters by name, email or phone.',
+      '`{page, page_size, has_more, contacts: [...]}` by name; `q` filters by name, email or phone.',
   })
   @ApiErrors('unauthorized')
   async list(
@@ -77,7 +77,7 @@ export class ContactsController {
       typeof query.q === 'string' && query.q.trim() ? query.q.trim().slice(0, 200) : undefined;
     const reply = await this.bus.send(CONTACTS_COMMANDS.list_contacts, {
       account_id: principal.account_id,
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
       ...(q ? { q } : {}),
     });

@@ -90,7 +90,7 @@ export class OrgContractsController {
     const pagination = parsePagination(query);
     const reply = await this.bus.send(CONTRACT_COMMANDS.list_templates, {
       org_id: admin.org_id,
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('templates', pagination, reply.templates);

@@ -109,7 +109,7 @@ export class CryptoWithdrawalsController {
       chain: query.chain,
       asset: query.asset,
       ...parseFilterDates(query),
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('withdrawals', pagination, withdrawals);

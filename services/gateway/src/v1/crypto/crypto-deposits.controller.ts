@@ -81,7 +81,7 @@ export class CryptoDepositsController {
       chain: query.chain,
       asset: query.asset,
       status: query.status,
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('deposits', pagination, deposits);

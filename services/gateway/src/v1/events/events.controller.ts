@@ -98,7 +98,7 @@ export class EventsController {
       'Account credentials see their account’s events; an organization admin’s session ' +
       'sees the events of every account of its organization, in one order ' +
       'usable for Last-Event-ID across the organization. ' +
-      'Accept: application/json answers {page, page_size, events} newest first, filtered by ' +
+      'Accept: application/json answers {page, page_size, has_more, events} newest first, filtered by ' +
       'from/to (YYYY-MM-DD, organization timezone) and types. Otherwise a Server-Sent Events ' +
       'stream of those events: headers and ": connected" at once, a comment every ' +
       '15 s, frames with id:/event:/data: ({id, type, created_at, livemode, data}). ' +
@@ -179,7 +179,7 @@ export class EventsController {
       from,
       to,
       timezone,
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('events', pagination, reply.events);

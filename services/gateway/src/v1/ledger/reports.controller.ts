@@ -1,7 +1,7 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { DomainError, LEDGER_COMMANDS, parseFilterDates } from '@platform/contracts';
+import { DomainError, LEDGER_COMMANDS, movementView, parseFilterDates } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
   ApiCredentials,
@@ -13,6 +13,7 @@ import {
   ApiReply,
   exportBody,
   exportReader,
+  listingPage,
   pageBody,
   parseExportFormat,
   parsePagination,
@@ -41,11 +42,11 @@ export class LedgerReportsController {
   constructor(private readonly bus: BusClient) {}
 
   @Get('movements')
-  @ApiReply(LEDGER_COMMANDS.query_movements)
+  @ApiReply(listingPage('movements', movementView))
   @ApiOperation({
     summary: 'Ledger movements, newest first',
     description:
-      '`{page, page_size, movements: [{id, created_at, asset, amount (signed), balance_after, ' +
+      '`{page, page_size, has_more, movements: [{id, created_at, asset, amount (signed), balance_after, ' +
       'kind, reference_id, description}]}`. `from`/`to` are YYYY-MM-DD in the organization ' +
       'timezone (from inclusive midnight, to exclusive next midnight). `format=csv|xlsx` exports ' +
       'up to 10,000 rows (see `format`). A placed hold shows as a debit and a released one as a ' +
@@ -70,6 +71,7 @@ export class LedgerReportsController {
       ...parseFilterDates(query),
       page: pagination.page,
       page_size: pagination.page_size,
+      limit: pagination.limit,
       export: format !== undefined,
     });
     if (!format) return pageBody('movements', pagination, movements);

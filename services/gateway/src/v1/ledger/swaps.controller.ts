@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LEDGER_COMMANDS, swapRecord } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
+  ApiIdempotentReplay,
   ApiCredentials,
   ApiReply,
   ApiZodBody,
@@ -38,6 +39,7 @@ export class SwapsController {
   @ApiOperation({ summary: 'Swap between convertible assets' })
   @HttpCode(201)
   @ApiReply(LEDGER_COMMANDS.create_swap, 201)
+  @ApiIdempotentReplay()
   @ApiZodBody(
     swapBody,
     '`amount` is in `from_asset` (a decimal string). USD-USDT is 1:1; other pairs use the rate ' +
@@ -68,13 +70,16 @@ export class SwapsController {
   @Get()
   @ApiReply(listingPage('swaps', swapRecord))
   @ApiPagination()
-  @ApiOperation({ summary: 'The account’s swaps, newest first (`{page, page_size, swaps}`)' })
+  @ApiOperation({
+    summary: 'The account’s swaps, newest first (`{page, page_size, has_more, swaps}`)',
+  })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PaginationQuery) {
     const pagination = parsePagination(query);
     const { swaps } = await this.bus.send(LEDGER_COMMANDS.list_swaps, {
       account_id: principal.account_id,
       page: pagination.page,
       page_size: pagination.page_size,
+      limit: pagination.limit,
     });
     return pageBody('swaps', pagination, swaps);
   }

@@ -12,6 +12,7 @@ import {
 } from '@platform/contracts';
 import { BusClient } from '@platform/messaging';
 import {
+  ApiIdempotentReplay,
   ApiCredentials,
   ApiReply,
   ApiZodBody,
@@ -58,6 +59,7 @@ export class TransfersController {
   @ApiOperation({ summary: 'Transfer to another account of the organization' })
   @HttpCode(201)
   @RequireOtp('transfer.create')
+  @ApiIdempotentReplay()
   @ApiReply(
     transferOrPaidCheckout,
     201,
@@ -126,7 +128,7 @@ export class TransfersController {
   @ApiOperation({
     summary: 'Transfers sent and received, newest first',
     description:
-      '`{page, page_size, transfers: [{transfer_id, direction (sent|received), ...}]}`; ' +
+      '`{page, page_size, has_more, transfers: [{transfer_id, direction (sent|received), ...}]}`; ' +
       '`format=csv|xlsx` exports up to 10,000 rows.',
   })
   async list(
@@ -141,6 +143,7 @@ export class TransfersController {
       account_id: principal.account_id,
       page: pagination.page,
       page_size: pagination.page_size,
+      limit: pagination.limit,
       export: format !== undefined,
     });
     if (!format) return pageBody('transfers', pagination, transfers);

@@ -61,7 +61,7 @@ export class DepositAccountsController {
     const pagination = parsePagination(query);
     const { deposit_accounts } = await this.bus.send(PAYINS_COMMANDS.list_deposit_accounts, {
       account_id: principal.account_id,
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('deposit_accounts', pagination, deposit_accounts);

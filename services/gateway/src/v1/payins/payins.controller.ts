@@ -25,6 +25,7 @@ import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../../gateway.settings';
 import {
+  ApiIdempotentReplay,
   ApiCredentials,
   ApiDocumentLocale,
   ApiFileReply,
@@ -92,6 +93,7 @@ export class PayinsController {
   @Post()
   @HttpCode(201)
   @ApiReply(PAYINS_COMMANDS.create_payin, 201)
+  @ApiIdempotentReplay()
   @ApiOperation({
     summary: 'Create a payin (qr, bank_transfer, fintoc, card, checkout)',
     description:
@@ -164,6 +166,7 @@ export class PayinsController {
   @Post('collect')
   @HttpCode(201)
   @ApiReply(PAYINS_COMMANDS.collect_payin, 201)
+  @ApiIdempotentReplay()
   @ApiOperation({
     summary: 'Pull collection: debit the payer’s account with their bank key',
     description:
@@ -217,7 +220,7 @@ export class PayinsController {
       'that stored card), `search` (reference, id, idempotency key, glosa, ' +
       'customer), `from`/`to` (YYYY-MM-DD in the organization time zone). `format=csv|xlsx` ' +
       'downloads up to 10,000 rows (with `Instrument ID` and `Instrument`, e.g. `card visa 4242 ' +
-      '12/2029`). Listing `{page, page_size, payins}`; each payin carries `instrument` (the ' +
+      '12/2029`). Listing `{page, page_size, has_more, payins}`; each payin carries `instrument` (the ' +
       'stored card it saved or was charged to: `{type: "card", brand, last4, exp_month, ' +
       'exp_year}`, else null), `deposit_account_id` and `payer` (deposits) and `receipt_url` ' +
       '(once credited).',
@@ -238,7 +241,7 @@ export class PayinsController {
       org_id: principal.org_id,
       ...filters,
       ...parseFilterDates(query),
-      limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
+      limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.limit,
       offset: format ? 0 : pagination.offset,
     });
     if (!format) return pageBody('payins', pagination, payins);

@@ -34,7 +34,7 @@ export class StoredCardsController {
   @ApiOperation({
     summary: 'List the account’s stored cards, newest first',
     description:
-      '`{page, page_size, cards: [{instrument_id, brand, last4, exp_month, exp_year, country, ' +
+      '`{page, page_size, has_more, cards: [{instrument_id, brand, last4, exp_month, exp_year, country, ' +
       'currency, status (active, revoked), source_payin_id, created_at, revoked_at}]}`. A card ' +
       'is saved by a paid card payin created with `save_card: true` (the sandbox saves its test ' +
       'card, see the `sandbox` tag). Charge one with `POST /v1/payins` `{method: "card", instrument_id, ' +
@@ -52,7 +52,7 @@ export class StoredCardsController {
     const pagination = parsePagination(query);
     const { cards } = await this.bus.send(PAYINS_COMMANDS.list_stored_cards, {
       account_id: principal.account_id,
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('cards', pagination, cards);

@@ -136,7 +136,7 @@ export class SubscriptionsController {
     const { subscriptions } = await this.bus.send(SUBSCRIPTIONS_COMMANDS.list, {
       account_id: principal.account_id,
       status: query.status || undefined,
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('subscriptions', pagination, subscriptions);
@@ -176,7 +176,7 @@ export class SubscriptionsController {
     const { charges } = await this.bus.send(SUBSCRIPTIONS_COMMANDS.list_charges, {
       account_id: principal.account_id,
       subscription_id,
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('charges', pagination, charges);

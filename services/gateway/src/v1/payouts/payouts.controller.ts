@@ -27,6 +27,7 @@ import { BusClient } from '@platform/messaging';
 import type { TransferArea } from '@platform/object-storage';
 import { TRANSFER_AREA } from '@platform/runtime';
 import {
+  ApiIdempotentReplay,
   ApiCredentials,
   ApiDocumentLocale,
   ApiFileReply,
@@ -91,6 +92,7 @@ export class PayoutsController {
   @ApiOperation({ summary: 'Create a payout', description: CREATE_PAYOUT_DESCRIPTION })
   @ApiZodBody(createPayoutBody)
   @ApiReply(payoutResource, 202)
+  @ApiIdempotentReplay()
   async create(
     @CurrentPrincipal() principal: Principal,
     @ValidatedBody(createPayoutBody) body: CreatePayoutBody,
@@ -126,7 +128,7 @@ export class PayoutsController {
       method: query.method,
       search: query.search,
       ...parseFilterDates(query),
-      limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
+      limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.limit,
       offset: format ? 0 : pagination.offset,
     });
     if (!format) return pageBody('payouts', pagination, payouts);
@@ -179,6 +181,7 @@ export class PayoutsController {
   @ApiOperation({ summary: 'Pay a scanned QR', description: QR_CONFIRM_DESCRIPTION })
   @ApiZodBody(confirmPayoutQrBody)
   @ApiReply(payoutResource, 202)
+  @ApiIdempotentReplay()
   async confirmQr(
     @CurrentPrincipal() principal: Principal,
     @ValidatedBody(confirmPayoutQrBody) body: z.infer<typeof confirmPayoutQrBody>,

@@ -105,7 +105,7 @@ export class PosController {
       ...parseFilterDates(query),
       terminal_id: query.terminal_id || undefined,
       status: query.status || undefined,
-      limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.page_size,
+      limit: format ? EXPORT_ROW_LIMIT + 1 : pagination.limit,
       offset: format ? 0 : pagination.offset,
     });
     if (!format) return pageBody('charges', pagination, charges);

@@ -155,7 +155,7 @@ export class QscoreBatchesController {
     const reply = await this.bus.send(RISK_BATCH_COMMANDS.list_items, {
       account_id: principal.account_id,
       batch_id: batch_id.slice(0, 200),
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
       ...(query.status ? { status: query.status } : {}),
     });

@@ -97,7 +97,7 @@ export class QscoreConsentsController {
     const pagination = parsePagination(query);
     const { consents } = await this.bus.send(RISK_SCORING_COMMANDS.list_consents, {
       account_id: principal.account_id,
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
       base_url: this.baseUrl(request),
     });

@@ -107,7 +107,7 @@ export class QscoreDisputesController {
       account_id: principal.account_id,
       country: query.country ?? '',
       doc_id,
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('disputes', pagination, disputes);

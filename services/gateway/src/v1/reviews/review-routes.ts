@@ -28,7 +28,7 @@ export async function reviewQueue(
   const reply = await bus.send(REVIEW_COMMANDS.queue, {
     scope,
     ...(status ? { status } : {}),
-    limit: pagination.page_size,
+    limit: pagination.limit,
     offset: pagination.offset,
   });
   return pageBody('reviews', pagination, reply.reviews);

@@ -92,7 +92,7 @@ export class MyPasskeysController {
     const pagination = parsePagination(query);
     const reply = await this.bus.send(SIGN_IN_COMMANDS.list_passkeys, {
       actor: actorOf(principal),
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('passkeys', pagination, reply.passkeys);

@@ -55,7 +55,7 @@ export class OrgVerificationsController {
     const reply = await this.bus.send(VERIFICATION_COMMANDS.list, {
       org_id: admin.org_id,
       ...(status ? { status } : {}),
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('verifications', pagination, reply.verifications);

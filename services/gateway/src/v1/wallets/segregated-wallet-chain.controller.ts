@@ -275,7 +275,7 @@ export class SegregatedWalletChainController {
     const reply = (await this.bus.send(command, {
       account_id: principal.account_id,
       wallet_id,
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     })) as Record<C, unknown[]>;
     return pageBody(collection, pagination, reply[collection]);

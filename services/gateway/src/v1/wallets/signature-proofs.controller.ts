@@ -117,7 +117,7 @@ export class SignatureProofsController {
       ...(to === undefined ? {} : { to }),
       ...(query.status === undefined ? {} : { status: query.status }),
       ...(query.purpose === undefined ? {} : { purpose: query.purpose }),
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('proofs', pagination, proofs);

@@ -65,7 +65,7 @@ export class WebhooksController {
     const pagination = parsePagination(query);
     const reply = await this.bus.send(WEBHOOK_COMMANDS.list_subscriptions, {
       account_id: principal.account_id,
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('subscriptions', pagination, reply.subscriptions);
@@ -126,7 +126,7 @@ export class WebhooksController {
     const reply = await this.bus.send(WEBHOOK_COMMANDS.list_deliveries, {
       account_id: principal.account_id,
       subscription_id: id,
-      limit: pagination.page_size,
+      limit: pagination.limit,
       offset: pagination.offset,
     });
     return pageBody('deliveries', pagination, reply.deliveries);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Pool } from 'pg';
 import { DomainError } from '@platform/contracts';
+import { markReplayed } from '@platform/messaging';
 import { LEDGER_SCHEMA } from '../balances-projection';
 
 export type IdempotencyScope = 'swap' | 'transfer';
@@ -43,7 +44,7 @@ export class IdempotencyRepository {
           'this idempotency_key was already used with a different request',
         );
       }
-      if (stored.status === 'done') return stored.response as T;
+      if (stored.status === 'done') return replayedResponse<T>(stored.response);
       if (stored.claimed) return this.execute(key, idempotency_key, stored.record_id, execute);
       if (Date.now() > deadline_ms) {
         throw new DomainError(
@@ -116,4 +117,10 @@ export class IdempotencyRepository {
       return { fingerprint, record_id: '', status: 'pending', response: null, claimed: false };
     return { ...row, claimed: false };
   }
+}
+
+/** The stored answer of an earlier request with the key: the reply says it is a replay. */
+function replayedResponse<T>(response: unknown): T {
+  markReplayed();
+  return response as T;
 }

@@ -1,0 +1,95 @@
+import {
+  DELIVERY_WAIT,
+  eventsClient,
+  eventually,
+  http,
+  payoutsClient,
+  pix,
+  startWebhookReceiver,
+  type TestAccount,
+  type WebhookReceiver,
+} from '../clients';
+import { startAllInOneOnly, type E2eAllInOnePlatform } from '../harness';
+
+/** One sample of the Prometheus text: `name{labels} value`. */
+function samplesOf(text: string, name: string): { labels: string; value: number }[] {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+    .map((line) => {
+      const value = Number(line.slice(line.lastIndexOf(' ') + 1));
+      const labels = line.includes('{') ? line.slice(line.indexOf('{'), line.indexOf('}') + 1) : '';
+      return { labels, value };
+    });
+}
+
+/**
+ * Business metrics on `/metrics` (operator token): a payout and a webhook delivery show in the
+ * series an operator scrapes. All-in-one only: one process, so the gateway's `/metrics` holds
+ * every service's series.
+ */
+describe('/metrics: business metrics', () => {
+  let platform: E2eAllInOnePlatform;
+  let receiver: WebhookReceiver;
+  let owner: TestAccount;
+
+  beforeAll(async () => {
+    platform = await startAllInOneOnly({
+      label: 'metrics',
+      settings: { WEBHOOKS_ALLOW_LOOPBACK: 'true', WEBHOOK_POLL_MS: '50', SANDBOX_STEP_MS: '40' },
+    });
+    receiver = await startWebhookReceiver();
+    owner = await payoutsClient(platform.environments.test).register();
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await platform.close();
+  });
+
+  const scrape = async (): Promise<string> => {
+    const response = await http(platform.environments.test).operator('GET', '/metrics');
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+
+  it('refuses a scrape without the operator token, saying it is needed', async () => {
+    const response = await http(platform.environments.test).request('GET', '/metrics');
+    expect(response.status).toBe(401);
+    const body = (await response.json()) as { error: string; message: string };
+    expect(body.error).toBe('unauthorized');
+    expect(body.message).toContain('operator token');
+  });
+
+  it('counts payouts by status, webhook deliveries by outcome and the outbox depth', async () => {
+    const subscribed = await eventsClient(platform.environments.test).subscription(
+      owner.access_token,
+      { event_type: '*', callback_url: receiver.url(), secret: 'whsec_metrics_secret_value' },
+    );
+    expect(subscribed.id).toEqual(expect.any(String));
+    const created = await http(platform.environments.test).request('POST', '/v1/payouts', {
+      headers: owner.headers,
+      body: pix('15.00', { idempotency_key: `metrics-${Date.now()}` }),
+    });
+    expect(created.status).toBe(202);
+    await eventually(
+      async () => receiver.received.length,
+      (count) => count > 0,
+      DELIVERY_WAIT,
+    );
+
+    const text = await eventually(scrape, (body) =>
+      samplesOf(body, 'webhook_deliveries_total').some(
+        ({ labels, value }) => labels.includes('outcome="delivered"') && value >= 1,
+      ),
+    );
+    const payouts = samplesOf(text, 'payouts_by_status').filter(({ labels }) =>
+      labels.includes('environment="test"'),
+    );
+    expect(payouts.length).toBeGreaterThan(0);
+    expect(payouts.reduce((sum, { value }) => sum + value, 0)).toBeGreaterThanOrEqual(1);
+    expect(payouts.every(({ value }) => Number.isInteger(value) && value >= 0)).toBe(true);
+    const outbox = samplesOf(text, 'outbox_unpublished_rows');
+    expect(outbox.length).toBeGreaterThan(0);
+    expect(outbox.every(({ value }) => Number.isInteger(value) && value >= 0)).toBe(true);
+  });
+});
