@@ -294,6 +294,7 @@ describe('payins: branded hosted checkout and card pages in a browser', () => {
     expect(await too_long.json()).toEqual({
       error: expect.any(String),
       message: expect.any(String),
+      request_id: too_long.headers.get('x-request-id'),
     });
   });
 });
