@@ -1,4 +1,12 @@
-import { http, ledgerClient, payinsClient, pix, type Http, type TestAccount } from '../clients';
+import {
+  http,
+  inlineSchemaRefs,
+  ledgerClient,
+  payinsClient,
+  pix,
+  type Http,
+  type TestAccount,
+} from '../clients';
 import { startPlatform, type E2ePlatform } from '../harness';
 
 /**
@@ -255,9 +263,12 @@ describe('API conventions', () => {
     });
 
     it('documents has_more in every listing of the OpenAPI document', async () => {
-      const document = (await (await client.request('GET', '/openapi.json')).json()) as {
-        paths: Record<string, Record<string, OpenApiOperation>>;
-      };
+      // Listing pages are components: read them with their references inlined.
+      const document = inlineSchemaRefs(
+        (await (await client.request('GET', '/openapi.json')).json()) as {
+          paths: Record<string, Record<string, OpenApiOperation>>;
+        },
+      );
       const listings = Object.entries(document.paths).flatMap(([path, operations]) =>
         Object.values(operations)
           .map((operation) => operation.responses?.['200']?.content?.['application/json']?.schema)
