@@ -213,6 +213,7 @@ describe('operator CLI', () => {
         platform.environments.test.base_url,
         'events',
         'tail',
+        '--raw',
         '--topic',
         'events.identity',
       ],

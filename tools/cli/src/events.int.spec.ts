@@ -42,6 +42,12 @@ async function startRelay(
   };
 }
 
+interface Session {
+  account_id: string;
+  email: string;
+  authorization: string;
+}
+
 /**
  * Issue 13: `events tail` died after 300 s without events and on any drop; `events replay`
  * ignored an invalid `--since` and looked for a database the distributed runtime does not use.
@@ -81,6 +87,56 @@ describe('operator CLI: events tail and replay', () => {
     return { tail, output };
   }
 
+  let account_counter = 0;
+  /** A confirmed sandbox account of the demo organization (with its demo balance). */
+  async function openAccount(label: string): Promise<Session> {
+    const email = `tail-${label}-${Date.now()}-${++account_counter}@example.com`;
+    const post = (route: string, body: unknown) =>
+      fetch(`${base_url}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const registration = { org: 'demo', type: 'person', email, display_name: 'Tail Holder' };
+    const registered = await post('/v1/auth/register', {
+      ...registration,
+      password: 'correct horse battery',
+      country: 'US',
+    });
+    expect(registered.status).toBe(201);
+    const confirmed = await post('/v1/auth/register/confirm', {
+      org: 'demo',
+      email,
+      code: '000000',
+    });
+    expect(confirmed.status).toBe(200);
+    const session = (await confirmed.json()) as { access_token: string; account: { id: string } };
+    return {
+      account_id: session.account.id,
+      email,
+      authorization: `Bearer ${session.access_token}`,
+    };
+  }
+
+  const send = async (from: Session, route: string, body: unknown, status = 201) => {
+    const response = await fetch(`${base_url}${route}`, {
+      method: 'POST',
+      headers: { authorization: from.authorization, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(status);
+    return (await response.json()) as Record<string, string>;
+  };
+  const transfer = (from: Session, to: Session, amount: string) =>
+    send(from, '/v1/transfers', { recipient: to.email, asset: 'USD', amount });
+
+  /** Starts tails and waits until each has its subscription in place. */
+  async function startTails(...argument_lists: string[][]) {
+    const started = argument_lists.map((args) => startTail(base_url, ...args));
+    await until(() => started.every(({ output }) => output.stderr.includes('tailing')));
+    return started.map(({ output }) => output);
+  }
+
   const replay = (env: NodeJS.ProcessEnv, ...args: string[]) =>
     run(process.execPath, [CLI, 'events', 'replay', '--no-progress', ...args], { env }).then(
       ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
@@ -113,7 +169,14 @@ describe('operator CLI: events tail and replay', () => {
   });
 
   it('keeps tailing through a quiet spell longer than its idle timeout', async () => {
-    const { output } = startTail(base_url, '--topic', 'events.identity', '--idle-timeout', '1');
+    const { output } = startTail(
+      base_url,
+      '--raw',
+      '--topic',
+      'events.identity',
+      '--idle-timeout',
+      '1',
+    );
     await until(() => output.stderr.includes('tailing'));
     // Three idle timeouts without an event: heartbeats alone must keep the tail open.
     await pause(3_000);
@@ -128,6 +191,7 @@ describe('operator CLI: events tail and replay', () => {
     const relay = await startRelay(Number(new URL(base_url).port));
     const { tail, output } = startTail(
       `http://127.0.0.1:${relay.port}`,
+      '--raw',
       '--topic',
       'events.identity',
     );
@@ -190,5 +254,112 @@ describe('operator CLI: events tail and replay', () => {
     expect(nowhere.stderr).toContain(
       'no event store found in postgres://postgres:***@127.0.0.1:9/',
     );
+  });
+
+  describe('public events (issue 19)', () => {
+    let payer: Session;
+    let payee: Session;
+    let other: Session;
+
+    beforeAll(async () => {
+      [payer, payee, other] = await Promise.all(
+        ['payer', 'payee', 'other'].map((label) => openAccount(label)),
+      );
+    });
+
+    it('prints one readable line per public event, filtered by account and type', async () => {
+      const [pretty, payee_only, payouts_only, as_json] = await startTails(
+        [],
+        ['--account', payee.account_id],
+        ['--type', 'kyc_link_completed,payout_status_changed', '--type', 'wallet_linked'],
+        ['--format', 'json', '--account', `${other.account_id},${payee.account_id}`],
+      );
+      const to_payee = await transfer(payer, payee, '3.25');
+      const to_other = await transfer(payer, other, '4.50');
+      const payout = await send(
+        payer,
+        '/v1/payouts',
+        {
+          country: 'BR',
+          currency: 'BRL',
+          method: 'pix',
+          amount: '10.00',
+          beneficiary: { name: 'Ana Silva', account_number: 'ana@example.com' },
+          idempotency_key: `tail-${Date.now()}`,
+        },
+        202,
+      );
+      const payout_line = new RegExp(
+        `^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d  payout_status_changed  ${payer.account_id}  payout_id=${payout.payout_id} .*status=`,
+        'm',
+      );
+      await until(
+        () =>
+          pretty.stdout.includes(`transfer_id=${to_other.transfer_id}`) &&
+          payout_line.test(pretty.stdout) &&
+          payout_line.test(payouts_only.stdout) &&
+          payee_only.stdout.includes(to_payee.transfer_id!) &&
+          as_json.stdout.includes(to_other.transfer_id!),
+        20_000,
+      );
+
+      // Pretty: local time, public type, the account it belongs to (the payee), the summary.
+      expect(pretty.stdout).toMatch(
+        new RegExp(
+          `^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d  transfer_received  ${payee.account_id}  transfer_id=${to_payee.transfer_id} from_account_id=${payer.account_id} to_account_id=${payee.account_id} amount=3.25 asset=USD$`,
+          'm',
+        ),
+      );
+      expect(pretty.stdout).not.toContain('"topic"');
+      expect(payouts_only.stdout).toMatch(payout_line);
+      // --account: the other account's transfer, made after the payee's, never shows.
+      expect(payee_only.stdout).toContain(`transfer_received  ${payee.account_id}`);
+      expect(payee_only.stdout).not.toContain(to_other.transfer_id);
+      expect(payee_only.stdout).not.toContain('payout_status_changed');
+      // --type: the payouts' tail saw the transfers go by, and printed none of them.
+      expect(payouts_only.stdout).not.toContain('transfer_received');
+      // --format json: one public envelope with its account per line.
+      const envelopes = as_json.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(
+        envelopes.every((event) =>
+          [payee.account_id, other.account_id].includes(event.account_id as string),
+        ),
+      ).toBe(true);
+      expect(envelopes.find((event) => event.account_id === other.account_id)).toEqual({
+        id: expect.any(String),
+        type: 'transfer_received',
+        created_at: expect.any(String),
+        livemode: false,
+        account_id: other.account_id,
+        data: expect.objectContaining({
+          transfer_id: to_other.transfer_id,
+          amount: '4.50',
+          asset: 'USD',
+        }),
+      });
+    });
+
+    it('refuses an unknown --type with exit code 2, listing the valid ones', async () => {
+      const refused = await run(process.execPath, [
+        CLI,
+        '--url',
+        base_url,
+        'events',
+        'tail',
+        '--type',
+        'transfer_received,payouts.payout_status_changed',
+      ]).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(
+        'unknown public event type: payouts.payout_status_changed; valid types: ',
+      );
+      expect(refused.stderr).toContain('payout_status_changed, ');
+    });
   });
 });

@@ -28,3 +28,5 @@ export * from './banking';
 export * from './subscriptions';
 // contracts and signatures (issue 18)
 export * from './contracts';
+// public events: which domain events become which, and their data (issue 19: shared with the CLI)
+export * from './public-event-projection';

@@ -3,7 +3,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import {
   parseFilterDates,
+  projectPublicEvent,
   PUBLIC_EVENTS_TOPIC,
+  redactForAccount,
   type EventEnvelope,
   type PositionedPublicEvent,
   type PublicEventType,
@@ -11,7 +13,6 @@ import {
 import { Outbox } from '@platform/messaging';
 import { SERVICE_POOL } from '@platform/runtime';
 import { MAX_DELIVERY_ATTEMPTS } from '../domain/delivery-schedule';
-import { projectPublicEvent, redactForAccount } from '../domain/public-event-projection';
 
 interface PublicEventRow {
   position: string;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import type { PublicEvent } from '@platform/contracts';
+import { redactForAccount, type PublicEvent } from '@platform/contracts';
 import { createCounter } from '@platform/observability';
 import {
   PoisonGuard,
@@ -9,7 +9,6 @@ import {
   type PoisonPolicy,
 } from '@platform/persistence';
 import { isSuccessfulStatus, nextAttemptOffsetMs } from '../domain/delivery-schedule';
-import { redactForAccount } from '../domain/public-event-projection';
 import { signWebhook } from '../domain/webhook-signature';
 import type { CallbackResponse, CallbackSender } from './callback-sender';
 import type { SecretCipher } from './secret-cipher';

@@ -1,4 +1,4 @@
-import type { PublicEventType } from '@platform/contracts';
+import type { PublicEventType } from '../commands/notifications-replies';
 
 /**
  * Which domain events become which public events (the cross-team contract), and the fields of
