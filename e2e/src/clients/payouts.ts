@@ -1,4 +1,5 @@
 import type { PayoutStatusChanged, Statement } from '@platform/contracts';
+import { decimalsOf, type Asset } from '@platform/money';
 import Big from 'big.js';
 import ExcelJS from 'exceljs';
 import { openAccount, type TestAccount } from './accounts';
@@ -108,7 +109,15 @@ export function payoutsClient(target: Target) {
     totals?.eachRow((row, number) => {
       if (number === 1) return; // the header
       const [kind, asset, credits, debits, count] = (row.values as unknown[]).slice(1);
-      rows.push({ kind, asset, credits, debits, count } as StatementTotal);
+      // Amounts are number cells with the asset's decimals: read back as the decimal strings they show.
+      const decimal = (cell: unknown) => new Big(String(cell)).toFixed(decimalsOf(asset as Asset));
+      rows.push({
+        kind,
+        asset,
+        credits: decimal(credits),
+        debits: decimal(debits),
+        count,
+      } as StatementTotal);
     });
     return rows;
   };
