@@ -91,5 +91,43 @@ describe('/metrics: business metrics', () => {
     const outbox = samplesOf(text, 'outbox_unpublished_rows');
     expect(outbox.length).toBeGreaterThan(0);
     expect(outbox.every(({ value }) => Number.isInteger(value) && value >= 0)).toBe(true);
+    const outbox_age = samplesOf(text, 'outbox_oldest_unpublished_age_seconds');
+    expect(outbox_age.length).toBe(outbox.length);
+    expect(outbox_age.every(({ value }) => value >= 0)).toBe(true);
+  });
+
+  it('shows each projection and relay lag, down to 0 events behind once caught up', async () => {
+    const created = await http(platform.environments.test).request('POST', '/v1/payouts', {
+      headers: owner.headers,
+      body: pix('2.50', { idempotency_key: `metrics-lag-${Date.now()}` }),
+    });
+    expect(created.status).toBe(202);
+    const lagOf = (body: string) => ({
+      events: samplesOf(body, 'projection_lag_events'),
+      seconds: samplesOf(body, 'projection_lag_seconds'),
+    });
+    const first = lagOf(await scrape());
+    expect(first.events.length).toBeGreaterThan(0);
+    expect([...first.events, ...first.seconds].every(({ value }) => value >= 0)).toBe(true);
+
+    const caught_up = lagOf(
+      await eventually(
+        scrape,
+        (body) => {
+          const { events, seconds } = lagOf(body);
+          return events.length > 0 && [...events, ...seconds].every(({ value }) => value === 0);
+        },
+        DELIVERY_WAIT,
+      ),
+    );
+    // The ledger's projections and every service's relay to the bus, each with both series.
+    const projections = caught_up.events.map(({ labels }) => labels);
+    expect(projections).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('projection="projection:ledger"'),
+        expect.stringContaining('projection="relay:events.payouts"'),
+      ]),
+    );
+    expect(caught_up.seconds.map(({ labels }) => labels).sort()).toEqual(projections.sort());
   });
 });

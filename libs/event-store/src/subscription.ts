@@ -1,6 +1,7 @@
 import type { Notification, Pool, PoolClient } from 'pg';
 import { PoisonTracker } from '@platform/persistence';
 import { applyOneByOne } from './one-by-one';
+import { addSubscriptionLagGauges } from './subscription-lag';
 import { hasHeldBackEvents, readSafeEvents, safeHeadPosition } from './read';
 import type { RecordedEvent, SubscribeOptions, Subscription, SubscriptionState } from './types';
 
@@ -37,7 +38,7 @@ type BatchOutcome =
  * A catch-up subscription: one connection holds a session advisory lock on the name (standbys
  * retry it), listens for append notifications and, per batch, runs the handler and advances the
  * checkpoint in one transaction, so a projection written through that transaction sees each
- * event exactly once.
+ * event exactly once. While it runs, `/metrics` shows how far it is behind (projection_lag_*).
  */
 export class CatchUpSubscription implements Subscription {
   private current_state: SubscriptionState = 'starting';
@@ -47,6 +48,7 @@ export class CatchUpSubscription implements Subscription {
   private readonly running: Promise<void>;
   private readonly settings: typeof DEFAULTS;
   private readonly tracker: PoisonTracker;
+  private readonly remove_lag_gauges: () => void;
 
   constructor(
     private readonly context: SubscriptionContext,
@@ -65,6 +67,13 @@ export class CatchUpSubscription implements Subscription {
       backoff_max_ms: Math.max(this.settings.retry_delay_ms, MAX_EVENT_BACKOFF_MS),
       ...options.poison_policy,
     });
+    this.remove_lag_gauges = addSubscriptionLagGauges({
+      pool: context.pool,
+      schema: context.schema,
+      name: options.name,
+      types: options.types,
+      stream_prefix: options.stream_prefix,
+    });
     this.running = this.run();
   }
 
@@ -77,6 +86,7 @@ export class CatchUpSubscription implements Subscription {
   }
 
   async stop(): Promise<void> {
+    this.remove_lag_gauges();
     this.stopping = true;
     this.wake_up?.resolve();
     await this.running;

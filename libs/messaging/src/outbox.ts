@@ -124,12 +124,15 @@ export interface OutboxRelayOptions extends Omit<RelayOptions, 'source'> {
   retain_published_ms?: number;
 }
 
+type OutboxLabel = 'schema' | 'database';
+
 /**
  * Publishes a schema's outbox to the bus; run one per process, any number per service. While it
- * runs, `/metrics` shows the outbox's depth (`outbox_unpublished_rows`).
+ * runs, `/metrics` shows the outbox's depth (`outbox_unpublished_rows`) and how long its oldest
+ * row has waited (`outbox_oldest_unpublished_age_seconds`, 0 when drained): the bus backlog.
  */
 export class OutboxRelay extends Relay {
-  private stop_depth: (() => void) | undefined;
+  private stop_gauges: (() => void)[] = [];
 
   constructor(private readonly outbox: OutboxRelayOptions) {
     const { schema, retain_published_ms, ...relay } = outbox;
@@ -141,28 +144,54 @@ export class OutboxRelay extends Relay {
 
   override async start(): Promise<void> {
     await super.start();
-    this.stop_depth ??= addGaugeSource(
-      {
-        name: 'outbox_unpublished_rows',
-        help: 'rows of an outbox not yet published to the bus',
-        label_names: ['schema', 'database'],
-      },
-      () => this.depth(),
-    );
+    if (this.stop_gauges.length > 0) return;
+    const label_names: OutboxLabel[] = ['schema', 'database'];
+    this.stop_gauges = [
+      addGaugeSource(
+        {
+          name: 'outbox_unpublished_rows',
+          help: 'rows of an outbox not yet published to the bus',
+          label_names,
+        },
+        () => this.depth(),
+      ),
+      addGaugeSource(
+        {
+          name: 'outbox_oldest_unpublished_age_seconds',
+          help: 'how long the oldest row of an outbox not yet published has waited; 0 when drained',
+          label_names,
+        },
+        () => this.oldestAge_seconds(),
+      ),
+    ];
   }
 
   override async stop(): Promise<void> {
-    this.stop_depth?.();
-    this.stop_depth = undefined;
+    for (const stop_gauge of this.stop_gauges) stop_gauge();
+    this.stop_gauges = [];
     await super.stop();
   }
 
-  private async depth(): Promise<GaugeSample<'schema' | 'database'>[]> {
-    const { schema, pool } = this.outbox;
-    const { rows } = await pool.query<{ depth: string }>(
-      `select count(*)::text as depth from ${schema}.outbox where published_at is null`,
+  private async depth(): Promise<GaugeSample<OutboxLabel>[]> {
+    const { rows } = await this.outbox.pool.query<{ database: string; depth: string }>(
+      `select current_database() as database, count(*)::text as depth
+         from ${this.outbox.schema}.outbox where published_at is null`,
     );
-    const database = (pool as { options?: { database?: string } }).options?.database ?? '';
-    return [{ labels: { schema, database }, value: Number(rows[0]?.depth ?? 0) }];
+    return [{ labels: this.labels(rows[0]?.database), value: Number(rows[0]?.depth ?? 0) }];
+  }
+
+  /** The first unpublished row by position (the relay's partial index), not a scan of them all. */
+  private async oldestAge_seconds(): Promise<GaugeSample<OutboxLabel>[]> {
+    const { rows } = await this.outbox.pool.query<{ database: string; age_seconds: string }>(
+      `select current_database() as database, coalesce((
+         select greatest(extract(epoch from now() - created_at), 0) from ${this.outbox.schema}.outbox
+          where published_at is null order by position limit 1), 0)::text as age_seconds`,
+    );
+    return [{ labels: this.labels(rows[0]?.database), value: Number(rows[0]?.age_seconds ?? 0) }];
+  }
+
+  /** The database as the server names it (a pool made from a URL does not know it). */
+  private labels(database = ''): Record<OutboxLabel, string> {
+    return { schema: this.outbox.schema, database };
   }
 }
