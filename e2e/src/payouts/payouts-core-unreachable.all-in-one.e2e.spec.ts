@@ -58,7 +58,11 @@ describe('payouts: the ledger unreachable', () => {
     const failed = await withSettlementUnreadable(() => payouts.create(account, body));
     expect(failed).toEqual({
       status: 503,
-      body: { error: 'recovery_pending', message: expect.stringContaining('settlement asset') },
+      body: {
+        error: 'recovery_pending',
+        message: expect.stringContaining('settlement asset'),
+        request_id: expect.any(String),
+      },
     });
     const listed = await payouts.request('GET', `/v1/payouts?from=${recentDay()}`, {
       headers: account.headers,
