@@ -210,7 +210,8 @@ describe('payins: branded hosted checkout and card pages in a browser', () => {
         .locator('button.copy');
       await expect(copy_reference.textContent()).resolves.toBe('Copiar: Referencia');
       await copy_reference.click();
-      await expect(copy_reference.locator('.copy-word').textContent()).resolves.toBe('Copiado');
+      // The word changes once the clipboard write settles: wait for it rather than read at once.
+      await copy_reference.locator('.copy-word', { hasText: 'Copiado' }).waitFor();
       await shoot(page, 'checkout-es-instructions');
       await expectAccessible(page);
 
