@@ -291,14 +291,13 @@ describe('banking', () => {
     expect((await bank.pay(owner, { ...payment, amount: '10.0' })).operation_id).toBe(
       paid.operation_id,
     );
-    const by_header = await json<Body>(
-      await bank.payRaw(
-        owner,
-        { ...payment, idempotency_key: undefined },
-        { 'idempotency-key': 'bank-pay-1' },
-      ),
-      201,
+    const replayed = await bank.payRaw(
+      owner,
+      { ...payment, idempotency_key: undefined },
+      { 'idempotency-key': 'bank-pay-1' },
     );
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    const by_header = await json<Body>(replayed, 201);
     expect(by_header.operation_id).toBe(paid.operation_id);
     await expectError(
       await bank.payRaw(owner, { ...payment, amount: '11.00' }),

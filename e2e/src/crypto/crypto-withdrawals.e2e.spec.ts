@@ -130,10 +130,11 @@ describe('crypto withdrawals', () => {
     );
     // The header carries the key too; the body wins when both are sent.
     const { idempotency_key, ...keyless } = body;
-    const by_header = await json<CryptoWithdrawalBody>(
-      await withdrawals.createRaw(account, keyless, { 'idempotency-key': idempotency_key }),
-      202,
-    );
+    const replayed = await withdrawals.createRaw(account, keyless, {
+      'idempotency-key': idempotency_key,
+    });
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    const by_header = await json<CryptoWithdrawalBody>(replayed, 202);
     expect(by_header.withdrawal_id).toBe(first.withdrawal_id);
     await withdrawals.awaitWithdrawal(account, first.withdrawal_id);
     await withdrawals.awaitBalance(account, {

@@ -17,6 +17,7 @@ import {
   type SegregatedWalletBody,
   type TestAccount,
   type WalletChainClient,
+  type WalletSendBody,
   type WalletsClient,
   type WebhookReceiver,
 } from '../clients';
@@ -173,7 +174,9 @@ describe('segregated wallets on chain', () => {
     });
     expect(new Big(accepted.amount).eq(30)).toBe(true);
     // Same key and body: the same send; another body: 409.
-    expect((await chain.createSend(owner, wallet.wallet_id, body)).send_id).toBe(accepted.send_id);
+    const replayed = await chain.sendRaw(owner, wallet.wallet_id, body);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect((await json<WalletSendBody>(replayed, 202)).send_id).toBe(accepted.send_id);
     await expectError(
       await chain.sendRaw(owner, wallet.wallet_id, { ...body, amount: '31' }),
       409,

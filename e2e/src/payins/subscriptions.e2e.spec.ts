@@ -65,6 +65,8 @@ describe('payins: subscriptions', () => {
     });
     expect(by_header.status).toBe(200);
     expect(by_header.body.subscription_id).toBe(id);
+    expect(by_header.headers.get('idempotent-replayed')).toBe('true');
+    expect(created.headers.get('idempotent-replayed')).toBeNull();
     const conflict = await api.create(account, { ...body, amount: '26.00' });
     expect(conflict.status).toBe(409);
     expect(conflict.body).toEqual({

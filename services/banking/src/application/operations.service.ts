@@ -7,6 +7,7 @@ import {
   type Environment,
 } from '@platform/contracts';
 import type { JobQueue } from '@platform/jobs';
+import { markReplayed } from '@platform/messaging';
 import { Money } from '@platform/money';
 import { withTransaction } from '@platform/persistence';
 import { requireCustomer } from '../domain/customer';
@@ -215,5 +216,6 @@ function sameRequest(earlier: StoredOperation, fingerprint: string): StoredOpera
       'this idempotency_key was used for another payment request',
     );
   if (earlier.recovery_pending) throw recoveryPending();
+  markReplayed();
   return earlier;
 }

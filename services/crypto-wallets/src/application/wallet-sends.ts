@@ -27,6 +27,7 @@ import { renderSendReceiptPdf } from '../infrastructure/wallet-sends/send-receip
 import type { ReceiptLocale } from '../infrastructure/wallet-sends/send-receipt-labels';
 import { WALLET_SEND_REFERENCE_PREFIX, type ChainPort } from './chain-port';
 import type { SegregatedWallets } from './segregated';
+import { markReplayed } from '@platform/messaging';
 
 /**
  * The idempotency keys of auto-forwards: internal, so never put in a public event. Reserved in
@@ -112,6 +113,7 @@ export class WalletSends {
             'idempotency_conflict',
             'idempotency_key was used for another send',
           );
+        markReplayed();
         return existing;
       }
       await this.requireFunds(client, wallet, request.amount, network_fee);

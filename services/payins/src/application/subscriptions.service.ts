@@ -30,6 +30,7 @@ import { usableKey } from './payins.service';
 import type { IdentityPort } from './ports';
 import { storeDecided } from './subscription-events';
 import { chargeView, type ChargeJobs } from './subscription-charger';
+import { markReplayed } from '@platform/messaging';
 
 /** Creating, reading and changing subscriptions; the charges are the SubscriptionCharger's. */
 export class SubscriptionsService {
@@ -174,6 +175,7 @@ export class SubscriptionsService {
     if (!key) return null;
     const original = await this.subscriptions.findByIdempotencyKey(account_id, key);
     if (original && original.fingerprint !== fingerprint) throw keyConflict();
+    if (original) markReplayed();
     return original;
   }
 }

@@ -30,6 +30,7 @@ import {
   WITHDRAWAL_NETWORK,
 } from './ports';
 import { BROADCAST_RETRY_MS, WithdrawalSteps } from './withdrawal-steps';
+import { markReplayed } from '@platform/messaging';
 
 /** How long a duplicate request waits for the request that holds its key. */
 const DUPLICATE_WAIT_MS = 30_000;
@@ -109,6 +110,7 @@ export class WithdrawalCreation {
           'this idempotency_key was used with a different request',
         );
       }
+      markReplayed();
       return existing.state;
     }
     throw new DomainError(

@@ -28,6 +28,7 @@ import {
   parsePagination,
   ValidatedBody,
   ValidatedQuery,
+  ApiIdempotentReplay,
 } from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
@@ -124,6 +125,7 @@ export class BankingPaymentsController {
   @Post('payments')
   @HttpCode(201)
   @ApiOperation({ summary: 'Pay a third party', description: PAYMENT_DESCRIPTION })
+  @ApiIdempotentReplay()
   @ApiZodBody(createBankPaymentBody)
   @ApiReply(BANKING_COMMANDS.create_payment, 201)
   @ApiErrors(

@@ -21,6 +21,7 @@ import {
   parsePagination,
   ValidatedBody,
   ValidatedQuery,
+  ApiIdempotentReplay,
 } from '../../http';
 import { RequireCredentialLevel, RequireOtp } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
@@ -50,6 +51,7 @@ export class CryptoWithdrawalsController {
   @HttpCode(202)
   @RequireOtp('withdrawal.create')
   @ApiOperation({ summary: 'Withdraw crypto', description: CREATE_WITHDRAWAL_DESCRIPTION })
+  @ApiIdempotentReplay()
   @ApiZodBody(createCryptoWithdrawalBody)
   @ApiReply(CRYPTO_WITHDRAWAL_COMMANDS.create, 202)
   @ApiErrors(

@@ -35,6 +35,7 @@ import {
   parsePagination,
   ValidatedBody,
   ValidatedQuery,
+  ApiIdempotentReplay,
 } from '../../http';
 import { RequireCredentialLevel, RequireRole } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
@@ -85,6 +86,7 @@ export class SubscriptionsController {
   @HttpCode(201)
   @RequireRole('operator')
   @ApiOperation({ summary: 'Create a subscription', description: CREATE_DESCRIPTION })
+  @ApiIdempotentReplay()
   @ApiZodBody(subscriptionCreateBody)
   @ApiReply(subscriptionView, 201, 'created')
   @ApiReply(subscriptionView, 200, 'the subscription of this idempotency key')

@@ -28,6 +28,7 @@ import {
   sendPdf,
   ValidatedBody,
   ValidatedQuery,
+  ApiIdempotentReplay,
 } from '../../http';
 import { RequireCredentialLevel } from '../../auth/access.decorators';
 import { CurrentPrincipal, type Principal } from '../../auth/principal';
@@ -130,6 +131,7 @@ export class SegregatedWalletChainController {
   @Post(':id/sends')
   @HttpCode(202)
   @ApiOperation({ summary: 'Send from a wallet', description: SEND_DESCRIPTION })
+  @ApiIdempotentReplay()
   @ApiZodBody(createWalletSendBody)
   @ApiReply(WALLET_CHAIN_COMMANDS.create_send, 202)
   @ApiErrors(
