@@ -15,7 +15,7 @@ step() { echo; echo "=== $1"; }
 step "lint" && { npm run --silent lint || { status=1; echo "lint failed" > "$reports/lint.failed"; }; }
 step "typecheck" && { npm run --silent typecheck || { status=1; echo "typecheck failed" > "$reports/typecheck.failed"; }; }
 step "unit tests" && { npx jest --selectProjects unit --json --outputFile="$reports/unit.json" || status=1; }
-bash tools/scripts/ensure-chromium.sh
+bash tools/scripts/ensure-test-tools.sh
 step "integration tests" && {
   # The event store's own suites assert which events are readable at a given moment; a transaction
   # open anywhere on the server holds events back (transaction ids are the cluster's), so they run
