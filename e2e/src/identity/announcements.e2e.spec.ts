@@ -1,14 +1,17 @@
 import {
   DELIVERY_WAIT,
+  documentationGaps,
   eventsClient,
   eventually,
   hookEvent,
   http,
   identityClient,
   json,
+  JSON_CONTENT,
   openAccount,
   startWebhookReceiver,
   uniqueEmail,
+  type DocumentedOperation,
   type PublicEvent,
   type SseClient,
   type TestAccount,
@@ -214,5 +217,34 @@ describe('organization announcements', () => {
     expect(as_account.status).toBe(403);
     expect(await as_account.json()).toMatchObject({ error: 'org_admin_required' });
     expect(await listed()).toBe(before);
+  });
+
+  it('documents every announcement route', async () => {
+    const document = await json(await client.request('GET', '/openapi.json'), 200);
+    const operations: DocumentedOperation[] = [
+      {
+        method: 'post',
+        path: '/v1/org/announcements',
+        status: 201,
+        answers: JSON_CONTENT,
+        body: JSON_CONTENT,
+        errors: [
+          'invalid_json',
+          'invalid_request',
+          'reserved_idempotency_key',
+          'unauthorized',
+          'org_admin_required',
+          'idempotency_conflict',
+        ],
+      },
+      {
+        method: 'get',
+        path: '/v1/org/announcements',
+        status: 200,
+        answers: JSON_CONTENT,
+        errors: ['unauthorized', 'org_admin_required'],
+      },
+    ];
+    expect(documentationGaps(document, /^\/v1\/org\/announcements/, operations)).toEqual([]);
   });
 });

@@ -1,10 +1,13 @@
 import {
+  documentationGaps,
   eventually,
   http,
   identityClient,
   json,
+  JSON_CONTENT,
   openAccount,
   uniqueEmail,
+  type DocumentedOperation,
   type TestAccount,
 } from '../clients';
 import { startPlatform, type E2ePlatform } from '../harness';
@@ -203,5 +206,34 @@ describe('contacts', () => {
       422,
       'no_saved_destination',
     );
+  });
+
+  it('documents every contact route', async () => {
+    const document = await json(await client.request('GET', '/openapi.json'), 200);
+    const operations: DocumentedOperation[] = [
+      {
+        method: 'post',
+        path: '/v1/contacts/import',
+        status: 200,
+        answers: JSON_CONTENT,
+        body: JSON_CONTENT,
+        errors: ['invalid_json', 'invalid_request', 'batch_too_large', 'unauthorized'],
+      },
+      {
+        method: 'get',
+        path: '/v1/contacts',
+        status: 200,
+        answers: JSON_CONTENT,
+        errors: ['unauthorized'],
+      },
+      {
+        method: 'get',
+        path: '/v1/contacts/{id}',
+        status: 200,
+        answers: JSON_CONTENT,
+        errors: ['unauthorized', 'not_found'],
+      },
+    ];
+    expect(documentationGaps(document, /^\/v1\/contacts(\/|$)/, operations)).toEqual([]);
   });
 });
