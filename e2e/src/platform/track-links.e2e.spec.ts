@@ -93,6 +93,17 @@ describe('track links of payouts and payins', () => {
     expect(html.status).toBe(404);
   });
 
+  it('answers 404 for another account’s payin, and its owner a link', async () => {
+    const payin = await api.create(owner, cardPayin({ idempotency_key: 'track-card-theirs' }));
+    expect(payin.status).toBe(201);
+    const theirs = await trackLink(other, `?kind=payin&id=${payin.body.payin_id}`);
+    expect(theirs).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    // The same id is found for its owner: the 404 is the other account's, not the id's.
+    const mine = await trackLink(owner, `?kind=payin&id=${payin.body.payin_id}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.code).toMatch(/^pi_/);
+  });
+
   it('documents every track link route', async () => {
     const document = (await api.request('GET', '/openapi.json')).body;
     const operations: DocumentedOperation[] = [
