@@ -5,9 +5,11 @@ import { encodePng, signaturePng } from '@platform/testing';
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
   contractsClient,
+  documentationGaps,
   expectError,
   identityClient,
   json,
+  JSON_CONTENT,
   launchBrowser,
   pdfToText,
   pixelsNear,
@@ -15,6 +17,7 @@ import {
   type ContractEnvelopeBody,
   type ContractsClient,
   type ContractTemplateBody,
+  type DocumentedOperation,
   type IdentityClient,
   type SignedContractBody,
   type TestAccount,
@@ -96,6 +99,97 @@ describe('contracts and signatures', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     return pdf;
   };
+
+  it('documents every contract route', async () => {
+    const document = await json(await fetch(`${contracts.base_url}/openapi.json`), 200);
+    const envelope = '/v1/me/contracts/envelopes/{id}';
+    const operations: DocumentedOperation[] = [
+      {
+        method: 'post',
+        path: '/v1/org/contracts/templates',
+        status: 201,
+        answers: JSON_CONTENT,
+        body: JSON_CONTENT,
+        errors: [
+          'invalid_request',
+          'invalid_json',
+          'unauthorized',
+          'org_admin_required',
+          'idempotency_conflict',
+        ],
+      },
+      {
+        method: 'get',
+        path: '/v1/org/contracts/templates',
+        status: 200,
+        answers: JSON_CONTENT,
+        errors: ['unauthorized', 'org_admin_required'],
+      },
+      {
+        method: 'post',
+        path: '/v1/org/contracts/envelopes',
+        status: 201,
+        answers: JSON_CONTENT,
+        body: JSON_CONTENT,
+        errors: [
+          'invalid_request',
+          'org_admin_required',
+          'not_found',
+          'idempotency_conflict',
+          'contract_unfillable',
+          'contract_template_superseded',
+        ],
+      },
+      {
+        method: 'get',
+        path: '/v1/me/contracts/envelopes',
+        status: 200,
+        answers: JSON_CONTENT,
+        errors: ['unauthorized'],
+      },
+      {
+        method: 'get',
+        path: envelope,
+        status: 200,
+        answers: JSON_CONTENT,
+        errors: ['unauthorized', 'not_found'],
+      },
+      {
+        method: 'get',
+        path: `${envelope}/pdf`,
+        status: 200,
+        answers: ['application/pdf'],
+        errors: ['unauthorized', 'not_found'],
+      },
+      {
+        method: 'post',
+        path: `${envelope}/sign`,
+        status: 200,
+        answers: JSON_CONTENT,
+        body: JSON_CONTENT,
+        errors: [
+          'invalid_request',
+          'otp_required',
+          'otp_invalid',
+          'not_found',
+          'duplicate',
+          'invalid_signature_image',
+          'contract_template_superseded',
+        ],
+      },
+      // Public: the JSON verification or, asked with Accept: text/html, its page.
+      {
+        method: 'get',
+        path: '/verify/contracts/{code}',
+        status: 200,
+        answers: [...JSON_CONTENT, 'text/html'],
+        errors: ['not_found'],
+      },
+    ];
+    expect(
+      documentationGaps(document, /^\/(v1\/(org|me)\/contracts|verify\/contracts)\//, operations),
+    ).toEqual([]);
+  });
 
   describe('templates', () => {
     it('are created by organization admins, versioned by name, the older superseded', async () => {

@@ -1,14 +1,17 @@
 import {
   DELIVERY_WAIT,
+  documentationGaps,
   eventsClient,
   eventually,
   hookEvent,
   http,
   identityClient,
   json,
+  JSON_CONTENT,
   openAccount,
   startWebhookReceiver,
   uniqueEmail,
+  type DocumentedOperation,
   type PublicEvent,
   type SseClient,
   type TestAccount,
@@ -39,6 +42,14 @@ describe('organization announcements', () => {
 
   const send = (token: string, body: unknown, headers: Record<string, string> = {}) =>
     client.request('POST', '/v1/org/announcements', { token, body, headers });
+  /** The announcements an organization admin lists (the newest hundred). */
+  const listed = async (token: string) =>
+    (
+      await json<{ announcements: Announcement[] }>(
+        await client.request('GET', '/v1/org/announcements?page_size=100', { token }),
+        200,
+      )
+    ).announcements;
 
   /** The `admin_announcement` events an account has, by its event listing. */
   const announcementsOf = (account: TestAccount) =>
@@ -178,16 +189,7 @@ describe('organization announcements', () => {
   });
 
   it('refuses bad input with its code and sends nothing', async () => {
-    const listed = async () =>
-      (
-        await json<{ announcements: Announcement[] }>(
-          await client.request('GET', '/v1/org/announcements?page_size=100', {
-            token: admin_token,
-          }),
-          200,
-        )
-      ).announcements.length;
-    const before = await listed();
+    const before = (await listed(admin_token)).length;
     const cases: [unknown, number, string][] = [
       [{ body: { en: 'x' } }, 400, 'invalid_request'],
       [{ subject: 'x', body: { es: 'solo' } }, 400, 'invalid_request'],
@@ -213,6 +215,57 @@ describe('organization announcements', () => {
     const as_account = await send(readers.en.access_token, { subject: 'x', body: { en: 'x' } });
     expect(as_account.status).toBe(403);
     expect(await as_account.json()).toMatchObject({ error: 'org_admin_required' });
-    expect(await listed()).toBe(before);
+    expect((await listed(admin_token)).length).toBe(before);
+  });
+
+  it("lists to another organization's admin only that organization's announcements", async () => {
+    const mine = await json<Announcement>(
+      await send(admin_token, { subject: 'Ours', body: { en: 'For our accounts only.' } }),
+      201,
+    );
+    const other_slug = `annc-other-${Date.now().toString(36)}`;
+    await identity.createOrganization(other_slug, 'Other Announcer');
+    const other_token = (await identity.newOrgAdmin(other_slug)).session.access_token;
+    // Before the other organization sent anything, its listing is empty, not ours.
+    expect(await listed(other_token)).toEqual([]);
+    const theirs = await json<Announcement>(
+      await send(other_token, { subject: 'Theirs', body: { en: 'For their accounts.' } }),
+      201,
+    );
+    expect((await listed(other_token)).map((row) => row.broadcast_id)).toEqual([
+      theirs.broadcast_id,
+    ]);
+    const ours = (await listed(admin_token)).map((row) => row.broadcast_id);
+    expect(ours).toContain(mine.broadcast_id);
+    expect(ours).not.toContain(theirs.broadcast_id);
+  });
+
+  it('documents every announcement route', async () => {
+    const document = await json(await client.request('GET', '/openapi.json'), 200);
+    const operations: DocumentedOperation[] = [
+      {
+        method: 'post',
+        path: '/v1/org/announcements',
+        status: 201,
+        answers: JSON_CONTENT,
+        body: JSON_CONTENT,
+        errors: [
+          'invalid_json',
+          'invalid_request',
+          'reserved_idempotency_key',
+          'unauthorized',
+          'org_admin_required',
+          'idempotency_conflict',
+        ],
+      },
+      {
+        method: 'get',
+        path: '/v1/org/announcements',
+        status: 200,
+        answers: JSON_CONTENT,
+        errors: ['unauthorized', 'org_admin_required'],
+      },
+    ];
+    expect(documentationGaps(document, /^\/v1\/org\/announcements/, operations)).toEqual([]);
   });
 });

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { http, openAccount, type TestAccount } from '../clients';
+import { AVATAR_CONTENT_TYPES } from '@platform/contracts';
+import {
+  documentationGaps,
+  http,
+  json,
+  JSON_CONTENT,
+  openAccount,
+  type DocumentedOperation,
+  type TestAccount,
+} from '../clients';
 import { startPlatform, type E2ePlatform } from '../harness';
 
 /** One-pixel images of each type an avatar may be. */
@@ -117,5 +126,28 @@ describe('account avatar', () => {
     expect((await put(other, WEBP, 'image/webp')).status).toBe(200);
     expect((await served(other)).type).toBe('image/webp');
     expect((await served(owner)).type).toBe('image/jpeg');
+  });
+
+  it('documents every avatar route', async () => {
+    const document = await json(await client.request('GET', '/openapi.json'), 200);
+    const operations: DocumentedOperation[] = [
+      // The image is the body, under its own type; the answer describes what was kept.
+      {
+        method: 'put',
+        path: '/v1/me/avatar',
+        status: 200,
+        answers: JSON_CONTENT,
+        body: AVATAR_CONTENT_TYPES,
+        errors: ['invalid_image', 'unauthorized'],
+      },
+      {
+        method: 'get',
+        path: '/v1/me/avatar',
+        status: 200,
+        answers: AVATAR_CONTENT_TYPES,
+        errors: ['unauthorized', 'not_found'],
+      },
+    ];
+    expect(documentationGaps(document, /^\/v1\/me\/avatar/, operations)).toEqual([]);
   });
 });

@@ -1,10 +1,13 @@
 import {
+  documentationGaps,
   eventually,
   http,
   identityClient,
   json,
+  JSON_CONTENT,
   openAccount,
   uniqueEmail,
+  type DocumentedOperation,
   type TestAccount,
 } from '../clients';
 import { startPlatform, type E2ePlatform } from '../harness';
@@ -203,5 +206,57 @@ describe('contacts', () => {
       422,
       'no_saved_destination',
     );
+  });
+
+  it('answers 404 to a payout to another account’s contact, and creates nothing', async () => {
+    const payoutsOf = async (account: TestAccount) =>
+      (
+        await json<{ payouts: { payout_id: string }[] }>(
+          await call(account, 'GET', '/v1/payouts?page_size=100'),
+          200,
+        )
+      ).payouts.map((payout) => payout.payout_id);
+    const before = { friend: await payoutsOf(friend), owner: await payoutsOf(owner) };
+    // The owner's contact with a saved destination: only its owner may pay out to it.
+    await expectRefused(
+      await call(friend, 'POST', '/v1/payouts', {
+        contact_id: saved.contact_id,
+        amount: '50.00',
+        idempotency_key: 'contact-payout-theirs',
+      }),
+      404,
+      'not_found',
+    );
+    // Neither the caller nor the contact's owner has a payout more.
+    expect({ friend: await payoutsOf(friend), owner: await payoutsOf(owner) }).toEqual(before);
+  });
+
+  it('documents every contact route', async () => {
+    const document = await json(await client.request('GET', '/openapi.json'), 200);
+    const operations: DocumentedOperation[] = [
+      {
+        method: 'post',
+        path: '/v1/contacts/import',
+        status: 200,
+        answers: JSON_CONTENT,
+        body: JSON_CONTENT,
+        errors: ['invalid_json', 'invalid_request', 'batch_too_large', 'unauthorized'],
+      },
+      {
+        method: 'get',
+        path: '/v1/contacts',
+        status: 200,
+        answers: JSON_CONTENT,
+        errors: ['unauthorized'],
+      },
+      {
+        method: 'get',
+        path: '/v1/contacts/{id}',
+        status: 200,
+        answers: JSON_CONTENT,
+        errors: ['unauthorized', 'not_found'],
+      },
+    ];
+    expect(documentationGaps(document, /^\/v1\/contacts(\/|$)/, operations)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { http, openAccount, type TestAccount } from '../clients';
+import { bankingClient, http, json, openAccount, type TestAccount } from '../clients';
 import { startAllInOneOnly, type E2eAllInOnePlatform } from '../harness';
 
 /** The routes that answer `format=csv|xlsx`, each with a row or none: every one replies once. */
@@ -10,6 +10,7 @@ const EXPORT_ROUTES = [
   '/v1/transfers',
   '/v1/cards',
   '/v1/pos/charges',
+  '/v1/banking/operations',
 ];
 
 interface LogLine {
@@ -31,6 +32,8 @@ describe('exports: one reply per export', () => {
   beforeAll(async () => {
     platform = await startAllInOneOnly({ label: 'exportreplies' });
     owner = await openAccount(http(platform.environments.test), { label: 'exportreplies' });
+    // The banking routes answer 409 `no_banking_customer` until the account opens one.
+    await json(await bankingClient(platform.environments.test).createCustomerRaw(owner), 202);
     const log = platform.internals('test').gateway.getHttpAdapter().getInstance().log as object;
     const stream = (log as Record<symbol, { write(line: string): unknown }>)[
       pino.symbols.streamSym

@@ -2,6 +2,8 @@ import { parseString } from '@fast-csv/parse';
 import Big from 'big.js';
 import ExcelJS from 'exceljs';
 import {
+  bankingClient,
+  cardsClient,
   http,
   identityClient,
   json,
@@ -9,6 +11,7 @@ import {
   payinsClient,
   payoutsClient,
   pix,
+  posClient,
   type PayoutBody,
   type TestAccount,
 } from '../clients';
@@ -17,6 +20,73 @@ import { startPlatform, type E2ePlatform } from '../harness';
 const TIMEZONE = 'America/Mexico_City';
 const ORG = 'exports-mx';
 const BENEFICIARY = 'Beatriz Souza';
+
+/**
+ * Every header of the card, POS charge and bank operation exports, in the order of their
+ * columns, in Spanish and Chinese: none left in English.
+ */
+const CARD_HEADERS = {
+  es: [
+    'ID de la tarjeta',
+    `Fecha de creación (${TIMEZONE})`,
+    'Tipo',
+    'Estado',
+    'Motivo',
+    'Últimos 4',
+    'Vencimiento',
+    'Titular',
+  ],
+  zh: [
+    '卡片编号',
+    `创建时间 (${TIMEZONE})`,
+    '类型',
+    '状态',
+    '原因',
+    '末四位',
+    '有效期',
+    '持卡人姓名',
+  ],
+};
+const POS_CHARGE_HEADERS = {
+  es: [
+    'ID del cobro',
+    `Fecha de creación (${TIMEZONE})`,
+    'Terminal',
+    'Estado',
+    'Moneda',
+    'Monto',
+    'Reembolsado',
+  ],
+  zh: ['收费编号', `创建时间 (${TIMEZONE})`, '终端', '状态', '币种', '金额', '已退款'],
+};
+const BANK_OPERATION_HEADERS = {
+  es: [
+    'ID de la operación',
+    `Fecha de creación (${TIMEZONE})`,
+    'Tipo',
+    'Estado',
+    'Moneda',
+    'Monto',
+    'Comisión',
+    'ID de la cuenta bancaria',
+    'ID del tercero',
+    'Código de error',
+    'Clave de idempotencia',
+  ],
+  zh: [
+    '操作编号',
+    `创建时间 (${TIMEZONE})`,
+    '类型',
+    '状态',
+    '币种',
+    '金额',
+    '手续费',
+    '银行账户编号',
+    '第三方编号',
+    '失败代码',
+    '幂等键',
+  ],
+};
 
 interface Movement {
   id: string;
@@ -124,6 +194,17 @@ describe('exports: spreadsheets and CSV for a finance team', () => {
       idempotency_key: `exports-payin-${Date.now()}`,
     });
     payin_id = payin.body.payin_id as string;
+
+    // A row in each of the other exports: a card, a POS charge and a bank operation.
+    const cards = cardsClient(target);
+    await cards.screenHolder(owner);
+    await cards.issue(owner);
+    expect(
+      (await posClient(target).charge(owner, { amount: '35.00', terminal_id: 'T-MX' })).status,
+    ).toBe(201);
+    const bank = bankingClient(target);
+    const { usd } = await bank.approvedCustomer(owner);
+    await bank.inbound(owner, usd.bank_account_id, '25.00');
   });
   afterAll(async () => platform.close());
 
@@ -212,6 +293,27 @@ describe('exports: spreadsheets and CSV for a finance team', () => {
       // Accept-Language in the order of every document.
       const by_default = await download(`${route}?format=csv`, { 'accept-language': lang });
       expect(by_default.headers.get('content-language')).toBe('en');
+    });
+
+    it.each([
+      ['es', '/v1/cards', CARD_HEADERS.es],
+      ['zh', '/v1/cards', CARD_HEADERS.zh],
+      ['es', '/v1/pos/charges', POS_CHARGE_HEADERS.es],
+      ['zh', '/v1/pos/charges', POS_CHARGE_HEADERS.zh],
+      ['es', '/v1/banking/operations', BANK_OPERATION_HEADERS.es],
+      ['zh', '/v1/banking/operations', BANK_OPERATION_HEADERS.zh],
+    ])('writes every %s header of %s, in CSV and XLSX', async (lang, route, expected) => {
+      const csv = await download(`${route}?format=csv&lang=${lang}`);
+      expect(csv.headers.get('content-language')).toBe(lang);
+      const [header, first] = await parseCsv(await bodyOf(csv));
+      expect(header).toEqual(expected);
+      expect(first?.[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-06:00$/);
+      const sheet = await openXlsx(
+        await bodyOf(await download(`${route}?format=xlsx&lang=${lang}`)),
+      );
+      // ExcelJS numbers cells from 1: the row's values start with an empty slot.
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(expected);
+      expect(sheet.rowCount).toBeGreaterThan(1);
     });
 
     it('keeps amounts as decimal strings', async () => {

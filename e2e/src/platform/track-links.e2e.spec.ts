@@ -3,10 +3,13 @@ import type { Browser, Page } from 'playwright-core';
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
   cardPayin,
+  documentationGaps,
   eventually,
+  JSON_CONTENT,
   launchBrowser,
   payinsClient,
   pix,
+  type DocumentedOperation,
   type PayinsClient,
   type TestAccount,
 } from '../clients';
@@ -88,6 +91,46 @@ describe('track links of payouts and payins', () => {
       expect(await publicView(code)).toMatchObject({ status: 404, body: { error: 'not_found' } });
     const html = await api.request('GET', '/track/po_unknown-code-of-nobody000');
     expect(html.status).toBe(404);
+  });
+
+  it('answers 404 for another account’s payin, and its owner a link', async () => {
+    const payin = await api.create(owner, cardPayin({ idempotency_key: 'track-card-theirs' }));
+    expect(payin.status).toBe(201);
+    const theirs = await trackLink(other, `?kind=payin&id=${payin.body.payin_id}`);
+    expect(theirs).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    // The same id is found for its owner: the 404 is the other account's, not the id's.
+    const mine = await trackLink(owner, `?kind=payin&id=${payin.body.payin_id}`);
+    expect(mine.status).toBe(200);
+    expect(mine.body.code).toMatch(/^pi_/);
+  });
+
+  it('documents every track link route', async () => {
+    const document = (await api.request('GET', '/openapi.json')).body;
+    const operations: DocumentedOperation[] = [
+      {
+        method: 'get',
+        path: '/v1/track-link',
+        status: 200,
+        answers: JSON_CONTENT,
+        errors: ['invalid_request', 'unauthorized', 'not_found'],
+      },
+      // Public, like the page behind it: the code is the capability.
+      {
+        method: 'get',
+        path: '/v1/track/{code}',
+        status: 200,
+        answers: JSON_CONTENT,
+        errors: ['not_found'],
+      },
+      {
+        method: 'get',
+        path: '/track/{code}',
+        status: 200,
+        answers: ['text/html'],
+        errors: ['not_found'],
+      },
+    ];
+    expect(documentationGaps(document, /^\/(v1\/)?track(-link)?(\/|$)/, operations)).toEqual([]);
   });
 
   it('refuses a bad kind or id with invalid_request, and an anonymous caller', async () => {
