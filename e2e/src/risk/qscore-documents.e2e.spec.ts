@@ -121,6 +121,8 @@ describe('credit scoring: report PDFs, own report, seals', () => {
     it('is made once per 30 days for the verified tax id, as JSON and PDF', async () => {
       const person = await pages.holder('qsown', { tax_id: DOC_IDS.person });
       await expectError(await pages.myReport(person), 404, 'not_found');
+      // The PDF is drawn from the own report, and none is made yet.
+      await expectError(await pages.myReportPdf(person), 404, 'pdf_not_ready');
       // A client that names the document it expects is told when it is not the verified one.
       const someone_else = { country: 'AR', doc_id: '30-71234567-1' };
       await expectError(await pages.myReportRaw(person, someone_else), 409, 'identity_mismatch');
