@@ -1,5 +1,6 @@
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
+  awaitEvents,
   eventsClient,
   eventually,
   expectError,
@@ -57,6 +58,7 @@ describe('credit-scoring batches', () => {
   });
 
   it('evaluates a JSON batch item by item, keeps invalid rows, and announces the end', async () => {
+    const stream = await (await events.stream(owner.access_token)).connected();
     const created = await json<RiskBatch>(
       await batches.create(owner, {
         purpose: 'supplier_onboarding',
@@ -115,7 +117,8 @@ describe('credit-scoring batches', () => {
       async () => receiver.received.map(hookEvent),
       (hooks) => hooks.some((event) => event.data.batch_id === created.batch_id),
     );
-    expect(hook.find((event) => event.data.batch_id === created.batch_id)).toMatchObject({
+    const announced = hook.find((event) => event.data.batch_id === created.batch_id)!;
+    expect(announced).toMatchObject({
       type: 'risk_batch_completed',
       data: {
         batch_id: created.batch_id,
@@ -131,6 +134,14 @@ describe('credit-scoring batches', () => {
         completed_at: done.completed_at,
       },
     });
+    // The same event reaches the stream.
+    const [streamed] = await awaitEvents(
+      () => stream.published(),
+      'risk_batch_completed',
+      (data) => data.batch_id === created.batch_id,
+    );
+    expect(streamed.id).toBe(announced.id);
+    stream.close();
   });
 
   it('evaluates a person with the consent the subject granted the account', async () => {

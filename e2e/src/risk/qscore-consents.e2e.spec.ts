@@ -1,5 +1,6 @@
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
+  awaitEvents,
   eventsClient,
   eventually,
   expectError,
@@ -142,6 +143,7 @@ describe('credit scoring consents', () => {
   });
 
   it('revokes a pending link by the account or the holder, with risk_consent_revoked', async () => {
+    const stream = await (await events.stream(owner.access_token)).connected();
     const by_account = await risk.createConsent(owner, person);
     const revoked = await json<RiskConsentBody>(
       await risk.revokeRaw(owner, by_account.consent_id),
@@ -154,11 +156,20 @@ describe('credit scoring consents', () => {
     });
     await expectError(await risk.holderRaw(by_account, 'authorize'), 409, 'already_decided');
     const hooks = await delivered(by_account.consent_id, 'risk_consent_revoked');
-    expect(hooks.find((body) => body.type === 'risk_consent_revoked')!.data).toMatchObject({
+    const hook = hooks.find((body) => body.type === 'risk_consent_revoked')!;
+    expect(hook.data).toMatchObject({
       status: 'revoked',
       previous_status: 'pending',
       revoked_at: revoked.revoked_at,
     });
+    // The same event reaches the stream.
+    const [streamed] = await awaitEvents(
+      () => stream.published(),
+      'risk_consent_revoked',
+      (data) => data.consent_id === by_account.consent_id,
+    );
+    expect(streamed.id).toBe(hook.id);
+    stream.close();
 
     const by_holder = await risk.createConsent(owner, person);
     expect(await json(await risk.holderRaw(by_holder, 'decline'), 200)).toMatchObject({

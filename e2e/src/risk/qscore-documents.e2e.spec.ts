@@ -6,7 +6,8 @@ import {
   json,
   pdfGlyphIds,
   pdfText,
-  renderPdf,
+  pixelsNear,
+  renderPdfPage,
   RISK_DOC_IDS,
   riskClient,
   riskPagesClient,
@@ -25,9 +26,9 @@ const DOC_IDS = {
 };
 /** Where the rendered report goes: an ignored folder of the repository, kept for a look. */
 const SHOTS = path.resolve(__dirname, '../../../.tmp/screenshots');
-/** The score card's green (band A) and the gauge's red (band E), as the PDF draws them. */
-const GREEN = '#1a7f37';
-const RED = '#b42318';
+/** The gauge's ends as the PDF draws them: band A's green and band E's red. */
+const GREEN = [0x1a, 0x7f, 0x37] as const;
+const RED = [0xb4, 0x23, 0x18] as const;
 
 /**
  * Credit scoring documents over HTTP (decisions D10): report PDFs as a person reads them (en, es
@@ -54,6 +55,20 @@ describe('credit scoring: report PDFs, own report, seals', () => {
     const pdf = Buffer.from(await response.arrayBuffer());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     return pdf;
+  };
+
+  /**
+   * Page 1 of a report PDF drawn to an image (pdftoppm; a copy kept in SHOTS as `name`): it looks
+   * like a report when the gauge spans every band, its green and red ends drawn. Text extraction
+   * alone would pass a PDF whose fonts or shapes a viewer cannot draw.
+   */
+  const expectDrawnAsReport = (pdf: Buffer, name: string) => {
+    const page = renderPdfPage(pdf);
+    mkdirSync(SHOTS, { recursive: true });
+    copyFileSync(page.png_file, path.join(SHOTS, `${name}.png`));
+    expect(page.width).toBeGreaterThan(400);
+    expect(pixelsNear(page, GREEN)).toBeGreaterThan(50);
+    expect(pixelsNear(page, RED)).toBeGreaterThan(50);
   };
 
   describe('report PDF', () => {
@@ -91,6 +106,11 @@ describe('credit scoring: report PDFs, own report, seals', () => {
       expect(spanish).toContain('Puntaje del buró de crédito');
     });
 
+    it.each(['en', 'es'])('draws %s like a report once rendered', async (lang) => {
+      const pdf = await pdfOf(await pages.reportPdf(owner, report.report_id, `?lang=${lang}`));
+      expectDrawnAsReport(pdf, `qscore-report-${lang}`);
+    });
+
     it('draws Chinese with no missing glyph, and looks like a report once rendered', async () => {
       const pdf = await pdfOf(await pages.reportPdf(owner, report.report_id, '?lang=zh'));
       expect(pdf.toString('latin1')).toContain('NotoSansCJKsc');
@@ -98,12 +118,7 @@ describe('credit scoring: report PDFs, own report, seals', () => {
       expect(glyphs.length).toBeGreaterThan(20);
       // Glyph 0 is the font's "missing" box: every Chinese character must have its own.
       expect(glyphs.filter((glyph) => glyph === 0)).toEqual([]);
-      const image = await renderPdf(pdf, [GREEN, RED], 'qscore-report-zh');
-      mkdirSync(SHOTS, { recursive: true });
-      copyFileSync(image.png_file, path.join(SHOTS, 'qscore-report-zh.png'));
-      // The gauge spans every band: its red and green ends are drawn.
-      expect(image.counts.near[GREEN]).toBeGreaterThan(50);
-      expect(image.counts.near[RED]).toBeGreaterThan(50);
+      expectDrawnAsReport(pdf, 'qscore-report-zh');
     });
 
     it("refuses another language and another account's report", async () => {
@@ -121,6 +136,8 @@ describe('credit scoring: report PDFs, own report, seals', () => {
     it('is made once per 30 days for the verified tax id, as JSON and PDF', async () => {
       const person = await pages.holder('qsown', { tax_id: DOC_IDS.person });
       await expectError(await pages.myReport(person), 404, 'not_found');
+      // The PDF is drawn from the own report, and none is made yet.
+      await expectError(await pages.myReportPdf(person), 404, 'pdf_not_ready');
       // A client that names the document it expects is told when it is not the verified one.
       const someone_else = { country: 'AR', doc_id: '30-71234567-1' };
       await expectError(await pages.myReportRaw(person, someone_else), 409, 'identity_mismatch');

@@ -111,6 +111,7 @@ describe('credit scoring watch: monitoring, disputes, fraud, index', () => {
       alert: 'band_changed',
       direction: 'improved',
     });
+    expect((await streamed('risk_monitoring_alert', ofSubject(WATCHED)))[0].id).toBe(alert.id);
     const [changed] = await delivered('risk_score_changed', ofSubject(WATCHED));
     expect(changed.data).toMatchObject({ previous_score: 700, score: 760, band: 'A' });
     expect((await streamed('risk_score_changed', ofSubject(WATCHED)))[0].id).toBe(changed.id);
@@ -248,7 +249,7 @@ describe('credit scoring watch: monitoring, disputes, fraud, index', () => {
     await delivered('dispute_status_changed', (data) => data.status === 'rejected');
   });
 
-  it('scores a fraud report from its signals; a key names one report', async () => {
+  it('scores a fraud report from its signals, told by webhook and stream; a key names one', async () => {
     const body = {
       country: 'AR',
       doc_id: PERSON,
@@ -308,15 +309,14 @@ describe('credit scoring watch: monitoring, disputes, fraud, index', () => {
     const read = `/v1/qscore/fraud/reports/${scored.fraud_report_id}`;
     expect(await json(await call(owner, 'GET', read), 200)).toEqual(scored);
     await expectError(await call(other, 'GET', read), 404, 'not_found');
-    const [ready] = await delivered(
-      'risk_fraud_score_ready',
-      (data) => data.fraud_report_id === scored.fraud_report_id,
-    );
+    const ofScored = (data: Body) => data.fraud_report_id === scored.fraud_report_id;
+    const [ready] = await delivered('risk_fraud_score_ready', ofScored);
     expect(ready.data).toMatchObject({
       fraud_score: 75,
       level: 'very_high',
       idempotency_key: 'fraud-1',
     });
+    expect((await streamed('risk_fraud_score_ready', ofScored))[0].id).toBe(ready.id);
   });
 
   it("indexes the account's reported subjects and tells its standing", async () => {

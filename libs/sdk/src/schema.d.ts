@@ -3205,7 +3205,7 @@ export interface paths {
     };
     /**
      * My latest own credit report (PDF)
-     * @description `lang` en, es or zh (400 `invalid_language`); without it, the account's language. Before the first own report: 404 `not_found`.
+     * @description `lang` en, es or zh (400 `invalid_language`); without it, the account's language. The PDF is drawn from the latest own report: before the first `POST /v1/qscore/my-report` there is none, 404 `pdf_not_ready`.
      */
     get: operations['MyQscoreController_myReportPdf'];
     put?: never;
@@ -38293,7 +38293,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `not_found` */
+      /** @description `pdf_not_ready` */
       404: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -38304,7 +38304,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "not_found",
+           *       "error": "pdf_not_ready",
            *       "message": "the resource was not found",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }

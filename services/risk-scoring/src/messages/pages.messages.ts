@@ -42,7 +42,7 @@ export class PagesMessages {
 
   @Handles(RISK_PAGES_COMMANDS.my_report_pdf)
   async myReportPdf(command: MyReportPdfCommand) {
-    const report = await this.own_reports.current(command.account_id);
+    const report = await this.own_reports.toDraw(command.account_id);
     return reportPdf(report, command.locale, { own: true });
   }
 

@@ -157,9 +157,11 @@ export class MyQscoreController {
   @ApiDocumentLocale()
   @ApiOperation({
     summary: 'My latest own credit report (PDF)',
-    description: `${PDF_NOTE} Before the first own report: 404 \`not_found\`.`,
+    description:
+      `${PDF_NOTE} The PDF is drawn from the latest own report: before the first ` +
+      '`POST /v1/qscore/my-report` there is none, 404 `pdf_not_ready`.',
   })
-  @ApiErrors('invalid_language', 'unauthorized', 'not_found')
+  @ApiErrors('invalid_language', 'unauthorized', 'pdf_not_ready')
   async myReportPdf(
     @CurrentPrincipal() principal: Principal,
     @Query('lang') lang: unknown,

@@ -84,6 +84,20 @@ export class OwnReports<Report extends ReportForPdf = ReportForPdf> {
     return report;
   }
 
+  /**
+   * The latest own report to draw as a PDF, or 404 `pdf_not_ready` (spec §7): the PDF is drawn
+   * from a report, and there is none to draw before the first `POST /v1/qscore/my-report`.
+   */
+  async toDraw(account_id: string): Promise<Report> {
+    const report = await this.latest(account_id);
+    if (!report)
+      throw new DomainError(
+        'pdf_not_ready',
+        'no own report to draw yet: POST /v1/qscore/my-report makes one',
+      );
+    return report;
+  }
+
   private async read(account_id: string, report_id: string): Promise<Report> {
     const report = await this.book.get(account_id, report_id);
     if (!report) throw new Error(`own report ${report_id} is missing from the report store`);
