@@ -113,6 +113,19 @@ describe('the OpenAPI document: a complete contract that passes Redocly lint', (
     expect(incomplete).toEqual([]);
   });
 
+  it("lists account_required under 403 of account routes, org_admin_required of the admin's", () => {
+    const forbidden = (route: string, method: string): string[] =>
+      listedCodes('403', document.paths[route]?.[method]?.responses?.['403']?.description ?? '');
+    // An organization admin's session is refused on account routes, declared or not.
+    expect(forbidden('/v1/me', 'get')).toContain('account_required');
+    expect(forbidden('/v1/transfers', 'post')).toContain('account_required');
+    expect(forbidden('/v1/me/contracts/envelopes', 'get')).toContain('account_required');
+    // Routes of the organization admin, and those both may call, never answer it.
+    expect(forbidden('/v1/org/reviews', 'get')).toEqual(['org_admin_required']);
+    expect(forbidden('/v1/org/contracts/templates', 'post')).toEqual(['org_admin_required']);
+    expect(forbidden('/v1/events', 'get')).not.toContain('account_required');
+  });
+
   it('types every JSON success answer and gives it an example, and every JSON body one', () => {
     const untyped = operationsOf(document).flatMap(({ name, operation }) => {
       const problems: string[] = [];

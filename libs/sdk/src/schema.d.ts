@@ -9130,6 +9130,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -9272,7 +9291,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -9283,7 +9302,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -9430,7 +9449,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -9441,7 +9460,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -9624,6 +9643,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -9800,7 +9838,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -9811,7 +9849,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -9986,6 +10024,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `not_found` */
       404: {
         headers: {
@@ -10124,6 +10181,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -10289,7 +10365,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this. */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -10453,7 +10529,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -10604,7 +10680,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -10754,7 +10830,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -12645,6 +12721,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -12811,6 +12906,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -12924,6 +13038,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -13077,6 +13210,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -13250,6 +13402,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -13434,7 +13605,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `verification_required`; also `account_blocked` */
+      /** @description `verification_required`; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -13622,6 +13793,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `no_banking_customer` */
       409: {
         headers: {
@@ -13774,6 +13964,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -13994,7 +14203,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -14005,7 +14214,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -14194,6 +14403,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `no_banking_customer` */
       409: {
         headers: {
@@ -14370,7 +14598,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -14381,7 +14609,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -14523,6 +14751,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -14673,6 +14920,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -14864,7 +15130,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `verification_required`; also `account_blocked` */
+      /** @description `verification_required`; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -15060,6 +15326,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `not_found` */
       404: {
         headers: {
@@ -15218,7 +15503,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -15229,7 +15514,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -15414,7 +15699,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -15425,7 +15710,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -15610,7 +15895,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -15621,7 +15906,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -15800,7 +16085,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required`, `otp_required`, `otp_invalid` */
+      /** @description `session_required`, `otp_required`, `otp_invalid`; also `account_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -16003,6 +16288,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `not_found` */
       404: {
         headers: {
@@ -16180,7 +16484,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -16191,7 +16495,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -16375,6 +16679,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -16507,6 +16830,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -16672,6 +17014,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -16814,6 +17175,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -17060,7 +17440,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -17071,7 +17451,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -17252,6 +17632,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -17395,6 +17794,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `not_found` */
       404: {
         headers: {
@@ -17526,6 +17944,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -17701,7 +18138,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -17712,7 +18149,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -17868,6 +18305,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -18063,7 +18519,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `otp_required`; also `account_blocked` */
+      /** @description `otp_required`; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -18259,6 +18715,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `not_found` */
       404: {
         headers: {
@@ -18433,6 +18908,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -18574,6 +19068,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -18763,7 +19276,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -18774,7 +19287,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -19003,6 +19516,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -19312,6 +19844,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -19447,7 +19998,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_blocked`, `account_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -19640,7 +20191,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -19651,7 +20202,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -19800,7 +20351,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -19811,7 +20362,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -19935,6 +20486,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -20096,7 +20666,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -20107,7 +20677,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -20261,6 +20831,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -20393,6 +20982,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -20534,6 +21142,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -20716,7 +21343,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `otp_required`, `otp_invalid`; also `account_blocked` */
+      /** @description `otp_required`, `otp_invalid`; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -20936,7 +21563,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `human_session_required`, `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `human_session_required`, `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -21115,7 +21742,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -21273,7 +21900,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this. */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -21435,7 +22062,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -21625,7 +22252,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -21821,7 +22448,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this. */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -21972,7 +22599,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -22222,7 +22849,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `passkey_rejected`, `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `passkey_rejected`, `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -22420,7 +23047,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `passkey_rejected`, `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `passkey_rejected`, `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -22580,7 +23207,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -22749,7 +23376,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -22929,7 +23556,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -23544,7 +24171,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -23727,7 +24354,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -23863,7 +24490,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `verification_required` */
+      /** @description Not allowed for this credential or account: `verification_required`, `account_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -23998,7 +24625,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `verification_requires_2fa`, `account_blocked`, `verification_rejected_requires_admin` */
+      /** @description Not allowed for this credential or account: `verification_requires_2fa`, `account_blocked`, `verification_rejected_requires_admin`, `account_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -24219,6 +24846,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Not found: `verification_not_found` */
       404: {
         headers: {
@@ -24377,6 +25023,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -24521,7 +25186,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -24683,7 +25348,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `owner_required`, `member_disabled`, `forbidden`, `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `owner_required`, `member_disabled`, `forbidden`, `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -24866,6 +25531,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -25351,7 +26035,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `org_admin_required`; also `account_blocked` */
+      /** @description `org_admin_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -25550,7 +26234,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `org_admin_required`; also `account_blocked` */
+      /** @description `org_admin_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -25970,7 +26654,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `org_admin_required`; also `account_blocked` */
+      /** @description `org_admin_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -26222,7 +26906,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `org_admin_required`, `account_blocked` */
+      /** @description Not allowed for this credential or account: `org_admin_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -26830,7 +27514,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `org_admin_required`; also `account_blocked` */
+      /** @description `org_admin_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -27410,7 +28094,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `org_admin_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -27421,7 +28105,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "org_admin_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -27605,7 +28289,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `verification_rejected_requires_admin`, `account_blocked` */
+      /** @description Not allowed for this credential or account: `verification_rejected_requires_admin`, `org_admin_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -27826,7 +28510,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `channel_locked_by_org`, `phone_binding_cooldown`, `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `channel_locked_by_org`, `phone_binding_cooldown`, `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -28023,7 +28707,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -28215,6 +28899,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -28385,7 +29088,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `channel_locked_by_org`, `owner_required`, `account_blocked` */
+      /** @description `session_required` for an API key: API keys operate the account’s money and data, never its credentials (API keys, members, sessions, passwords, 2FA and sign-in methods); sign in as a person to do this.; also `channel_locked_by_org`, `owner_required`, `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -28634,6 +29337,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -29028,7 +29750,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `verification_required`, `account_blocked` */
+      /** @description Not allowed for this credential or account: `verification_required`, `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -29274,6 +29996,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -29655,7 +30396,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `forbidden`, `account_blocked` */
+      /** @description Not allowed for this credential or account: `forbidden`, `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -30087,7 +30828,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `forbidden`, `account_blocked` */
+      /** @description Not allowed for this credential or account: `forbidden`, `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -30534,7 +31275,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `forbidden`, `account_blocked` */
+      /** @description Not allowed for this credential or account: `forbidden`, `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -30729,6 +31470,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -31160,7 +31920,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -31171,7 +31931,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -31363,7 +32123,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `verification_required` */
+      /** @description Not allowed for this credential or account: `verification_required`, `account_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -31557,7 +32317,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -31568,7 +32328,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -31986,7 +32746,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -31997,7 +32757,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -32189,7 +32949,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -32200,7 +32960,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -32370,6 +33130,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -32519,7 +33298,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -32530,7 +33309,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -32702,7 +33481,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -32713,7 +33492,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -32895,6 +33674,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -33069,6 +33867,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -33310,7 +34127,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -33321,7 +34138,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -33547,6 +34364,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Not found: `not_found` */
       404: {
         headers: {
@@ -33685,6 +34521,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -33882,7 +34737,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -33893,7 +34748,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -34084,7 +34939,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -34095,7 +34950,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -34263,7 +35118,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -34274,7 +35129,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -34432,6 +35287,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -34559,6 +35433,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -34827,7 +35720,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -34838,7 +35731,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -35083,6 +35976,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -35374,6 +36286,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -35551,7 +36482,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `kyc_required`; also `account_blocked` */
+      /** @description `kyc_required`; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -35769,6 +36700,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `not_found` */
       404: {
         headers: {
@@ -35935,6 +36885,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `not_found` */
       404: {
         headers: {
@@ -36070,6 +37039,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -36242,6 +37230,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -36400,7 +37407,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -36411,7 +37418,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -36552,6 +37559,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -36716,7 +37742,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -36727,7 +37753,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -36912,6 +37938,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -37171,7 +38216,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -37182,7 +38227,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -37361,6 +38406,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `not_found` */
       404: {
         headers: {
@@ -37499,6 +38563,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -37620,6 +38703,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -37771,6 +38873,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -37891,6 +39012,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -38113,7 +39253,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `kyc_required`; also `account_blocked` */
+      /** @description `kyc_required`; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -38293,6 +39433,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `pdf_not_ready` */
       404: {
         headers: {
@@ -38427,6 +39586,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -38629,7 +39807,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -38640,7 +39818,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -38788,7 +39966,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -38799,7 +39977,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -38981,6 +40159,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -39152,7 +40349,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `kyc_required`; also `account_blocked` */
+      /** @description `kyc_required`; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -39356,6 +40553,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `not_found` */
       404: {
         headers: {
@@ -39494,6 +40710,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -39669,6 +40904,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -39894,7 +41148,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `report_required`; also `account_blocked` */
+      /** @description `report_required`; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -40065,6 +41319,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -40256,7 +41529,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `report_required`; also `account_blocked` */
+      /** @description `report_required`; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -40428,7 +41701,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -40439,7 +41712,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -40604,7 +41877,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `report_required` */
+      /** @description `report_required`; also `account_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -40795,6 +42068,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Could not be processed: `currency_not_supported` */
       422: {
         headers: {
@@ -40943,6 +42235,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -41074,6 +42385,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -41263,6 +42593,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -41413,6 +42762,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -41575,7 +42943,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -41586,7 +42954,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -41821,6 +43189,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `not_found` */
       404: {
         headers: {
@@ -42007,7 +43394,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -42018,7 +43405,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -42215,7 +43602,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -42226,7 +43613,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -42448,7 +43835,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -42459,7 +43846,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -42650,7 +44037,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -42661,7 +44048,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -42847,7 +44234,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -42858,7 +44245,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -43095,7 +44482,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -43106,7 +44493,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -43270,6 +44657,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -43444,7 +44850,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -43455,7 +44861,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -43633,7 +45039,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -43644,7 +45050,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -43849,7 +45255,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -43860,7 +45266,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -44051,7 +45457,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -44062,7 +45468,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -44260,7 +45666,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -44271,7 +45677,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -44450,7 +45856,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -44461,7 +45867,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -44650,6 +46056,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -44798,7 +46223,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -44809,7 +46234,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -44953,6 +46378,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -45109,7 +46553,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -45120,7 +46564,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -45281,6 +46725,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `not_found` */
       404: {
         headers: {
@@ -45422,6 +46885,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -45586,7 +47068,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -45597,7 +47079,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -45751,6 +47233,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -45927,6 +47428,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `not_found` */
       404: {
         headers: {
@@ -46085,7 +47605,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `human_session_required`, `otp_required`, `otp_invalid`; also `account_blocked` */
+      /** @description `human_session_required`, `otp_required`, `otp_invalid`; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -46265,6 +47785,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -46466,7 +48005,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -46477,7 +48016,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -46681,6 +48220,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `not_found` */
       404: {
         headers: {
@@ -46820,6 +48378,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -46994,7 +48571,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -47005,7 +48582,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -47176,6 +48753,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -47354,7 +48950,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `human_session_required`, `otp_required`, `otp_invalid`; also `account_blocked` */
+      /** @description `human_session_required`, `otp_required`, `otp_invalid`; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -47539,7 +49135,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked`, `verification_required`, `company_only` */
+      /** @description Not allowed for this credential or account: `account_blocked`, `verification_required`, `company_only`, `account_required` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -47701,7 +49297,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -47712,7 +49308,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -47866,6 +49462,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -48026,7 +49641,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -48037,7 +49652,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -48196,6 +49811,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -48364,7 +49998,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -48375,7 +50009,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -48544,6 +50178,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -48744,7 +50397,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description `verification_required`; also `account_blocked` */
+      /** @description `verification_required`; also `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -48959,6 +50612,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `not_found` */
       404: {
         headers: {
@@ -49117,7 +50789,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -49128,7 +50800,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -49318,6 +50990,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description `not_found` */
       404: {
         headers: {
@@ -49495,7 +51186,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -49506,7 +51197,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -49691,7 +51382,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -49702,7 +51393,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -49896,6 +51587,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -50071,7 +51781,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -50082,7 +51792,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -50267,6 +51977,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Not found: `not_found` */
       404: {
         headers: {
@@ -50417,6 +52146,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -50705,6 +52453,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -50883,7 +52650,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -50894,7 +52661,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -51109,6 +52876,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -51409,6 +53195,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -51541,7 +53346,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -51552,7 +53357,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -51721,7 +53526,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -51732,7 +53537,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -51882,7 +53687,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -51893,7 +53698,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -52079,6 +53884,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Too many requests; retry after `Retry-After` seconds: `rate_limited` */
       429: {
         headers: {
@@ -52223,7 +54047,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -52234,7 +54058,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -52367,6 +54191,25 @@ export interface operations {
            * @example {
            *       "error": "unauthorized",
            *       "message": "the credential is missing or not valid",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
            */
@@ -52535,7 +54378,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -52546,7 +54389,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }
@@ -52720,6 +54563,25 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description Not allowed for this credential or account: `account_required` */
+      403: {
+        headers: {
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "account_required",
+           *       "message": "this operation is not allowed for this credential or account",
+           *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
+           *     }
+           */
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description Not found: `not_found` */
       404: {
         headers: {
@@ -52874,7 +54736,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description Not allowed for this credential or account: `account_blocked` */
+      /** @description Not allowed for this credential or account: `account_required`, `account_blocked` */
       403: {
         headers: {
           'RateLimit-Limit': components['headers']['RateLimit-Limit'];
@@ -52885,7 +54747,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "error": "account_blocked",
+           *       "error": "account_required",
            *       "message": "this operation is not allowed for this credential or account",
            *       "request_id": "req_6f1c2d0e9a8b4c7d8e9f0a1b2c3d4e5f"
            *     }

@@ -1,4 +1,4 @@
-import { DomainError, type MemberRole } from '@platform/contracts';
+import { DomainError, type ErrorCode, type MemberRole } from '@platform/contracts';
 import type { CredentialLevel } from './access.decorators';
 import type { AuthenticatedPrincipal } from './principal';
 
@@ -20,11 +20,11 @@ export function assertCredentialLevel(
       'session_required',
       'API keys cannot manage credentials: sign in as a person to do this',
     );
+  if (principal.kind === 'org_admin' && refusesOrgAdmins(level))
+    throw new DomainError('account_required', 'this route needs an account credential');
   switch (level) {
     case undefined:
     case 'account':
-      if (principal.kind === 'org_admin')
-        throw new DomainError('account_required', 'this route needs an account credential');
       return;
     case 'org_admin':
       if (principal.kind !== 'org_admin')
@@ -43,13 +43,31 @@ export function assertCredentialLevel(
   }
 }
 
+/** Whether a route of this declared level refuses an organization admin (`account_required`). */
+function refusesOrgAdmins(level: CredentialLevel | undefined): boolean {
+  return level === undefined || level === 'account' || level === 'human_session';
+}
+
+/**
+ * The 403 codes `assertCredentialLevel` answers on a route of this level, for the OpenAPI
+ * document; and whether the route takes account credentials, which a blocked account holds.
+ */
+export function credentialLevelRefusals(level: CredentialLevel | undefined): {
+  codes: ErrorCode[];
+  takes_accounts: boolean;
+} {
+  const codes: ErrorCode[] = refusesOrgAdmins(level) ? ['account_required'] : [];
+  if (level === 'org_admin') codes.push('org_admin_required');
+  if (level === 'human_session') codes.push('human_session_required');
+  return { codes, takes_accounts: level !== 'org_admin' };
+}
+
 /** Spec §5 rule 9: a person's session with 2FA; an API key is not a person. */
 function assertHumanSession(principal: AuthenticatedPrincipal): void {
-  if (principal.kind === 'org_admin')
-    throw new DomainError('account_required', 'this route needs an account credential');
   if (principal.kind === 'api_key')
     throw new DomainError('human_session_required', 'this route needs a signed-in person');
-  if (!principal.second_factor)
+  // An organization admin was refused before (`account_required`): only sessions are left.
+  if (principal.kind === 'session' && !principal.second_factor)
     throw new DomainError(
       'human_session_required',
       'this route needs a session with 2FA: sign in with a passkey, or verify an OTP challenge first',

@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiForbiddenResponse } from '@nestjs/swagger';
+import { ApiExtension, ApiForbiddenResponse } from '@nestjs/swagger';
 import type { MemberRole } from '@platform/contracts';
 
 /**
@@ -32,7 +32,17 @@ export type CredentialLevel = 'account' | 'org_admin' | 'human_session' | 'accou
  * that serves both, such as `GET /v1/events`; it reads the caller itself, not `@CurrentPrincipal`).
  */
 export const RequireCredentialLevel = (level: CredentialLevel) =>
-  SetMetadata(REQUIRED_CREDENTIAL_LEVEL, level);
+  applyDecorators(
+    SetMetadata(REQUIRED_CREDENTIAL_LEVEL, level),
+    ApiExtension(CREDENTIAL_LEVEL_EXTENSION, level),
+  );
+
+/**
+ * The OpenAPI extension that states a route's declared credential level, so the document can
+ * list the 403 each level answers (an undeclared route is an account route). A method's own
+ * declaration wins over its controller's, as in the guard.
+ */
+export const CREDENTIAL_LEVEL_EXTENSION = 'x-credential-level';
 
 /** Metadata key: the route manages credentials (decisions D12). */
 export const MANAGES_CREDENTIALS = 'platform:manages-credentials';

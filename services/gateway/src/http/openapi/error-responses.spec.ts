@@ -1,3 +1,4 @@
+import { ERROR_HTTP_STATUS } from '@platform/contracts';
 import {
   addErrorResponses,
   codesNamedIn,
@@ -25,11 +26,29 @@ describe('error responses of an operation', () => {
       'invalid_json',
       'invalid_request',
       'unauthorized',
+      'account_required',
       'account_blocked',
       'not_found',
       'rate_limited',
       'service_unavailable',
     ]);
+  });
+
+  it.each([
+    [undefined, ['account_required', 'account_blocked']],
+    ['account', ['account_required', 'account_blocked']],
+    ['human_session', ['account_required', 'human_session_required', 'account_blocked']],
+    ['org_admin', ['org_admin_required']],
+    ['account_or_org_admin', ['account_blocked']],
+  ])('gives a write of credential level %s the 403 codes %j', (level, expected) => {
+    const operation = { security: [{ bearer: [] }], 'x-credential-level': level };
+    const codes = implicitCodes({ path: '/v1/x', method: 'post', operation });
+    expect(codes.filter((code) => ERROR_HTTP_STATUS[code] === 403)).toEqual(expected);
+  });
+
+  it('gives a public route no credential refusal', () => {
+    const codes = implicitCodes({ path: '/v1/x', method: 'post', operation: { security: [] } });
+    expect(codes.filter((code) => ERROR_HTTP_STATUS[code] === 403)).toEqual([]);
   });
 
   it('gives a probe, which is never rate limited, the one 4xx of the HTTP server', () => {

@@ -4,6 +4,8 @@ import {
   isErrorCode,
   type ErrorCode,
 } from '@platform/contracts';
+import { CREDENTIAL_LEVEL_EXTENSION } from '../../auth/access.decorators';
+import { credentialLevelRefusals } from '../../auth/access-rules';
 
 /**
  * Per-status error responses of every operation, derived by one rule: a code of the error catalog
@@ -62,8 +64,11 @@ export function implicitCodes({ path, method, operation }: OperationContext): Er
   const parameters: Json[] = operation.parameters ?? [];
   if (operation.requestBody) codes.push('invalid_json', 'invalid_request');
   else if (parameters.length > 0) codes.push('invalid_request');
-  if (credentialed) codes.push('unauthorized');
-  if (credentialed && method !== 'get') codes.push('account_blocked');
+  if (credentialed) {
+    const refusals = credentialLevelRefusals(operation[CREDENTIAL_LEVEL_EXTENSION]);
+    codes.push('unauthorized', ...refusals.codes);
+    if (refusals.takes_accounts && method !== 'get') codes.push('account_blocked');
+  }
   if (parameters.some((parameter) => parameter.in === 'path')) codes.push('not_found');
   if (!UNLIMITED_PATHS.has(path)) codes.push('rate_limited');
   if (credentialed) codes.push('service_unavailable');
