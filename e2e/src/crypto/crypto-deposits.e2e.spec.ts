@@ -54,14 +54,17 @@ describe('crypto deposits (sandbox)', () => {
     await receiver.close();
   });
 
-  /** The public events delivered to the owner's webhook about `tx_id`. */
-  const delivered = (tx_id: string, type: string) =>
+  /**
+   * The public events delivered to the owner's webhook about `tx_id`, once one of each of `types`
+   * is there (deliveries of different events may arrive in any order).
+   */
+  const delivered = (tx_id: string, ...types: string[]) =>
     eventually(
       async () =>
         receiver.received
           .map((hook) => JSON.parse(hook.raw_body.toString('utf8')) as Record<string, any>)
           .filter((body) => body.data?.tx_id === tx_id),
-      (bodies) => bodies.some((body) => body.type === type),
+      (bodies) => types.every((type) => bodies.some((body) => body.type === type)),
       { attempts: 1200, poll_ms: 50 },
     );
 
@@ -227,7 +230,11 @@ describe('crypto deposits (sandbox)', () => {
       status: 'credited',
       risk: 'high',
     });
-    const bodies = await delivered(accepted.tx_id, 'crypto_deposit_alert');
+    const bodies = await delivered(
+      accepted.tx_id,
+      'crypto_deposit_alert',
+      'crypto_deposit_credited',
+    );
     expect(bodies.find((body) => body.type === 'crypto_deposit_alert')?.data).toEqual({
       account_id: owner.account_id,
       chain: 'tron',
