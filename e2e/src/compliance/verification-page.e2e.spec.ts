@@ -3,16 +3,29 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
+  expectFitsWidth,
+  expectPublicPageChecks,
   launchBrowser,
   json,
+  openPage,
+  PAGE_LOCALES,
+  PAGE_WIDTHS,
   TINY_PDF_BASE64,
   TINY_PNG_BASE64,
   verificationClient,
+  type PageLocale,
   type VerificationClient,
 } from '../clients';
 
 /** Where the screenshots go: an ignored folder of the repository, kept for a look after a run. */
 const SHOTS = path.resolve(__dirname, '../../../.tmp/screenshots');
+
+/** The page's title, in each language. */
+const TITLE: Record<PageLocale, string> = {
+  en: 'Verify your identity',
+  es: 'Verifique su identidad',
+  zh: '验证您的身份',
+};
 
 /**
  * Issue 14, the hosted identity verification page in a real browser (headless Chromium) at phone
@@ -75,10 +88,7 @@ describe('identity verification: hosted page in a browser', () => {
       await expect(page.locator('h1').textContent()).resolves.toBe('Verify your identity');
       await expect(page.locator('#submit').isDisabled()).resolves.toBe(true);
       // Nothing wider than the phone: no sideways scrolling.
-      const widths = await page.evaluate<number[]>(
-        '[document.documentElement.scrollWidth, window.innerWidth]',
-      );
-      expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+      await expectFitsWidth(page);
       await page.screenshot({ path: path.join(SHOTS, 'verification-en.png'), fullPage: true });
 
       // A refused file shows the reason on the page; nothing is stored.
@@ -130,6 +140,24 @@ describe('identity verification: hosted page in a browser', () => {
       await page.close();
     }
   });
+
+  for (const locale of PAGE_LOCALES) {
+    it(`page of a person in ${locale}: in its language, accessible, fits desktop and phone`, async () => {
+      const account = await kyc.unverifiedAccount(`pagea11y${locale}`);
+      const link = await kyc.link(account);
+      for (const width of PAGE_WIDTHS) {
+        const page = await openPage(browser, width);
+        try {
+          await page.goto(`${link.url}?lang=${locale}`);
+          await expect(page.locator('h1').textContent()).resolves.toBe(TITLE[locale]);
+          await page.locator('#step-liveness').waitFor();
+          await expectPublicPageChecks(page, 'verification', locale, width);
+        } finally {
+          await page.close();
+        }
+      }
+    });
+  }
 
   it('shows an expired page for a replaced link', async () => {
     const account = await kyc.unverifiedAccount('pageold');
