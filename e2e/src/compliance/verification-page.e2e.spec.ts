@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
+  expectAccessible,
   expectFitsWidth,
   expectPublicPageChecks,
   launchBrowser,
@@ -106,12 +107,14 @@ describe('identity verification: hosted page in a browser', () => {
         path: path.join(SHOTS, 'verification-en-submitted.png'),
         fullPage: true,
       });
+      await expectAccessible(page);
       await kyc.awaitVerification(account, (body) => body.status === 'approved');
 
       // Reopened after submission, the page says so instead of offering the steps.
       await page.goto(link.url);
       await expect(page.locator('#closed').getAttribute('data-state')).resolves.toBe('completed');
       await expect(page.locator('#steps').count()).resolves.toBe(0);
+      await expectAccessible(page);
     } finally {
       await page.close();
     }
@@ -136,6 +139,7 @@ describe('identity verification: hosted page in a browser', () => {
       );
       await expect(page.locator('#step-liveness').count()).resolves.toBe(0);
       await page.screenshot({ path: path.join(SHOTS, `verification-${lang}.png`), fullPage: true });
+      await expectAccessible(page);
     } finally {
       await page.close();
     }
@@ -168,6 +172,7 @@ describe('identity verification: hosted page in a browser', () => {
       await page.goto(old.url);
       await expect(page.locator('#closed').getAttribute('data-state')).resolves.toBe('expired');
       await page.screenshot({ path: path.join(SHOTS, 'verification-expired.png'), fullPage: true });
+      await expectAccessible(page);
     } finally {
       await page.close();
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
+  expectAccessible,
   expectError,
   expectFitsWidth,
   expectPublicPageChecks,
@@ -105,6 +106,7 @@ describe('credit scoring: public pages in a browser', () => {
       await expect(page.locator('#authorize').count()).resolves.toBe(0);
       await expect(page.locator('#expires').count()).resolves.toBe(0);
       await shot(page, 'consent-en-granted');
+      await expectAccessible(page);
       expect(await consentState(consent)).toBe('granted');
 
       // The requester may now report on the person, under that consent.
@@ -145,6 +147,7 @@ describe('credit scoring: public pages in a browser', () => {
       await page.locator('#state[data-status="revoked"]').waitFor();
       await expect(page.locator('#state h2').textContent()).resolves.toBe('Autorización rechazada');
       await shot(page, 'consent-es-declined');
+      await expectAccessible(page);
       expect(await consentState(consent)).toBe('revoked');
     } finally {
       await page.close();
@@ -172,6 +175,7 @@ describe('credit scoring: public pages in a browser', () => {
       );
       await expect(second.locator('#decline').isDisabled()).resolves.toBe(true);
       await shot(second, 'consent-zh-already-decided');
+      await expectAccessible(second);
       expect(await consentState(consent)).toBe('granted');
     } finally {
       await Promise.all([first.close(), second.close()]);
@@ -265,6 +269,7 @@ describe('credit scoring: public pages in a browser', () => {
       await expect(page.locator('#seal').getAttribute('data-status')).resolves.toBe('revoked');
       await expect(page.locator('#status').textContent()).resolves.toBe('Revoked');
       await shot(page, 'seal-en-revoked');
+      await expectAccessible(page);
     } finally {
       await page.close();
     }
