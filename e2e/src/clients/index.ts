@@ -33,3 +33,5 @@ export * from './pos';
 export * from './contracts';
 // the OpenAPI document as a client reads it (issue 19)
 export * from './openapi-document';
+// what every public page is checked for in a browser (issue 19)
+export * from './page-checks';

@@ -1,16 +1,22 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
 import { encodePng, signaturePng } from '@platform/testing';
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
   contractsClient,
   documentationGaps,
   expectError,
+  expectFitsWidth,
+  expectPublicPageChecks,
   identityClient,
   json,
   JSON_CONTENT,
   launchBrowser,
+  openPage,
+  PAGE_LOCALES,
+  PAGE_WIDTHS,
   pdfToText,
   pixelsNear,
   renderPdfPage,
@@ -19,6 +25,7 @@ import {
   type ContractTemplateBody,
   type DocumentedOperation,
   type IdentityClient,
+  type PageLocale,
   type SignedContractBody,
   type TestAccount,
 } from '../clients';
@@ -42,6 +49,12 @@ const template = (name: string, overrides: Record<string, unknown> = {}) => ({
   ],
   ...overrides,
 });
+/** The page's banner for a signed contract, in each language. */
+const SIGNED_TEXT: Record<PageLocale, string> = {
+  en: 'Signed contract',
+  es: 'Contrato firmado',
+  zh: '已签署的合同',
+};
 const FIELDS = {
   client_name: 'Ana Maria Perez',
   monthly_fee: '120.00 USD',
@@ -541,6 +554,12 @@ describe('contracts and signatures', () => {
     });
 
     describe('public verification', () => {
+      let browser: Browser;
+      beforeAll(async () => {
+        browser = await launchBrowser();
+      });
+      afterAll(async () => browser?.close());
+
       it('answers JSON with the hash and the masked signer, never the email', async () => {
         const body = await json<Record<string, unknown>>(await contracts.verify(signed.code), 200);
         expect(body).toEqual({
@@ -585,35 +604,37 @@ describe('contracts and signatures', () => {
       });
 
       it('reads well in a browser on a desktop and on a phone', async () => {
-        const browser = await launchBrowser();
-        try {
-          mkdirSync(SHOTS, { recursive: true });
-          for (const [name, viewport] of [
-            ['desktop', { width: 1280, height: 900 }],
-            ['phone', { width: 390, height: 844 }],
-          ] as const) {
-            const tab = await browser.newPage({ viewport });
+        for (const width of PAGE_WIDTHS) {
+          const tab = await openPage(browser, width);
+          try {
             await tab.goto(signed.verify_url);
             expect(await tab.textContent('#sha256')).toBe(signed.sha256);
             expect(await tab.textContent('#signer')).toBe('A** M**** P****');
             expect(await tab.getAttribute('body', 'data-status')).toBe('signed');
             // Nothing sticks out sideways: the long hash wraps inside the column.
-            const overflow = await tab.evaluate(
-              '(() => document.documentElement.scrollWidth - window.innerWidth)()',
-            );
-            expect(overflow).toBeLessThanOrEqual(0);
+            await expectFitsWidth(tab);
             const hash_box = await tab.locator('#sha256').boundingBox();
-            expect(hash_box!.x + hash_box!.width).toBeLessThanOrEqual(viewport.width);
-            await tab.screenshot({
-              path: path.join(SHOTS, `contract-verify-${name}.png`),
-              fullPage: true,
-            });
+            expect(hash_box!.x + hash_box!.width).toBeLessThanOrEqual(width);
+          } finally {
             await tab.close();
           }
-        } finally {
-          await browser.close();
         }
       });
+
+      for (const locale of PAGE_LOCALES) {
+        it(`page in ${locale}: in its language, accessible, fits desktop and phone`, async () => {
+          for (const width of PAGE_WIDTHS) {
+            const tab = await openPage(browser, width);
+            try {
+              await tab.goto(`${signed.verify_url}?lang=${locale}`);
+              await expect(tab.locator('h1').textContent()).resolves.toBe(SIGNED_TEXT[locale]);
+              await expectPublicPageChecks(tab, 'contract-verify', locale, width);
+            } finally {
+              await tab.close();
+            }
+          }
+        });
+      }
     });
   });
 });

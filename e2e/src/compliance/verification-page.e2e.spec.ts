@@ -3,16 +3,30 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
+  expectAccessible,
+  expectFitsWidth,
+  expectPublicPageChecks,
   launchBrowser,
   json,
+  openPage,
+  PAGE_LOCALES,
+  PAGE_WIDTHS,
   TINY_PDF_BASE64,
   TINY_PNG_BASE64,
   verificationClient,
+  type PageLocale,
   type VerificationClient,
 } from '../clients';
 
 /** Where the screenshots go: an ignored folder of the repository, kept for a look after a run. */
 const SHOTS = path.resolve(__dirname, '../../../.tmp/screenshots');
+
+/** The page's title, in each language. */
+const TITLE: Record<PageLocale, string> = {
+  en: 'Verify your identity',
+  es: 'Verifique su identidad',
+  zh: '验证您的身份',
+};
 
 /**
  * Issue 14, the hosted identity verification page in a real browser (headless Chromium) at phone
@@ -75,10 +89,7 @@ describe('identity verification: hosted page in a browser', () => {
       await expect(page.locator('h1').textContent()).resolves.toBe('Verify your identity');
       await expect(page.locator('#submit').isDisabled()).resolves.toBe(true);
       // Nothing wider than the phone: no sideways scrolling.
-      const widths = await page.evaluate<number[]>(
-        '[document.documentElement.scrollWidth, window.innerWidth]',
-      );
-      expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+      await expectFitsWidth(page);
       await page.screenshot({ path: path.join(SHOTS, 'verification-en.png'), fullPage: true });
 
       // A refused file shows the reason on the page; nothing is stored.
@@ -96,12 +107,14 @@ describe('identity verification: hosted page in a browser', () => {
         path: path.join(SHOTS, 'verification-en-submitted.png'),
         fullPage: true,
       });
+      await expectAccessible(page);
       await kyc.awaitVerification(account, (body) => body.status === 'approved');
 
       // Reopened after submission, the page says so instead of offering the steps.
       await page.goto(link.url);
       await expect(page.locator('#closed').getAttribute('data-state')).resolves.toBe('completed');
       await expect(page.locator('#steps').count()).resolves.toBe(0);
+      await expectAccessible(page);
     } finally {
       await page.close();
     }
@@ -126,10 +139,29 @@ describe('identity verification: hosted page in a browser', () => {
       );
       await expect(page.locator('#step-liveness').count()).resolves.toBe(0);
       await page.screenshot({ path: path.join(SHOTS, `verification-${lang}.png`), fullPage: true });
+      await expectAccessible(page);
     } finally {
       await page.close();
     }
   });
+
+  for (const locale of PAGE_LOCALES) {
+    it(`page of a person in ${locale}: in its language, accessible, fits desktop and phone`, async () => {
+      const account = await kyc.unverifiedAccount(`pagea11y${locale}`);
+      const link = await kyc.link(account);
+      for (const width of PAGE_WIDTHS) {
+        const page = await openPage(browser, width);
+        try {
+          await page.goto(`${link.url}?lang=${locale}`);
+          await expect(page.locator('h1').textContent()).resolves.toBe(TITLE[locale]);
+          await page.locator('#step-liveness').waitFor();
+          await expectPublicPageChecks(page, 'verification', locale, width);
+        } finally {
+          await page.close();
+        }
+      }
+    });
+  }
 
   it('shows an expired page for a replaced link', async () => {
     const account = await kyc.unverifiedAccount('pageold');
@@ -140,6 +172,7 @@ describe('identity verification: hosted page in a browser', () => {
       await page.goto(old.url);
       await expect(page.locator('#closed').getAttribute('data-state')).resolves.toBe('expired');
       await page.screenshot({ path: path.join(SHOTS, 'verification-expired.png'), fullPage: true });
+      await expectAccessible(page);
     } finally {
       await page.close();
     }

@@ -1,28 +1,27 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
+  expectAccessible,
+  expectFitsWidth,
   http,
   identityClient,
   launchBrowser,
   openAccount,
+  openPage,
+  PAGE_LOCALES,
+  PAGE_WIDTHS,
   payinsClient,
+  shoot,
+  type PageLocale,
   type PayinsClient,
   type TestAccount,
 } from '../clients';
-
-/** Where the screenshots go: an ignored folder of the repository, kept for a look after a run. */
-const SHOTS = path.resolve(__dirname, '../../../.tmp/screenshots');
 
 /** A small square logo, inline so the page needs no network. */
 const LOGO_URL = `data:image/svg+xml;base64,${Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" rx="12" fill="#0f766e"/><circle cx="32" cy="32" r="14" fill="#fff"/></svg>',
 ).toString('base64')}`;
 const MERCHANT = 'Tienda Aurora';
-
-const LOCALES = ['en', 'es', 'zh'] as const;
-type PageLocale = (typeof LOCALES)[number];
 
 /** The link's 1234.50 USD as each language writes it. */
 const AMOUNT_TEXT: Record<PageLocale, string> = {
@@ -56,10 +55,8 @@ describe('payins: branded hosted checkout and card pages in a browser', () => {
   let api: PayinsClient;
   let browser: Browser;
   let merchant: TestAccount;
-  const axe_source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     platform = await startPlatform({
       label: 'paypages',
       settings: { SANDBOX_STEP_MS: '50', PAYINS_SETTLEMENT_INTERVAL_MS: '100' },
@@ -89,44 +86,7 @@ describe('payins: branded hosted checkout and card pages in a browser', () => {
     return created.body.checkout_url as string;
   }
 
-  const open = (width: number, locale: string) =>
-    browser.newPage({ viewport: { width, height: 900 }, locale });
-
-  async function expectAccessible(page: Page) {
-    await page.addScriptTag({ content: axe_source });
-    const violations = await page.evaluate<{ id: string; impact: string; targets: string }[]>(
-      `axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((node) => node.target.join(' ')).join(', ') })))`,
-    );
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-  }
-
-  async function expectFitsWidth(page: Page) {
-    const [content, viewport] = await page.evaluate<number[]>(
-      '[document.documentElement.scrollWidth, window.innerWidth]',
-    );
-    expect(content).toBeLessThanOrEqual(viewport!);
-  }
-
-  /** A full-page screenshot, kept, and not blank: many pixels differ from the first one. */
-  async function shoot(page: Page, name: string) {
-    const png = await page.screenshot({
-      path: path.join(SHOTS, `pay-${name}.png`),
-      fullPage: true,
-    });
-    const distinct = await page.evaluate<number>(
-      `(async () => {
-        const image = new Image(); image.src = 'data:image/png;base64,${png.toString('base64')}';
-        await image.decode();
-        const canvas = document.createElement('canvas'); canvas.width = image.width; canvas.height = image.height;
-        const context = canvas.getContext('2d'); context.drawImage(image, 0, 0);
-        const pixels = context.getImageData(0, 0, image.width, image.height).data;
-        const colours = new Set();
-        for (let i = 0; i < pixels.length; i += 400) colours.add(pixels[i] + ',' + pixels[i + 1] + ',' + pixels[i + 2]);
-        return colours.size;
-      })()`,
-    );
-    expect(distinct).toBeGreaterThan(20);
-  }
+  const open = (width: number, locale: string) => openPage(browser, width, locale);
 
   const brandChecks = async (page: Page) => {
     await expect(page.locator('#merchant-name').textContent()).resolves.toBe(MERCHANT);
@@ -134,10 +94,10 @@ describe('payins: branded hosted checkout and card pages in a browser', () => {
     expect(await page.evaluate("document.getElementById('merchant-logo').naturalWidth")).toBe(64);
   };
 
-  for (const locale of LOCALES) {
+  for (const locale of PAGE_LOCALES) {
     it(`checkout page in ${locale}: branded, formatted, accessible, fits desktop and phone`, async () => {
       const checkout_url = await newLink();
-      for (const width of [1280, 390]) {
+      for (const width of PAGE_WIDTHS) {
         const page = await open(width, 'en-US');
         try {
           await page.goto(`${checkout_url}?lang=${locale}`);
@@ -151,7 +111,7 @@ describe('payins: branded hosted checkout and card pages in a browser', () => {
               await page.locator(`#options button[data-method="${method}"]`).count(),
             ).toBeGreaterThan(0);
           await expectFitsWidth(page);
-          await shoot(page, `checkout-${locale}-${width}`);
+          await shoot(page, `pay-checkout-${locale}-${width}`);
           await expectAccessible(page);
         } finally {
           await page.close();
@@ -168,7 +128,7 @@ describe('payins: branded hosted checkout and card pages in a browser', () => {
       );
       const payment_url = ((await chosen.json()) as { payin: { payment_url: string } }).payin
         .payment_url;
-      for (const width of [1280, 390]) {
+      for (const width of PAGE_WIDTHS) {
         const page = await open(width, 'en-US');
         try {
           await page.goto(`${payment_url}?lang=${locale}`);
@@ -180,7 +140,7 @@ describe('payins: branded hosted checkout and card pages in a browser', () => {
             '4242 4242 4242 4242',
           );
           await expectFitsWidth(page);
-          await shoot(page, `card-${locale}-${width}`);
+          await shoot(page, `pay-card-${locale}-${width}`);
           await expectAccessible(page);
         } finally {
           await page.close();
@@ -212,7 +172,7 @@ describe('payins: branded hosted checkout and card pages in a browser', () => {
       await copy_reference.click();
       // The word changes once the clipboard write settles: wait for it rather than read at once.
       await copy_reference.locator('.copy-word', { hasText: 'Copiado' }).waitFor();
-      await shoot(page, 'checkout-es-instructions');
+      await shoot(page, 'pay-checkout-es-instructions');
       await expectAccessible(page);
 
       await page.getByRole('button', { name: 'Elegir otro medio de pago' }).click();
@@ -227,7 +187,7 @@ describe('payins: branded hosted checkout and card pages in a browser', () => {
       await expect(qr.getAttribute('alt')).resolves.toBe('Código QR para pagar');
       await page.waitForFunction("document.getElementById('qr-image').naturalWidth > 0");
       await page.getByText('Datos del código QR', { exact: true }).waitFor();
-      await shoot(page, 'checkout-es-qr');
+      await shoot(page, 'pay-checkout-es-qr');
       // A link of a `.77` amount stays open: the page keeps waiting, and can still switch.
       await expect(page.locator('#status').getAttribute('data-status')).resolves.toBe('open');
       await page.getByRole('button', { name: 'Elegir otro medio de pago' }).click();
@@ -264,7 +224,7 @@ describe('payins: branded hosted checkout and card pages in a browser', () => {
       await expect(page.locator('#paid-banner').textContent()).resolves.toBe('Paid. Thank you!');
       expect(await page.getByRole('button', { name: 'Pay' }).count()).toBe(0);
       expect(await page.locator('#card-form').count()).toBe(0);
-      await shoot(page, 'card-en-paid');
+      await shoot(page, 'pay-card-en-paid');
       await expectAccessible(page);
       // Reopened, the card page stays paid without a form.
       await page.reload();

@@ -1,22 +1,31 @@
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
   cardPayin,
   documentationGaps,
   eventually,
+  expectFitsWidth,
+  expectPublicPageChecks,
   JSON_CONTENT,
   launchBrowser,
+  openPage,
+  PAGE_LOCALES,
+  PAGE_WIDTHS,
   payinsClient,
   pix,
   type DocumentedOperation,
+  type PageLocale,
   type PayinsClient,
   type TestAccount,
 } from '../clients';
 
-/** Where the screenshots go: an ignored folder of the repository, kept for a look after a run. */
-const SHOTS = path.resolve(__dirname, '../../../.tmp/screenshots');
 const TRACK_FIELDS = ['created_at', 'expires_at', 'finished_at', 'kind', 'status', 'updated_at'];
+/** A completed payout's page title and status, in each language. */
+const DELIVERED_TEXT: Record<PageLocale, { title: string; status: string }> = {
+  en: { title: 'Transfer status', status: 'Delivered' },
+  es: { title: 'Estado de la transferencia', status: 'Entregado' },
+  zh: { title: '转账状态', status: '已到账' },
+};
 
 /** Track links (`GET /v1/track-link`) and the public page behind them, over HTTP. */
 describe('track links of payouts and payins', () => {
@@ -173,13 +182,6 @@ describe('track links of payouts and payins', () => {
     expect(view.text).not.toContain('Grace');
   });
 
-  async function expectNoSidewaysScroll(page: Page) {
-    const [content, viewport] = await page.evaluate<number[]>(
-      '[document.documentElement.scrollWidth, window.innerWidth]',
-    );
-    expect(content).toBeLessThanOrEqual(viewport!);
-  }
-
   it('shows the page in English, Spanish and Chinese, on a desktop and a phone', async () => {
     const { body } = await trackLink(owner, `?kind=payout&id=${payout_id}`);
     const cases = [
@@ -202,11 +204,7 @@ describe('track links of payouts and payins', () => {
         const text = (await page.locator('body').innerText()).toLowerCase();
         expect(text).not.toContain('ana');
         expect(text).not.toContain('45.00');
-        await expectNoSidewaysScroll(page);
-        await page.screenshot({
-          path: path.join(SHOTS, `track-${lang}-${width}.png`),
-          fullPage: true,
-        });
+        await expectFitsWidth(page);
       } finally {
         await page.close();
       }
@@ -217,4 +215,25 @@ describe('track links of payouts and payins', () => {
     await expect(spanish.locator('h1').textContent()).resolves.toBe('Estado de la transferencia');
     await spanish.close();
   });
+
+  for (const locale of PAGE_LOCALES) {
+    it(`page in ${locale}: in its language, accessible, fits desktop and phone`, async () => {
+      const { body } = await trackLink(owner, `?kind=payout&id=${payout_id}`);
+      for (const width of PAGE_WIDTHS) {
+        const page = await openPage(browser, width);
+        try {
+          await page.goto(`${body.track_url}?lang=${locale}`);
+          await expect(page.locator('h1').textContent()).resolves.toBe(
+            DELIVERED_TEXT[locale].title,
+          );
+          await expect(page.locator('#status .pill').textContent()).resolves.toBe(
+            DELIVERED_TEXT[locale].status,
+          );
+          await expectPublicPageChecks(page, 'track', locale, width);
+        } finally {
+          await page.close();
+        }
+      }
+    });
+  }
 });

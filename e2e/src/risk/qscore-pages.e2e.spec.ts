@@ -3,14 +3,21 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
+  expectAccessible,
   expectError,
+  expectFitsWidth,
+  expectPublicPageChecks,
   json,
   launchBrowser,
+  openPage,
+  PAGE_LOCALES,
+  PAGE_WIDTHS,
   RISK_DOC_IDS,
   riskClient,
   riskPagesClient,
   type RiskClient,
   type RiskConsentBody,
+  type PageLocale,
   type RiskPagesClient,
   type TestAccount,
 } from '../clients';
@@ -19,6 +26,18 @@ import {
 const SHOTS = path.resolve(__dirname, '../../../.tmp/screenshots');
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SHOTS, `qscore-${name}.png`), fullPage: true });
+
+/** The consent page's title and its seal page's status and band, in each language. */
+const CONSENT_TITLE: Record<PageLocale, string> = {
+  en: 'Credit report authorization',
+  es: 'Autorización de informe de crédito',
+  zh: '信用报告授权',
+};
+const SEAL_TEXT: Record<PageLocale, { status: string; band: string }> = {
+  en: { status: 'Valid', band: 'A · Excellent' },
+  es: { status: 'Vigente', band: 'A · Excelente' },
+  zh: { status: '有效', band: 'A · 优秀' },
+};
 
 /** A company whose sandbox bureau score the suite raises into band A. */
 const SEAL_COMPANY_DOC_ID = '30712345671';
@@ -65,13 +84,6 @@ describe('credit scoring: public pages in a browser', () => {
   const consentState = async (consent: RiskConsentBody) =>
     (await json<RiskConsentBody>(await risk.consentRaw(requester, consent.consent_id), 200)).status;
 
-  async function expectNoSidewaysScroll(page: Page) {
-    const [content, viewport] = await page.evaluate<number[]>(
-      '[document.documentElement.scrollWidth, window.innerWidth]',
-    );
-    expect(content).toBeLessThanOrEqual(viewport!);
-  }
-
   it('is authorized by the holder at phone width (English); then a person report works', async () => {
     const consent = await personConsent();
     const page = await phone();
@@ -85,7 +97,7 @@ describe('credit scoring: public pages in a browser', () => {
       // The holder recognizes the document; whoever holds the link does not learn it.
       await expect(page.locator('#document').textContent()).resolves.toBe('•••••••6786');
       expect(await page.content()).not.toContain('20123456786');
-      await expectNoSidewaysScroll(page);
+      await expectFitsWidth(page);
       await shot(page, 'consent-en');
 
       await page.click('#authorize');
@@ -94,6 +106,7 @@ describe('credit scoring: public pages in a browser', () => {
       await expect(page.locator('#authorize').count()).resolves.toBe(0);
       await expect(page.locator('#expires').count()).resolves.toBe(0);
       await shot(page, 'consent-en-granted');
+      await expectAccessible(page);
       expect(await consentState(consent)).toBe('granted');
 
       // The requester may now report on the person, under that consent.
@@ -128,12 +141,13 @@ describe('credit scoring: public pages in a browser', () => {
         'Evaluación de inquilinos',
       );
       await expect(page.locator('#authorize').textContent()).resolves.toBe('Autorizar');
-      await expectNoSidewaysScroll(page);
+      await expectFitsWidth(page);
       await shot(page, 'consent-es');
       await page.click('#decline');
       await page.locator('#state[data-status="revoked"]').waitFor();
       await expect(page.locator('#state h2').textContent()).resolves.toBe('Autorización rechazada');
       await shot(page, 'consent-es-declined');
+      await expectAccessible(page);
       expect(await consentState(consent)).toBe('revoked');
     } finally {
       await page.close();
@@ -148,7 +162,7 @@ describe('credit scoring: public pages in a browser', () => {
       await expect(first.locator('html').getAttribute('lang')).resolves.toBe('zh');
       await expect(first.locator('h1').textContent()).resolves.toBe('信用报告授权');
       await expect(first.locator('#purpose').textContent()).resolves.toBe('租客审查');
-      await expectNoSidewaysScroll(first);
+      await expectFitsWidth(first);
       await shot(first, 'consent-zh');
 
       await first.click('#authorize');
@@ -161,11 +175,29 @@ describe('credit scoring: public pages in a browser', () => {
       );
       await expect(second.locator('#decline').isDisabled()).resolves.toBe(true);
       await shot(second, 'consent-zh-already-decided');
+      await expectAccessible(second);
       expect(await consentState(consent)).toBe('granted');
     } finally {
       await Promise.all([first.close(), second.close()]);
     }
   });
+
+  for (const locale of PAGE_LOCALES) {
+    it(`consent page in ${locale}: in its language, accessible, fits desktop and phone`, async () => {
+      const consent = await personConsent();
+      for (const width of PAGE_WIDTHS) {
+        const page = await openPage(browser, width);
+        try {
+          await page.goto(`${consent.url}?lang=${locale}`);
+          await expect(page.locator('h1').textContent()).resolves.toBe(CONSENT_TITLE[locale]);
+          await expect(page.locator('#authorize').isEnabled()).resolves.toBe(true);
+          await expectPublicPageChecks(page, 'qscore-consent', locale, width);
+        } finally {
+          await page.close();
+        }
+      }
+    });
+  }
 
   it('shows a link the requester revoked as revoked, and knows no other token', async () => {
     const consent = await personConsent();
@@ -185,7 +217,7 @@ describe('credit scoring: public pages in a browser', () => {
     );
   });
 
-  it("shows a company's seal page (en, es, zh at phone width), its badge, and its revocation", async () => {
+  it("shows a company's seal page (en, es, zh on a desktop and a phone; accessible), its badge, and its revocation", async () => {
     const company = await pages.holder('qspseal', {
       type: 'company',
       tax_id: SEAL_COMPANY_DOC_ID,
@@ -197,31 +229,38 @@ describe('credit scoring: public pages in a browser', () => {
     );
     await json(await pages.myReportRaw(company), 201);
     const seal = await pages.createSeal(company);
-    const page = await phone();
-    try {
-      for (const [lang, status, band] of [
-        ['en', 'Valid', 'A · Excellent'],
-        ['es', 'Vigente', 'A · Excelente'],
-        ['zh', '有效', 'A · 优秀'],
-      ] as const) {
-        await page.goto(`${seal.verify_url}?lang=${lang}`);
-        await expect(page.locator('html').getAttribute('lang')).resolves.toBe(lang);
-        await expect(page.locator('#company-name').textContent()).resolves.toBe(
-          'Analytical Engines SA',
-        );
-        await expect(page.locator('#status').textContent()).resolves.toBe(status);
-        await expect(page.locator('#band').textContent()).resolves.toBe(band);
-        await expect(page.locator('#evaluated').textContent()).resolves.toBe(
-          seal.evaluated_at.slice(0, 10),
-        );
-        // The badge is a valid SVG image: the browser decodes it at its size.
-        await page.waitForFunction(
-          "document.querySelector('img.badge-preview').complete && document.querySelector('img.badge-preview').naturalWidth === 264",
-        );
-        await expectNoSidewaysScroll(page);
-        await shot(page, `seal-${lang}`);
+    for (const locale of PAGE_LOCALES)
+      for (const width of PAGE_WIDTHS) {
+        const page = await openPage(browser, width);
+        try {
+          await page.goto(`${seal.verify_url}?lang=${locale}`);
+          await expect(page.locator('#company-name').textContent()).resolves.toBe(
+            'Analytical Engines SA',
+          );
+          await expect(page.locator('#status').textContent()).resolves.toBe(
+            SEAL_TEXT[locale].status,
+          );
+          await expect(page.locator('#band').textContent()).resolves.toBe(SEAL_TEXT[locale].band);
+          await expect(page.locator('#evaluated').textContent()).resolves.toBe(
+            seal.evaluated_at.slice(0, 10),
+          );
+          // The badge is a valid SVG image: the browser decodes it at its size.
+          await page.waitForFunction(
+            "document.querySelector('img.badge-preview').complete && document.querySelector('img.badge-preview').naturalWidth === 264",
+          );
+          await expectPublicPageChecks(page, 'qscore-seal', locale, width);
+        } finally {
+          await page.close();
+        }
       }
 
+    const page = await phone();
+    try {
+      // This page sees the valid badge first, so a cached copy could show after the revocation.
+      await page.goto(seal.verify_url);
+      await page.waitForFunction(
+        "document.querySelector('img.badge-preview').naturalWidth === 264",
+      );
       await json(await pages.revokeSealRaw(company), 200);
       // The page shows the revoked badge at once, not the valid one the browser saw before.
       const badge = page.waitForResponse((response) => response.url().includes('/badge.svg'));
@@ -230,6 +269,7 @@ describe('credit scoring: public pages in a browser', () => {
       await expect(page.locator('#seal').getAttribute('data-status')).resolves.toBe('revoked');
       await expect(page.locator('#status').textContent()).resolves.toBe('Revoked');
       await shot(page, 'seal-en-revoked');
+      await expectAccessible(page);
     } finally {
       await page.close();
     }

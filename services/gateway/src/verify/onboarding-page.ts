@@ -15,12 +15,13 @@ function scriptJson(value: unknown): string {
 }
 
 const STYLE = `
-:root{--ink:#14213d;--muted:#5c677d;--line:#e3e7ef;--brand:#2f5bea;--ok:#1a7f37;--bad:#b42318;--bg:#f5f7fb}
+:root{--ink:#14213d;--muted:#5c677d;--line:#e3e7ef;--brand:#2f5bea;--ok:#176f30;--bad:#b42318;--bg:#f5f7fb}
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","PingFang SC","Microsoft YaHei",sans-serif;background:var(--bg);color:var(--ink);line-height:1.45}
 header{background:var(--ink);color:#fff;padding:1rem 1.25rem}
 header .org{font-size:.85rem;opacity:.8}
 header h1{margin:.2rem 0 0;font-size:1.35rem}
+header>*,header h1{max-width:34rem;margin-left:auto;margin-right:auto}
 main{max-width:36rem;margin:0 auto;padding:1rem}
 .intro{color:var(--muted);margin:.25rem 0 1rem}
 .card{background:#fff;border:1px solid var(--line);border-radius:12px;padding:1rem 1.1rem;margin:0 0 1rem;box-shadow:0 1px 2px rgba(20,33,61,.05)}
@@ -46,8 +47,9 @@ footer{color:var(--muted);font-size:.8rem;text-align:center;padding:1rem}
 @media (max-width:420px){.row{grid-template-columns:1fr}header h1{font-size:1.2rem}}
 `;
 
+/** A labelled input, one block: a `.row` lays two of them side by side, each label above its input. */
 function field(id: string, label: string, type = 'text', extra = ''): string {
-  return `<label for="${id}">${escapeHtml(label)}</label><input id="${id}" name="${id}" type="${type}" ${extra}>`;
+  return `<div class="field"><label for="${id}">${escapeHtml(label)}</label><input id="${id}" name="${id}" type="${type}" ${extra}></div>`;
 }
 
 function identitySection(text: OnboardingText, view: OnboardingView): string {
@@ -84,7 +86,7 @@ function livenessSection(text: OnboardingText, view: OnboardingView): string {
   if (!view.liveness_required) return '';
   return `<section class="card${view.liveness_completed ? ' done' : ''}" id="step-liveness">
 <h2><span class="num"><span>3</span></span>${escapeHtml(text.step_liveness)}</h2>
-<p class="hint">${escapeHtml(text.liveness_hint)}</p>
+<label class="hint" for="selfie-file">${escapeHtml(text.liveness_hint)}</label>
 <input id="selfie-file" type="file" accept="image/jpeg,image/png" capture="user">
 <button type="button" id="send-selfie" ${view.liveness_completed ? 'disabled' : ''}>${escapeHtml(text.take_selfie)}</button>
 <p class="note" id="liveness-note" role="status">${view.liveness_completed ? escapeHtml(text.liveness_done) : ''}</p>

@@ -4,10 +4,12 @@ import { CONSENT_PAGE_TEXT, type ConsentPageText } from './consent-page-text';
 import { maskDocId } from './doc-id-mask';
 import { escapeHtml, publicPage, scriptJson, utcMinute } from './page-shell';
 
+/** The consent page's own look; the buttons open their card, so no gap above them. */
 const EXTRA_STYLE = `
 .who{display:flex;align-items:center;gap:.8rem;margin-bottom:.6rem}
 .avatar{flex:none;display:grid;place-items:center;width:2.6rem;height:2.6rem;border-radius:50%;background:#e8edfb;color:var(--brand);font-weight:700;font-size:1.1rem}
 .doc{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:.06em}
+#actions-card .actions{margin-top:0}
 `;
 
 /** The closed states: a banner instead of the buttons. */

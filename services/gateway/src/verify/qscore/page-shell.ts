@@ -18,9 +18,13 @@ export function utcMinute(instant: string): string {
   return `${instant.slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** The platform's public-page look (the hosted verification page's palette), phone first. */
+/**
+ * The platform's public-page look (the hosted verification page's palette), phone first. Text
+ * colours keep WCAG's 4.5:1 on what they are painted on: `--ok` on a pill's pale green too. A
+ * label takes at most 45% of a row, so on a phone a long label wraps rather than its value.
+ */
 const STYLE = `
-:root{--ink:#14213d;--muted:#5c677d;--line:#e3e7ef;--brand:#2f5bea;--on-brand:#fff;--accent:#2f5bea;--header-bg:#14213d;--header-ink:#fff;--focus:#1d4ed8;--ok:#1a7f37;--bad:#b42318;--warn:#9a6700;--bg:#f5f7fb}
+:root{--ink:#14213d;--muted:#5c677d;--line:#e3e7ef;--brand:#2f5bea;--on-brand:#fff;--accent:#2f5bea;--header-bg:#14213d;--header-ink:#fff;--focus:#1d4ed8;--ok:#176f30;--bad:#b42318;--warn:#9a6700;--bg:#f5f7fb}
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans CJK SC","PingFang SC","Microsoft YaHei",sans-serif;background:var(--bg);color:var(--ink);line-height:1.45}
 header{background:var(--header-bg);color:var(--header-ink);padding:1.1rem 1.25rem 1.3rem}
@@ -28,12 +32,13 @@ header .merchant{display:flex;align-items:center;gap:.6rem;font-weight:700;font-
 header .merchant img{height:2.25rem;width:auto;max-width:8rem;border-radius:6px;background:#fff;padding:2px;object-fit:contain}
 header .kicker{font-size:.8rem;letter-spacing:.04em;text-transform:uppercase;opacity:.75}
 header h1{margin:.25rem 0 0;font-size:1.35rem;line-height:1.25}
+header>*,header h1{max-width:32rem;margin-left:auto;margin-right:auto}
 main{max-width:34rem;margin:0 auto;padding:1rem}
 .card{background:#fff;border:1px solid var(--line);border-radius:14px;padding:1.1rem 1.15rem;margin:0 0 1rem;box-shadow:0 1px 3px rgba(20,33,61,.06)}
 .lead{font-size:1.05rem;margin:0 0 .2rem}
 .lead strong{font-weight:700}
 h2{font-size:1rem;margin:0 0 .5rem}
-dl{display:grid;grid-template-columns:auto 1fr;gap:.55rem 1rem;margin:.4rem 0 0}
+dl{display:grid;grid-template-columns:fit-content(45%) 1fr;gap:.55rem 1rem;margin:.4rem 0 0}
 dt{color:var(--muted);font-size:.9rem}
 dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anywhere}
 .muted{color:var(--muted);font-size:.92rem;margin:0}
