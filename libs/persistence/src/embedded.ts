@@ -12,6 +12,8 @@ export interface EmbeddedPostgresOptions {
   data_dir: string;
   port: number;
   onLog?: (line: string) => void;
+  /** More server settings (`-c name=value`), e.g. a benchmark's `shared_preload_libraries`. */
+  server_settings?: Readonly<Record<string, string>>;
 }
 
 const USER = 'postgres';
@@ -50,7 +52,16 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: true,
     authMethod: 'scram-sha-256',
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=400'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=400',
+      ...Object.entries(options.server_settings ?? {}).flatMap(([name, value]) => [
+        '-c',
+        `${name}=${value}`,
+      ]),
+    ],
     onLog,
     onError: (error: unknown) => onLog(String(error)),
   });

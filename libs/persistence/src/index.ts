@@ -4,3 +4,4 @@ export * from './migrations';
 export * from './dead-letters';
 export * from './track-links';
 export * from './stable-uuid';
+export * from './poll-cadence';

@@ -46,6 +46,7 @@ import { SubscriptionsMessages } from './messages/subscriptions.messages';
 import { PosMessages } from './messages/pos.messages';
 import { subscriptionsProviders } from './subscriptions-pos.providers';
 import {
+  COLLECTION_IDLE_POLL_MS,
   collectionPollMs,
   PAYINS_SETTINGS,
   payinsSettingsSchema,
@@ -233,6 +234,7 @@ export class PayinsModule {
               worker,
               {
                 poll_ms: collectionPollMs(settings),
+                idle_poll_ms: COLLECTION_IDLE_POLL_MS,
                 settlement_interval_ms: settings.PAYINS_SETTLEMENT_INTERVAL_MS,
               },
               {

@@ -23,6 +23,9 @@ export const PAYINS_SETTINGS = Symbol('PAYINS_SETTINGS');
 const MAX_POLL_MS = 500;
 const MIN_POLL_MS = 10;
 
+/** The scheduler's longest pause while nothing is due (see `PollCadence`). */
+export const COLLECTION_IDLE_POLL_MS = 250;
+
 /** The scheduler's cadence: PAYINS_POLL_MS, else the sandbox step held between 10 and 500 ms. */
 export function collectionPollMs(settings: PayinsSettings): number {
   return (

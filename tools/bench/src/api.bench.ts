@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPlatform } from '@platform/all-in-one';
 import { kafkaTestNamespace, type DeliveredMessage } from '@platform/messaging';
+import type { Pool } from 'pg';
 import { createPool, ensureDatabase, startEmbeddedPostgres } from '@platform/persistence';
 import { BUS_SERVICE_NAMES, healthPortOf } from '@platform/runtime/health-ports';
 import {
@@ -66,6 +67,8 @@ const COMPLETION_TIMEOUT_MS = 300_000;
 const READY_TIMEOUT_MS = 180_000;
 const SETTINGS = { RATE_LIMIT_PER_SECOND: 'off', SANDBOX_STEP_MS: '0' };
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
+/** The statements to print from `pg_stat_statements` for the profiled run (0: none). */
+const PG_STATEMENTS = Number(process.env.BENCH_PG_STATEMENTS ?? 0);
 /** The compiled tree this file runs from (dist/tools/bench/src/api.bench.js). */
 const distEntry = (relative: string) => path.resolve(__dirname, '..', '..', '..', relative);
 
@@ -180,7 +183,14 @@ function payoutCompletions() {
 
 async function main(): Promise<void> {
   const data_dir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
-  const pg = await startEmbeddedPostgres({ data_dir: path.join(data_dir, 'pg'), port: PG_PORT });
+  const pg = await startEmbeddedPostgres({
+    data_dir: path.join(data_dir, 'pg'),
+    port: PG_PORT,
+    server_settings:
+      PG_STATEMENTS > 0
+        ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' }
+        : {},
+  });
   const platform = await startPlatform({
     host: '127.0.0.1',
     ports: { test: 0, live: 0 },
@@ -222,9 +232,12 @@ async function main(): Promise<void> {
       }
       await awaitLedgerCatchUp(pool);
     };
-    let profile_pending = CPU_PROFILE !== undefined;
+    let profile_pending = CPU_PROFILE !== undefined || PG_STATEMENTS > 0;
+    if (PG_STATEMENTS > 0) await pool.query('create extension if not exists pg_stat_statements');
     const onPlatform = async (plan: ApiLoadPlan): Promise<Measured> => {
-      const profiler = profile_pending ? await startProfiler() : undefined;
+      const profiling = profile_pending;
+      const profiler = profiling && CPU_PROFILE ? await startProfiler() : undefined;
+      if (profiling && PG_STATEMENTS > 0) await pool.query('select pg_stat_statements_reset()');
       profile_pending = false;
       const cpu_start = process.cpuUsage();
       const result = await measuredLoad(plan);
@@ -232,6 +245,7 @@ async function main(): Promise<void> {
       await settle(plan.kind, result);
       const cpu_settled_ms = cpuMs(process.cpuUsage(cpu_start));
       await profiler?.stop(CPU_PROFILE!);
+      if (profiling && PG_STATEMENTS > 0) await printStatements(pool, plan.requests);
       const completed_ms = result.payouts.map(
         ({ payout_id, sent_at_ms }) => completions.completed_at_ms.get(payout_id)! - sent_at_ms,
       );
@@ -283,6 +297,30 @@ async function main(): Promise<void> {
     await distributed(pg.admin_url);
   } finally {
     await pg.stop();
+  }
+}
+
+/**
+ * The statements PostgreSQL ran most during the profiled run (every database of the server):
+ * calls and execution time per request, most called first (each costs the platform a round trip).
+ */
+async function printStatements(pool: Pool, requests: number): Promise<void> {
+  const { rows } = await pool.query<{ calls: string; total_ms: number; query: string }>(
+    `select s.calls::text as calls, s.total_exec_time as total_ms, s.query
+       from pg_stat_statements s order by s.calls desc`,
+  );
+  const calls = rows.reduce((sum, row) => sum + Number(row.calls), 0);
+  const total_ms = rows.reduce((sum, row) => sum + row.total_ms, 0);
+  console.log(
+    `pg_stat_statements: ${(calls / requests).toFixed(1)} statements and ` +
+      `${(total_ms / requests).toFixed(2)} ms of execution per request; the most costly:`,
+  );
+  for (const row of rows.slice(0, PG_STATEMENTS)) {
+    const query = row.query.replace(/\s+/g, ' ').slice(0, 160);
+    console.log(
+      `  ${(Number(row.calls) / requests).toFixed(2)} calls/request, ` +
+        `${(row.total_ms / requests).toFixed(3)} ms/request: ${query}`,
+    );
   }
 }
 

@@ -1,9 +1,16 @@
 import type { Pool, PoolClient } from 'pg';
-import { PoisonGuard, type DeadLetters, type PoisonPolicy } from '@platform/persistence';
+import {
+  PollCadence,
+  PoisonGuard,
+  type DeadLetters,
+  type PoisonPolicy,
+} from '@platform/persistence';
 import type { ChainObservation, ChainPort, ObservationHandler } from './chain-port';
 
 /** Observations read per poll. */
 const BATCH_SIZE = 100;
+/** The longest pause between polls while the log has nothing new (see `PollCadence`). */
+const IDLE_POLL_MS = 250;
 /** The advisory lock key that keeps one watcher running per database, whatever the replicas. */
 const WATCHER_LOCK = 'crypto-wallets:chain-watcher';
 export const WATCHER_NAME = 'chain';
@@ -26,12 +33,13 @@ export class ChainWatcher {
   private running: Promise<void> | null = null;
   private stopped = false;
   private readonly guard: PoisonGuard;
+  private readonly cadence: PollCadence;
 
   constructor(
     private readonly pool: Pool,
     private readonly chain: ChainPort,
     private readonly handlers: readonly ObservationHandler[],
-    private readonly poll_ms: number,
+    poll_ms: number,
     private readonly reports: WatcherReports,
     dead_letters: DeadLetters,
     policy: Partial<PoisonPolicy> = {},
@@ -41,6 +49,7 @@ export class ChainWatcher {
       ...policy,
       require_evidence: false,
     });
+    this.cadence = new PollCadence(poll_ms, IDLE_POLL_MS);
   }
 
   start(): void {
@@ -127,10 +136,14 @@ export class ChainWatcher {
   private schedule(delay_ms: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
+      let found_work = true;
       this.running = this.poll()
-        .then(() => undefined)
+        .then((passed) => {
+          // Another replica holding the lock counts as idle: it does the work.
+          found_work = passed !== null && passed > 0;
+        })
         .catch(this.reports.on_error)
-        .finally(() => this.schedule(this.poll_ms));
+        .finally(() => this.schedule(this.cadence.after(found_work)));
     }, delay_ms);
   }
 }

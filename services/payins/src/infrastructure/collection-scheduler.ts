@@ -1,10 +1,17 @@
-import { PoisonGuard, type DeadLetters, type PoisonPolicy } from '@platform/persistence';
+import {
+  PollCadence,
+  PoisonGuard,
+  type DeadLetters,
+  type PoisonPolicy,
+} from '@platform/persistence';
 import type { CollectionWorker } from '../application/collection-worker';
 import type { PayinsRepository } from './payins.repository';
 
 export interface SchedulerSettings {
-  /** How often due steps and expiries are looked for. */
+  /** How often due steps and expiries are looked for while there are some. */
   poll_ms: number;
+  /** The longest pause between looks while there are none (see `PollCadence`). */
+  idle_poll_ms: number;
   /** How often due card settlements are credited (spec §3: every minute). */
   settlement_interval_ms: number;
 }
@@ -33,6 +40,7 @@ export class CollectionScheduler {
   private readonly steps: PoisonGuard;
   private readonly expiries: PoisonGuard;
   private readonly settlements: PoisonGuard;
+  private readonly cadence: PollCadence;
 
   constructor(
     private readonly payins: PayinsRepository,
@@ -45,6 +53,7 @@ export class CollectionScheduler {
     this.steps = new PoisonGuard(dead_letters, 'worker:collection_step', policy);
     this.expiries = new PoisonGuard(dead_letters, 'worker:collection_expiry', policy);
     this.settlements = new PoisonGuard(dead_letters, 'worker:card_settlement', policy);
+    this.cadence = new PollCadence(settings.poll_ms, settings.idle_poll_ms);
   }
 
   start(): void {
@@ -60,26 +69,30 @@ export class CollectionScheduler {
   private schedule(delay_ms: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
+      let found_work = true;
       this.running = this.tick()
+        .then((found) => {
+          found_work = found;
+        })
         .catch(this.reports.on_error)
-        .finally(() => this.schedule(this.settings.poll_ms));
+        .finally(() => this.schedule(this.cadence.after(found_work)));
     }, delay_ms);
   }
 
-  private async tick(): Promise<void> {
+  /** Runs what is due: true when a step or an expiry was (settlements keep their own clock). */
+  private async tick(): Promise<boolean> {
     const { steps, expiries, settlements } = this;
-    await this.each(steps, await this.payins.dueSteps(BATCH_SIZE, steps), (id) =>
-      this.worker.step(id),
-    );
-    await this.each(expiries, await this.payins.dueExpiries(BATCH_SIZE, expiries), (id) =>
-      this.worker.expire(id),
-    );
+    const due_steps = await this.payins.dueSteps(BATCH_SIZE, steps);
+    await this.each(steps, due_steps, (id) => this.worker.step(id));
+    const due_expiries = await this.payins.dueExpiries(BATCH_SIZE, expiries);
+    await this.each(expiries, due_expiries, (id) => this.worker.expire(id));
     const now_ms = Date.now();
     if (now_ms - this.last_settlement_ms >= this.settings.settlement_interval_ms) {
       this.last_settlement_ms = now_ms;
       const due = await this.payins.dueSettlements(BATCH_SIZE, settlements);
       await this.each(settlements, due, (id) => this.worker.settle(id));
     }
+    return due_steps.length > 0 || due_expiries.length > 0;
   }
 
   /**

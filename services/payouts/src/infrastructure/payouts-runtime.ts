@@ -6,7 +6,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { addGaugeSource } from '@platform/observability';
-import { PoisonGuard, type DeadLetters } from '@platform/persistence';
+import { PollCadence, PoisonGuard, type DeadLetters } from '@platform/persistence';
 import {
   DEAD_LETTERS,
   PLATFORM_CONTEXT,
@@ -18,7 +18,7 @@ import { PAYOUTS_SETTINGS, type PayoutsSettings } from '../payouts.settings';
 import { OtherServices } from './other-services';
 import { PayoutsRepository } from './payouts.repository';
 
-/** Longest and shortest pause between looks at the due payouts. */
+/** Longest and shortest pause between looks at the due payouts (idle, and busy at step 0). */
 const MAX_POLL_MS = 250;
 const MIN_POLL_MS = 10;
 const DUE_BATCH = 50;
@@ -39,9 +39,10 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
   private readonly steps: PoisonGuard;
   private readonly recoveries: PoisonGuard;
   private stop_status_gauge: (() => void) | undefined;
+  private readonly cadence: PollCadence;
 
   constructor(
-    @Inject(PAYOUTS_SETTINGS) private readonly settings: PayoutsSettings,
+    @Inject(PAYOUTS_SETTINGS) settings: PayoutsSettings,
     @Inject(DEAD_LETTERS) private readonly dead_letters: DeadLetters,
     private readonly lifecycle: PayoutLifecycle,
     private readonly payouts: PayoutsRepository,
@@ -52,10 +53,12 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
     const policy = poisonPolicyOf(settings);
     this.steps = new PoisonGuard(this.dead_letters, 'worker:payout_step', policy);
     this.recoveries = new PoisonGuard(this.dead_letters, 'worker:payout_claim_recovery', policy);
+    const busy_ms = Math.max(MIN_POLL_MS, Math.min(MAX_POLL_MS, settings.SANDBOX_STEP_MS));
+    this.cadence = new PollCadence(busy_ms, MAX_POLL_MS);
   }
 
   onApplicationBootstrap(): void {
-    this.schedule();
+    this.schedule(this.cadence.busy_ms);
     this.stop_status_gauge = addGaugeSource(
       {
         name: 'payouts_by_status',
@@ -77,17 +80,21 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
     await this.running;
   }
 
-  private schedule(): void {
+  private schedule(pause_ms: number): void {
     if (this.stopping) return;
-    const poll_ms = Math.max(MIN_POLL_MS, Math.min(MAX_POLL_MS, this.settings.SANDBOX_STEP_MS));
     this.timer = setTimeout(() => {
+      let found_work = true;
       this.running = this.runDue()
+        .then((found) => {
+          found_work = found;
+        })
         .catch((error: unknown) => this.logger.warn(`payout steps failed: ${String(error)}`))
-        .finally(() => this.schedule());
-    }, poll_ms);
+        .finally(() => this.schedule(this.cadence.after(found_work)));
+    }, pause_ms);
   }
 
-  private async runDue(): Promise<void> {
+  /** Runs the due steps (and now and then the claim recovery): true when any was due. */
+  private async runDue(): Promise<boolean> {
     // Looked at a few times per recovery window, not on every poll.
     if (Date.now() - this.last_recovery_at_ms >= Math.min(5_000, this.claim_recovery_ms / 4)) {
       this.last_recovery_at_ms = Date.now();
@@ -95,8 +102,9 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
         this.logger.warn(`claim recovery failed, retrying: ${String(error)}`),
       );
     }
-    for (const payout_id of await this.payouts.dueSteps(DUE_BATCH, this.steps)) {
-      if (this.stopping) return;
+    const due = await this.payouts.dueSteps(DUE_BATCH, this.steps);
+    for (const payout_id of due) {
+      if (this.stopping) return true;
       const result = await this.steps.run(payout_id, { payout_id }, () =>
         this.lifecycle.step(payout_id),
       );
@@ -107,6 +115,7 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
       if (result.outcome === 'set_aside')
         this.logger.error(`payout ${payout_id} step set aside as a dead letter: ${result.reason}`);
     }
+    return due.length > 0;
   }
 
   private async recoverAbandonedClaims(): Promise<void> {

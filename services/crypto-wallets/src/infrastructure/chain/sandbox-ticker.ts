@@ -1,27 +1,31 @@
+import { PollCadence } from '@platform/persistence';
 import type { SandboxChain } from './sandbox-chain';
 
-/** How long an idle ticker with `SANDBOX_STEP_MS` 0 waits before looking for transfers again. */
-const IDLE_POLL_MS = 50;
+/** The longest pause of a ticker with nothing to mine before it looks for transfers again. */
+const IDLE_POLL_MS = 250;
 
 export interface TickerReports {
   on_error: (error: unknown) => void;
 }
 
 /**
- * The one ticker of the sandbox chain: a block every `step_ms`; with `step_ms` 0, blocks follow
- * each other at once while transfers are in flight. A failed step (database away) is logged and
- * tried again on the next tick.
+ * The one ticker of the sandbox chain: a block every `step_ms` while transfers are in flight (with
+ * `step_ms` 0, one after the other at once); with none, it looks for them less and less often, up
+ * to every `IDLE_POLL_MS`. A failed step (database away) is logged and tried again on the next tick.
  */
 export class SandboxTicker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  private readonly cadence: PollCadence;
 
   constructor(
     private readonly chain: SandboxChain,
     private readonly step_ms: number,
     private readonly reports: TickerReports,
-  ) {}
+  ) {
+    this.cadence = new PollCadence(step_ms, IDLE_POLL_MS);
+  }
 
   start(): void {
     this.stopped = false;
@@ -44,12 +48,7 @@ export class SandboxTicker {
           mined = height !== null;
         })
         .catch(this.reports.on_error)
-        .finally(() => this.schedule(this.nextDelay(mined)));
+        .finally(() => this.schedule(this.cadence.after(mined)));
     }, delay_ms);
-  }
-
-  private nextDelay(mined: boolean): number {
-    if (this.step_ms > 0) return this.step_ms;
-    return mined ? 0 : IDLE_POLL_MS;
   }
 }

@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { PoisonGuard, type DeadLetters } from '@platform/persistence';
+import { PollCadence, PoisonGuard, type DeadLetters } from '@platform/persistence';
 import { DEAD_LETTERS, poisonPolicyOf } from '@platform/runtime';
 import { WithdrawalSteps } from '../../application/withdrawals/withdrawal-steps';
 import { CRYPTO_WALLETS_SETTINGS, type CryptoWalletsSettings } from '../../crypto-wallets.settings';
@@ -31,6 +31,7 @@ export class WithdrawalsWorker implements OnApplicationBootstrap, OnApplicationS
   private last_recovery_at_ms = 0;
   private readonly broadcasts: PoisonGuard;
   private readonly recoveries: PoisonGuard;
+  private readonly cadence: PollCadence;
 
   constructor(
     @Inject(CRYPTO_WALLETS_SETTINGS) private readonly settings: CryptoWalletsSettings,
@@ -42,10 +43,12 @@ export class WithdrawalsWorker implements OnApplicationBootstrap, OnApplicationS
     const policy = poisonPolicyOf(settings);
     this.broadcasts = new PoisonGuard(dead_letters, 'worker:withdrawal_broadcast', policy);
     this.recoveries = new PoisonGuard(dead_letters, 'worker:withdrawal_claim_recovery', policy);
+    const busy_ms = Math.max(MIN_POLL_MS, Math.min(MAX_POLL_MS, settings.SANDBOX_STEP_MS));
+    this.cadence = new PollCadence(busy_ms, MAX_POLL_MS);
   }
 
   onApplicationBootstrap(): void {
-    this.schedule();
+    this.schedule(this.cadence.busy_ms);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -54,24 +57,29 @@ export class WithdrawalsWorker implements OnApplicationBootstrap, OnApplicationS
     await this.running;
   }
 
-  private schedule(): void {
+  private schedule(pause_ms: number): void {
     if (this.stopping) return;
-    const poll_ms = Math.max(MIN_POLL_MS, Math.min(MAX_POLL_MS, this.settings.SANDBOX_STEP_MS));
     this.timer = setTimeout(() => {
+      let found_work = true;
       this.running = this.runDue()
+        .then((found) => {
+          found_work = found;
+        })
         .catch((error: unknown) => this.logger.warn(`withdrawal steps failed: ${String(error)}`))
-        .finally(() => this.schedule());
-    }, poll_ms);
+        .finally(() => this.schedule(this.cadence.after(found_work)));
+    }, pause_ms);
   }
 
-  private async runDue(): Promise<void> {
+  /** Broadcasts what is due (and now and then recovers cut-short creates): true when any was due. */
+  private async runDue(): Promise<boolean> {
     const recovery_ms = this.settings.WITHDRAWALS_CLAIM_RECOVERY_MS;
     if (Date.now() - this.last_recovery_at_ms >= Math.min(5_000, recovery_ms / 4)) {
       this.last_recovery_at_ms = Date.now();
       await this.recoverAbandonedClaims(recovery_ms);
     }
-    for (const withdrawal_id of await this.withdrawals.dueBroadcasts(DUE_BATCH, this.broadcasts)) {
-      if (this.stopping) return;
+    const due = await this.withdrawals.dueBroadcasts(DUE_BATCH, this.broadcasts);
+    for (const withdrawal_id of due) {
+      if (this.stopping) return true;
       const result = await this.broadcasts.run(withdrawal_id, { withdrawal_id }, () =>
         this.steps.broadcast(withdrawal_id, null),
       );
@@ -85,6 +93,7 @@ export class WithdrawalsWorker implements OnApplicationBootstrap, OnApplicationS
         );
       }
     }
+    return due.length > 0;
   }
 
   private async recoverAbandonedClaims(recovery_ms: number): Promise<void> {
