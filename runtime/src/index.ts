@@ -4,6 +4,11 @@ export {
   type RunningEnvironment,
   type RunningPlatform,
 } from './platform';
-export { startTestPlatform, TEST_OPERATOR_TOKEN, type TestPlatform } from './test-platform';
+export {
+  makeTestTemplate,
+  startTestPlatform,
+  TEST_OPERATOR_TOKEN,
+  type TestPlatform,
+} from './test-platform';
 export * from './operator-tools';
 export { SETTINGS_CATALOG, type SettingsSource } from './settings-catalog';

@@ -32,6 +32,39 @@ export async function ensureDatabase(admin_url: string, database: string): Promi
   return withDatabase(admin_url, database);
 }
 
+/**
+ * Creates `database` as a copy of `template` (a file copy: no migration runs again). PostgreSQL
+ * refuses while another session uses the template; that is retried a few times.
+ */
+export async function copyDatabase(
+  admin_url: string,
+  template: string,
+  database: string,
+): Promise<string> {
+  assertIdentifier(template);
+  assertIdentifier(database);
+  const client = new Client({ connectionString: admin_url });
+  await client.connect();
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await client.query(`create database ${database} template ${template}`);
+        break;
+      } catch (error) {
+        const template_in_use = (error as { code?: string }).code === '55006';
+        if (!template_in_use || attempt >= TEMPLATE_IN_USE_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, TEMPLATE_IN_USE_PAUSE_MS * attempt));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return withDatabase(admin_url, database);
+}
+
+const TEMPLATE_IN_USE_ATTEMPTS = 5;
+const TEMPLATE_IN_USE_PAUSE_MS = 200;
+
 export async function dropDatabase(admin_url: string, database: string): Promise<void> {
   assertIdentifier(database);
   const client = new Client({ connectionString: admin_url });

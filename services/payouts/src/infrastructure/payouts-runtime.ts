@@ -22,6 +22,8 @@ import { PayoutsRepository } from './payouts.repository';
 const MAX_POLL_MS = 250;
 const MIN_POLL_MS = 10;
 const DUE_BATCH = 50;
+/** Steps of different payouts run side by side, this many at a time (each holds a connection). */
+const PARALLEL_STEPS = 4;
 
 /**
  * The durable scheduler of payout steps: the payouts table is the queue (`next_step_at`), so a
@@ -103,19 +105,25 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
       );
     }
     const due = await this.payouts.dueSteps(DUE_BATCH, this.steps);
-    for (const payout_id of due) {
+    // A few at a time: each step waits on the ledger or the rail, and holds only its own row.
+    for (let start = 0; start < due.length; start += PARALLEL_STEPS) {
       if (this.stopping) return true;
-      const result = await this.steps.run(payout_id, { payout_id }, () =>
-        this.lifecycle.step(payout_id),
-      );
-      if (result.outcome === 'retry') {
-        this.logger.warn(`payout ${payout_id} step failed, retrying: ${String(result.error)}`);
-        await this.payouts.postponeStep(payout_id, result.retry_in_ms);
-      }
-      if (result.outcome === 'set_aside')
-        this.logger.error(`payout ${payout_id} step set aside as a dead letter: ${result.reason}`);
+      const chunk = due.slice(start, start + PARALLEL_STEPS);
+      await Promise.all(chunk.map((payout_id) => this.runStep(payout_id)));
     }
     return due.length > 0;
+  }
+
+  private async runStep(payout_id: string): Promise<void> {
+    const result = await this.steps.run(payout_id, { payout_id }, () =>
+      this.lifecycle.step(payout_id),
+    );
+    if (result.outcome === 'retry') {
+      this.logger.warn(`payout ${payout_id} step failed, retrying: ${String(result.error)}`);
+      await this.payouts.postponeStep(payout_id, result.retry_in_ms);
+    }
+    if (result.outcome === 'set_aside')
+      this.logger.error(`payout ${payout_id} step set aside as a dead letter: ${result.reason}`);
   }
 
   private async recoverAbandonedClaims(): Promise<void> {

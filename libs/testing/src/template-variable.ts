@@ -1,0 +1,5 @@
+/**
+ * Names the run's migrated template databases for every worker (set by the jest global setup).
+ * A file of its own, without imports: the global setup and teardown load it outside Jest's map.
+ */
+export const TEST_TEMPLATE_VARIABLE = 'TEST_TEMPLATE_DATABASE_PREFIX';
