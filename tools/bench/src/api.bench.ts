@@ -45,7 +45,9 @@ import { percentile, summarize } from './stats';
  *    skips it; BENCH_BASELINE=off skips the baseline (for a CPU profile of the platform alone).
  * BENCH_CPU_PROFILE=<file> writes a V8 CPU profile (the `--cpu-prof` format, for Chrome DevTools or
  * speedscope) of this process during the platform's first measured run of the first kind, from
- * the first request until the work after the replies is done. BENCH_PG_PORT moves the embedded
+ * the first request until the work after the replies is done. BENCH_PG_STATEMENTS=<n> starts the
+ * server with pg_stat_statements and prints the n statements run most during that same run, with
+ * calls and execution time per request. BENCH_PG_PORT moves the embedded
  * PostgreSQL server off its default port.
  */
 process.env.LOG_LEVEL ??= 'warn';
