@@ -67,10 +67,18 @@ function membershipOf(envelope: EventEnvelope): { account_id: string; org_id: st
   return { account_id, org_id };
 }
 
+const KNOWN_ORGANIZATIONS_KEPT = 100_000;
+
 /** Public events: written by the projection, read by the listing and the stream's replay. */
 @Injectable()
 export class PublicEventsRepository {
   private readonly outbox = new Outbox({ schema: 'notifications' });
+
+  /**
+   * Organizations already read, by account: an account never changes organization (its row is
+   * only ever inserted), so a known one needs no lookup per event batch. Bounded: the oldest go.
+   */
+  private readonly known_organizations = new Map<string, string>();
 
   constructor(@Inject(SERVICE_POOL) private readonly pool: Pool) {}
 
@@ -200,11 +208,25 @@ export class PublicEventsRepository {
     client: PoolClient,
     account_ids: readonly string[],
   ): Promise<Map<string, string>> {
-    const { rows } = await client.query<{ account_id: string; org_id: string }>(
-      `select account_id, org_id from account_organizations where account_id = any($1::text[])`,
-      [[...new Set(account_ids)]],
+    const known = this.known_organizations;
+    const unknown = [...new Set(account_ids)].filter((account_id) => !known.has(account_id));
+    if (unknown.length > 0) {
+      const { rows } = await client.query<{ account_id: string; org_id: string }>(
+        `select account_id, org_id from account_organizations where account_id = any($1::text[])`,
+        [unknown],
+      );
+      for (const row of rows) known.set(row.account_id, row.org_id);
+      for (const oldest of known.keys()) {
+        if (known.size <= KNOWN_ORGANIZATIONS_KEPT) break;
+        known.delete(oldest);
+      }
+    }
+    return new Map(
+      account_ids.flatMap((account_id) => {
+        const org_id = known.get(account_id);
+        return org_id === undefined ? [] : [[account_id, org_id] as const];
+      }),
     );
-    return new Map(rows.map((row) => [row.account_id, row.org_id]));
   }
 
   /** A scope's history, newest first; `from`/`to` are dates in `timezone` (spec §1). */
