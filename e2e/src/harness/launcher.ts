@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Environment } from '@platform/contracts';
 import { kafkaTestNamespace, type KafkaTestNamespace } from '@platform/messaging';
-import { dropDatabase, ensureDatabase } from '@platform/persistence';
+import { copyDatabase, dropDatabase, ensureDatabase } from '@platform/persistence';
 import { BUS_SERVICE_NAMES, healthPortOf } from '@platform/runtime/health-ports';
 import {
   distEntry,
   freePortRange,
   startNodeProcess,
   testAdminUrl,
+  testTemplatePrefix,
   type NodeProcess,
   type ProcessExit,
 } from '@platform/testing';
@@ -66,7 +67,15 @@ export class LauncherDeployment {
   }
 
   private async launch(): Promise<void> {
-    const database_url = await ensureDatabase(testAdminUrl(), this.database);
+    // A copy of the run's migrated template when there is one: the processes need not migrate.
+    const template_prefix = testTemplatePrefix();
+    const database_url = template_prefix
+      ? await copyDatabase(
+          testAdminUrl(),
+          `${template_prefix}_${this.options.environment}`,
+          this.database,
+        )
+      : await ensureDatabase(testAdminUrl(), this.database);
     // The probe ports are base + 1 ... base + 8 (health-ports.ts); the gateway takes the next.
     this.health_port_base = await freePortRange(BUS_SERVICE_NAMES.length + 2);
     const gateway_port = this.health_port_base + BUS_SERVICE_NAMES.length + 1;
