@@ -68,6 +68,13 @@ export interface KafkaBusConfig {
   log_sink?: KafkaLogSink;
 }
 
+/** A position in one partition of a topic (kafkajs keeps offsets as decimal strings). */
+interface PartitionOffset {
+  topic: string;
+  partition: number;
+  offset: string;
+}
+
 interface PendingRequest {
   pattern: string;
   timer: NodeJS.Timeout;
@@ -188,10 +195,15 @@ export class KafkaBus implements MessageBus {
     await this.topics.ensure([...names, ...dead_letters]);
     const group_id = this.groupName(options.group);
     // A broadcast group starts at the end of its topics as of now, not as of its first fetch.
-    if (options.ephemeral && options.from_beginning === false) await this.pinToEnd(group_id, names);
-    const consumer = await this.startConsumer(group_id, names, options.from_beginning ?? true, {
-      eachMessage: (payload) => this.consume(payload, options),
-    });
+    const start_at =
+      options.ephemeral && options.from_beginning === false ? await this.endsOf(names) : [];
+    const consumer = await this.startConsumer(
+      group_id,
+      names,
+      options.from_beginning ?? true,
+      { eachMessage: (payload) => this.consume(payload, options) },
+      start_at,
+    );
     return {
       close: async () => {
         await this.stopConsumer(consumer);
@@ -201,16 +213,18 @@ export class KafkaBus implements MessageBus {
     };
   }
 
-  /** Commits the group's offsets at the topics' current ends. */
-  private async pinToEnd(group_id: string, topics: string[]): Promise<void> {
-    for (const topic of topics) {
-      const offsets = await this.admin.fetchTopicOffsets(topic);
-      await this.admin.setOffsets({
-        groupId: group_id,
-        topic,
-        partitions: offsets.map(({ partition, offset }) => ({ partition, offset })),
-      });
-    }
+  /** Where each partition of `topics` ends now: the offsets a new broadcast group starts from. */
+  private async endsOf(topics: string[]): Promise<PartitionOffset[]> {
+    const ends = await Promise.all(
+      topics.map(async (topic) =>
+        (await this.admin.fetchTopicOffsets(topic)).map(({ partition, offset }) => ({
+          topic,
+          partition,
+          offset,
+        })),
+      ),
+    );
+    return ends.flat();
   }
 
   async request(pattern: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {
@@ -304,6 +318,7 @@ export class KafkaBus implements MessageBus {
     handlers:
       | { eachMessage: (payload: EachMessagePayload) => Promise<void> }
       | { eachBatch: (payload: EachBatchPayload) => Promise<void> },
+    start_at: PartitionOffset[] = [],
   ): Promise<Consumer> {
     const consumer = this.kafka.consumer({
       groupId: group_id,
@@ -313,8 +328,16 @@ export class KafkaBus implements MessageBus {
       allowAutoTopicCreation: false,
     });
     this.consumers.add(consumer);
+    let sought = false;
     const joined = new Promise<void>((resolve, reject) => {
-      consumer.on(consumer.events.GROUP_JOIN, () => resolve());
+      consumer.on(consumer.events.GROUP_JOIN, () => {
+        // Synchronously, on the first join only: kafkajs emits this between the group's sync and
+        // its first fetch, which then starts from these offsets. (kafkajs's admin.setOffsets does
+        // the same through a consumer of its own that waits out a 5 s fetch.)
+        if (!sought) for (const offset of start_at) consumer.seek(offset);
+        sought = true;
+        resolve();
+      });
       consumer.on(consumer.events.CRASH, ({ payload }) => {
         if (payload.restart) return;
         this.stopped_consumers.set(consumer, group_id);
