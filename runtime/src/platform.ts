@@ -50,14 +50,17 @@ export interface RunningPlatform {
  * own (database, in-process bus, services, gateway) sharing nothing with the other.
  */
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
-  const started: RunningEnvironment[] = [];
-  try {
-    for (const environment of ENVIRONMENTS) {
-      started.push(await startEnvironment(environment, options));
-    }
-  } catch (error) {
+  // Side by side: a boot is mostly waits on PostgreSQL, which the other environment's boot fills.
+  const outcomes = await Promise.allSettled(
+    ENVIRONMENTS.map((environment) => startEnvironment(environment, options)),
+  );
+  const started = outcomes.flatMap((outcome) =>
+    outcome.status === 'fulfilled' ? [outcome.value] : [],
+  );
+  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failure) {
     await Promise.all(started.map(closeEnvironment));
-    throw error;
+    throw failure.reason;
   }
   const [test, live] = started as [RunningEnvironment, RunningEnvironment];
   return {

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ENVIRONMENTS } from '@platform/contracts';
 import { copyDatabase, dropDatabase } from '@platform/persistence';
 import { testAdminUrl, testTemplatePrefix } from '@platform/testing';
 import { startPlatform, type RunningPlatform } from './platform';
@@ -34,8 +35,11 @@ export async function startTestPlatform(
     ...platform,
     dispose: async () => {
       await platform.close();
-      await dropDatabase(testAdminUrl(), `${database_prefix}_test`);
-      await dropDatabase(testAdminUrl(), `${database_prefix}_live`);
+      await Promise.all(
+        ENVIRONMENTS.map((environment) =>
+          dropDatabase(testAdminUrl(), `${database_prefix}_${environment}`),
+        ),
+      );
     },
   };
 }
@@ -48,13 +52,15 @@ export async function startTestPlatform(
 async function copyTestTemplate(database_prefix: string): Promise<void> {
   const template_prefix = testTemplatePrefix();
   if (!template_prefix) return;
-  for (const environment of ['test', 'live'] as const) {
-    await copyDatabase(
-      testAdminUrl(),
-      `${template_prefix}_${environment}`,
-      `${database_prefix}_${environment}`,
-    );
-  }
+  await Promise.all(
+    ENVIRONMENTS.map((environment) =>
+      copyDatabase(
+        testAdminUrl(),
+        `${template_prefix}_${environment}`,
+        `${database_prefix}_${environment}`,
+      ),
+    ),
+  );
 }
 
 /**

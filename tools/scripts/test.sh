@@ -19,8 +19,8 @@ bash tools/scripts/ensure-test-tools.sh
 step "integration tests" && {
   # The event store's own suites assert which events are readable at a given moment; a transaction
   # open anywhere on the server holds events back (transaction ids are the cluster's), so they run
-  # alone first, then every other suite two at a time.
-  npx jest --selectProjects int --runInBand --json --outputFile="$reports/int-event-store.json" \
+  # alone first, then every other suite two at a time. They boot no platform: no template databases.
+  TEST_TEMPLATES=off npx jest --selectProjects int --runInBand --json --outputFile="$reports/int-event-store.json" \
     libs/event-store || status=1
   npx jest --selectProjects int --maxWorkers=2 --testPathIgnorePatterns /node_modules/ /libs/event-store/ \
     --json --outputFile="$reports/int.json" || status=1

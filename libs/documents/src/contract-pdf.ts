@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from './document-libraries';
 import { documentFonts } from './fonts';
 
 /** A contract to print: its text already filled, and its signature once signed. */
@@ -48,6 +48,7 @@ const SIGNATURE_BLOCK_HEIGHT = 190;
  * Standard fonts: the organization's text is printed in WinAnsi (English, Spanish).
  */
 export async function renderContractPdf(contract: ContractDocument): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const fonts = documentFonts('en');
   const document = new PDFDocument({
     size: 'A4',

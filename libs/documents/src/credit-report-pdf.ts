@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from './document-libraries';
 import { documentFonts } from './fonts';
 
 /** Whether a factor raised the score, lowered it, or left it. */
@@ -73,6 +73,7 @@ export function bandColor(bands: readonly ScoreBandSegment[], band: string | nul
  * flow onto further pages; the Chinese font ships in the repository, so every locale draws.
  */
 export async function renderCreditReportPdf(report: CreditReportDocument): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const fonts = documentFonts(report.locale);
   const document = new PDFDocument({
     size: 'A4',

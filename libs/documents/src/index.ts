@@ -9,3 +9,4 @@ export {
 } from './credit-report-pdf';
 // contracts and signatures (issue 18)
 export { renderContractPdf, type ContractDocument } from './contract-pdf';
+export { loadExcelJs, loadPdfKit } from './document-libraries';

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from './document-libraries';
 import { documentFonts } from './fonts';
 
 /** How a receipt's status line reads: done, failed, or still on its way. */
@@ -30,6 +30,7 @@ const VALUE_X = 216;
  * value rows, a footer. The Chinese font ships in the repository, so every locale draws as asked.
  */
 export async function renderReceiptPdf(receipt: ReceiptDocument): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const fonts = documentFonts(receipt.locale);
   const document = new PDFDocument({
     size: 'A4',

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { context, propagation, trace } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { NodeSDK, resources, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
 import {
@@ -84,7 +83,13 @@ function spanProcessorFor(
 ): SpanProcessor {
   if (span_exporter) return new SimpleSpanProcessor({ exporter: span_exporter });
   // The exporter reads the endpoint (and headers, timeout) from the OTEL_EXPORTER_OTLP_* variables.
-  if (otlp_endpoint) return new BatchSpanProcessor({ exporter: new OTLPTraceExporter() });
+  // It is loaded only then: without an endpoint, no process pays for loading it at boot.
+  if (otlp_endpoint) {
+    const { OTLPTraceExporter } = createRequire(__filename)(
+      '@opentelemetry/exporter-trace-otlp-http',
+    ) as typeof import('@opentelemetry/exporter-trace-otlp-http');
+    return new BatchSpanProcessor({ exporter: new OTLPTraceExporter() });
+  }
   return new NoopSpanProcessor();
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 // Jest loads global setup outside its module map, so the alias cannot be used here.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startEmbeddedPostgres } from '../../persistence/src/embedded';
-import { TEST_TEMPLATE_VARIABLE } from './template-variable';
+import { TEST_TEMPLATE_VARIABLE, TEST_TEMPLATES_SWITCH } from './template-variable';
 import { buildDist, DIST_BUILD_STAMP_VARIABLE, REPO_ROOT } from './processes';
 
 /**
@@ -26,7 +26,8 @@ export default async function globalSetup(): Promise<void> {
     process.env.TEST_ADMIN_DATABASE_URL = handle.admin_url;
     (globalThis as { __EMBEDDED_PG__?: typeof handle }).__EMBEDDED_PG__ = handle;
   }
-  makeTemplate(`platform_template_${process.pid}`);
+  if (process.env[TEST_TEMPLATES_SWITCH] !== 'off')
+    makeTemplate(`platform_template_${process.pid}`);
 }
 
 /**

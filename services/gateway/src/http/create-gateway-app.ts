@@ -106,6 +106,6 @@ export async function createGatewayApp(
     abortOnError: false,
     logger: ['error', 'warn'],
   });
-  app.get(OpenApiDocumentStore).set(buildOpenApiDocument(app, gateway_options));
+  app.get(OpenApiDocumentStore).setBuilder(() => buildOpenApiDocument(app, gateway_options));
   return app;
 }

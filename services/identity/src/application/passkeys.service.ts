@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import {
   DomainError,
@@ -35,6 +31,9 @@ import { SocialIdentitiesRepository } from '../infrastructure/social-identities.
 import { PasskeysRepository, type ChallengePurpose } from '../infrastructure/passkeys.repository';
 import { IDENTITY_SETTINGS, type IdentitySettings } from '../identity.settings';
 import { SessionsService } from './sessions.service';
+
+/** Loaded by the first passkey ceremony, not at boot: few sign-ins use one, and it is heavy. */
+const webauthn = () => import('@simplewebauthn/server');
 
 function rejected(): DomainError {
   return new DomainError('passkey_rejected', 'the passkey could not be verified');
@@ -71,6 +70,7 @@ export class PasskeysService {
   ): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const member = await this.members.signedInMember(command.actor, 'passkeys');
     const existing = await this.passkeys.credentialIdsOf(member.member_id);
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: (await this.passkeys.organizationName(member.org_id)) ?? this.relying_party.rp_id,
       rpID: this.relying_party.rp_id,
@@ -99,6 +99,7 @@ export class PasskeysService {
         member_id: member.member_id,
       },
     );
+    const { verifyRegistrationResponse } = await webauthn();
     const verification = await verifyRegistrationResponse({
       response: command.credential as unknown as RegistrationResponseJSON,
       expectedChallenge: challenge,
@@ -155,6 +156,7 @@ export class PasskeysService {
       ? await this.accounts.findMember(organization.org_id, command.email.trim().toLowerCase())
       : null;
     const allowed = member ? await this.passkeys.credentialIdsOf(member.member_id) : [];
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({
       rpID: this.relying_party.rp_id,
       allowCredentials: allowed.map((row) => ({
@@ -184,6 +186,7 @@ export class PasskeysService {
     const handle = command.credential.response.userHandle;
     if (handle && handle !== Buffer.from(userHandleOf(found.owner.member_id)).toString('base64url'))
       throw rejected();
+    const { verifyAuthenticationResponse } = await webauthn();
     const verification = await verifyAuthenticationResponse({
       response: command.credential as unknown as AuthenticationResponseJSON,
       expectedChallenge: challenge,

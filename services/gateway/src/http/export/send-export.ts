@@ -1,6 +1,6 @@
 import { DomainError } from '@platform/contracts';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '@platform/documents';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { MoneyUnit } from '@platform/money';
@@ -202,7 +202,8 @@ async function renderXlsx<TKey extends string>({
   rows,
   reader,
 }: Sheet<TKey>): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcelJs();
+  const workbook = new Workbook();
   const sheet = workbook.addWorksheet('export', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column) => ({
     header: headerText(column, reader),

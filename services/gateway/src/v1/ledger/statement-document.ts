@@ -1,7 +1,6 @@
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
+import type ExcelJS from 'exceljs';
 import type { Statement } from '@platform/contracts';
-import { documentFonts } from '@platform/documents';
+import { documentFonts, loadExcelJs, loadPdfKit } from '@platform/documents';
 import type { Locale } from '../../http';
 import {
   amountDecimals,
@@ -49,7 +48,8 @@ export function renderStatement(
   }
 }
 
-function renderPdf(data: StatementData, locale: Locale): Promise<Buffer> {
+async function renderPdf(data: StatementData, locale: Locale): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const labels = STATEMENT_LABELS[locale];
   const font = documentFonts(locale).regular;
   const document = new PDFDocument({ size: 'A4', margin: 56, info: { Title: labels.title } });
@@ -84,7 +84,8 @@ function renderPdf(data: StatementData, locale: Locale): Promise<Buffer> {
 }
 
 async function renderXlsx(data: StatementData, labels: StatementLabels): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcelJs();
+  const workbook = new Workbook();
   const summary = workbook.addWorksheet(labels.balances);
   summary.addRow([labels.title]).font = { bold: true, size: 14 };
   summary.addRow([labels.account, data.account_id]);
