@@ -5,3 +5,4 @@ export * from './dead-letters';
 export * from './track-links';
 export * from './stable-uuid';
 export * from './poll-cadence';
+export * from './poller';

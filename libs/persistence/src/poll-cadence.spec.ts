@@ -1,4 +1,4 @@
-import { PollCadence } from './poll-cadence';
+import { IDLE_POLL_MS, PollCadence } from './poll-cadence';
 
 describe('PollCadence', () => {
   it('looks again after busy_ms while looks find work', () => {
@@ -32,5 +32,12 @@ describe('PollCadence', () => {
     const cadence = new PollCadence(2000, 250);
     expect(cadence.after(false)).toBe(2000);
     expect(cadence.after(true)).toBe(2000);
+  });
+
+  it('follows the sandbox step, held between 10 ms and the idle pause', () => {
+    expect([0, 50, 5_000].map((step_ms) => PollCadence.followingStep(step_ms).busy_ms)).toEqual([
+      10, 50, 250,
+    ]);
+    expect(PollCadence.followingStep(50).idle_ms).toBe(IDLE_POLL_MS);
   });
 });

@@ -1,5 +1,7 @@
 /** The shortest pause after an empty look, when the busy pause is 0 (so an idle poller never spins). */
 const FIRST_EMPTY_PAUSE_MS = 10;
+/** The longest pause of an idle poller: the wait of the first item after a quiet spell. */
+export const IDLE_POLL_MS = 250;
 
 /**
  * The pause between looks of a poller on a table queue (due payout steps, payin steps, withdrawal
@@ -17,6 +19,17 @@ export class PollCadence {
     readonly idle_ms: number,
   ) {
     this.pause_ms = busy_ms;
+  }
+
+  /**
+   * A worker that follows the sandbox step (SANDBOX_STEP_MS): its busy pause is the step, held
+   * between 10 ms (a step of 0 must not spin) and the idle pause.
+   */
+  static followingStep(step_ms: number): PollCadence {
+    return new PollCadence(
+      Math.max(FIRST_EMPTY_PAUSE_MS, Math.min(IDLE_POLL_MS, step_ms)),
+      IDLE_POLL_MS,
+    );
   }
 
   /** The pause before the next look, after a look that found work (`true`) or none. */

@@ -1,6 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
 import {
+  IDLE_POLL_MS,
   PollCadence,
+  Poller,
   PoisonGuard,
   type DeadLetters,
   type PoisonPolicy,
@@ -9,8 +11,6 @@ import type { ChainObservation, ChainPort, ObservationHandler } from './chain-po
 
 /** Observations read per poll. */
 const BATCH_SIZE = 100;
-/** The longest pause between polls while the log has nothing new (see `PollCadence`). */
-const IDLE_POLL_MS = 250;
 /** The advisory lock key that keeps one watcher running per database, whatever the replicas. */
 const WATCHER_LOCK = 'crypto-wallets:chain-watcher';
 export const WATCHER_NAME = 'chain';
@@ -29,11 +29,8 @@ export interface WatcherReports {
  * transient failure) sets nothing aside. One watcher per database holds a session advisory lock.
  */
 export class ChainWatcher {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
   private readonly guard: PoisonGuard;
-  private readonly cadence: PollCadence;
+  private readonly poller: Poller;
 
   constructor(
     private readonly pool: Pool,
@@ -49,18 +46,20 @@ export class ChainWatcher {
       ...policy,
       require_evidence: false,
     });
-    this.cadence = new PollCadence(poll_ms, IDLE_POLL_MS);
+    this.poller = new Poller({
+      // Another replica holding the lock counts as idle: it does the work.
+      look: async () => ((await this.poll()) ?? 0) > 0,
+      cadence: new PollCadence(poll_ms, IDLE_POLL_MS),
+      on_error: reports.on_error,
+    });
   }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.poller.start(0);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.poller.stop();
   }
 
   /**
@@ -98,7 +97,7 @@ export class ChainWatcher {
     for (;;) {
       const batch = await this.chain.observationsAfter(await this.cursor(client), BATCH_SIZE);
       for (const observation of batch) {
-        if (this.stopped || !(await this.handleAll(observation))) return passed;
+        if (this.poller.is_stopped || !(await this.handleAll(observation))) return passed;
         await this.storeCursor(client, observation.cursor);
         passed += 1;
       }
@@ -131,19 +130,5 @@ export class ChainWatcher {
        on conflict (watcher) do update set cursor = excluded.cursor`,
       [WATCHER_NAME, cursor],
     );
-  }
-
-  private schedule(delay_ms: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      let found_work = true;
-      this.running = this.poll()
-        .then((passed) => {
-          // Another replica holding the lock counts as idle: it does the work.
-          found_work = passed !== null && passed > 0;
-        })
-        .catch(this.reports.on_error)
-        .finally(() => this.schedule(this.cadence.after(found_work)));
-    }, delay_ms);
   }
 }

@@ -1,5 +1,6 @@
 import {
   PollCadence,
+  Poller,
   PoisonGuard,
   type DeadLetters,
   type PoisonPolicy,
@@ -33,14 +34,11 @@ const PARALLEL_TRANSITIONS = 8;
  * backoff, and one that keeps failing while others go through is set aside (D12).
  */
 export class CollectionScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
+  private readonly poller: Poller;
   private last_settlement_ms = 0;
   private readonly steps: PoisonGuard;
   private readonly expiries: PoisonGuard;
   private readonly settlements: PoisonGuard;
-  private readonly cadence: PollCadence;
 
   constructor(
     private readonly payins: PayinsRepository,
@@ -53,30 +51,19 @@ export class CollectionScheduler {
     this.steps = new PoisonGuard(dead_letters, 'worker:collection_step', policy);
     this.expiries = new PoisonGuard(dead_letters, 'worker:collection_expiry', policy);
     this.settlements = new PoisonGuard(dead_letters, 'worker:card_settlement', policy);
-    this.cadence = new PollCadence(settings.poll_ms, settings.idle_poll_ms);
+    this.poller = new Poller({
+      look: () => this.tick(),
+      cadence: new PollCadence(settings.poll_ms, settings.idle_poll_ms),
+      on_error: reports.on_error,
+    });
   }
 
   start(): void {
-    this.schedule(0);
+    this.poller.start(0);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(delay_ms: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      let found_work = true;
-      this.running = this.tick()
-        .then((found) => {
-          found_work = found;
-        })
-        .catch(this.reports.on_error)
-        .finally(() => this.schedule(this.cadence.after(found_work)));
-    }, delay_ms);
+  stop(): Promise<void> {
+    return this.poller.stop();
   }
 
   /** Runs what is due: true when a step or an expiry was (settlements keep their own clock). */
@@ -105,7 +92,7 @@ export class CollectionScheduler {
     work: (id: string) => Promise<unknown>,
   ): Promise<void> {
     for (let start = 0; start < ids.length; start += PARALLEL_TRANSITIONS) {
-      if (this.stopped) return;
+      if (this.poller.is_stopped) return;
       const chunk = ids.slice(start, start + PARALLEL_TRANSITIONS);
       await Promise.all(chunk.map((id) => this.guarded(guard, id, work)));
     }

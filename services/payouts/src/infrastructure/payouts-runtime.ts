@@ -6,7 +6,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { addGaugeSource } from '@platform/observability';
-import { PollCadence, PoisonGuard, type DeadLetters } from '@platform/persistence';
+import { PollCadence, Poller, PoisonGuard, type DeadLetters } from '@platform/persistence';
 import {
   DEAD_LETTERS,
   PLATFORM_CONTEXT,
@@ -18,9 +18,6 @@ import { PAYOUTS_SETTINGS, type PayoutsSettings } from '../payouts.settings';
 import { OtherServices } from './other-services';
 import { PayoutsRepository } from './payouts.repository';
 
-/** Longest and shortest pause between looks at the due payouts (idle, and busy at step 0). */
-const MAX_POLL_MS = 250;
-const MIN_POLL_MS = 10;
 const DUE_BATCH = 50;
 /** Steps of different payouts run side by side, this many at a time (each holds a connection). */
 const PARALLEL_STEPS = 4;
@@ -32,16 +29,13 @@ const PARALLEL_STEPS = 4;
 @Injectable()
 export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('payouts');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopping = false;
+  private readonly poller: Poller;
   private readonly claim_recovery_ms: number;
   private last_recovery_at_ms = 0;
   /** A step or recovery that fails waits out a backoff; one that keeps failing is set aside. */
   private readonly steps: PoisonGuard;
   private readonly recoveries: PoisonGuard;
   private stop_status_gauge: (() => void) | undefined;
-  private readonly cadence: PollCadence;
 
   constructor(
     @Inject(PAYOUTS_SETTINGS) settings: PayoutsSettings,
@@ -55,12 +49,15 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
     const policy = poisonPolicyOf(settings);
     this.steps = new PoisonGuard(this.dead_letters, 'worker:payout_step', policy);
     this.recoveries = new PoisonGuard(this.dead_letters, 'worker:payout_claim_recovery', policy);
-    const busy_ms = Math.max(MIN_POLL_MS, Math.min(MAX_POLL_MS, settings.SANDBOX_STEP_MS));
-    this.cadence = new PollCadence(busy_ms, MAX_POLL_MS);
+    this.poller = new Poller({
+      look: () => this.runDue(),
+      cadence: PollCadence.followingStep(settings.SANDBOX_STEP_MS),
+      on_error: (error) => this.logger.warn(`payout steps failed: ${String(error)}`),
+    });
   }
 
   onApplicationBootstrap(): void {
-    this.schedule(this.cadence.busy_ms);
+    this.poller.start();
     this.stop_status_gauge = addGaugeSource(
       {
         name: 'payouts_by_status',
@@ -77,22 +74,7 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
 
   async onApplicationShutdown(): Promise<void> {
     this.stop_status_gauge?.();
-    this.stopping = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(pause_ms: number): void {
-    if (this.stopping) return;
-    this.timer = setTimeout(() => {
-      let found_work = true;
-      this.running = this.runDue()
-        .then((found) => {
-          found_work = found;
-        })
-        .catch((error: unknown) => this.logger.warn(`payout steps failed: ${String(error)}`))
-        .finally(() => this.schedule(this.cadence.after(found_work)));
-    }, pause_ms);
+    await this.poller.stop();
   }
 
   /** Runs the due steps (and now and then the claim recovery): true when any was due. */
@@ -107,7 +89,7 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
     const due = await this.payouts.dueSteps(DUE_BATCH, this.steps);
     // A few at a time: each step waits on the ledger or the rail, and holds only its own row.
     for (let start = 0; start < due.length; start += PARALLEL_STEPS) {
-      if (this.stopping) return true;
+      if (this.poller.is_stopped) return true;
       const chunk = due.slice(start, start + PARALLEL_STEPS);
       await Promise.all(chunk.map((payout_id) => this.runStep(payout_id)));
     }
@@ -129,7 +111,7 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
   private async recoverAbandonedClaims(): Promise<void> {
     const claims = await this.payouts.abandonedClaims(this.claim_recovery_ms, this.recoveries);
     for (const claim of claims) {
-      if (this.stopping) return;
+      if (this.poller.is_stopped) return;
       const result = await this.recoveries.run(claim.payout_id, claim, async () => {
         if (!(await this.services.releaseAbandonedHold(claim))) return;
         await this.payouts.abandonClaim(claim.payout_id);

@@ -5,15 +5,13 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { PollCadence, PoisonGuard, type DeadLetters } from '@platform/persistence';
+import { PollCadence, Poller, PoisonGuard, type DeadLetters } from '@platform/persistence';
 import { DEAD_LETTERS, poisonPolicyOf } from '@platform/runtime';
 import { WithdrawalSteps } from '../../application/withdrawals/withdrawal-steps';
 import { CRYPTO_WALLETS_SETTINGS, type CryptoWalletsSettings } from '../../crypto-wallets.settings';
 import { WithdrawalServices } from './withdrawal-services';
 import { WithdrawalsRepository } from './withdrawals.repository';
 
-const MAX_POLL_MS = 250;
-const MIN_POLL_MS = 10;
 const DUE_BATCH = 50;
 
 /**
@@ -25,13 +23,10 @@ const DUE_BATCH = 50;
 @Injectable()
 export class WithdrawalsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('crypto-withdrawals');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopping = false;
+  private readonly poller: Poller;
   private last_recovery_at_ms = 0;
   private readonly broadcasts: PoisonGuard;
   private readonly recoveries: PoisonGuard;
-  private readonly cadence: PollCadence;
 
   constructor(
     @Inject(CRYPTO_WALLETS_SETTINGS) private readonly settings: CryptoWalletsSettings,
@@ -43,31 +38,19 @@ export class WithdrawalsWorker implements OnApplicationBootstrap, OnApplicationS
     const policy = poisonPolicyOf(settings);
     this.broadcasts = new PoisonGuard(dead_letters, 'worker:withdrawal_broadcast', policy);
     this.recoveries = new PoisonGuard(dead_letters, 'worker:withdrawal_claim_recovery', policy);
-    const busy_ms = Math.max(MIN_POLL_MS, Math.min(MAX_POLL_MS, settings.SANDBOX_STEP_MS));
-    this.cadence = new PollCadence(busy_ms, MAX_POLL_MS);
+    this.poller = new Poller({
+      look: () => this.runDue(),
+      cadence: PollCadence.followingStep(settings.SANDBOX_STEP_MS),
+      on_error: (error) => this.logger.warn(`withdrawal steps failed: ${String(error)}`),
+    });
   }
 
   onApplicationBootstrap(): void {
-    this.schedule(this.cadence.busy_ms);
+    this.poller.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(pause_ms: number): void {
-    if (this.stopping) return;
-    this.timer = setTimeout(() => {
-      let found_work = true;
-      this.running = this.runDue()
-        .then((found) => {
-          found_work = found;
-        })
-        .catch((error: unknown) => this.logger.warn(`withdrawal steps failed: ${String(error)}`))
-        .finally(() => this.schedule(this.cadence.after(found_work)));
-    }, pause_ms);
+    await this.poller.stop();
   }
 
   /** Broadcasts what is due (and now and then recovers cut-short creates): true when any was due. */
@@ -79,7 +62,7 @@ export class WithdrawalsWorker implements OnApplicationBootstrap, OnApplicationS
     }
     const due = await this.withdrawals.dueBroadcasts(DUE_BATCH, this.broadcasts);
     for (const withdrawal_id of due) {
-      if (this.stopping) return true;
+      if (this.poller.is_stopped) return true;
       const result = await this.broadcasts.run(withdrawal_id, { withdrawal_id }, () =>
         this.steps.broadcast(withdrawal_id, null),
       );
@@ -99,7 +82,7 @@ export class WithdrawalsWorker implements OnApplicationBootstrap, OnApplicationS
   private async recoverAbandonedClaims(recovery_ms: number): Promise<void> {
     const claims = await this.withdrawals.abandonedClaims(recovery_ms, this.recoveries);
     for (const claim of claims) {
-      if (this.stopping) return;
+      if (this.poller.is_stopped) return;
       const result = await this.recoveries.run(claim.withdrawal_id, claim, async () => {
         if (!(await this.services.releaseAbandonedHold(claim))) return;
         await this.withdrawals.abandonClaim(claim.withdrawal_id);

@@ -1,0 +1,98 @@
+import { PollCadence } from './poll-cadence';
+import { Poller } from './poller';
+
+/** Lets every timer and promise due within `ms` of fake time run. */
+async function advance(ms: number): Promise<void> {
+  await jest.advanceTimersByTimeAsync(ms);
+}
+
+describe('Poller', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('looks after the busy pause while looks find work, and backs off while they find none', async () => {
+    const outcomes = [true, true, false, false, false];
+    const looked_at_ms: number[] = [];
+    const start_ms = Date.now();
+    const poller = new Poller({
+      look: async () => {
+        looked_at_ms.push(Date.now() - start_ms);
+        return outcomes.shift() ?? false;
+      },
+      cadence: new PollCadence(50, 250),
+      on_error: () => undefined,
+    });
+    poller.start();
+    await advance(1_000);
+    await poller.stop();
+    // 50 to the first look; busy 50, 50; then 100, 200, 250, 250 ... while empty.
+    expect(looked_at_ms.slice(0, 6)).toEqual([50, 100, 150, 250, 450, 700]);
+  });
+
+  it('counts a failed look as empty: reports it and backs off instead of retrying at once', async () => {
+    const errors: unknown[] = [];
+    let looks = 0;
+    const poller = new Poller({
+      look: async () => {
+        looks += 1;
+        throw new Error('database away');
+      },
+      cadence: new PollCadence(0, 250),
+      on_error: (error) => errors.push(error),
+    });
+    poller.start();
+    await advance(100);
+    await poller.stop();
+    // At 0, 10, 30, 70 ms: a failing poller with a busy pause of 0 does not spin.
+    expect(looks).toBe(4);
+    expect(errors).toHaveLength(4);
+    expect(String(errors[0])).toContain('database away');
+  });
+
+  it('goes on when the error report itself throws', async () => {
+    let looks = 0;
+    const poller = new Poller({
+      look: async () => {
+        looks += 1;
+        throw new Error('step failed');
+      },
+      cadence: new PollCadence(10, 10),
+      on_error: () => {
+        throw new Error('the logger is gone');
+      },
+    });
+    poller.start();
+    await advance(55);
+    await poller.stop();
+    expect(looks).toBe(5);
+  });
+
+  it('stop waits for the look under way and no look follows it', async () => {
+    let release: () => void = () => undefined;
+    const finished: string[] = [];
+    let looks = 0;
+    const poller = new Poller({
+      look: () =>
+        new Promise<boolean>((resolve) => {
+          looks += 1;
+          release = () => {
+            finished.push('look');
+            resolve(true);
+          };
+        }),
+      cadence: new PollCadence(10, 250),
+      on_error: () => undefined,
+    });
+    poller.start(0);
+    await advance(0);
+    expect(looks).toBe(1);
+    expect(poller.is_stopped).toBe(false);
+    const stopped = poller.stop().then(() => finished.push('stopped'));
+    expect(poller.is_stopped).toBe(true);
+    release();
+    await stopped;
+    await advance(1_000);
+    expect(finished).toEqual(['look', 'stopped']);
+    expect(looks).toBe(1);
+  });
+});
