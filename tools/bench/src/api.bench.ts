@@ -8,6 +8,7 @@ import path from 'node:path';
 import { startPlatform } from '@platform/all-in-one';
 import { kafkaTestNamespace, type DeliveredMessage } from '@platform/messaging';
 import type { Pool } from 'pg';
+import { startTelemetry } from '@platform/observability';
 import { createPool, ensureDatabase, startEmbeddedPostgres } from '@platform/persistence';
 import { BUS_SERVICE_NAMES, healthPortOf } from '@platform/runtime/health-ports';
 import {
@@ -26,7 +27,8 @@ import { percentile, summarize } from './stats';
  * The public API beside a bare server doing the same writes (issue 20). Prints figures, asserts
  * nothing. On one embedded PostgreSQL server:
  * 1. the all-in-one platform, in this process (so `process.cpuUsage()` is the platform's own), with
- *    `RATE_LIMIT_PER_SECOND=off` and `SANDBOX_STEP_MS=0`;
+ *    `RATE_LIMIT_PER_SECOND=off` and `SANDBOX_STEP_MS=0`, and tracing started as `npm start`
+ *    starts it (BENCH_TELEMETRY=off leaves it out, to see what tracing costs);
  * 2. the bare baseline of `api-baseline.ts` (Fastify, pg, jose) in a child process that reports
  *    its own CPU time, on a database of its own.
  * For each kind of BENCH_KINDS (POST /v1/transfers: BENCH_PAYERS payers to one payee; POST
@@ -71,6 +73,7 @@ const SETTINGS = { RATE_LIMIT_PER_SECOND: 'off', SANDBOX_STEP_MS: '0' };
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 /** The statements to print from `pg_stat_statements` for the profiled run (0: none). */
 const PG_STATEMENTS = Number(process.env.BENCH_PG_STATEMENTS ?? 0);
+const WITH_TELEMETRY = process.env.BENCH_TELEMETRY !== 'off';
 /** The compiled tree this file runs from (dist/tools/bench/src/api.bench.js). */
 const distEntry = (relative: string) => path.resolve(__dirname, '..', '..', '..', relative);
 
@@ -193,6 +196,10 @@ async function main(): Promise<void> {
         ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' }
         : {},
   });
+  // As the all-in-one process does first thing (runtime/src/telemetry-first.ts).
+  const telemetry = WITH_TELEMETRY
+    ? startTelemetry({ service_name: 'platform', environment: 'both' })
+    : null;
   const platform = await startPlatform({
     host: '127.0.0.1',
     ports: { test: 0, live: 0 },
@@ -294,6 +301,7 @@ async function main(): Promise<void> {
     await baseline?.stop();
     await pool.end();
     await platform.close();
+    await telemetry?.shutdown();
   }
   try {
     await distributed(pg.admin_url);
@@ -352,7 +360,8 @@ function printHeader(): void {
         .map((average) => average.toFixed(2))
         .join(
           ' ',
-        )}, load generator in its own process, RATE_LIMIT_PER_SECOND=off, SANDBOX_STEP_MS=0`,
+        )}, load generator in its own process, RATE_LIMIT_PER_SECOND=off, SANDBOX_STEP_MS=0, ` +
+      `tracing ${WITH_TELEMETRY ? 'on (as npm start)' : 'off'}`,
   );
 }
 
