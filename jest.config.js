@@ -86,6 +86,7 @@ module.exports = {
       ...common,
       displayName: 'int',
       testMatch: ['**/*.int.spec.ts', '**/*.e2e.spec.ts'],
+      testEnvironment: '<rootDir>/e2e/src/harness/compiled-platform-environment.js',
       setupFiles: ['<rootDir>/e2e/src/harness/all-in-one-runtime.setup.ts'],
       testTimeout: 120000,
       globalSetup: '<rootDir>/libs/testing/src/jest-global-setup.ts',

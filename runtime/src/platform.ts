@@ -29,6 +29,8 @@ export interface PlatformOptions {
   database_prefix: string;
   data_dir: string;
   settings?: Record<string, string | undefined>;
+  /** The environments to run: both unless told (a test suite that never goes live boots one). */
+  environments?: readonly Environment[];
 }
 
 export interface RunningEnvironment {
@@ -52,7 +54,9 @@ export interface RunningPlatform {
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
   // Side by side: a boot is mostly waits on PostgreSQL, which the other environment's boot fills.
   const outcomes = await Promise.allSettled(
-    ENVIRONMENTS.map((environment) => startEnvironment(environment, options)),
+    (options.environments ?? ENVIRONMENTS).map((environment) =>
+      startEnvironment(environment, options),
+    ),
   );
   const started = outcomes.flatMap((outcome) =>
     outcome.status === 'fulfilled' ? [outcome.value] : [],
@@ -62,13 +66,31 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     await Promise.all(started.map(closeEnvironment));
     throw failure.reason;
   }
-  const [test, live] = started as [RunningEnvironment, RunningEnvironment];
   return {
-    environments: { test, live },
+    environments: environmentsRecord(started),
     close: async () => {
       await Promise.all(started.map(closeEnvironment));
     },
   };
+}
+
+/** The running environments by name; reading one that was not started says so. */
+function environmentsRecord(
+  started: readonly RunningEnvironment[],
+): Record<Environment, RunningEnvironment> {
+  const record = {} as Record<Environment, RunningEnvironment>;
+  for (const environment of ENVIRONMENTS) {
+    const running = started.find((each) => each.environment === environment);
+    Object.defineProperty(record, environment, {
+      enumerable: running !== undefined,
+      get: () => {
+        if (!running)
+          throw new Error(`this platform was started without its ${environment} environment`);
+        return running;
+      },
+    });
+  }
+  return record;
 }
 
 async function startEnvironment(

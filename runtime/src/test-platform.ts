@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ENVIRONMENTS } from '@platform/contracts';
+import { ENVIRONMENTS, type Environment } from '@platform/contracts';
 import { copyDatabase, dropDatabase } from '@platform/persistence';
 import { testAdminUrl, testTemplatePrefix } from '@platform/testing';
 import { startPlatform, type RunningPlatform } from './platform';
@@ -14,16 +14,19 @@ export interface TestPlatform extends RunningPlatform {
 }
 
 /**
- * The whole all-in-one platform for an integration suite: both environments on ephemeral ports,
- * databases of its own on the test server, a temporary DATA_DIR and a known operator token.
+ * The whole all-in-one platform for an integration suite: both environments (or those named) on
+ * ephemeral ports, databases of its own on the test server, a temporary DATA_DIR and a known
+ * operator token.
  */
 export async function startTestPlatform(
   prefix: string,
   settings: Record<string, string> = {},
+  environments: readonly Environment[] = ENVIRONMENTS,
 ): Promise<TestPlatform> {
   const database_prefix = `${prefix}_${Date.now().toString(36)}`;
-  await copyTestTemplate(database_prefix);
+  await copyTestTemplate(database_prefix, environments);
   const platform = await startPlatform({
+    environments,
     host: '127.0.0.1',
     ports: { test: 0, live: 0 },
     admin_database_url: testAdminUrl(),
@@ -36,7 +39,7 @@ export async function startTestPlatform(
     dispose: async () => {
       await platform.close();
       await Promise.all(
-        ENVIRONMENTS.map((environment) =>
+        environments.map((environment) =>
           dropDatabase(testAdminUrl(), `${database_prefix}_${environment}`),
         ),
       );
@@ -49,11 +52,14 @@ export async function startTestPlatform(
  * the jest global setup made them, so its platform does not run every migration again (about
  * half of its boot).
  */
-async function copyTestTemplate(database_prefix: string): Promise<void> {
+async function copyTestTemplate(
+  database_prefix: string,
+  environments: readonly Environment[],
+): Promise<void> {
   const template_prefix = testTemplatePrefix();
   if (!template_prefix) return;
   await Promise.all(
-    ENVIRONMENTS.map((environment) =>
+    environments.map((environment) =>
       copyDatabase(
         testAdminUrl(),
         `${template_prefix}_${environment}`,

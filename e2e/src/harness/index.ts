@@ -30,6 +30,6 @@ export async function startAllInOneOnly(options: E2ePlatformOptions): Promise<E2
     throw new Error(
       `this suite reaches the platform's insides: it runs on all-in-one, not ${runtime}`,
     );
-  const { startAllInOnePlatform } = await import('./all-in-one.js');
-  return startAllInOnePlatform(options);
+  const { startAllInOnePlatformWithInternals } = await import('./all-in-one.js');
+  return startAllInOnePlatformWithInternals(options);
 }

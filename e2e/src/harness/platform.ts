@@ -17,8 +17,8 @@ export interface E2eEnvironment {
 export interface E2ePlatform {
   readonly runtime: E2eRuntime;
   /**
-   * `test` always; `live` when the suite asked for it (the all-in-one runtime always runs both,
-   * the distributed one starts a second deployment). Reading `live` otherwise throws.
+   * `test` always; `live` when the suite asked for it (either runtime starts a second
+   * deployment for it). Reading `live` otherwise throws.
    */
   readonly environments: Readonly<Record<Environment, E2eEnvironment>>;
   /** Gateways of the test environment: as many as asked on the distributed runtime; the

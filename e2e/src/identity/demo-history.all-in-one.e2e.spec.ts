@@ -48,7 +48,7 @@ describe('demo history of a confirmed test account: real payins and payouts', ()
   let account: TestAccount;
 
   beforeAll(async () => {
-    platform = await startAllInOneOnly({ label: 'demohistory' });
+    platform = await startAllInOneOnly({ label: 'demohistory', live: true });
     api = http(platform.environments.test);
     account = await openAccount(api, { label: 'demo-history' });
   });

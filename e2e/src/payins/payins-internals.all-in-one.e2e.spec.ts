@@ -16,6 +16,7 @@ describe('payins: what only the platform’s insides can set up', () => {
   beforeAll(async () => {
     platform = await startAllInOneOnly({
       label: 'payininternals',
+      live: true,
       settings: { SANDBOX_STEP_MS: '50', PAYINS_SETTLEMENT_INTERVAL_MS: '100' },
     });
     api = payinsClient(platform.environments.test);
