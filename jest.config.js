@@ -41,8 +41,10 @@ const common = {
 // (about ten minutes on two cores: each suite boots eleven processes once). A suite that cannot run
 // on the distributed runtime is named *.all-in-one.e2e.spec.ts and is never listed here.
 const DISTRIBUTED_E2E_SUITES = [
-  'e2e/src/identity/identity.e2e.spec.ts',
+  // identity: the smoke path, and the handoff between two deployments (live signs, test verifies).
+  // The forty cases of identity.e2e run on all-in-one only: on Kafka they took a quarter of the tier.
   'e2e/src/identity/identity-smoke.e2e.spec.ts',
+  'e2e/src/identity/identity-handoff.e2e.spec.ts',
   'e2e/src/ledger/ledger-http.e2e.spec.ts',
   'e2e/src/ledger/ledger-transfers.e2e.spec.ts',
   'e2e/src/payouts/payouts-smoke.e2e.spec.ts',

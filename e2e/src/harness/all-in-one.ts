@@ -24,8 +24,11 @@ export async function startAllInOnePlatform(options: E2ePlatformOptions): Promis
     globalThis as { __startCompiledTestPlatform__?: StartCompiledTestPlatform }
   ).__startCompiledTestPlatform__;
   if (!start_compiled) return startAllInOnePlatformWithInternals(options);
-  const settings = options.settings ?? {};
-  const platform = await start_compiled(options.label, settings, environmentsAskedFor(options));
+  const platform = await start_compiled(
+    options.label,
+    options.settings ?? {},
+    environmentsAskedFor(options),
+  );
   return describePlatform(options, platform, () => platform.dispose());
 }
 

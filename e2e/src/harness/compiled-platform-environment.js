@@ -17,6 +17,9 @@ const COMPILED_TEST_PLATFORM = path.resolve(
 
 class CompiledPlatformEnvironment extends TestEnvironment {
   constructor(config, context) {
+    // Logging is the process's setting: the request log lines of a hundred suites' platforms
+    // would only bury their output (and cost the worker). Warnings and errors still show.
+    process.env.LOG_LEVEL ??= 'warn';
     super(config, context);
     /** @type {(label: string, settings: Record<string, string>, environments: string[]) => Promise<unknown>} */
     this.global.__startCompiledTestPlatform__ = (label, settings, environments) =>

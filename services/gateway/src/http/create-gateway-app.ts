@@ -11,6 +11,7 @@ import { createLogger } from '@platform/observability';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GatewayModule } from '../gateway.module';
 import { rateLimitOf } from '../gateway.settings';
+import { useBoundedClose } from './bounded-close';
 import { clientErrorHandler } from './errors/client-error';
 import { withRequestId } from './errors/error-body';
 import { exceptionToError } from './errors/exception-to-error';
@@ -69,6 +70,7 @@ export async function createGatewayApp(
     },
   });
   const fastify = adapter.getInstance();
+  useBoundedClose(fastify);
   useRequestTracing(fastify);
   useRequestMetrics(fastify, gateway_options.environment);
   fastify.addHook('onRequest', standardHeadersHook(gateway_options.environment));
