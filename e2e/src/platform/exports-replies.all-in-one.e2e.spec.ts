@@ -1,5 +1,12 @@
 import pino from 'pino';
-import { bankingClient, http, json, openAccount, type TestAccount } from '../clients';
+import {
+  bankingClient,
+  http,
+  json,
+  openAccount,
+  verificationClient,
+  type TestAccount,
+} from '../clients';
 import { startAllInOneOnly, type E2eAllInOnePlatform } from '../harness';
 
 /** The routes that answer `format=csv|xlsx`, each with a row or none: every one replies once. */
@@ -35,6 +42,8 @@ describe('exports: one reply per export', () => {
     // The banking routes answer 409 `no_banking_customer` until the account opens one.
     await json(await bankingClient(platform.environments.test).createCustomerRaw(owner), 202);
     const log = platform.internals('test').gateway.getHttpAdapter().getInstance().log as object;
+    // Test platforms log warnings only (LOG_LEVEL of the worker): this suite reads request lines.
+    (log as { level: string }).level = 'info';
     const stream = (log as Record<symbol, { write(line: string): unknown }>)[
       pino.symbols.streamSym
     ];
@@ -63,4 +72,27 @@ describe('exports: one reply per export', () => {
       expect(mine.filter((line) => line.err?.code === 'FST_ERR_REP_ALREADY_SENT')).toEqual([]);
     },
   );
+
+  // The report's route answers JSON through Nest and a PDF too: it sent the PDF and Nest sent again.
+  it('answers the verification report as a PDF once', async () => {
+    const kyc = verificationClient(() => platform.environments.test);
+    const account = await kyc.unverifiedAccount('exportreport');
+    await kyc.completePerson((await kyc.link(account)).url);
+    await kyc.awaitVerification(account, (body) => body.status === 'approved');
+    const request_id = 'once-verification-report-pdf';
+    const response = await kyc.request('GET', '/v1/me/verification/report?format=pdf&lang=es', {
+      token: account.access_token,
+      headers: { 'x-request-id': request_id },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const mine = lines.filter((line) => line.reqId === request_id);
+    expect(mine.some((line) => line.msg === 'request completed')).toBe(true);
+    expect(mine.filter((line) => line.err?.code === 'FST_ERR_REP_ALREADY_SENT')).toEqual([]);
+  });
 });

@@ -43,7 +43,7 @@ export * from './locale/document-locale';
 export * from './pagination';
 export { idempotencyKeyOf } from './idempotency';
 export * from './export/send-export';
-export { requireDocumentLanguage, sendPdf } from './export/send-pdf';
+export { pdfBody, requireDocumentLanguage, sendPdf } from './export/send-pdf';
 export { attachmentDisposition, attachmentName, sendAttachment } from './export/send-attachment';
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 export { SERVICE_ENVIRONMENT_HEADER } from './standard-headers.hook';

@@ -13,9 +13,21 @@ export function sendPdf(
   reply: FastifyReply,
   document: { filename: string; pdf_base64: string },
 ): FastifyReply {
-  return reply
+  return reply.send(pdfBody(reply, document));
+}
+
+/**
+ * The same PDF for a handler whose reply Nest sends (`@Res({ passthrough: true })`, a route that
+ * answers JSON too): sets the headers and returns the bytes to answer with. Sending them as well
+ * would answer twice.
+ */
+export function pdfBody(
+  reply: FastifyReply,
+  document: { filename: string; pdf_base64: string },
+): Buffer {
+  reply
     .header('Content-Type', 'application/pdf')
     .header('Content-Disposition', `inline; filename="${document.filename}"`)
-    .header('Cache-Control', 'no-store')
-    .send(Buffer.from(document.pdf_base64, 'base64'));
+    .header('Cache-Control', 'no-store');
+  return Buffer.from(document.pdf_base64, 'base64');
 }

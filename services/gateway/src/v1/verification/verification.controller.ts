@@ -11,7 +11,7 @@ import {
   ApiReply,
   documentLocale,
   requireDocumentLanguage,
-  sendPdf,
+  pdfBody,
 } from '../../http';
 import { CurrentPrincipal, memberIdOf, type Principal } from '../../auth/principal';
 import { publicBaseUrl } from '../payins/public-base-url';
@@ -100,6 +100,6 @@ export class VerificationController {
     const chosen = await documentLocale(this.bus, principal, { lang, locale }, accept_language);
     const query = { account_id: principal.account_id, locale: chosen };
     if (chosen_format === 'json') return this.bus.send(VERIFICATION_COMMANDS.report, query);
-    return sendPdf(reply, await this.bus.send(VERIFICATION_COMMANDS.report_pdf, query));
+    return pdfBody(reply, await this.bus.send(VERIFICATION_COMMANDS.report_pdf, query));
   }
 }
