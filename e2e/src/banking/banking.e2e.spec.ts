@@ -84,7 +84,10 @@ describe('banking', () => {
         BANKING_PAYMENT_FEE_EUR: '1.00',
       },
     });
-    [owner, other] = await Promise.all([bank.register('bankown'), bank.register('bankoth')]);
+    // One after the other: each confirm seeds a demo history across services, which on Kafka,
+    // right after two deployments booted, two side by side could take past the bus timeout.
+    owner = await bank.register('bankown');
+    other = await bank.register('bankoth');
     await events.subscription(owner.access_token, {
       event_type: '*',
       callback_url: receiver.url('/banking'),
