@@ -38,6 +38,7 @@ import {
 } from '../retry';
 import { outgoingHeaders, withMessageContext } from '../trace-context';
 import { BatchingProducer } from './batching-producer';
+import { RunningCommands } from './running-commands';
 import { BUS_HEADERS, decodeRecord, type DecodedRecord, type ReplyEnvelope } from './kafka-codec';
 import {
   logCreatorFor,
@@ -67,6 +68,13 @@ export interface KafkaBusConfig {
   log_level?: KafkaLogLevel;
   log_sink?: KafkaLogSink;
 }
+
+/** Commands one service consumer runs at once before it fetches no more (a bound, not a queue). */
+const MAX_COMMANDS_RUNNING = 64;
+
+type ConsumerHandlers =
+  | { eachMessage: (payload: EachMessagePayload) => Promise<void> }
+  | { eachBatch: (payload: EachBatchPayload) => Promise<void>; autoCommit?: boolean };
 
 /** A position in one partition of a topic (kafkajs keeps offsets as decimal strings). */
 interface PartitionOffset {
@@ -113,6 +121,8 @@ export class KafkaBus implements MessageBus {
   /** Consumers kafkajs gave up on (a crash it does not restart from), by their group. */
   private readonly stopped_consumers = new Map<Consumer, string>();
   private readonly endpoints = new Map<string, ServiceEndpoint>();
+  /** The commands each command consumer is running. */
+  private readonly command_windows = new Map<Consumer, RunningCommands>();
   private readonly pending = new Map<string, PendingRequest>();
   private startup: Promise<void> | undefined;
   private reply_inbox: Promise<void> | undefined;
@@ -162,8 +172,7 @@ export class KafkaBus implements MessageBus {
       request.reject(new BusClosedError());
     }
     this.pending.clear();
-    await Promise.allSettled([...this.consumers].map((consumer) => consumer.disconnect()));
-    this.consumers.clear();
+    await Promise.allSettled([...this.consumers].map((consumer) => this.stopConsumer(consumer)));
     if (!this.startup) return;
     await this.startup.catch(() => undefined);
     if (this.reply_inbox) await this.removeReplyInbox();
@@ -315,10 +324,9 @@ export class KafkaBus implements MessageBus {
     group_id: string,
     topics: string[],
     from_beginning: boolean,
-    handlers:
-      | { eachMessage: (payload: EachMessagePayload) => Promise<void> }
-      | { eachBatch: (payload: EachBatchPayload) => Promise<void> },
+    handlers: ConsumerHandlers | ((consumer: Consumer) => ConsumerHandlers),
     start_at: PartitionOffset[] = [],
+    on_assignment?: (assignment: Record<string, number[]>) => void,
   ): Promise<Consumer> {
     const consumer = this.kafka.consumer({
       groupId: group_id,
@@ -330,12 +338,13 @@ export class KafkaBus implements MessageBus {
     this.consumers.add(consumer);
     let sought = false;
     const joined = new Promise<void>((resolve, reject) => {
-      consumer.on(consumer.events.GROUP_JOIN, () => {
+      consumer.on(consumer.events.GROUP_JOIN, (event) => {
         // Synchronously, on the first join only: kafkajs emits this between the group's sync and
         // its first fetch, which then starts from these offsets. (kafkajs's admin.setOffsets does
         // the same through a consumer of its own that waits out a 5 s fetch.)
         if (!sought) for (const offset of start_at) consumer.seek(offset);
         sought = true;
+        on_assignment?.(event.payload.memberAssignment);
         resolve();
       });
       consumer.on(consumer.events.CRASH, ({ payload }) => {
@@ -355,7 +364,10 @@ export class KafkaBus implements MessageBus {
     try {
       await consumer.connect();
       await consumer.subscribe({ topics, fromBeginning: from_beginning });
-      await consumer.run({ partitionsConsumedConcurrently: this.partitions, ...handlers });
+      await consumer.run({
+        partitionsConsumedConcurrently: this.partitions,
+        ...(typeof handlers === 'function' ? handlers(consumer) : handlers),
+      });
       await withTimeout(joined, this.join_timeout_ms, `consumer group ${group_id} did not join`);
       return consumer;
     } catch (error) {
@@ -367,6 +379,11 @@ export class KafkaBus implements MessageBus {
   private async stopConsumer(consumer: Consumer): Promise<void> {
     this.consumers.delete(consumer);
     this.stopped_consumers.delete(consumer);
+    const commands = this.command_windows.get(consumer);
+    if (commands) {
+      this.command_windows.delete(consumer);
+      await commands.stop();
+    }
     await consumer.disconnect();
   }
 
@@ -453,16 +470,19 @@ export class KafkaBus implements MessageBus {
   ): Promise<Consumer> {
     const command_topic = this.topicName(`commands.${service}`);
     await this.topics.ensure([command_topic]);
+    const commands = new RunningCommands(command_topic, MAX_COMMANDS_RUNNING, this.log);
     // Not the group `<service>` itself: the service's event subscription is that Kafka group, and
     // kafkajs cannot have members of one group subscribed to different topics.
-    return this.startConsumer(this.groupName(`commands.${service}`), [command_topic], true, {
-      // Commands of a batch run side by side: request/reply needs no order, only low latency.
-      eachBatch: async ({ batch }) => {
-        await Promise.all(
-          batch.messages.map((message) => answer(batch.topic, batch.partition, message)),
-        );
-      },
-    });
+    const consumer = await this.startConsumer(
+      this.groupName(`commands.${service}`),
+      [command_topic],
+      true,
+      (consumer) => commands.handlers(consumer, answer),
+      [],
+      (assignment) => commands.assign(assignment[command_topic] ?? []),
+    );
+    this.command_windows.set(consumer, commands);
+    return consumer;
   }
 
   private async answer(
