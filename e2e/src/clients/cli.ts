@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { buildDist, distEntry } from '@platform/testing';
+import { buildDist, distEntry } from '@platform/testing/processes';
 import type { E2eEnvironment } from '../harness';
 
 const run = promisify(execFile);

@@ -1,4 +1,4 @@
-import { ERROR_HTTP_STATUS, type ErrorCode } from '@platform/contracts';
+import { ERROR_HTTP_STATUS, type ErrorCode } from '@platform/contracts/errors';
 
 /**
  * The OpenAPI document with every local `$ref` replaced by what it points at (its own keys, such

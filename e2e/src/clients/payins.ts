@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { PUBLIC_EVENT_TYPES } from '@platform/contracts';
+import { PUBLIC_EVENT_TYPES } from '@platform/contracts/public-event-types';
 import { openAccount, recentDay, type TestAccount } from './accounts';
 import { eventsClient } from './events';
 import { eventually, http, type RequestOptions, type Target } from './http';

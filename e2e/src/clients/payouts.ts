@@ -1,7 +1,6 @@
 import type { PayoutStatusChanged, Statement } from '@platform/contracts';
-import { decimalsOf, type Asset } from '@platform/money';
+import type { Asset } from '@platform/money';
 import Big from 'big.js';
-import ExcelJS from 'exceljs';
 import { openAccount, type TestAccount } from './accounts';
 import { bearer, eventually, http, json, type Target } from './http';
 
@@ -102,6 +101,11 @@ export function payoutsClient(target: Target) {
       headers: account.headers,
     });
     if (response.status !== 200) throw new Error(`statement: ${response.status}`);
+    // Loaded when a suite reads a workbook: every suite imports the clients, few read XLSX.
+    const [{ default: ExcelJS }, { decimalsOf }] = await Promise.all([
+      import('exceljs'),
+      import('@platform/money'),
+    ]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as never);
     const [, totals] = workbook.worksheets;

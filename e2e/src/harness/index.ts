@@ -3,7 +3,7 @@ import { e2eRuntime, type E2ePlatform, type E2ePlatformOptions } from './platfor
 
 export * from './platform';
 export type { E2eAllInOnePlatform } from './all-in-one';
-export { LauncherDeployment, type LauncherLine } from './launcher';
+export type { LauncherLine } from './launcher';
 
 /**
  * The platform for one suite file (share it: `beforeAll`/`afterAll`), on the runtime E2E_RUNTIME

@@ -2,7 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Environment } from '@platform/contracts';
-import { kafkaTestNamespace, type KafkaTestNamespace } from '@platform/messaging';
+import {
+  kafkaTestNamespace,
+  type KafkaTestNamespace,
+} from '@platform/messaging/kafka-test-namespace';
 import { copyDatabase, dropDatabase, ensureDatabase } from '@platform/persistence';
 import { BUS_SERVICE_NAMES, healthPortOf } from '@platform/runtime/health-ports';
 import {

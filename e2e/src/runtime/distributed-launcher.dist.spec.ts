@@ -5,7 +5,7 @@ import path from 'node:path';
 import Big from 'big.js';
 import { BUS_SERVICE_NAMES } from '@platform/runtime/health-ports';
 import { buildDist, pidIsRunning } from '@platform/testing';
-import { LauncherDeployment } from '../harness';
+import { LauncherDeployment } from '../harness/launcher';
 import { http, openAccount } from '../clients';
 
 /**

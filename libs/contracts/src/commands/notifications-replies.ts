@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUBLIC_EVENT_TYPES, type PublicEventType } from '../public-event-types';
 
 /**
  * What the notifications service's commands answer (messages, webhooks, public events, stream
@@ -10,53 +11,8 @@ const instant = z.string().describe('ISO 8601 UTC timestamp');
 export const MESSAGE_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
-/**
- * The public event names of spec section 6: what a webhook subscription's `event_type` and the
- * stream's `?types=` accept (decisions D7).
- */
-export const PUBLIC_EVENT_TYPES = [
-  'payin_credited',
-  'payin_expired',
-  'payin_settlement_scheduled',
-  'payin_refunded',
-  'payout_status_changed',
-  'transfer_received',
-  'crypto_deposit_credited',
-  'crypto_deposit_held',
-  'crypto_deposit_alert',
-  'crypto_withdrawal_status_changed',
-  'banking_customer_status_changed',
-  'banking_operation_status_changed',
-  'banking_virtual_iban_inbound',
-  'card_transaction',
-  'card_status_changed',
-  'kyc_verification_status_changed',
-  'kyb_verification_status_changed',
-  'kyc_link_completed',
-  'kyb_link_completed',
-  'kyc_document_validated',
-  'kyb_document_validated',
-  'kyc_liveness_completed',
-  'aml_screening_updated',
-  'wallet_deposit_received',
-  'wallet_send_status_changed',
-  'wallet_key_exported',
-  'wallet_external_movement',
-  'wallet_key_compromise_suspected',
-  'wallet_signature_created',
-  'wallet_linked',
-  'risk_report_ready',
-  'risk_score_changed',
-  'risk_batch_completed',
-  'risk_monitoring_alert',
-  'risk_consent_granted',
-  'risk_consent_revoked',
-  'risk_fraud_score_ready',
-  'txn_review_status_changed',
-  'dispute_status_changed',
-  'admin_announcement',
-] as const;
-export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
+// A vocabulary of its own file (no zod): a client that only names events need not load the schemas.
+export { PUBLIC_EVENT_TYPES, type PublicEventType };
 
 export function isPublicEventType(value: unknown): value is PublicEventType {
   return typeof value === 'string' && (PUBLIC_EVENT_TYPES as readonly string[]).includes(value);
