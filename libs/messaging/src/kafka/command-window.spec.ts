@@ -43,6 +43,7 @@ describe('CommandWindow', () => {
     window.start(0, '0');
     await window.admit();
     window.start(0, '1');
+    expect(window.hasRoom()).toBe(false);
     let admitted = false;
     const third = window.admit().then(() => (admitted = true));
     await Promise.resolve();
@@ -50,6 +51,7 @@ describe('CommandWindow', () => {
     window.finish(0, '1');
     await third;
     expect(admitted).toBe(true);
+    expect(window.hasRoom()).toBe(true);
   });
 
   it('counts a redelivered command that runs twice until both copies finish', () => {

@@ -40,6 +40,11 @@ export class CommandWindow {
     return this.running_count;
   }
 
+  /** Whether fewer than `capacity` commands run. */
+  hasRoom(): boolean {
+    return this.running_count < this.capacity;
+  }
+
   /** Resolves once fewer than `capacity` commands run (at once when they already do). */
   admit(): Promise<void> {
     if (this.running_count < this.capacity) return Promise.resolve();

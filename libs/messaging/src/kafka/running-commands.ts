@@ -3,6 +3,9 @@ import { errorMessage } from '../retry';
 import { CommandWindow } from './command-window';
 import type { KafkaLogSink } from './kafka-log';
 
+/** How often a consumer whose window is full tells its group it still lives. */
+const HEARTBEAT_WHILE_FULL_MS = 1_000;
+
 type Answer = (topic: string, partition: number, message: KafkaMessage) => Promise<void>;
 
 /**
@@ -29,15 +32,34 @@ export class RunningCommands {
     this.consumer = consumer;
     return {
       autoCommit: false,
-      eachBatch: async ({ batch }: EachBatchPayload) => {
+      eachBatch: async ({ batch, heartbeat }: EachBatchPayload) => {
         for (const message of batch.messages) {
-          await this.window.admit();
+          await this.admit(heartbeat);
           this.window.start(batch.partition, message.offset);
           void this.run(answer, batch.topic, batch.partition, message);
         }
         void this.commit();
       },
     };
+  }
+
+  /**
+   * Waits for room in the window, telling the group coordinator this member lives meanwhile: a
+   * full window can take as long as a command's deadline (30 s), past the session timeout.
+   */
+  private async admit(heartbeat: () => Promise<void>): Promise<void> {
+    if (this.window.hasRoom()) return;
+    const admitted = this.window.admit().then(() => true);
+    for (;;) {
+      let timer: NodeJS.Timeout | undefined;
+      const still_full = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), HEARTBEAT_WHILE_FULL_MS);
+      });
+      const done = await Promise.race([admitted, still_full]);
+      clearTimeout(timer);
+      if (done) return;
+      await heartbeat().catch(() => undefined);
+    }
   }
 
   /** A rebalance gave this consumer `partitions` of the topic. */
