@@ -36,6 +36,7 @@ export class WebhookRuntime implements OnApplicationBootstrap, OnApplicationShut
   private readonly dispatcher: WebhookDispatcher;
   private readonly relay: OutboxRelay;
   private retention_timer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> | undefined;
 
   constructor(
     @Inject(PLATFORM_CONTEXT) context: PlatformContext,
@@ -80,15 +81,17 @@ export class WebhookRuntime implements OnApplicationBootstrap, OnApplicationShut
     await this.relay.start();
     this.dispatcher.start();
     this.retention_timer = setInterval(
-      () => void this.sweep(),
+      () => this.startSweep(),
       this.settings.EVENTS_RETENTION_SWEEP_MS,
     );
     this.retention_timer.unref();
-    void this.sweep();
+    this.startSweep();
   }
 
   async onApplicationShutdown(): Promise<void> {
     if (this.retention_timer) clearInterval(this.retention_timer);
+    // A sweep still running finishes before the pool it uses is ended.
+    await this.sweeping;
     await this.dispatcher.stop();
     await this.relay.stop();
     await this.sender.close();
@@ -97,6 +100,11 @@ export class WebhookRuntime implements OnApplicationBootstrap, OnApplicationShut
   /** Jobs were committed: the dispatcher looks at once. */
   deliveriesQueued(): void {
     this.dispatcher.signal();
+  }
+
+  /** One sweep at a time: a slow one is not overtaken by the next tick. */
+  private startSweep(): void {
+    this.sweeping ??= this.sweep().finally(() => (this.sweeping = undefined));
   }
 
   private async sweep(): Promise<void> {
