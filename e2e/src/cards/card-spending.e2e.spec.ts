@@ -37,7 +37,6 @@ describe('card spending and fees', () => {
     receiver = await startWebhookReceiver();
     platform = await startPlatform({
       label: 'cardspend',
-      live: true,
       settings: { WEBHOOKS_ALLOW_LOOPBACK: 'true', WEBHOOK_POLL_MS: '100', SANDBOX_STEP_MS: '50' },
     });
     cards = cardsClient(platform.environments.test);
@@ -281,20 +280,5 @@ describe('card spending and fees', () => {
     expect(await usd(payer)).toBe('1.50');
     expect(await cards.runFees(payer, '2026-02')).toMatchObject({ unpaid: 0, already_settled: 1 });
     await expectError(await cards.runFeesRaw(payer, '2026-13'), 400, 'invalid_range');
-  });
-
-  it('has no sandbox card routes in live', async () => {
-    const live = cardsClient(platform.environments.live);
-    const account = await live.register('cardlive');
-    await expectError(await live.runFeesRaw(account, '2026-01'), 404, 'not_found');
-    await expectError(
-      await live.transactRaw(account, '00000000-0000-4000-8000-000000000000', {
-        kind: 'authorization',
-        amount: '1.00',
-        merchant: 'x',
-      }),
-      404,
-      'not_found',
-    );
   });
 });

@@ -162,6 +162,22 @@ describe('cards', () => {
     await expectError(await live.issueRaw(account, virtualCard()), 409, 'cardholder_kyc_pending');
   });
 
+  it('has no sandbox card routes in live', async () => {
+    // The card simulator (authorizations, the fee run) is the sandbox's only.
+    const live = cardsClient(platform.environments.live);
+    const account = await live.register('cardlive');
+    await expectError(await live.runFeesRaw(account, '2026-01'), 404, 'not_found');
+    await expectError(
+      await live.transactRaw(account, '00000000-0000-4000-8000-000000000000', {
+        kind: 'authorization',
+        amount: '1.00',
+        merchant: 'x',
+      }),
+      404,
+      'not_found',
+    );
+  });
+
   it('holds at most 5 cards that are not cancelled', async () => {
     const account = await cards.holder('cardlim');
     const issued: CardBody[] = [];
