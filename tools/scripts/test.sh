@@ -12,9 +12,18 @@ status=0
 
 step() { echo; echo "=== $1"; }
 
-step "lint" && { npm run --silent lint || { status=1; echo "lint failed" > "$reports/lint.failed"; }; }
-step "typecheck" && { npm run --silent typecheck || { status=1; echo "typecheck failed" > "$reports/typecheck.failed"; }; }
-step "unit tests" && { npx jest --selectProjects unit --json --outputFile="$reports/unit.json" || status=1; }
+# Lint and the type check side by side (each keeps one core busy), each printed whole when done.
+step "lint and typecheck" && {
+  npm run --silent lint > "$reports/lint.log" 2>&1 &
+  lint=$!
+  npm run --silent typecheck > "$reports/typecheck.log" 2>&1 &
+  typecheck=$!
+  wait $lint || { status=1; echo "lint failed" > "$reports/lint.failed"; }
+  wait $typecheck || { status=1; echo "typecheck failed" > "$reports/typecheck.failed"; }
+  echo "--- lint"; cat "$reports/lint.log"; echo "--- typecheck"; cat "$reports/typecheck.log"
+}
+# Two workers: Jest's default (cores - 1) would leave one of the two cores idle.
+step "unit tests" && { npx jest --selectProjects unit --maxWorkers=2 --json --outputFile="$reports/unit.json" || status=1; }
 bash tools/scripts/ensure-test-tools.sh
 step "integration tests" && {
   # The event store's own suites assert which events are readable at a given moment; a transaction
