@@ -37,6 +37,15 @@ export interface SubscribeOptions {
   from_beginning?: boolean;
   /** The group lives only while it has members (broadcast subscriptions). Default false. */
   ephemeral?: boolean;
+  /**
+   * Messages of one partition handed to the handler before the first of them is settled. Default
+   * 1: each waits for the one before it. Above 1, for a handler that takes what arrives as one
+   * batch and deduplicates by message id: it is called in partition order without waiting, and
+   * when one fails, the partition resumes at it, so the later ones it had already handled come
+   * again. The in-process bus honours it; the Kafka bus hands over one message per partition at a
+   * time whatever it says.
+   */
+  prefetch?: number;
 }
 
 export interface RequestOptions {

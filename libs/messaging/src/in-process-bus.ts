@@ -69,7 +69,10 @@ class Member {
   }
 }
 
-/** One lane of a group's feed: handled one message at a time, so one key stays in order. */
+/**
+ * One lane of a group's feed: handled one message at a time (or one run of SubscribeOptions.
+ * prefetch messages, in order), so one key stays in order.
+ */
 class Lane {
   readonly queue: Envelope[] = [];
   /** Deliveries already made of queue[0]. */
@@ -290,6 +293,12 @@ export class InProcessBus implements MessageBus {
         const envelope = lane.queue[0];
         const member = feed.memberFor(lane);
         if (this.closed || !envelope || !member) return;
+        const prefetch = member.options.prefetch ?? 1;
+        // A message already refused is retried alone, its attempts counted, as without prefetch.
+        if (prefetch > 1 && lane.head_attempts === 0 && lane.queue.length > 1) {
+          await member.track(this.deliverRun(lane, member, lane.queue.slice(0, prefetch)));
+          continue;
+        }
         if (await member.track(this.deliver(lane, member, envelope))) {
           lane.queue.shift();
           lane.head_attempts = 0;
@@ -304,14 +313,7 @@ export class InProcessBus implements MessageBus {
   /** One delivery; true when the message is done with (handled or dead-lettered). */
   private async deliver(lane: Lane, member: Member, envelope: Envelope): Promise<boolean> {
     const attempt = ++lane.head_attempts;
-    const message: DeliveredMessage = {
-      id: envelope.id,
-      topic: envelope.topic,
-      key: envelope.key,
-      headers: { ...envelope.headers },
-      payload: decodeJson(envelope.body),
-      attempt,
-    };
+    const message = deliveredMessageOf(envelope, attempt);
     try {
       await runHandler(() => member.options.handler(message), message.headers);
       return true;
@@ -322,6 +324,33 @@ export class InProcessBus implements MessageBus {
       }
       await sleep(backoffAfter(attempt, this.retry_backoff));
       return false;
+    }
+  }
+
+  /**
+   * The first messages of a lane (SubscribeOptions.prefetch), handed over in order without
+   * waiting, then settled in order: the lane moves past each that succeeded up to the first that
+   * failed, which stays at its head with one attempt made. Those after it are delivered again.
+   */
+  private async deliverRun(lane: Lane, member: Member, run: Envelope[]): Promise<void> {
+    const failures = await Promise.all(
+      run.map((envelope) => {
+        const message = deliveredMessageOf(envelope, 1);
+        return runHandler(() => member.options.handler(message), message.headers).then(
+          () => null,
+          (error: unknown) => ({ error }),
+        );
+      }),
+    );
+    for (const failure of failures) {
+      const head = lane.queue[0] as Envelope;
+      if (failure !== null && member.max_attempts > 1) {
+        lane.head_attempts = 1;
+        await sleep(backoffAfter(1, this.retry_backoff));
+        return;
+      }
+      if (failure !== null) this.deadLetter(head, 1, failure.error);
+      lane.queue.shift();
     }
   }
 
@@ -356,6 +385,17 @@ export class InProcessBus implements MessageBus {
   private dropEmptyGroup(groups: Map<string, GroupFeed>, group: string): void {
     if (groups.get(group)?.members.length === 0) groups.delete(group);
   }
+}
+
+function deliveredMessageOf(envelope: Envelope, attempt: number): DeliveredMessage {
+  return {
+    id: envelope.id,
+    topic: envelope.topic,
+    key: envelope.key,
+    headers: { ...envelope.headers },
+    payload: decodeJson(envelope.body),
+    attempt,
+  };
 }
 
 /** Calls a handler in its message's trace context; a synchronous throw becomes a rejection. */

@@ -99,6 +99,30 @@ describe('Outbox and OutboxRelay', () => {
     await waitFor(async () => (await unpublished()) === 0);
   });
 
+  it('with linger_ms, gathers what is written after a batch into one publish, notified or not', async () => {
+    const { bus, received } = await startBus('payouts.payout_lingered');
+    const publish_sizes: number[] = [];
+    const publish = bus.publish.bind(bus);
+    bus.publish = (topic, messages) => {
+      publish_sizes.push(messages.length);
+      return publish(topic, messages);
+    };
+    const relay = new OutboxRelay({ pool, bus, schema, poll_interval_ms: 600_000, linger_ms: 500 });
+    await relay.start();
+    cleanups.push(() => relay.stop());
+    const write = (id: string) =>
+      withTransaction(pool, (client) =>
+        outbox.enqueue(client, 'payouts.payout_lingered', [{ id, key: id, payload: {} }]),
+      );
+    // After a quiet spell the first row goes at once; the three written during the linger
+    // (each with its own NOTIFY) go together when it ends.
+    await write('l-1');
+    await waitFor(async () => received.length === 1);
+    for (const id of ['l-2', 'l-3', 'l-4']) await write(id);
+    await waitFor(async () => received.length === 4);
+    expect(publish_sizes).toEqual([1, 3]);
+  });
+
   it('keeps a row unpublished while the bus refuses it, and publishes it later', async () => {
     const closed_bus = new InProcessBus();
     await closed_bus.close();

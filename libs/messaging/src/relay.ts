@@ -37,6 +37,12 @@ export interface RelayOptions {
   batch_size?: number;
   /** Wait between looks when no notification comes. Default 1000. */
   poll_interval_ms?: number;
+  /**
+   * After a batch that was not full, how long rows gather before the next look, whatever
+   * notifications come meanwhile: under load a transaction per this many ms rather than per row
+   * written. A row after a quiet spell goes at once. Default 0.
+   */
+  linger_ms?: number;
   /** Wait after a failure (the bus or database down), growing with repeated failures. */
   retry_backoff?: RetryBackoff;
   on_error?: (error: unknown) => void;
@@ -59,6 +65,8 @@ const PRUNE_INTERVAL_MS = 60_000;
 export class Relay {
   private readonly batch_size: number;
   private readonly poll_interval_ms: number;
+  private readonly linger_ms: number;
+  private end_linger: () => void = () => undefined;
   private readonly retry_backoff: RetryBackoff;
   private readonly on_error: (error: unknown) => void;
   private listener: PoolClient | undefined;
@@ -72,6 +80,7 @@ export class Relay {
   constructor(private readonly options: RelayOptions) {
     this.batch_size = options.batch_size ?? 100;
     this.poll_interval_ms = options.poll_interval_ms ?? 1_000;
+    this.linger_ms = options.linger_ms ?? 0;
     this.retry_backoff = options.retry_backoff ?? { initial_ms: 200, max_ms: 10_000 };
     this.on_error = options.on_error ?? (() => undefined);
     this.refusals = new PoisonTracker(options.poison_policy);
@@ -86,6 +95,7 @@ export class Relay {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.end_linger();
     this.signal();
     await this.loop;
     this.loop = undefined;
@@ -111,6 +121,7 @@ export class Relay {
         const published = await this.publishBatch();
         failures = 0;
         if (published === this.batch_size) continue;
+        if (published > 0) await this.linger();
       } catch (error) {
         this.on_error(error);
         wait_ms = backoffAfter(++failures, this.retry_backoff);
@@ -219,6 +230,19 @@ export class Relay {
   private signal(): void {
     this.woken = true;
     this.wake();
+  }
+
+  /** Waits linger_ms, cut short only by stop(); a notification meanwhile is kept for sleep(). */
+  private linger(): Promise<void> {
+    if (this.linger_ms <= 0 || this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.linger_ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.end_linger = done;
+    });
   }
 
   private sleep(duration_ms: number): Promise<void> {

@@ -29,6 +29,7 @@ export async function bootService(
     strategy: new BusServer(context.bus, {
       group: definition.name,
       dead_letters: () => dead_letters,
+      event_prefetch: definition.event_prefetch,
     }),
     logger: ['error', 'warn'],
     abortOnError: false,

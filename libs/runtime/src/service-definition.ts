@@ -10,5 +10,11 @@ import type { SettingsOf, SettingsSchema } from './settings';
 export interface ServiceDefinition<S extends SettingsSchema = SettingsSchema> {
   name: Exclude<ServiceName, 'gateway'>;
   settings: S;
+  /**
+   * Events of one partition its handlers are given before the first is settled (the bus's
+   * SubscribeOptions.prefetch): only for a service whose handlers take what arrives as one batch
+   * and deduplicate by event id. 1 when absent.
+   */
+  event_prefetch?: number;
   module(context: PlatformContext, settings: SettingsOf<S>): DynamicModule;
 }

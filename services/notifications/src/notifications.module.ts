@@ -10,7 +10,10 @@ import { MESSAGE_SENDER } from './application/message-sender.port';
 import { PublicEventsQueries } from './application/public-events.queries';
 import { StreamLeasesService } from './application/stream-leases.service';
 import { WebhookSubscriptionsService } from './application/webhook-subscriptions.service';
-import { DomainEventsConsumer } from './infrastructure/domain-events.consumer';
+import {
+  DomainEventsConsumer,
+  DOMAIN_EVENTS_PER_BATCH,
+} from './infrastructure/domain-events.consumer';
 import { MailboxRepository } from './infrastructure/mailbox.repository';
 import { PublicEventsRepository } from './infrastructure/public-events.repository';
 import { StreamLeasesRepository } from './infrastructure/stream-leases.repository';
@@ -65,5 +68,6 @@ export class NotificationsModule {
 export const notificationsService: ServiceDefinition<typeof notificationsSettingsSchema> = {
   name: 'notifications',
   settings: notificationsSettingsSchema,
+  event_prefetch: DOMAIN_EVENTS_PER_BATCH,
   module: (context, settings) => NotificationsModule.forRuntime(context, settings),
 };

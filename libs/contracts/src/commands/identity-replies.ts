@@ -218,6 +218,11 @@ export const liveSession = z.object({
   second_factor: z.boolean(),
   /** `active` or `blocked`: a blocked account's session still reads (the gateway refuses the rest). */
   account_status: z.enum(ACCOUNT_STATUSES),
+  /**
+   * The actions the session's organization asks a one-time code for now (its OTP policy, read
+   * with the session): the gateway asks identity to spend a token only for these.
+   */
+  otp_actions: z.array(z.enum(OTP_ACTIONS)),
 });
 export type LiveSession = z.infer<typeof liveSession>;
 

@@ -23,6 +23,19 @@ export const DEFAULT_OTP_REQUIRED_ACTIONS: readonly OtpAction[] = [
  */
 export const ALWAYS_OTP_ACTIONS: readonly OtpAction[] = ['card.reveal'];
 
+/**
+ * The actions an organization asks a user session for a verified code for: ALWAYS_OTP_ACTIONS,
+ * and its required actions while OTP is on. Identity decides by it when a token is spent; the
+ * gateway, told it with the session, skips asking identity for an action outside it.
+ */
+export function otpActionsOf(policy: {
+  otp_enabled: boolean;
+  required_actions: readonly OtpAction[];
+}): OtpAction[] {
+  const required = policy.otp_enabled ? policy.required_actions : [];
+  return [...new Set([...ALWAYS_OTP_ACTIONS, ...required])];
+}
+
 /** The header that carries a verified challenge's token (spec §5 rule 6). */
 export const OTP_TOKEN_HEADER = 'x-otp-token';
 

@@ -26,6 +26,8 @@ export interface BusServerOptions {
    * moves the event to `<topic>.dlq` after max_attempts deliveries, whatever the failure.
    */
   dead_letters?: () => DeadLetters | null;
+  /** SubscribeOptions.prefetch of the service's event subscription; 1 when absent. */
+  event_prefetch?: number;
 }
 
 export const BUS_TRANSPORT = Symbol('platform-bus');
@@ -103,6 +105,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
         topics: [...handlers.keys()],
         group: this.options.group,
         ...(max_attempts === undefined ? {} : { max_attempts }),
+        prefetch: this.options.event_prefetch ?? 1,
         handler: (message) =>
           withHandlerSpan({ kind: 'event', group: this.options.group }, message, async () => {
             const handler = handlers.get(message.topic);

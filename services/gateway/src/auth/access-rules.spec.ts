@@ -22,6 +22,7 @@ const session: AuthenticatedPrincipal = {
   generation: 1,
   second_factor: false,
   account_status: 'active',
+  otp_actions: [],
 };
 const session_with_2fa: AuthenticatedPrincipal = { ...session, second_factor: true };
 const api_key: AuthenticatedPrincipal = {

@@ -12,6 +12,7 @@ const session = (account_status: AccountStatus): AuthenticatedPrincipal => ({
   generation: 1,
   second_factor: true,
   account_status,
+  otp_actions: [],
 });
 const api_key = (account_status: AccountStatus): AuthenticatedPrincipal => ({
   kind: 'api_key',

@@ -13,8 +13,8 @@ function otpTokenOf(headers: Record<string, unknown>): string | null {
 
 /**
  * Spec §5 rule 6: a route declared `@RequireOtp(action)` asks a user session for `X-OTP-Token`
- * when its organization's policy requires that action. Identity decides and spends the token
- * in one command (`otp_required` when absent, `otp_invalid` when bad, used or expired); a
+ * when its organization's policy requires that action (the policy comes with the session check).
+ * Identity decides again and spends the token in one command (`otp_required` when absent, `otp_invalid` when bad, used or expired); a
  * failure of that command blocks the route, so OTP is never skipped. API keys are exempt.
  * Registered after the credential guard, which has set the principal by then.
  */
@@ -36,6 +36,9 @@ export class OtpGuard implements CanActivate {
     const principal = request[PRINCIPAL_PROPERTY] as Principal | undefined;
     // No principal: a public route, or one outside /v1; API keys carry no person to challenge.
     if (principal?.kind !== 'session') return true;
+    // The policy came with the session, read in this request: an action it does not name needs
+    // no code, and identity is asked only to spend one.
+    if (!(principal.otp_actions as readonly string[]).includes(action)) return true;
     try {
       await this.bus.send(OTP_COMMANDS.consume_otp_token, {
         actor: {

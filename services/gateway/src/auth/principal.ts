@@ -1,5 +1,10 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { DomainError, type AccountStatus, type MemberRole } from '@platform/contracts';
+import {
+  DomainError,
+  type AccountStatus,
+  type MemberRole,
+  type OtpAction,
+} from '@platform/contracts';
 
 /** A person signed in with a session JWT. */
 export interface SessionPrincipal {
@@ -18,6 +23,11 @@ export interface SessionPrincipal {
   second_factor: boolean;
   /** Identity's answer when the session is checked: `blocked` lets it only read and sign out. */
   account_status: AccountStatus;
+  /**
+   * Identity's answer when the session is checked: the actions its organization asks a one-time
+   * code for now. The OTP guard has identity spend a token only for these.
+   */
+  otp_actions: readonly OtpAction[];
 }
 
 /**

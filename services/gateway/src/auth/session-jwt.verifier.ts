@@ -32,9 +32,10 @@ export function principalOf(claims: Partial<SessionClaims>): SessionPrincipal | 
     role: role as SessionPrincipal['role'],
     session_id: sid,
     generation: gen as number,
-    // Identity's record, not the token's: both are filled in when the session is checked.
+    // Identity's record, not the token's: these are filled in when the session is checked.
     second_factor: false,
     account_status: 'active',
+    otp_actions: [],
   };
 }
 
@@ -115,7 +116,12 @@ export class SessionJwtVerifier {
     });
     // Spec §5 rule 9: whether the session has 2FA is identity's record, not the token's claim,
     // so a second factor proven after sign-in counts at once; so is a block of the account.
-    return { ...principal, second_factor: live.second_factor, account_status: live.account_status };
+    return {
+      ...principal,
+      second_factor: live.second_factor,
+      account_status: live.account_status,
+      otp_actions: live.otp_actions,
+    };
   }
 
   private verifySignature(request: unknown): Promise<SessionPrincipal | OrgAdminPrincipal | null> {

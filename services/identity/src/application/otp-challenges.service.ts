@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
-  ALWAYS_OTP_ACTIONS,
   DomainError,
+  otpActionsOf,
   type ConsumeOtpTokenCommand,
   type CreateOtpChallengeCommand,
   type OtpChallengeCreated,
@@ -175,9 +175,7 @@ export class OtpChallengesService {
     if (!policy) throw new DomainError('unauthorized', 'a valid credential is required');
     // An organization that turned OTP off asks for no code (its operator's choice, D2), except
     // for the actions that always need one.
-    const always = ALWAYS_OTP_ACTIONS.includes(action);
-    if (!always && (!policy.otp_enabled || !policy.required_actions.includes(action)))
-      return { required: false };
+    if (!otpActionsOf(policy).includes(action)) return { required: false };
     if (!command.otp_token)
       throw new DomainError(
         'otp_required',

@@ -1,11 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
-import type {
-  AccountStatus,
-  ClientInfo,
-  MemberRole,
-  SecurityEvent,
-  SecurityEventType,
+import {
+  DEFAULT_OTP_REQUIRED_ACTIONS,
+  otpActionsOf,
+  type AccountStatus,
+  type ClientInfo,
+  type LiveSession,
+  type MemberRole,
+  type OtpAction,
+  type SecurityEvent,
+  type SecurityEventType,
 } from '@platform/contracts';
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
@@ -89,19 +93,34 @@ export class SessionsRepository extends RefreshChainStore<SessionMember> {
     session_id: string,
     generation: number,
     now: Date,
-  ): Promise<{ second_factor: boolean; account_status: AccountStatus } | null> {
+  ): Promise<Omit<LiveSession, 'live'> | null> {
+    // The organization's OTP policy comes in the same read: the gateway's OTP guard needs it on
+    // every money-moving request, and asks identity again only for an action it names.
     const { rows } = await this.pool.query<{
       second_factor: boolean;
       account_status: AccountStatus;
+      required_actions: OtpAction[] | null;
+      otp_enabled: boolean;
     }>(
-      `select s.second_factor_at is not null as second_factor, a.status as account_status
+      `select s.second_factor_at is not null as second_factor, a.status as account_status,
+              p.required_actions, coalesce(p.otp_enabled, true) as otp_enabled
          from sessions s join members m on m.id = s.member_id
          join accounts a on a.id = s.account_id
+         left join org_otp_policies p on p.org_id = a.org_id
         where s.id = $1 and s.generation = $2 and s.revoked_at is null
           and s.absolute_expires_at > $3 and m.status = 'active'`,
       [session_id, generation, now],
     );
-    return rows[0] ?? null;
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      second_factor: row.second_factor,
+      account_status: row.account_status,
+      otp_actions: otpActionsOf({
+        otp_enabled: row.otp_enabled,
+        required_actions: row.required_actions ?? DEFAULT_OTP_REQUIRED_ACTIONS,
+      }),
+    };
   }
 
   /** The member proved a second factor in this session of theirs: it is a session with 2FA. */

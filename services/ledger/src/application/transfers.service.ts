@@ -66,7 +66,7 @@ export class TransfersService {
     return this.idempotency.run(
       { account_id: command.account_id, scope: 'transfer', idempotency_key },
       fingerprint,
-      async (transfer_id) => {
+      async (transfer_id, settle) => {
         const record: TransferRecord = {
           transfer_id,
           status: 'completed',
@@ -100,8 +100,12 @@ export class TransfersService {
               description,
               created_at: record.created_at,
             },
-            // The public row commits with the ledger's events: a crash cannot leave one alone.
-            write: (client) => this.records.insertTransfer(record, command.org_id, client),
+            // The public row and the key's answer commit with the ledger's events: a crash
+            // cannot leave one alone.
+            write: async (client) => {
+              await this.records.insertTransfer(record, command.org_id, client);
+              await settle(client, record);
+            },
           },
         );
         return record;

@@ -7,8 +7,12 @@ import { PLATFORM_CONTEXT, SERVICE_POOL, type PlatformContext } from '@platform/
 import { PublicEventsRepository } from './public-events.repository';
 import { WebhookRuntime } from './webhook-runtime';
 
-/** Deliveries taken in one transaction at most. */
-const MAX_BATCH = 100;
+/**
+ * Deliveries taken in one transaction at most; also the events of one partition the bus hands
+ * over before the first is settled (the service's event_prefetch), so one account's burst is one
+ * batch rather than a transaction per event.
+ */
+export const DOMAIN_EVENTS_PER_BATCH = 100;
 
 interface PendingDelivery {
   envelope: EventEnvelope;
@@ -20,9 +24,10 @@ interface PendingDelivery {
  * Takes in each domain event exactly once, whatever the bus redelivers, and projects it into
  * its public event (with its webhook jobs and broadcast) in the same transaction.
  *
- * The bus hands over one event per partition at a time, several partitions at once: the events
- * delivered while a transaction is in flight are taken together in the next one (one insert,
- * one commit), so a busy bus costs a commit per batch rather than per event. Each
+ * The bus hands over the events of several partitions at once, and of one partition up to
+ * DOMAIN_EVENTS_PER_BATCH in order: the events delivered while a transaction is in flight are
+ * taken together in the next one (one insert, one commit), so a busy bus costs a commit per batch
+ * rather than per event. Each
  * delivery is acknowledged only once its batch has committed; when a batch fails, its events are
  * taken again one per transaction, so only the one that fails is redelivered.
  */
@@ -56,7 +61,7 @@ export class DomainEventsConsumer {
         // Each batch is cut a turn later: by then every partition released by the last commit
         // (or, for the first batch, delivering in this turn) has handed over its next event.
         await nextTurn();
-        const batch = this.pending.splice(0, MAX_BATCH);
+        const batch = this.pending.splice(0, DOMAIN_EVENTS_PER_BATCH);
         if (batch.length === 0) return;
         await this.takeBatch(batch);
       }

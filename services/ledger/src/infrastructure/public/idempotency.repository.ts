@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { DomainError } from '@platform/contracts';
 import { markReplayed } from '@platform/messaging';
 import { LEDGER_SCHEMA } from '../balances-projection';
@@ -20,6 +20,13 @@ interface StoredKey {
 }
 
 /**
+ * Records an operation's answer as its key's in the operation's own transaction, so that the
+ * answer commits with the operation (one commit, not two). Optional: an answer not recorded so is
+ * stored after the operation returns.
+ */
+export type SettleInTransaction<T> = (client: PoolClient, response: T) => Promise<void>;
+
+/**
  * D7 idempotency: the first request with a key claims it and runs; concurrent ones wait for its
  * answer; later ones get the stored answer; another payload is `idempotency_conflict`. The
  * operation runs with a record id fixed at the claim, so a takeover after a crash reuses it and
@@ -31,10 +38,10 @@ export class IdempotencyRepository {
   async run<T>(
     key: { account_id: string; scope: IdempotencyScope; idempotency_key: string | undefined },
     fingerprint: string,
-    execute: (record_id: string) => Promise<T>,
+    execute: (record_id: string, settle: SettleInTransaction<T>) => Promise<T>,
   ): Promise<T> {
     const { idempotency_key } = key;
-    if (idempotency_key === undefined) return execute(randomUUID());
+    if (idempotency_key === undefined) return execute(randomUUID(), async () => undefined);
     const deadline_ms = Date.now() + ABANDONED_AFTER_MS * 2;
     for (;;) {
       const stored = await this.claim(key, idempotency_key, fingerprint);
@@ -60,12 +67,18 @@ export class IdempotencyRepository {
     key: { account_id: string; scope: IdempotencyScope },
     idempotency_key: string,
     record_id: string,
-    execute: (record_id: string) => Promise<T>,
+    execute: (record_id: string, settle: SettleInTransaction<T>) => Promise<T>,
   ): Promise<T> {
     let response: T;
+    let settled = false;
+    const settle: SettleInTransaction<T> = async (client, answer) => {
+      await this.markDone(client, key, idempotency_key, answer);
+      settled = true;
+    };
     try {
-      response = await execute(record_id);
+      response = await execute(record_id, settle);
     } catch (error) {
+      // A settle whose transaction then failed rolled back with it: the claim is still pending.
       await this.pool.query(
         `delete from ${LEDGER_SCHEMA}.idempotency_keys
           where account_id = $1 and scope = $2 and idempotency_key = $3 and status = 'pending'`,
@@ -73,12 +86,21 @@ export class IdempotencyRepository {
       );
       throw error;
     }
-    await this.pool.query(
+    if (!settled) await this.markDone(this.pool, key, idempotency_key, response);
+    return response;
+  }
+
+  private async markDone(
+    db: Pool | PoolClient,
+    key: { account_id: string; scope: IdempotencyScope },
+    idempotency_key: string,
+    response: unknown,
+  ): Promise<void> {
+    await db.query(
       `update ${LEDGER_SCHEMA}.idempotency_keys set status = 'done', response = $4
         where account_id = $1 and scope = $2 and idempotency_key = $3`,
       [key.account_id, key.scope, idempotency_key, JSON.stringify(response)],
     );
-    return response;
   }
 
   /** Inserts a pending claim, or takes over an abandoned one, or reads the key as it is. */
