@@ -354,6 +354,31 @@ describe('job queue on PostgreSQL', () => {
     expect(new Set(labels).size).toBe(labels.length);
   });
 
+  it('wakes its own workers on its own jobs only, not on every job of the database', async () => {
+    // Polls ten minutes apart: only a notification can bring a job to either worker in time.
+    const own = queue('woken_jobs', { poll_interval_ms: 600_000 });
+    const other = queue('unwoken_jobs', { poll_interval_ms: 600_000 });
+    await Promise.all([
+      own.start({ record: recorder('woken_jobs', 'w') }),
+      other.start({ record: recorder('unwoken_jobs', 'w') }),
+    ]);
+    // Each worker has looked for jobs once, woken by a job of its own queue, and is idle now.
+    await drain('unwoken_jobs', other);
+    await drain('woken_jobs', own);
+    // A job added with graphile-worker's own function announces itself database-wide only.
+    await pool.query(`select unwoken_jobs.add_job('record', '{"label":"global-announcement"}')`);
+    await own.schedule('record', { label: 'own-announcement' });
+    await eventually(
+      () => runs('woken_jobs'),
+      (rows) => rows.some((row) => row.label === 'own-announcement'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await runs('unwoken_jobs')).map((row) => row.label)).not.toContain(
+      'global-announcement',
+    );
+    expect(await pendingJobs('unwoken_jobs')).toHaveLength(1);
+  });
+
   it("keeps running when another queue's schema is migrated in the same database", async () => {
     // graphile-worker announces every schema's migration database-wide, and a worker stops on it.
     const jobs = queue('steady_jobs');
