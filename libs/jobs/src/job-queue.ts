@@ -13,9 +13,10 @@ import {
   run,
   runMigrations,
 } from 'graphile-worker';
-import type { ClientBase, Pool, PoolClient } from 'pg';
+import type { ClientBase, Pool } from 'pg';
 import { type RecurringJob, toParsedCronItems } from './crontab';
 import { type JobLogLevel, type JobLogger, graphileLogger } from './logger';
+import { wakeUpChannelOf, withScopedNotifications } from './scoped-notifications';
 
 export type JobPayload = Record<string, unknown>;
 
@@ -183,7 +184,7 @@ class PgJobQueue implements JobQueue {
 
   private async runWorker(tasks: JobTasks, crontab: readonly RecurringJob[]): Promise<void> {
     const runner = await run({
-      pgPool: withScopedWakeUps(this.pool, this.schema),
+      pgPool: withScopedNotifications(this.pool, this.schema),
       schema: this.schema,
       concurrency: this.options.concurrency ?? 1,
       pollInterval: this.options.poll_interval_ms ?? 2000,
@@ -205,9 +206,10 @@ class PgJobQueue implements JobQueue {
   /**
    * graphile-worker announces a schema migration on one database-wide channel, and every running
    * worker of the database shuts down on it, whatever its schema (and marks the process to exit
-   * with code 57). Another service's queue migrating its own schema is no reason for this one to
-   * stop: it starts again. Its own schema migrated by a newer, incompatible worker makes the
-   * restart fail its migration check, which is logged.
+   * with code 57). withScopedNotifications passes on only the migrations of this queue's own
+   * schema; should another reach the worker (its schema could not be read), this one starts
+   * again. Its own schema migrated by a newer, incompatible worker makes the restart fail its
+   * migration check, which is logged.
    */
   private restartAfterForeignMigration(
     runner: Runner,
@@ -265,7 +267,7 @@ class PgJobQueue implements JobQueue {
     payload: JobPayload,
     options: ScheduleOptions,
   ): Promise<ScheduledJob> {
-    // Announced on this queue's own channel (withScopedWakeUps), with the job's transaction.
+    // Announced on this queue's own channel (withScopedNotifications), with the job's transaction.
     const { rows } = await client.query<AddedJobRow>(
       `select job.id::text as id, $1::text as task, job.run_at, job.key, job.max_attempts,
               pg_notify($10::text, '{"count":1}')
@@ -302,81 +304,6 @@ class PgJobQueue implements JobQueue {
       max_attempts: row.max_attempts,
     };
   }
-}
-
-/** The NOTIFY channel on which a queue's new jobs wake its own workers only. */
-function wakeUpChannelOf(schema: string): string {
-  return `jobs:insert:${schema}`;
-}
-
-/** What graphile-worker's listening connection runs, and what this queue runs instead. */
-const GRAPHILE_LISTEN = 'LISTEN "jobs:insert"; LISTEN "worker:migrate";';
-const GRAPHILE_UNLISTEN = 'UNLISTEN "jobs:insert"; UNLISTEN "worker:migrate";';
-const GRAPHILE_JOBS_CHANNEL = 'jobs:insert';
-
-/**
- * graphile-worker announces every new job on one database-wide channel (`jobs:insert`), and
- * every worker of the database looks for jobs on each announcement, whatever its schema: with
- * several services' queues in one database, each job cost a job query in every one of them. The
- * pool handed to the worker gives its listening connection this queue's own channel instead:
- * `LISTEN` is rewritten, and its notifications are passed on as `jobs:insert` ones. Jobs added by
- * this queue (addJob) announce themselves there; a job becoming due later is found by polling,
- * as before. Migration announcements are passed on unchanged.
- */
-function withScopedWakeUps(pool: Pool, schema: string): Pool {
-  const channel = wakeUpChannelOf(schema);
-  const listen = `LISTEN "${channel}"; LISTEN "worker:migrate";`;
-  const unlisten = `UNLISTEN "${channel}"; UNLISTEN "worker:migrate";`;
-  type Notification = { channel: string; payload?: string };
-  type NotificationHandler = (message: Notification) => void;
-  const scopedClient = (client: PoolClient): PoolClient => {
-    const wrapped = new Map<NotificationHandler, NotificationHandler>();
-    return new Proxy(client, {
-      get(target, property, receiver) {
-        if (property === 'query')
-          return (text: unknown, ...rest: unknown[]) =>
-            (target.query as (...args: unknown[]) => unknown)(
-              text === GRAPHILE_LISTEN ? listen : text === GRAPHILE_UNLISTEN ? unlisten : text,
-              ...rest,
-            );
-        if (property === 'on')
-          return (event: string, handler: NotificationHandler) => {
-            if (event !== 'notification') return target.on(event as 'error', handler as never);
-            const scoped: NotificationHandler = (message) => {
-              if (message.channel === channel)
-                handler({ ...message, channel: GRAPHILE_JOBS_CHANNEL });
-              else if (message.channel !== GRAPHILE_JOBS_CHANNEL) handler(message);
-            };
-            wrapped.set(handler, scoped);
-            return target.on('notification', scoped);
-          };
-        if (property === 'removeListener')
-          return (event: string, handler: NotificationHandler) =>
-            target.removeListener(event, (wrapped.get(handler) ?? handler) as never);
-        const value = Reflect.get(target, property, receiver) as unknown;
-        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-      },
-    });
-  };
-  return new Proxy(pool, {
-    get(target, property, receiver) {
-      if (property !== 'connect') {
-        const value = Reflect.get(target, property, receiver) as unknown;
-        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-      }
-      // graphile-worker takes its listening connection with a callback, its job connections
-      // with a promise: only the former is scoped.
-      return (
-        callback?: (error: Error | undefined, client?: PoolClient, done?: unknown) => void,
-      ) => {
-        return callback
-          ? target.connect((error, client, done) =>
-              callback(error, client ? scopedClient(client) : client, done),
-            )
-          : target.connect();
-      };
-    },
-  });
 }
 
 /**

@@ -40,10 +40,9 @@ export interface SubscribeOptions {
   /**
    * Messages of one partition handed to the handler before the first of them is settled. Default
    * 1: each waits for the one before it. Above 1, for a handler that takes what arrives as one
-   * batch and deduplicates by message id: it is called in partition order without waiting, and
-   * when one fails, the partition resumes at it, so the later ones it had already handled come
-   * again. The in-process bus honours it; the Kafka bus hands over one message per partition at a
-   * time whatever it says.
+   * batch and deduplicates by message id: it is called in partition order without waiting. A
+   * message that fails is retried (or dead-lettered) before the partition moves on, after later
+   * ones of its run were handled; the in-process bus then delivers those again, Kafka does not.
    */
   prefetch?: number;
 }

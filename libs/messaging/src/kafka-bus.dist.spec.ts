@@ -42,6 +42,44 @@ describe('KafkaBus commands', () => {
     await commands.remove();
   });
 
+  async function until(condition: () => boolean, timeout_ms = 60_000): Promise<void> {
+    const deadline = Date.now() + timeout_ms;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error('condition not met in time');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('hands a prefetching group several events of one partition before the first is settled', async () => {
+    const bus = await startBus('prefetcher');
+    const log: string[] = [];
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await bus.subscribe({
+      topics: ['events.prefetched'],
+      group: 'batching',
+      prefetch: 10,
+      max_attempts: 5,
+      handler: async (message) => {
+        log.push(`${message.id}#${message.attempt}`);
+        await released;
+        if (message.id === 'b' && message.attempt === 1) throw new Error('database unavailable');
+      },
+    });
+    await bus.publish(
+      'events.prefetched',
+      ['a', 'b', 'c'].map((id) => ({ id, key: 'acc-1', payload: id })),
+    );
+    // All three are with the handler at once, in order, though none has been settled.
+    await until(() => log.length === 3);
+    expect(log).toEqual(['a#1', 'b#1', 'c#1']);
+    release();
+    // b is retried in place; the partition then moves on to what comes next.
+    await bus.publish('events.prefetched', [{ id: 'd', key: 'acc-1', payload: 'd' }]);
+    await until(() => log.includes('d#1'));
+    expect(log).toEqual(['a#1', 'b#1', 'c#1', 'b#2', 'd#1']);
+  });
+
   it('answers a command while an earlier one of its service still runs', async () => {
     const [server, client] = [await startBus('server'), await startBus('client')];
     let release_slow: () => void = () => undefined;

@@ -210,7 +210,9 @@ export class KafkaBus implements MessageBus {
       group_id,
       names,
       options.from_beginning ?? true,
-      { eachMessage: (payload) => this.consume(payload, options) },
+      (options.prefetch ?? 1) > 1
+        ? { eachBatch: (payload) => this.consumeRuns(payload, options) }
+        : { eachMessage: (payload) => this.consume(payload, options) },
       start_at,
     );
     return {
@@ -391,8 +393,39 @@ export class KafkaBus implements MessageBus {
    * Handles one event; retries it in place while the handler throws, so the offset stays
    * uncommitted and the key's later messages wait behind it. Returning commits it.
    */
+  /**
+   * SubscribeOptions.prefetch: a fetched batch of one partition is handed over in runs of that
+   * many messages, each run in order without waiting, and settled together (each message retried
+   * or dead-lettered on its own, as one at a time) before the partition moves past it.
+   */
+  private async consumeRuns(
+    { batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload,
+    options: SubscribeOptions,
+  ): Promise<void> {
+    const prefetch = options.prefetch ?? 1;
+    for (let start = 0; start < batch.messages.length; start += prefetch) {
+      if (!isRunning() || isStale()) return;
+      const run = batch.messages.slice(start, start + prefetch);
+      await Promise.all(
+        run.map((message) =>
+          this.consume(
+            { topic: batch.topic, partition: batch.partition, message, heartbeat },
+            options,
+          ),
+        ),
+      );
+      resolveOffset((run[run.length - 1] as KafkaMessage).offset);
+      await heartbeat();
+    }
+  }
+
   private async consume(
-    { topic, partition, message, heartbeat }: EachMessagePayload,
+    {
+      topic,
+      partition,
+      message,
+      heartbeat,
+    }: Pick<EachMessagePayload, 'topic' | 'partition' | 'message' | 'heartbeat'>,
     options: SubscribeOptions,
   ): Promise<void> {
     const record = decodeRecord(topic, partition, message);
