@@ -108,7 +108,7 @@ describe('startTelemetry', () => {
     }
   }, 30_000);
 
-  it('registers the node:http instrumentation even for a server created before it started', async () => {
+  it('gives an incoming request one server span, and an outgoing node:http request a client span', async () => {
     const library_dir = compileLibrary();
     try {
       const script = `
@@ -116,32 +116,39 @@ describe('startTelemetry', () => {
         const { context } = require('@opentelemetry/api');
         const { InMemorySpanExporter } = require('@opentelemetry/sdk-trace');
         const { startTelemetry, traceHttpRequest } = require(${JSON.stringify(path.join(library_dir, 'index.js'))});
-        // Created before telemetry starts, as Nest and Fastify create theirs.
+        // Created before telemetry starts, as Nest and Fastify create theirs; served as the
+        // gateway's Fastify hooks serve a request (request-tracing.hook.ts).
         const server = http.createServer((request, response) => {
           const traced = traceHttpRequest({ method: request.method, path: '/v1/things/t_1', route: '/v1/things/:id', scheme: 'http', headers: request.headers });
-          context.with(traced.context, () => { response.statusCode = 204; response.end(); });
+          context.with(traced.context, () => { response.statusCode = 204; response.end(); traced.finish(204); });
         });
         const exporter = new InMemorySpanExporter();
         const telemetry = startTelemetry({ service_name: 'gateway', environment: 'test', span_exporter: exporter });
         server.listen(0, '127.0.0.1', () => {
+          const url = 'http://127.0.0.1:' + server.address().port + '/v1/things/t_1';
           const headers = { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' };
           // fetch (undici) is not node:http, so the caller's traceparent arrives untouched.
-          fetch('http://127.0.0.1:' + server.address().port + '/v1/things/t_1', { headers }).then(async (response) => {
+          fetch(url, { headers }).then(async (response) => {
             await response.arrayBuffer();
-            setTimeout(async () => {
-              await telemetry.flush();
-              const spans = exporter.getFinishedSpans();
-              console.log('spans=' + JSON.stringify(spans.map((span) => ({
-                name: span.name,
-                kind: span.kind,
-                trace_id: span.spanContext().traceId,
-                parent: span.parentSpanContext && span.parentSpanContext.spanId,
-                route: span.attributes['http.route'],
-                status_code: span.attributes['http.response.status_code'],
-              }))));
-              server.close();
-              await telemetry.shutdown();
-            }, 50);
+            // node:http (loaded before telemetry started) as a client: its request is traced.
+            http.get(url, (outgoing) => {
+              outgoing.resume();
+              outgoing.on('end', () => setTimeout(async () => {
+                await telemetry.flush();
+                const spans = exporter.getFinishedSpans();
+                console.log('spans=' + JSON.stringify(spans.map((span) => ({
+                  name: span.name,
+                  kind: span.kind,
+                  trace_id: span.spanContext().traceId,
+                  span_id: span.spanContext().spanId,
+                  parent: span.parentSpanContext && span.parentSpanContext.spanId,
+                  route: span.attributes['http.route'],
+                  status_code: span.attributes['http.response.status_code'],
+                }))));
+                server.close();
+                await telemetry.shutdown();
+              }, 50));
+            });
           });
         });`;
       const { status, output } = await runNode(script, {
@@ -150,16 +157,25 @@ describe('startTelemetry', () => {
       });
       expect(status).toBe(0);
       const printed = /^spans=(.*)$/m.exec(output)?.[1];
-      expect(JSON.parse(printed ?? 'null')).toEqual([
-        {
-          name: 'GET /v1/things/:id',
-          kind: 1, // SpanKind.SERVER
-          trace_id: '0af7651916cd43dd8448eb211c80319c',
-          parent: 'b7ad6b7169203331',
-          route: '/v1/things/:id',
-          status_code: 204,
-        },
-      ]);
+      const spans = JSON.parse(printed ?? '[]') as Array<Record<string, unknown>>;
+      const server_spans = spans.filter((span) => span.kind === 1); // SpanKind.SERVER
+      const client_spans = spans.filter((span) => span.kind === 2); // SpanKind.CLIENT
+      // One server span per request, continuing the caller's trace: none from node:http itself.
+      expect(server_spans).toHaveLength(2);
+      expect(server_spans[0]).toMatchObject({
+        name: 'GET /v1/things/:id',
+        trace_id: '0af7651916cd43dd8448eb211c80319c',
+        parent: 'b7ad6b7169203331',
+        route: '/v1/things/:id',
+        status_code: 204,
+      });
+      // The outgoing request has its client span, and carried its context to the server.
+      expect(client_spans).toHaveLength(1);
+      expect(server_spans[1]).toMatchObject({
+        name: 'GET /v1/things/:id',
+        trace_id: client_spans[0]?.trace_id,
+        parent: client_spans[0]?.span_id,
+      });
     } finally {
       rmSync(library_dir, { recursive: true, force: true });
     }

@@ -21,8 +21,9 @@ export interface TelemetryOptions {
   service_name: string;
   environment: TelemetryEnvironment;
   /**
-   * Auto-instrumentations; default the node:http one (a server span per incoming request, a
-   * client span per outgoing one). `[]` turns them off.
+   * Auto-instrumentations; default the node:http one, for outgoing requests (a client span each).
+   * `[]` turns them off. Incoming requests get their server span from the gateway's Fastify hooks
+   * (traceHttpRequest).
    */
   instrumentations?: Instrumentations;
   /** Sends each span here as it ends, instead of OTLP (flush() awaits them): for tests. */
@@ -46,14 +47,13 @@ let running: Telemetry | null = null;
 /** Requests nobody wants traced: orchestrator probes and Prometheus scrapes, every few seconds. */
 export const UNTRACED_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
 
-function isUntracedRequest(url: string | undefined): boolean {
-  return UNTRACED_PATHS.has((url ?? '').split('?', 1)[0] ?? '');
-}
-
 function defaultInstrumentations(): Instrumentations {
   return [
     new HttpInstrumentation({
-      ignoreIncomingRequestHook: (request) => isUntracedRequest(request.url),
+      // The gateway's Fastify hooks give each request its one server span, named by its route,
+      // under Jest too (where node:http cannot be patched). Patching the server as well only
+      // added its own wrapping to every request: 0.5 ms of CPU per transfer went to tracing.
+      disableIncomingRequestInstrumentation: true,
     }),
   ];
 }
