@@ -22,7 +22,7 @@ import { PayoutTransitions } from './application/payout-transitions';
 import { LimitsAndDocumentsRepository } from './infrastructure/limits-and-documents.repository';
 import { OtherServices } from './infrastructure/other-services';
 import { PayoutsRepository } from './infrastructure/payouts.repository';
-import { PayoutsRuntime } from './infrastructure/payouts-runtime';
+import { PAYOUTS_POOL_SIZE, PayoutsRuntime } from './infrastructure/payouts-runtime';
 import { openPayoutsEventStore, PAYOUTS_EVENTS } from './infrastructure/payouts-store';
 import { RAIL_CONNECTORS, RailConnectors } from './infrastructure/rail-connectors';
 import { PayoutsMessages } from './messages/payouts.messages';
@@ -37,6 +37,7 @@ export class PayoutsModule {
       imports: [
         ServiceDatabaseModule.forService('payouts', context, {
           migrations: [{ dir: path.join(__dirname, '../migrations') }],
+          max_connections: PAYOUTS_POOL_SIZE,
         }),
       ],
       controllers: [PayoutsMessages, PayoutTrackingMessages],

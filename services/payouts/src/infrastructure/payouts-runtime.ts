@@ -20,12 +20,17 @@ import { PayoutsRepository } from './payouts.repository';
 
 const DUE_BATCH = 50;
 /**
- * Steps of different payouts run side by side, this many at a time. Each holds one connection of
- * the service's pool (10) while it waits on the ledger or the rail, and needs no other, so the
- * rest serve creates and reads. Four were too few to keep up: under 90 creates a second, payouts
- * waited 8-11 s to complete; with eight, 0.4 s (`npm run bench:api`).
+ * Steps of different payouts run side by side, this many at a time. Four were too few to keep
+ * up: under 90 creates a second, payouts waited 8-13 s to complete; with eight, 0.4 s (`npm run
+ * bench:api`). Each step holds one connection while it waits on the ledger or the rail, and needs
+ * no other.
  */
 const PARALLEL_STEPS = 8;
+/**
+ * The service's pool: a connection for each step, and as many again for creates and reads, so
+ * that steps held up by a slow ledger or rail cannot leave the API waiting for a connection.
+ */
+export const PAYOUTS_POOL_SIZE = PARALLEL_STEPS * 2;
 
 /**
  * The durable scheduler of payout steps: the payouts table is the queue (`next_step_at`), so a
