@@ -32,7 +32,7 @@ const COUNTED = [
 ] as const;
 type CountedType = (typeof COUNTED)[number];
 
-interface ApplyPayload {
+export interface ApplyPayload {
   event_id: string;
   type: CountedType;
   account_id: string;
@@ -40,7 +40,7 @@ interface ApplyPayload {
   [key: string]: unknown;
 }
 
-interface Fact {
+export interface Fact {
   country: string;
   raw_doc_id: string;
   effect: HistoryCounter | 'verified_holder';
@@ -56,9 +56,12 @@ function claimKeyOf(event_id: string, type: string, data: Record<string, unknown
 /**
  * The platform's own payment history of subjects (decisions D10), fed by other services'
  * events: a verified account holder with a tax id, completed or failed payouts to a beneficiary
- * with the tax id, and credited payins whose payer's tax id the bank reported. Each event becomes a durable job (its details are read over the bus, which may
- * be down for a moment); an event counts once; a malformed one, or one whose job keeps failing,
- * is set aside as a dead letter and the projection goes on.
+ * with the tax id, and credited payins whose payer's tax id the bank reported. A payout's outcome
+ * is in its event and is counted as the event arrives; a fact that must be read over the bus
+ * (a holder's profile, a payin's payer), which may be down for a moment, becomes a durable job.
+ * Events that cannot count (a payout still in flight, a verification not approved) queue
+ * nothing. An event counts once; a malformed one, or one whose job keeps failing, is set aside as
+ * a dead letter and the projection goes on.
  */
 export class PaymentHistoryProjection {
   constructor(
@@ -108,33 +111,39 @@ export class PaymentHistoryProjection {
       account_id,
       data,
     };
-    await this.jobs.schedule(APPLY_TASK, payload, {
-      job_key: `history:${payload.event_id}`,
-      max_attempts: 10,
-    });
+    const known = factInEvent(payload);
+    if (known === 'read_needed') {
+      await this.jobs.schedule(APPLY_TASK, payload, {
+        job_key: `history:${payload.event_id}`,
+        max_attempts: 10,
+      });
+    } else if (known) await this.count(payload.event_id, known);
   }
 
   private async apply(payload: ApplyPayload): Promise<void> {
-    const fact = await this.factOf(payload).catch((error: unknown) => {
+    const fact = await this.factRead(payload).catch((error: unknown) => {
       throw new Error(`${payload.type} ${payload.event_id}: ${describeFailure(error)}`);
     });
-    if (!fact) return;
+    if (fact) await this.count(payload.event_id, fact);
+  }
+
+  /** Counts a fact once per claim key. */
+  private async count(claim_key: string, fact: Fact): Promise<void> {
     const checked = checkDocId(fact.country, fact.raw_doc_id);
     if (!checked.ok) return; // not a document number the scorecard can match: nothing to count
     const subject = { country: fact.country, doc_id: checked.doc_id };
     await withTransaction(this.pool, async (client) => {
-      if (!(await this.history.claim(client, payload.event_id))) return;
+      if (!(await this.history.claim(client, claim_key))) return;
       if (fact.effect === 'verified_holder') await this.history.markVerifiedHolder(client, subject);
       else await this.history.increment(client, subject, fact.effect);
     });
   }
 
-  private async factOf(payload: ApplyPayload): Promise<Fact | null> {
+  /** The fact of an event whose subject is read over the bus (`factInEvent` said so). */
+  private async factRead(payload: ApplyPayload): Promise<Fact | null> {
     switch (payload.type) {
       case 'identity.account_confirmed':
       case 'compliance.verification_status_changed': {
-        const status = payload.data.kyc_status ?? payload.data.status;
-        if (status !== 'approved') return null;
         const profile = await this.bus.send(ACCOUNT_COMMANDS.get_profile, {
           account_id: payload.account_id,
         });
@@ -142,11 +151,9 @@ export class PaymentHistoryProjection {
         return { country: profile.country, raw_doc_id: profile.tax_id, effect: 'verified_holder' };
       }
       case 'payins.payin_credited': {
-        const payin_id = payload.data.payin_id;
-        if (typeof payin_id !== 'string') return null;
         const payin = await this.bus.send(PAYINS_COMMANDS.get_payin, {
           account_id: payload.account_id,
-          payin_id,
+          payin_id: String(payload.data.payin_id),
         });
         if (!payin.payer?.tax_id || !payin.country) return null;
         return {
@@ -155,20 +162,44 @@ export class PaymentHistoryProjection {
           effect: 'payins_credited',
         };
       }
-      case 'payouts.payout_status_changed': {
-        const { status, beneficiary_tax_id, country } = payload.data;
-        if (status !== 'completed' && status !== 'failed') return null;
-        if (typeof beneficiary_tax_id !== 'string' || typeof country !== 'string') return null;
-        return {
-          country,
-          raw_doc_id: beneficiary_tax_id,
-          effect: status === 'completed' ? 'payouts_completed' : 'payouts_failed',
-        };
-      }
+      case 'payouts.payout_status_changed':
+        return factInEvent(payload) as Fact | null;
       default: {
         const unhandled: never = payload.type;
         throw new Error(`no fact for ${String(unhandled)}`);
       }
+    }
+  }
+}
+
+/**
+ * What an event says about a subject on its own: a fact, nothing (`null`), or `read_needed` when
+ * it can count but its subject must be read from the service that owns it.
+ */
+export function factInEvent(
+  payload: Pick<ApplyPayload, 'type' | 'data'>,
+): Fact | null | 'read_needed' {
+  switch (payload.type) {
+    case 'identity.account_confirmed':
+    case 'compliance.verification_status_changed': {
+      const status = payload.data.kyc_status ?? payload.data.status;
+      return status === 'approved' ? 'read_needed' : null;
+    }
+    case 'payins.payin_credited':
+      return typeof payload.data.payin_id === 'string' ? 'read_needed' : null;
+    case 'payouts.payout_status_changed': {
+      const { status, beneficiary_tax_id, country } = payload.data;
+      if (status !== 'completed' && status !== 'failed') return null;
+      if (typeof beneficiary_tax_id !== 'string' || typeof country !== 'string') return null;
+      return {
+        country,
+        raw_doc_id: beneficiary_tax_id,
+        effect: status === 'completed' ? 'payouts_completed' : 'payouts_failed',
+      };
+    }
+    default: {
+      const unhandled: never = payload.type;
+      throw new Error(`no fact for ${String(unhandled)}`);
     }
   }
 }
