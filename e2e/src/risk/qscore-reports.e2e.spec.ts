@@ -4,6 +4,7 @@ import {
   expectError,
   json,
   openAccount,
+  payinsClient,
   payoutsClient,
   RISK_DOC_IDS,
   riskClient,
@@ -187,6 +188,34 @@ describe('credit scoring reports', () => {
       code: 'platform_payouts_completed',
       impact: 5,
       description: expect.any(String),
+    });
+  });
+
+  it('counts credited payins whose payer the bank reported with the document as tax id', async () => {
+    const subject = {
+      country: 'AR',
+      doc_id: RISK_DOC_IDS.ar_company,
+      subject_type: 'company',
+      purpose: 'supplier_onboarding',
+    };
+    const before = await risk.createReport(other, subject);
+    expect(before.factors.map((factor) => factor.code)).not.toContain('platform_payins_credited');
+    const payins = payinsClient(platform.environments.test);
+    const cvu = await payins.openDepositAccount(owner, 'AR', 'ARS');
+    const arrived = await payins.deposit(owner, cvu.deposit_account_id, {
+      amount: '15000.00',
+      payer: { name: 'Acme SA', tax_id: RISK_DOC_IDS.ar_company },
+    });
+    expect(arrived.status).toBe(201);
+    expect((await payins.awaitSettled(owner, arrived.body.payin_id)).status).toBe('credited');
+    const report = await eventually(
+      () => risk.createReport(other, subject),
+      (answer) => answer.factors.some((factor) => factor.code === 'platform_payins_credited'),
+    );
+    expect(report.factors).toContainEqual({
+      code: 'platform_payins_credited',
+      impact: 5,
+      description: '1 payment(s) made by this subject on this platform were credited.',
     });
   });
 

@@ -23,6 +23,12 @@ export const payinCreditedSchema = z.object({
   /** Local-fiat (`fiat_hold_local`) payins only. */
   credit_asset: assetField.optional(),
   fiat_credited: positiveAmountField.optional(),
+  /**
+   * The payer's tax id as the sending bank reported it (`null`: it reported none), for
+   * risk-scoring's payment history of subjects. Absent from events written before it was added.
+   * Internal: never in the public event.
+   */
+  payer_tax_id: z.string().min(1).nullable().optional(),
 });
 export type PayinCredited = z.infer<typeof payinCreditedSchema>;
 

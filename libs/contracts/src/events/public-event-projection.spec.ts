@@ -74,8 +74,11 @@ describe('public event projection (events contract, spec section 6)', () => {
       fee: '0.00',
       credit_asset: 'BOB',
       fiat_credited: '70.00',
+      payer_tax_id: '30-50001091-2',
     });
     expect(projected?.data).toMatchObject({ credit_asset: 'BOB', fiat_credited: '70.00' });
+    // The payer's tax id is for risk-scoring's history only: no client sees it in an event.
+    expect(projected?.data).not.toHaveProperty('payer_tax_id');
   });
 
   // crypto withdrawals (issue 15)

@@ -132,6 +132,8 @@ describe('payin lifecycle: pending to credited (spec §3)', () => {
           fx_rate: '6.96',
           usdt_credited: '10.00',
           fee: '0.00',
+          // A collection has no payer the bank reported: risk-scoring counts nothing for it.
+          payer_tax_id: null,
         },
       },
     ]);

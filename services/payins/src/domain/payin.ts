@@ -115,6 +115,7 @@ export function creditedEvent(
     fx_rate: required(payin.fx_rate, 'fx_rate'),
     usdt_credited: required(payin.credited_amount, 'credited_amount'),
     fee: payin.fee ?? '0',
+    payer_tax_id: payin.payer?.tax_id || null,
   };
   if (payin.fiat_hold_local) {
     data.credit_asset = required(

@@ -56,9 +56,9 @@ function claimKeyOf(event_id: string, type: string, data: Record<string, unknown
 /**
  * The platform's own payment history of subjects (decisions D10), fed by other services'
  * events: a verified account holder with a tax id, completed or failed payouts to a beneficiary
- * with the tax id, and credited payins whose payer's tax id the bank reported. A payout's outcome
- * is in its event and is counted as the event arrives; a fact that must be read over the bus
- * (a holder's profile, a payin's payer), which may be down for a moment, becomes a durable job.
+ * with the tax id, and credited payins whose payer's tax id the bank reported. A payout's or a
+ * payin's outcome is in its event and is counted as the event arrives; a fact that must be read
+ * over the bus (a holder's profile), which may be down for a moment, becomes a durable job.
  * Events that cannot count (a payout still in flight, a verification not approved) queue
  * nothing. An event counts once; a malformed one, or one whose job keeps failing, is set aside as
  * a dead letter and the projection goes on.
@@ -185,8 +185,13 @@ export function factInEvent(
       const status = payload.data.kyc_status ?? payload.data.status;
       return status === 'approved' ? 'read_needed' : null;
     }
-    case 'payins.payin_credited':
-      return typeof payload.data.payin_id === 'string' ? 'read_needed' : null;
+    case 'payins.payin_credited': {
+      const { payin_id, payer_tax_id, country } = payload.data;
+      // Events written before they carried the payer's tax id: the payin says who paid.
+      if (payer_tax_id === undefined) return typeof payin_id === 'string' ? 'read_needed' : null;
+      if (typeof payer_tax_id !== 'string' || typeof country !== 'string') return null;
+      return { country, raw_doc_id: payer_tax_id, effect: 'payins_credited' };
+    }
     case 'payouts.payout_status_changed': {
       const { status, beneficiary_tax_id, country } = payload.data;
       if (status !== 'completed' && status !== 'failed') return null;

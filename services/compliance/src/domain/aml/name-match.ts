@@ -69,6 +69,39 @@ export function nameTokens(name: string): string[] {
     .filter((token) => token !== '' && !NOISE.has(token));
 }
 
+/**
+ * A name taken apart once for every comparison it is in: a listed name is compared with every
+ * subject screened, so its words are worked out when the list is, not at each screening.
+ */
+export interface PreparedName {
+  tokens: readonly string[];
+  /** The words in order, space-separated. */
+  spaced: string;
+  /** The words sorted, space-separated: the same for any word order. */
+  sorted: string;
+  /** The words run together (`Abu Bakr` and `Abubakr` alike). */
+  joined: string;
+  /** The name as written, lower case, letters and digits only: tells transliteration apart. */
+  plain: string;
+  /** Written with any letter outside ASCII (another script, or accents). */
+  non_ascii: boolean;
+}
+
+export function prepareName(name: string): PreparedName {
+  const tokens = nameTokens(name);
+  return {
+    tokens,
+    spaced: tokens.join(' '),
+    sorted: [...tokens].sort().join(' '),
+    joined: tokens.join(''),
+    plain: name
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim(),
+    non_ascii: /[^\x00-\x7f]/.test(name),
+  };
+}
+
 /** Why two names are close, as screenings report it. */
 export type NameReason = 'exact_name' | 'token_order' | 'transliteration' | 'fuzzy_name';
 
@@ -82,17 +115,22 @@ export interface NameSimilarity {
  * How close two names are, whatever the order of their words and the script they are written
  * in. Each word of the shorter name is paired with its most similar free word of the longer one
  * (Jaro-Winkler), the pairs weighted by length; words of the longer name left unpaired lower the
- * score (a lone word paired with one of several, much more). Names written with or without spaces (`Abu Bakr`, `Abubakr`) compare as a whole too.
+ * score (a lone word paired with one of several, much more). Names written with or without
+ * spaces (`Abu Bakr`, `Abubakr`) compare as a whole too.
  */
-export function compareNames(query: string, candidate: string): NameSimilarity {
-  const a = nameTokens(query);
-  const b = nameTokens(candidate);
-  if (a.length === 0 || b.length === 0) return { score: 0, reasons: [] };
-  const transliterated = isTransliterated(query, candidate);
-  if (a.join(' ') === b.join(' ')) {
+export function compareNames(
+  query: string | PreparedName,
+  candidate: string | PreparedName,
+): NameSimilarity {
+  const a = typeof query === 'string' ? prepareName(query) : query;
+  const b = typeof candidate === 'string' ? prepareName(candidate) : candidate;
+  if (a.tokens.length === 0 || b.tokens.length === 0) return { score: 0, reasons: [] };
+  // The same name once in ASCII, but not as written: another script, or accents.
+  const transliterated = a.plain !== b.plain && (a.non_ascii || b.non_ascii);
+  if (a.spaced === b.spaced) {
     return { score: 1, reasons: transliterated ? ['transliteration'] : ['exact_name'] };
   }
-  if ([...a].sort().join(' ') === [...b].sort().join(' ')) {
+  if (a.sorted === b.sorted) {
     return {
       score: 1,
       reasons: ['token_order', ...(transliterated ? ['transliteration' as const] : [])],
@@ -100,21 +138,11 @@ export function compareNames(query: string, candidate: string): NameSimilarity {
   }
   const score = Math.max(
     // Pairing greedily depends on which side leads: both are tried, so the score is symmetric.
-    alignedScore(a, b),
-    alignedScore(b, a),
-    joinedScore(a.join(''), b.join('')),
+    alignedScore(a.tokens, b.tokens),
+    alignedScore(b.tokens, a.tokens),
+    joinedScore(a.joined, b.joined),
   );
   return { score: Math.min(score, 0.999), reasons: ['fuzzy_name'] };
-}
-
-/** The same name once in ASCII, but not as written: another script, or accents. */
-function isTransliterated(query: string, candidate: string): boolean {
-  const plain = (text: string) =>
-    text
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      .trim();
-  return plain(query) !== plain(candidate) && /[^\x00-\x7f]/.test(query + candidate);
 }
 
 /**

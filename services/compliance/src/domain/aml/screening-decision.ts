@@ -1,4 +1,4 @@
-import { compareNames, type NameReason } from './name-match';
+import { compareNames, prepareName, type NameReason, type PreparedName } from './name-match';
 import type { SubjectType, WatchlistEntry } from './watchlist';
 
 export const SCREENING_STATUSES = ['clear', 'potential_match', 'match'] as const;
@@ -62,8 +62,9 @@ export function screenSubject(
 ): ScreeningOutcome {
   const found: { status: ScreeningStatus; match: ScreeningMatch }[] = [];
   if (environment === 'test') found.push(...sandboxMatches(subject));
+  const name = prepareName(subject.name);
   for (const entry of entries) {
-    const judged = judgeEntry(subject, entry);
+    const judged = judgeEntry(subject, name, entry);
     if (judged) found.push(judged);
   }
   found.sort((x, y) => RANK[y.status] - RANK[x.status] || y.match.score - x.match.score);
@@ -91,11 +92,12 @@ function sandboxMatches(subject: ScreeningSubject) {
 
 function judgeEntry(
   subject: ScreeningSubject,
+  subject_name: PreparedName,
   entry: WatchlistEntry,
 ): { status: ScreeningStatus; match: ScreeningMatch } | null {
   if (entry.type !== 'other' && entry.type !== subject.type) return null;
   const doc_match = sameDocument(subject.doc_id, entry.doc_ids);
-  const name = bestName(subject.name, entry);
+  const name = bestName(subject_name, entry);
   if (!doc_match && name.score < POTENTIAL_MATCH_SCORE) return null;
   const reasons: MatchReason[] = [...name.reasons];
   if (doc_match) reasons.push('doc_id');
@@ -117,10 +119,28 @@ function judgeEntry(
   };
 }
 
+/**
+ * An entry's names (its own first, then its aliases), prepared once: a loaded list's entries are
+ * compared with every subject screened until the list is replaced, and then dropped with it.
+ */
+const prepared_names = new WeakMap<WatchlistEntry, readonly PreparedName[]>();
+
+function entryNames(entry: WatchlistEntry): readonly PreparedName[] {
+  let names = prepared_names.get(entry);
+  if (!names) {
+    names = [entry.name, ...entry.aliases].map(prepareName);
+    prepared_names.set(entry, names);
+  }
+  return names;
+}
+
 /** The closest of the entry's names; an alias says so. */
-function bestName(query: string, entry: WatchlistEntry): { score: number; reasons: MatchReason[] } {
+function bestName(
+  query: PreparedName,
+  entry: WatchlistEntry,
+): { score: number; reasons: MatchReason[] } {
   let best: { score: number; reasons: MatchReason[] } = { score: 0, reasons: [] };
-  for (const [index, name] of [entry.name, ...entry.aliases].entries()) {
+  for (const [index, name] of entryNames(entry).entries()) {
     const similarity = compareNames(query, name);
     if (similarity.score > best.score) {
       best = {
