@@ -251,6 +251,92 @@ describe('PgEventStore group commit', () => {
     });
   });
 
+  describe("an appender's own rows (appendManyWith)", () => {
+    const ROWS = 'batched_events_notes';
+
+    beforeAll(async () => {
+      await pool.query(
+        `create table if not exists ${ROWS} (stream text primary key, note text not null,
+           transaction_id xid8 not null default pg_current_xact_id())`,
+      );
+    });
+
+    /** Appends one event to `name` and writes a row naming it, or throws instead of writing. */
+    const appendWithNote = (name: string, note: string, refuse = false) =>
+      store.appendManyWith(
+        [{ stream: name, expected_version: 1, events: [credited('2')] }],
+        async (client, results) => {
+          if (refuse) throw new Error(`the row of ${note} is refused`);
+          await client.query(`insert into ${ROWS} (stream, note) values ($1, $2)`, [name, note]);
+          return `${note} at ${results[0]!.positions[0]}`;
+        },
+      );
+
+    async function notes(streams: readonly string[]) {
+      const { rows } = await pool.query<{ stream: string; note: string; transaction_id: string }>(
+        `select stream, note, transaction_id::text from ${ROWS} where stream = any($1)`,
+        [streams],
+      );
+      return new Map(rows.map((row) => [row.stream, row]));
+    }
+
+    it("commits each part's rows in its batch's transaction, with its events", async () => {
+      const names = await opened(12);
+
+      const written = await Promise.all(
+        names.map((name, index) => appendWithNote(name, `note ${index}`)),
+      );
+
+      const appended = (await storedEvents(names)).filter((event) => event.stream_version === 2);
+      expect(appended).toHaveLength(names.length);
+      const position_of = new Map(appended.map((event) => [event.stream, event.position]));
+      expect(written.map((each) => each.written)).toEqual(
+        names.map((name, index) => `note ${index} at ${position_of.get(name)}`),
+      );
+      const stored_notes = await notes(names);
+      for (const event of appended)
+        expect(stored_notes.get(event.stream)?.transaction_id).toBe(event.transaction_id);
+      // The parts that waited were written together: fewer commits than parts.
+      expect(new Set(appended.map((event) => event.transaction_id)).size).toBeLessThan(
+        names.length,
+      );
+      await expectValidChains(names);
+    });
+
+    it('leaves out only the part whose rows fail: the others commit, it commits nothing', async () => {
+      const [busy, refused, ...others] = await opened(6);
+
+      const [busy_outcome, refused_outcome, ...other_outcomes] = await Promise.allSettled([
+        appendWithNote(busy!, 'busy'),
+        appendWithNote(refused!, 'refused', true),
+        ...others.map((name, index) => appendWithNote(name, `other ${index}`)),
+      ]);
+
+      expect(busy_outcome.status).toBe('fulfilled');
+      expect(refused_outcome).toMatchObject({
+        status: 'rejected',
+        reason: { message: 'the row of refused is refused' },
+      });
+      expect(other_outcomes.map((outcome) => outcome.status)).toEqual(
+        others.map(() => 'fulfilled'),
+      );
+      const stored_notes = await notes([busy!, refused!, ...others]);
+      expect(stored_notes.has(refused!)).toBe(false);
+      expect(stored_notes.size).toBe(others.length + 1);
+      const versions = new Map(
+        (await storedEvents([refused!, ...others])).map((event) => [
+          event.stream,
+          event.stream_version,
+        ]),
+      );
+      expect(versions.get(refused!)).toBe(1);
+      for (const name of others) expect(versions.get(name)).toBe(2);
+      // The refused part's head is not left ahead of what was stored: its next append chains.
+      await store.append(refused!, [credited('3')], { expected_version: 1 });
+      await expectValidChains([busy!, refused!, ...others]);
+    });
+  });
+
   it('commits every append on its own when batching is off', async () => {
     const unbatched = new PgEventStore(pool, {
       schema: SCHEMA,

@@ -188,6 +188,11 @@ export async function appendAtHeads(
 export interface BatchedAppend {
   appends: readonly StreamAppend[];
   trace_context: EventTraceContext | null;
+  /**
+   * The appender's own rows, written in the batch's transaction once the events are (see
+   * `PgEventStore.appendManyWith`): they commit with the events, or neither do.
+   */
+  write?: (client: PoolClient, results: AppendResult[]) => Promise<void>;
 }
 
 /**
@@ -196,7 +201,7 @@ export interface BatchedAppend {
  * returned. Per appender, in order: its results and the heads it left.
  */
 export async function appendBatchAtHeads(
-  db: Pool,
+  db: Pool | PoolClient,
   context: AppendContext,
   batch: readonly BatchedAppend[],
   heads: Map<string, StreamHead>,

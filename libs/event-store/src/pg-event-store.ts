@@ -126,6 +126,13 @@ export class PgEventStore {
     write: (client: PoolClient, results: AppendResult[]) => Promise<T>,
   ): Promise<{ results: AppendResult[]; written: T }> {
     assertValidAppends(appends);
+    // In a batch, the rows are written in the batch's transaction: one commit for every part.
+    const in_batch: { written?: { value: T } } = {};
+    const batched = await this.appendInBatch(appends, async (client, results) => {
+      in_batch.written = { value: await write(client, results) };
+    });
+    if (batched && in_batch.written)
+      return { results: batched.results, written: in_batch.written.value };
     const outcome = await withTransaction(this.pool, async (client) => {
       const appended =
         (await this.appendAtKnownHead(client, appends, 'after_commit')) ??
@@ -244,13 +251,16 @@ export class PgEventStore {
   }
 
   /** Null, at once, unless batching is on and every append has events and a remembered head. */
-  private async appendInBatch(appends: readonly StreamAppend[]): Promise<AppendOutcome | null> {
+  private async appendInBatch(
+    appends: readonly StreamAppend[],
+    write?: BatchedAppend['write'],
+  ): Promise<AppendOutcome | null> {
     if (this.batcher === null || appends.length === 0) return null;
     const batchable = appends.every(
       (append) => append.events.length > 0 && this.heads.get(append.stream) !== undefined,
     );
     if (!batchable) return null;
-    return this.batcher.submit({ appends, trace_context: activeTraceContext() });
+    return this.batcher.submit({ appends, trace_context: activeTraceContext(), write });
   }
 
   /**
@@ -269,8 +279,7 @@ export class PgEventStore {
       part.appends.forEach((append, index) => heads.set(append.stream, part_heads[index]!));
       ready.push(part);
     }
-    const outcomes =
-      ready.length === 0 ? [] : await appendBatchAtHeads(this.pool, this.context, ready, heads);
+    const outcomes = ready.length === 0 ? [] : await this.writeReady(ready, heads);
     if (outcomes === null) {
       // Some head had moved, which one is not known: each part finds out on its own.
       for (const stream of heads.keys()) this.heads.forget(stream);
@@ -279,6 +288,26 @@ export class PgEventStore {
     const written = new Map(ready.map((part, index) => [part, outcomes[index]!]));
     for (const outcome of outcomes) this.rememberHeads(outcome.heads);
     return batch.map((part) => written.get(part) ?? null);
+  }
+
+  /**
+   * The batch's one statement; with the parts' own rows (appendManyWith), in one transaction
+   * after it. A part's write that fails rolls the whole batch back, and each part then tries on
+   * its own (see AppendBatcher), so the failure stays with the part it belongs to.
+   */
+  private writeReady(
+    ready: readonly BatchedAppend[],
+    heads: Map<string, StreamHead>,
+  ): Promise<AppendOutcome[] | null> {
+    if (!ready.some((part) => part.write))
+      return appendBatchAtHeads(this.pool, this.context, ready, heads);
+    return withTransaction(this.pool, async (client) => {
+      const outcomes = await appendBatchAtHeads(client, this.context, ready, heads);
+      if (outcomes === null) return null;
+      for (const [index, part] of ready.entries())
+        await part.write?.(client, outcomes[index]!.results);
+      return outcomes;
+    });
   }
 
   /**

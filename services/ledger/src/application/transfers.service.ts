@@ -101,11 +101,9 @@ export class TransfersService {
               created_at: record.created_at,
             },
             // The public row and the key's answer commit with the ledger's events: a crash
-            // cannot leave one alone.
-            write: async (client) => {
-              await this.records.insertTransfer(record, command.org_id, client);
-              await settle(client, record);
-            },
+            // cannot leave one alone. One statement for both: the payee's stream waits on it.
+            write: (client) =>
+              settle(client, record, this.records.transferInsert(record, command.org_id)),
           },
         );
         return record;

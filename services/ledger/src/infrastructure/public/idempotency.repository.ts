@@ -19,12 +19,24 @@ interface StoredKey {
   claimed: boolean;
 }
 
+/** A statement of the caller's own: its text, with `$1`... numbering `values`. */
+export interface OwnStatement {
+  text: string;
+  values: readonly unknown[];
+}
+
 /**
  * Records an operation's answer as its key's in the operation's own transaction, so that the
  * answer commits with the operation (one commit, not two). Optional: an answer not recorded so is
- * stored after the operation returns.
+ * stored after the operation returns. `together` (an insert or update of the caller's, with no
+ * result it needs) runs in the same statement: one round trip for both, in a transaction whose
+ * streams other operations wait on.
  */
-export type SettleInTransaction<T> = (client: PoolClient, response: T) => Promise<void>;
+export type SettleInTransaction<T> = (
+  client: PoolClient,
+  response: T,
+  together?: OwnStatement,
+) => Promise<void>;
 
 /**
  * D7 idempotency: the first request with a key claims it and runs; concurrent ones wait for its
@@ -41,7 +53,11 @@ export class IdempotencyRepository {
     execute: (record_id: string, settle: SettleInTransaction<T>) => Promise<T>,
   ): Promise<T> {
     const { idempotency_key } = key;
-    if (idempotency_key === undefined) return execute(randomUUID(), async () => undefined);
+    if (idempotency_key === undefined) {
+      return execute(randomUUID(), async (client, _response, together) => {
+        if (together) await client.query(together.text, [...together.values]);
+      });
+    }
     const deadline_ms = Date.now() + ABANDONED_AFTER_MS * 2;
     for (;;) {
       const stored = await this.claim(key, idempotency_key, fingerprint);
@@ -71,8 +87,8 @@ export class IdempotencyRepository {
   ): Promise<T> {
     let response: T;
     let settled = false;
-    const settle: SettleInTransaction<T> = async (client, answer) => {
-      await this.markDone(client, key, idempotency_key, answer);
+    const settle: SettleInTransaction<T> = async (client, answer, together) => {
+      await this.markDone(client, key, idempotency_key, answer, together);
       settled = true;
     };
     try {
@@ -95,11 +111,17 @@ export class IdempotencyRepository {
     key: { account_id: string; scope: IdempotencyScope },
     idempotency_key: string,
     response: unknown,
+    together?: OwnStatement,
   ): Promise<void> {
+    // The caller's statement goes first as a data-modifying WITH (run to completion whether or
+    // not it is read), its parameters first: the key's follow them.
+    const own = together?.values ?? [];
+    const at = (index: number) => `$${own.length + index}`;
     await db.query(
-      `update ${LEDGER_SCHEMA}.idempotency_keys set status = 'done', response = $4
-        where account_id = $1 and scope = $2 and idempotency_key = $3`,
-      [key.account_id, key.scope, idempotency_key, JSON.stringify(response)],
+      `${together ? `with together as (${together.text}) ` : ''}` +
+        `update ${LEDGER_SCHEMA}.idempotency_keys set status = 'done', response = ${at(4)}
+          where account_id = ${at(1)} and scope = ${at(2)} and idempotency_key = ${at(3)}`,
+      [...own, key.account_id, key.scope, idempotency_key, JSON.stringify(response)],
     );
   }
 

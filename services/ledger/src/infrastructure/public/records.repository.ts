@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { Money, Ratio, isAsset, type Asset } from '@platform/money';
 import { LEDGER_SCHEMA } from '../balances-projection';
+import type { OwnStatement } from './idempotency.repository';
 
 export interface SwapRecord {
   swap_id: string;
@@ -161,16 +162,13 @@ export class RecordsRepository {
     return rows.flatMap((row) => swapOf(row) ?? []);
   }
 
-  async insertTransfer(
-    transfer: TransferRecord,
-    org_id: string,
-    db: Pool | PoolClient = this.pool,
-  ): Promise<void> {
-    await db.query(
-      `insert into ${LEDGER_SCHEMA}.transfers (id, org_id, from_account_id, to_account_id, asset,
-         amount, description, idempotency_key, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (id) do nothing`,
-      [
+  /** The insert of a transfer's public row, run in the transaction of its ledger events. */
+  transferInsert(transfer: TransferRecord, org_id: string): OwnStatement {
+    return {
+      text: `insert into ${LEDGER_SCHEMA}.transfers (id, org_id, from_account_id, to_account_id,
+               asset, amount, description, idempotency_key, created_at)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (id) do nothing`,
+      values: [
         transfer.transfer_id,
         org_id,
         transfer.from_account_id,
@@ -181,7 +179,7 @@ export class RecordsRepository {
         transfer.idempotency_key ?? null,
         transfer.created_at,
       ],
-    );
+    };
   }
 
   /** The payer or the payee may read it; the idempotency key is the payer's only. */
