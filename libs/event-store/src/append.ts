@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import type { Environment } from '@platform/contracts';
+import { asWithClauses, type OwnStatement } from '@platform/persistence';
 import { DuplicateEventIdError, WrongExpectedVersionError } from './errors';
 import { chainHash, GENESIS_HASH, type HashedEvent } from './hash-chain';
 import type { StreamHead } from './head-cache';
 import {
   prepared,
+  writeAtHeadsWith,
   type AppendStatements,
   type Notification,
   type PreparedText,
@@ -19,6 +21,8 @@ export interface AppendContext {
   schema: string;
   environment: Environment;
   statements: AppendStatements;
+  /** The channel the store's statements notify subscribers on. */
+  notify_channel: string;
 }
 
 /** What an append did: the results, and the heads it left (or found, on a conflict). */
@@ -161,6 +165,7 @@ export async function appendAtHeads(
   heads: Map<string, StreamHead>,
   notification: Notification,
   trace_contexts?: readonly (EventTraceContext | null)[],
+  own: readonly OwnStatement[] = [],
 ): Promise<AppendOutcome | null> {
   const planned = planWrite(appends, heads, context.environment, trace_contexts);
   const moved_heads = appends.map(({ stream }) => {
@@ -174,15 +179,42 @@ export async function appendAtHeads(
       expected_hash: from.last_hash,
     };
   });
-  const first_position = await writeEvents(db, context.statements.write_at_heads[notification], [
+  const values = [
     JSON.stringify(planned.rows),
     planned.rows.length,
     JSON.stringify(moved_heads),
     appends.length,
-  ]);
+  ];
+  const first_position =
+    own.length === 0
+      ? await writeEvents(db, context.statements.write_at_heads[notification], values)
+      : await writeEventsWith(db, context, values, own);
   if (first_position === null) return null;
   return { results: resultsFrom(planned, first_position), heads: planned.heads };
 }
+
+/**
+ * The events and the caller's own statements in one statement (it notifies subscribers itself);
+ * null when a head had moved, which undid the caller's writes too.
+ */
+async function writeEventsWith(
+  db: Pool | PoolClient,
+  context: AppendContext,
+  values: unknown[],
+  own: readonly OwnStatement[],
+): Promise<string | null> {
+  const clauses = asWithClauses(own, values.length, 'own');
+  const statement = writeAtHeadsWith(context.schema, context.notify_channel, clauses.clauses);
+  try {
+    return await writeEvents(db, statement, [...values, ...clauses.values]);
+  } catch (error) {
+    if ((error as { code?: string }).code === HEADS_MOVED) return null;
+    throw error;
+  }
+}
+
+/** SQLSTATE of `stream_heads_moved()` (migration 003). */
+const HEADS_MOVED = 'ES409';
 
 /** One appender's part of a batch: its appends, and the trace context it made them in. */
 export interface BatchedAppend {
@@ -193,6 +225,11 @@ export interface BatchedAppend {
    * `PgEventStore.appendManyWith`): they commit with the events, or neither do.
    */
   write?: (client: PoolClient, results: AppendResult[]) => Promise<void>;
+  /**
+   * The same rows as statements (when `write` runs them): a part alone in its batch writes them
+   * in the batch's one statement, with no transaction around it.
+   */
+  statements?: readonly OwnStatement[];
 }
 
 /**
@@ -211,7 +248,17 @@ export async function appendBatchAtHeads(
   // The NOTIFY rides in the statement, saving a round trip per batch. In a transaction it holds
   // the database's notify lock through the commit, which serialises notifying commits: batches
   // are written one at a time anyway, and other appenders notify after their commit, briefly.
-  const outcome = await appendAtHeads(db, context, appends, heads, 'in_statement', trace_contexts);
+  const [alone] = batch;
+  const own = batch.length === 1 && alone?.statements ? alone.statements : [];
+  const outcome = await appendAtHeads(
+    db,
+    context,
+    appends,
+    heads,
+    'in_statement',
+    trace_contexts,
+    own,
+  );
   if (outcome === null) return null;
   let offset = 0;
   return batch.map((part) => {

@@ -46,7 +46,7 @@ describe('PgEventStore', () => {
     db = await createTestDatabase('evstore');
     pool = createPool({ url: db.url, max_connections: 20 });
     store = new PgEventStore(pool, { schema: SCHEMA, environment: 'test' });
-    expect(await store.migrate()).toBe(2);
+    expect(await store.migrate()).toBe(3);
     expect(await store.migrate()).toBe(0);
     await pool.query(
       'create table projection (event_id uuid not null, position bigint not null, subscriber text)',

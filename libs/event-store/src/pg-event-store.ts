@@ -1,6 +1,12 @@
 import path from 'node:path';
 import type { Pool, PoolClient } from 'pg';
-import { assertIdentifier, migrate, withTransaction } from '@platform/persistence';
+import {
+  asOneStatement,
+  assertIdentifier,
+  migrate,
+  withTransaction,
+  type OwnStatement,
+} from '@platform/persistence';
 import {
   appendAtHead,
   appendAtHeads,
@@ -68,6 +74,7 @@ export class PgEventStore {
       schema: this.schema,
       environment: options.environment,
       statements: appendStatements(this.schema, this.notify_channel),
+      notify_channel: this.notify_channel,
     };
     this.heads = new StreamHeadCache(options.head_cache_capacity ?? DEFAULT_HEAD_CACHE_CAPACITY);
     this.notifier = new CommittedAppendNotifier(pool, this.notify_channel);
@@ -133,6 +140,34 @@ export class PgEventStore {
     });
     if (batched && in_batch.written)
       return { results: batched.results, written: in_batch.written.value };
+    return this.appendAloneWith(appends, write);
+  }
+
+  /**
+   * As appendManyWith, the caller's rows given as statements it needs nothing back from (see
+   * OwnStatement). An append that goes alone with every head remembered writes the events and
+   * the statements in one statement: one round trip, and no transaction for the streams to wait
+   * on. Otherwise they run as one statement in the append's transaction.
+   */
+  async appendManyWithStatements(
+    appends: readonly StreamAppend[],
+    statements: readonly OwnStatement[],
+  ): Promise<AppendResult[]> {
+    assertValidAppends(appends);
+    const one = asOneStatement(statements);
+    const write = async (client: PoolClient): Promise<void> => {
+      await client.query(one.text, [...one.values]);
+    };
+    const batched = await this.appendInBatch(appends, write, statements);
+    if (batched) return batched.results;
+    return (await this.appendAloneWith(appends, write)).results;
+  }
+
+  /** appendManyWith in a transaction of its own (no batch). */
+  private async appendAloneWith<T>(
+    appends: readonly StreamAppend[],
+    write: (client: PoolClient, results: AppendResult[]) => Promise<T>,
+  ): Promise<{ results: AppendResult[]; written: T }> {
     const outcome = await withTransaction(this.pool, async (client) => {
       const appended =
         (await this.appendAtKnownHead(client, appends, 'after_commit')) ??
@@ -254,13 +289,19 @@ export class PgEventStore {
   private async appendInBatch(
     appends: readonly StreamAppend[],
     write?: BatchedAppend['write'],
+    statements?: readonly OwnStatement[],
   ): Promise<AppendOutcome | null> {
     if (this.batcher === null || appends.length === 0) return null;
     const batchable = appends.every(
       (append) => append.events.length > 0 && this.heads.get(append.stream) !== undefined,
     );
     if (!batchable) return null;
-    return this.batcher.submit({ appends, trace_context: activeTraceContext(), write });
+    return this.batcher.submit({
+      appends,
+      trace_context: activeTraceContext(),
+      write,
+      statements,
+    });
   }
 
   /**
@@ -299,7 +340,10 @@ export class PgEventStore {
     ready: readonly BatchedAppend[],
     heads: Map<string, StreamHead>,
   ): Promise<AppendOutcome[] | null> {
-    if (!ready.some((part) => part.write))
+    // A part alone with its rows as statements writes them in the one statement (see
+    // appendBatchAtHeads); rows written by a callback need a transaction around it.
+    const alone_with_statements = ready.length === 1 && ready[0]!.statements !== undefined;
+    if (alone_with_statements || !ready.some((part) => part.write))
       return appendBatchAtHeads(this.pool, this.context, ready, heads);
     return withTransaction(this.pool, async (client) => {
       const outcomes = await appendBatchAtHeads(client, this.context, ready, heads);

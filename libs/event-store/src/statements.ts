@@ -124,9 +124,14 @@ function writeAtHead(schema: string, form: HeadForm, notify_channel: string | nu
 }
 
 function writeAtHeads(schema: string, notify_channel: string | null): PreparedText {
+  return named(`${writeAtHeadsClauses(schema)}
+    ${finalSelect(notify_channel)}`);
+}
+
+function writeAtHeadsClauses(schema: string): string {
   // Heads are locked in name order (as lock_heads does), so concurrent appends cannot deadlock;
   // a head that moved while we waited for its lock fails the recheck and is left out.
-  return named(`with expected as (
+  return `with expected as (
       select * from jsonb_to_recordset($3::jsonb) as h(stream text, version integer,
         last_hash text, expected_version integer, expected_hash text)
     ), locked as materialized (
@@ -141,8 +146,24 @@ function writeAtHeads(schema: string, notify_channel: string | null): PreparedTe
     ), allocated as materialized (
       select ${schema}.allocate_event_positions($2::integer) as allocation
       where (select count(*) from moved) = $4::integer
-    ), ${insertEvents(schema)}
-    ${finalSelect(notify_channel)}`);
+    ), ${insertEvents(schema)}`;
+}
+
+/**
+ * writeAtHeads with the caller's own statements as WITH clauses (`own_clauses`, their parameters
+ * after the four of the append). They run whatever the heads, so when a head had moved the
+ * statement fails (SQLSTATE ES409, see migration 003), which undoes them with the rest.
+ */
+export function writeAtHeadsWith(
+  schema: string,
+  notify_channel: string,
+  own_clauses: readonly string[],
+): PreparedText {
+  const notify = `, pg_notify('${notify_channel}', '')`;
+  return named(`${writeAtHeadsClauses(schema)}, ${own_clauses.join(', ')}
+    select case when a.allocation is null then ${schema}.stream_heads_moved()
+             else (a.allocation).first_position::text end as first_position${notify}
+    from (select 1) as one left join allocated a on true`);
 }
 
 export function appendStatements(schema: string, notify_channel: string): AppendStatements {

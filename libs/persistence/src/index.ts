@@ -6,3 +6,4 @@ export * from './track-links';
 export * from './stable-uuid';
 export * from './poll-cadence';
 export * from './poller';
+export * from './own-statements';

@@ -177,31 +177,92 @@ describe('ledger commands on PostgreSQL, two writers', () => {
     }
   });
 
-  it("moves no money when the caller's row in the same transaction fails, and does on the retry", async () => {
+  it("moves no money when the caller's rows fail, and does on the retry, alone or in one statement", async () => {
     const here = writers[0]!;
-    await here.credit(movement('a4', 'fund-a4', '3.00'));
-    const transfer = {
+    await pools[0]!.query(
+      'create table if not exists transfer_notes (operation_id text primary key, note text not null)',
+    );
+    const note = (operation_id: string, text: string | null) => ({
+      text: 'insert into transfer_notes (operation_id, note) values ($1, $2)',
+      values: [operation_id, text],
+    });
+    const notes = async () =>
+      (
+        await pools[0]!.query<{ operation_id: string }>('select operation_id from transfer_notes')
+      ).rows
+        .map((row) => row.operation_id)
+        .sort();
+    await here.credit(movement('a4', 'fund-a4', '5.00'));
+    const transfer = (operation_id: string, amount: string) => ({
       from_account_id: 'a4',
       to_account_id: 'b4',
-      operation_id: 'transfer-a4',
+      operation_id,
       asset: 'USD' as const,
-      amount: '3.00',
+      amount,
       kind: 'transfer',
-    };
-    const failing = here.transfer(transfer, null, {
-      write: async () => {
-        throw new Error('record refused');
-      },
     });
-    await expect(failing).rejects.toThrow('record refused');
+    // The payee's stream is new: the events and the rows go in a transaction of their own.
+    const refused = here.transfer(transfer('transfer-a4', '3.00'), null, {
+      statements: () => [note('transfer-a4', null)],
+    });
+    await expect(refused).rejects.toThrow(/null value/);
     expect(await stores[1]!.readStream('account-b4')).toHaveLength(0);
-    const written: string[] = [];
-    const reply = await here.transfer(transfer, null, {
-      write: async (_client, moved) => void written.push(moved.operation_id),
+    const reply = await here.transfer(transfer('transfer-a4', '3.00'), null, {
+      statements: (moved) => [note(moved.operation_id, 'first')],
     });
-    expect(written).toEqual(['transfer-a4']);
-    expect(reply.movements.map((moved) => moved.available_after)).toEqual(['0.00', '3.00']);
+    expect(reply.movements.map((moved) => moved.available_after)).toEqual(['2.00', '3.00']);
+    expect(await notes()).toEqual(['transfer-a4']);
+    // Both heads are known now: the events and the rows are one statement, undone together.
+    const refused_again = here.transfer(transfer('transfer-a4-2', '2.00'), null, {
+      statements: () => [note('transfer-a4-2', null)],
+    });
+    await expect(refused_again).rejects.toThrow(/null value/);
     expect(await stores[1]!.readStream('account-b4')).toHaveLength(1);
+    expect(await notes()).toEqual(['transfer-a4']);
+    const second = await here.transfer(transfer('transfer-a4-2', '2.00'), null, {
+      statements: (moved) => [note(moved.operation_id, 'second')],
+    });
+    expect(second.movements.map((moved) => moved.available_after)).toEqual(['0.00', '5.00']);
+    expect(await notes()).toEqual(['transfer-a4', 'transfer-a4-2']);
+    expect(await stores[1]!.readStream('account-b4')).toHaveLength(2);
+    expect(await stores[1]!.verifyStream('account-b4')).toMatchObject({ valid: true });
+  });
+
+  it('undoes the rows of a one-statement append whose head another writer had moved', async () => {
+    const [here, there] = writers;
+    await pools[0]!.query(
+      'create table if not exists transfer_notes (operation_id text primary key, note text not null)',
+    );
+    await here!.credit(movement('a5', 'fund-a5', '10.00'));
+    await here!.credit(movement('b5', 'fund-b5', '1.00'));
+    const transfer = (operation_id: string) => ({
+      from_account_id: 'a5',
+      to_account_id: 'b5',
+      operation_id,
+      asset: 'USD' as const,
+      amount: '1.00',
+      kind: 'transfer',
+    });
+    const with_note = (operation_id: string) => ({
+      statements: () => [
+        {
+          text: 'insert into transfer_notes (operation_id, note) values ($1, $2)',
+          values: [operation_id, 'moved head'],
+        },
+      ],
+    });
+    await here!.transfer(transfer('transfer-a5-1'), null, with_note('transfer-a5-1'));
+    // Another process moves the payer's stream: this writer's remembered head is stale.
+    await there!.debit(movement('a5', 'debit-a5', '4.00'));
+    const reply = await here!.transfer(transfer('transfer-a5-2'), null, with_note('transfer-a5-2'));
+    expect(reply.movements.map((moved) => moved.available_after)).toEqual(['4.00', '3.00']);
+    const { rows } = await pools[0]!.query<{ operation_id: string }>(
+      `select operation_id from transfer_notes where operation_id like 'transfer-a5-%'
+        order by operation_id`,
+    );
+    // Written once: the statement that found the head moved wrote nothing, the retry did.
+    expect(rows.map((row) => row.operation_id)).toEqual(['transfer-a5-1', 'transfer-a5-2']);
+    expect(await stores[1]!.verifyStream('account-a5')).toMatchObject({ valid: true });
   });
 
   it('dates a credit and a hold in the past only where backdating is on (the sandbox)', async () => {

@@ -10,6 +10,7 @@ import {
   type TransferReceived,
 } from '@platform/contracts';
 import type { PoolClient } from 'pg';
+import type { OwnStatement } from '@platform/persistence';
 import {
   WrongExpectedVersionError,
   type NewEvent,
@@ -48,10 +49,17 @@ export interface OperationReply {
  */
 export type WriteWithOperation = (client: PoolClient, reply: OperationReply) => Promise<void>;
 
+/**
+ * The caller's own rows as statements (see OwnStatement), written with the operation's events in
+ * one statement when its append goes alone (one round trip: the accounts' streams wait on it),
+ * or in its batch's transaction. Also run when the operation was applied before, as `write`.
+ */
+export type StatementsWithOperation = (reply: OperationReply) => readonly OwnStatement[];
+
 export interface TransferExtras {
   /** The public transfer_received event, appended to the payee's stream with the legs. */
   notice?: TransferReceived;
-  write?: WriteWithOperation;
+  statements?: StatementsWithOperation;
 }
 
 export interface LedgerCommandsOptions {
@@ -199,7 +207,7 @@ export class LedgerCommands {
   async transfer(
     command: TransferFundsCommand,
     correlation_id?: string | null,
-    { notice, write }: TransferExtras = {},
+    { notice, statements }: TransferExtras = {},
   ): Promise<OperationReply> {
     const { from_account_id, to_account_id } = command;
     if (from_account_id === to_account_id) {
@@ -237,7 +245,7 @@ export class LedgerCommands {
         const payer_after = sent.reduce(evolve, payer.state);
         const payee_after = received.reduce(evolve, payee.state);
         const reply = replyOf(command.operation_id, [payer_after, payee_after]);
-        await this.commit([payer_append, payee_append], reply, write);
+        await this.commit([payer_append, payee_append], reply, statements && { statements });
         this.remember(payer, payer_after, payer_append.events.length);
         this.remember(payee, payee_after, payee_append.events.length);
         return reply;
@@ -272,7 +280,7 @@ export class LedgerCommands {
           appendOf(payer, paid, correlation_id),
           appendOf(fees, credited, correlation_id),
         ];
-        await this.commit(appends, reply, undefined);
+        await this.commit(appends, reply);
         this.remember(payer, payer_after, paid.length);
         this.remember(fees, fees_after, credited.length);
         return reply;
@@ -292,7 +300,7 @@ export class LedgerCommands {
         const events = decide(command, account.state);
         const after = events.reduce(evolve, account.state);
         const reply = replyOf(operation_id, [after]);
-        await this.commit([appendOf(account, events, correlation_id)], reply, write);
+        await this.commit([appendOf(account, events, correlation_id)], reply, write && { write });
         this.remember(account, after, events.length);
         return reply;
       }),
@@ -330,10 +338,15 @@ export class LedgerCommands {
   private async commit(
     appends: StreamAppend[],
     reply: OperationReply,
-    write: WriteWithOperation | undefined,
+    own?: { write: WriteWithOperation } | { statements: StatementsWithOperation },
   ): Promise<void> {
-    if (write) {
-      await this.store.appendManyWith(appends, (client) => write(client, reply));
+    if (own && 'write' in own) {
+      await this.store.appendManyWith(appends, (client) => own.write(client, reply));
+      return;
+    }
+    const statements = own?.statements(reply) ?? [];
+    if (statements.length > 0) {
+      await this.store.appendManyWithStatements(appends, statements);
       return;
     }
     const pending = appends.filter((append) => append.events.length > 0);

@@ -100,10 +100,10 @@ export class TransfersService {
               description,
               created_at: record.created_at,
             },
-            // The public row and the key's answer commit with the ledger's events: a crash
-            // cannot leave one alone. One statement for both: the payee's stream waits on it.
-            write: (client) =>
-              settle(client, record, this.records.transferInsert(record, command.org_id)),
+            // The public row and the key's answer commit with the ledger's events, in their
+            // statement when it goes alone: a crash cannot leave one alone, and the accounts'
+            // streams wait one round trip on it.
+            statements: () => settle(record, [this.records.transferInsert(record, command.org_id)]),
           },
         );
         return record;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import { DomainError } from '@platform/contracts';
 import { markReplayed } from '@platform/messaging';
+import type { OwnStatement } from '@platform/persistence';
 import { LEDGER_SCHEMA } from '../balances-projection';
 
 export type IdempotencyScope = 'swap' | 'transfer';
@@ -19,24 +20,16 @@ interface StoredKey {
   claimed: boolean;
 }
 
-/** A statement of the caller's own: its text, with `$1`... numbering `values`. */
-export interface OwnStatement {
-  text: string;
-  values: readonly unknown[];
-}
-
 /**
- * Records an operation's answer as its key's in the operation's own transaction, so that the
- * answer commits with the operation (one commit, not two). Optional: an answer not recorded so is
- * stored after the operation returns. `together` (an insert or update of the caller's, with no
- * result it needs) runs in the same statement: one round trip for both, in a transaction whose
- * streams other operations wait on.
+ * The statements that record an operation's answer as its key's, after the caller's own
+ * (`together`), for the caller to run in the operation's transaction (or its one statement), so
+ * that the answer commits with the operation: the caller runs them, or fails. Optional: an
+ * answer not recorded so is stored after the operation returns.
  */
-export type SettleInTransaction<T> = (
-  client: PoolClient,
+export type SettleStatements<T> = (
   response: T,
-  together?: OwnStatement,
-) => Promise<void>;
+  together?: readonly OwnStatement[],
+) => OwnStatement[];
 
 /**
  * D7 idempotency: the first request with a key claims it and runs; concurrent ones wait for its
@@ -50,13 +43,11 @@ export class IdempotencyRepository {
   async run<T>(
     key: { account_id: string; scope: IdempotencyScope; idempotency_key: string | undefined },
     fingerprint: string,
-    execute: (record_id: string, settle: SettleInTransaction<T>) => Promise<T>,
+    execute: (record_id: string, settle: SettleStatements<T>) => Promise<T>,
   ): Promise<T> {
     const { idempotency_key } = key;
     if (idempotency_key === undefined) {
-      return execute(randomUUID(), async (client, _response, together) => {
-        if (together) await client.query(together.text, [...together.values]);
-      });
+      return execute(randomUUID(), (_response, together) => [...(together ?? [])]);
     }
     const deadline_ms = Date.now() + ABANDONED_AFTER_MS * 2;
     for (;;) {
@@ -83,13 +74,13 @@ export class IdempotencyRepository {
     key: { account_id: string; scope: IdempotencyScope },
     idempotency_key: string,
     record_id: string,
-    execute: (record_id: string, settle: SettleInTransaction<T>) => Promise<T>,
+    execute: (record_id: string, settle: SettleStatements<T>) => Promise<T>,
   ): Promise<T> {
     let response: T;
     let settled = false;
-    const settle: SettleInTransaction<T> = async (client, answer, together) => {
-      await this.markDone(client, key, idempotency_key, answer, together);
+    const settle: SettleStatements<T> = (answer, together) => {
       settled = true;
+      return [...(together ?? []), this.doneStatement(key, idempotency_key, answer)];
     };
     try {
       response = await execute(record_id, settle);
@@ -102,27 +93,29 @@ export class IdempotencyRepository {
       );
       throw error;
     }
-    if (!settled) await this.markDone(this.pool, key, idempotency_key, response);
+    if (!settled) await this.markDone(key, idempotency_key, response);
     return response;
   }
 
   private async markDone(
-    db: Pool | PoolClient,
     key: { account_id: string; scope: IdempotencyScope },
     idempotency_key: string,
     response: unknown,
-    together?: OwnStatement,
   ): Promise<void> {
-    // The caller's statement goes first as a data-modifying WITH (run to completion whether or
-    // not it is read), its parameters first: the key's follow them.
-    const own = together?.values ?? [];
-    const at = (index: number) => `$${own.length + index}`;
-    await db.query(
-      `${together ? `with together as (${together.text}) ` : ''}` +
-        `update ${LEDGER_SCHEMA}.idempotency_keys set status = 'done', response = ${at(4)}
-          where account_id = ${at(1)} and scope = ${at(2)} and idempotency_key = ${at(3)}`,
-      [...own, key.account_id, key.scope, idempotency_key, JSON.stringify(response)],
-    );
+    const { text, values } = this.doneStatement(key, idempotency_key, response);
+    await this.pool.query(text, [...values]);
+  }
+
+  private doneStatement(
+    key: { account_id: string; scope: IdempotencyScope },
+    idempotency_key: string,
+    response: unknown,
+  ): OwnStatement {
+    return {
+      text: `update ${LEDGER_SCHEMA}.idempotency_keys set status = 'done', response = $4
+               where account_id = $1 and scope = $2 and idempotency_key = $3`,
+      values: [key.account_id, key.scope, idempotency_key, JSON.stringify(response)],
+    };
   }
 
   /** Inserts a pending claim, or takes over an abandoned one, or reads the key as it is. */

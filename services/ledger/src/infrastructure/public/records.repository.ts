@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { Money, Ratio, isAsset, type Asset } from '@platform/money';
 import { LEDGER_SCHEMA } from '../balances-projection';
-import type { OwnStatement } from './idempotency.repository';
+import type { OwnStatement } from '@platform/persistence';
 
 export interface SwapRecord {
   swap_id: string;
