@@ -32,8 +32,12 @@ const asText = (value: string | Buffer): string =>
 const incomingGetter: TextMapGetter<IncomingHeaders> = {
   keys: (carrier) => Object.keys(carrier),
   get: (carrier, key) => {
-    // Kafka header names keep their case; W3C names are lower case.
-    const name = Object.keys(carrier).find((candidate) => candidate.toLowerCase() === key);
+    // Kafka header names keep their case; W3C names are lower case. Most carriers use those, so
+    // the exact name is tried first: every message a service handles passes here.
+    const name =
+      key in carrier
+        ? key
+        : Object.keys(carrier).find((candidate) => candidate.toLowerCase() === key);
     const value = name === undefined ? undefined : carrier[name];
     if (value === undefined) return undefined;
     if (typeof value === 'string' || Buffer.isBuffer(value)) return asText(value);
