@@ -12,6 +12,7 @@ import { BusClient } from '@platform/messaging';
 import { PLATFORM_CONTEXT, type PlatformContext } from '@platform/runtime';
 import { GATEWAY_SETTINGS, type GatewaySettings } from '../gateway.settings';
 import type { AuthenticatedPrincipal, OrgAdminPrincipal, SessionPrincipal } from './principal';
+import { VerifiedTokens } from './verified-tokens';
 import { sessionSigningKey, sessionTokenIssuer } from '@platform/runtime';
 
 function apiKeyHeader(request: { headers: Record<string, unknown> }): string | null {
@@ -50,6 +51,18 @@ export function orgAdminPrincipalOf(
   return { kind: 'org_admin', admin_id: sub, org_id, session_id: sid, generation: gen ?? 1 };
 }
 
+type TokenPrincipal = SessionPrincipal | OrgAdminPrincipal;
+
+/** What the strategy hands over for a token that verified: its principal and its expiry. */
+interface VerifiedToken {
+  principal: TokenPrincipal;
+  /** The `exp` claim, seconds since the epoch. */
+  exp: number | undefined;
+}
+
+/** Verified tokens kept per environment: about one per active session. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 type StrategyAttempt = Strategy & {
   success(user: unknown): void;
   fail(): void;
@@ -66,6 +79,11 @@ type StrategyAttempt = Strategy & {
 @Injectable()
 export class SessionJwtVerifier {
   private readonly strategy: Strategy;
+  private readonly tokenOf = ExtractJwt.fromExtractors([
+    ExtractJwt.fromAuthHeaderAsBearerToken(),
+    apiKeyHeader,
+  ]);
+  private readonly verified = new VerifiedTokens<TokenPrincipal>(VERIFIED_TOKENS_KEPT);
 
   constructor(
     @Inject(PLATFORM_CONTEXT) context: PlatformContext,
@@ -75,10 +93,7 @@ export class SessionJwtVerifier {
     const issuer = sessionTokenIssuer(context.environment);
     this.strategy = new Strategy(
       {
-        jwtFromRequest: ExtractJwt.fromExtractors([
-          ExtractJwt.fromAuthHeaderAsBearerToken(),
-          apiKeyHeader,
-        ]),
+        jwtFromRequest: this.tokenOf,
         // A KeyObject, made once: given bytes, jsonwebtoken first tries (and fails) to parse them
         // as a public key on every verification, which cost more than a millisecond a request.
         secretOrKey: createSecretKey(
@@ -89,8 +104,13 @@ export class SessionJwtVerifier {
         audience: issuer,
         ignoreExpiration: false,
       },
-      (claims: Partial<SessionClaims & OrgAdminSessionClaims>, done: VerifiedCallback) =>
-        done(null, (claims.lvl ? orgAdminPrincipalOf(claims) : principalOf(claims)) ?? false),
+      (
+        claims: Partial<SessionClaims & OrgAdminSessionClaims> & { exp?: number },
+        done: VerifiedCallback,
+      ) => {
+        const principal = claims.lvl ? orgAdminPrincipalOf(claims) : principalOf(claims);
+        done(null, principal ? ({ principal, exp: claims.exp } satisfies VerifiedToken) : false);
+      },
     );
   }
 
@@ -124,11 +144,22 @@ export class SessionJwtVerifier {
     };
   }
 
-  private verifySignature(request: unknown): Promise<SessionPrincipal | OrgAdminPrincipal | null> {
+  private async verifySignature(request: unknown): Promise<TokenPrincipal | null> {
+    const token = this.tokenOf(request as Parameters<typeof this.tokenOf>[0]);
+    const known = token ? this.verified.get(token) : undefined;
+    if (known) return { ...known };
+    const verified = await this.runStrategy(request);
+    if (!verified) return null;
+    if (token && verified.exp !== undefined)
+      this.verified.remember(token, { ...verified.principal }, verified.exp * 1000);
+    return verified.principal;
+  }
+
+  private runStrategy(request: unknown): Promise<VerifiedToken | null> {
     return new Promise((resolve) => {
       // What passport's authenticate middleware does: an attempt object inheriting the strategy.
       const attempt = Object.create(this.strategy) as StrategyAttempt;
-      attempt.success = (user) => resolve(user as SessionPrincipal | OrgAdminPrincipal);
+      attempt.success = (user) => resolve(user as VerifiedToken);
       attempt.fail = () => resolve(null);
       attempt.error = () => resolve(null);
       attempt.pass = () => resolve(null);
