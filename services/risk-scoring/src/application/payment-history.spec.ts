@@ -36,7 +36,7 @@ describe('factInEvent: what an event says about a subject before anything is rea
     expect(factInEvent({ type: 'payins.payin_credited', data: {} })).toBeNull();
   });
 
-  it("counts a credited payin from its event, and reads the payer of one written before it said", () => {
+  it('counts a credited payin from its event, and reads the payer of one written before it said', () => {
     const credited = (data: Record<string, unknown>) =>
       factInEvent({ type: 'payins.payin_credited', data: { payin_id: 'pi_1', ...data } });
     expect(credited({ payer_tax_id: '30-1', country: 'AR' })).toEqual({
