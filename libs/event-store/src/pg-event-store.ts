@@ -154,8 +154,9 @@ export class PgEventStore {
     statements: readonly OwnStatement[],
   ): Promise<AppendResult[]> {
     assertValidAppends(appends);
-    const one = asOneStatement(statements);
+    // Only when the rows are not in the append's own statement (a batch, or no known heads).
     const write = async (client: PoolClient): Promise<void> => {
+      const one = asOneStatement(statements);
       await client.query(one.text, [...one.values]);
     };
     const batched = await this.appendInBatch(appends, write, statements);

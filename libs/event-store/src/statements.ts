@@ -159,6 +159,27 @@ export function writeAtHeadsWith(
   notify_channel: string,
   own_clauses: readonly string[],
 ): PreparedText {
+  // Built and named (hashed) once per shape: callers' statements come in a handful of shapes,
+  // and this runs for every transfer.
+  const key = `${schema}\u0000${notify_channel}\u0000${own_clauses.join('\u0000')}`;
+  let statement = statements_with_own.get(key);
+  if (!statement) {
+    if (statements_with_own.size >= STATEMENTS_WITH_OWN_KEPT) statements_with_own.clear();
+    statement = buildWriteAtHeadsWith(schema, notify_channel, own_clauses);
+    statements_with_own.set(key, statement);
+  }
+  return statement;
+}
+
+/** More shapes than this means callers build their statements' text from data: start over. */
+const STATEMENTS_WITH_OWN_KEPT = 256;
+const statements_with_own = new Map<string, PreparedText>();
+
+function buildWriteAtHeadsWith(
+  schema: string,
+  notify_channel: string,
+  own_clauses: readonly string[],
+): PreparedText {
   const notify = `, pg_notify('${notify_channel}', '')`;
   return named(`${writeAtHeadsClauses(schema)}, ${own_clauses.join(', ')}
     select case when a.allocation is null then ${schema}.stream_heads_moved()
