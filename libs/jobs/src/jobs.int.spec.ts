@@ -358,13 +358,26 @@ describe('job queue on PostgreSQL', () => {
     // Polls ten minutes apart: only a notification can bring a job to either worker in time.
     const own = queue('woken_jobs', { poll_interval_ms: 600_000 });
     const other = queue('unwoken_jobs', { poll_interval_ms: 600_000 });
+    // A sentinel each, queued before the workers start: a worker's first look for jobs (at
+    // start) finds it, whether or not its LISTEN is up yet, which start() does not wait for.
+    await Promise.all([own.migrate(), other.migrate()]);
+    const sentinels = ['sentinel-own', 'sentinel-other'];
+    await own.schedule('record', { label: sentinels[0] }, { job_key: sentinels[0] });
+    await other.schedule('record', { label: sentinels[1] }, { job_key: sentinels[1] });
     await Promise.all([
       own.start({ record: recorder('woken_jobs', 'w') }),
       other.start({ record: recorder('unwoken_jobs', 'w') }),
     ]);
-    // Each worker has looked for jobs once, woken by a job of its own queue, and is idle now.
-    await drain('unwoken_jobs', other);
-    await drain('woken_jobs', own);
+    // Each worker has looked for jobs once and is idle now, listening.
+    for (const [schema, label] of [
+      ['woken_jobs', sentinels[0]],
+      ['unwoken_jobs', sentinels[1]],
+    ] as const) {
+      await eventually(
+        () => pendingJobs(schema),
+        (rows) => !rows.some((row) => row.key === label),
+      );
+    }
     // A job added with graphile-worker's own function announces itself database-wide only.
     await pool.query(`select unwoken_jobs.add_job('record', '{"label":"global-announcement"}')`);
     await own.schedule('record', { label: 'own-announcement' });
