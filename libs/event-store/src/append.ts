@@ -279,8 +279,8 @@ function headOf(heads: Map<string, StreamHead>, stream: string): StreamHead {
 
 /**
  * Hashes each append's events onto its stream's head; the heads map is copied, not changed. Each
- * row also carries the trace context its append was made in (the active one unless given),
- * beside the hashed fields.
+ * row also carries the trace context it was made in, beside the hashed fields: the event's own
+ * when it has one, else its append's (the active one unless given).
  */
 function planWrite(
   appends: readonly StreamAppend[],
@@ -293,13 +293,15 @@ function planWrite(
   const rows: EventRowInput[] = [];
   const planned_appends: PlannedWrite['appends'] = [];
   for (const [index, append] of appends.entries()) {
-    const trace_context = trace_contexts === undefined ? active : (trace_contexts[index] ?? null);
-    const traced = trace_context === null ? {} : { trace_context };
+    const append_context = trace_contexts === undefined ? active : (trace_contexts[index] ?? null);
     const head = headOf(moved, append.stream);
     const append_offsets: number[] = [];
     for (const event of append.events) {
       const hashed = toHashedEvent(event, append.stream, head.version + 1, environment);
       const hash = chainHash(head.last_hash, hashed);
+      const trace_context =
+        event.trace_context === undefined ? append_context : event.trace_context;
+      const traced = trace_context === null ? {} : { trace_context };
       append_offsets.push(rows.length);
       rows.push({ ...hashed, ...traced, position_offset: rows.length, hash });
       head.version = hashed.stream_version;

@@ -127,6 +127,30 @@ describe('PgEventStore trace context', () => {
     );
   });
 
+  it("stores an event's own trace context over its append's, and none when it says null", async () => {
+    const account = stream();
+    const decided = await inSpan(async (ids) => ids);
+    const appended = await inSpan(async (ids) => {
+      await store.append(
+        account,
+        [
+          { ...credited('1'), trace_context: { traceparent: traceparentOf(decided) } },
+          credited('2'),
+          { ...credited('3'), trace_context: null },
+        ],
+        { expected_version: 'no_stream' },
+      );
+      return ids;
+    });
+    const read = await store.readStream(account);
+    expect(read.map((event) => event.trace_context)).toEqual([
+      { traceparent: traceparentOf(decided) },
+      { traceparent: traceparentOf(appended) },
+      undefined,
+    ]);
+    await expect(store.verifyStream(account)).resolves.toMatchObject({ valid: true });
+  });
+
   it("keeps the caller's tracestate and gives it back as message headers", async () => {
     const trace_id = randomBytes(16).toString('hex');
     const caller = extractTraceContext({

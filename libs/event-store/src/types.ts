@@ -20,6 +20,11 @@ export interface NewEvent<TType extends string = string, TData = unknown> {
   correlation_id?: string | null;
   causation_id?: string | null;
   occurred_at?: string | Date;
+  /**
+   * The trace this event was decided in, when not the append's (several callers' commands
+   * written in one append); null for none. Telemetry: not part of the hash chain.
+   */
+  trace_context?: EventTraceContext | null;
 }
 
 export interface AppendOptions {

@@ -265,6 +265,147 @@ describe('ledger commands on PostgreSQL, two writers', () => {
     expect(await stores[1]!.verifyStream('account-a5')).toMatchObject({ valid: true });
   });
 
+  describe('transfers that arrive together', () => {
+    const transfer = (
+      from_account_id: string,
+      to_account_id: string,
+      operation_id: string,
+      amount: string,
+    ) => ({
+      from_account_id,
+      to_account_id,
+      operation_id,
+      asset: 'USD' as const,
+      amount,
+      kind: 'transfer',
+    });
+    /** The transactions the stream's events were written in, in order of their first event. */
+    const transactionsOf = async (stream: string): Promise<string[][]> => {
+      const { rows } = await pools[0]!.query<{ versions: number[] }>(
+        `select array_agg(stream_version order by stream_version) as versions
+           from ledger_events.events where stream = $1
+          group by transaction_id order by min(position)`,
+        [stream],
+      );
+      return rows.map((row) => row.versions.map(String));
+    };
+    const code = (outcome: PromiseSettledResult<unknown>): string | undefined =>
+      outcome.status === 'rejected' ? (outcome.reason as DomainError).code : undefined;
+
+    it('are decided in turn on the states the ones before left, and written in one append', async () => {
+      const here = writers[0]!;
+      await here.credit(movement('g-payee', 'fund-g-payee', '1.00'));
+      for (const payer of ['g1', 'g2', 'g3', 'g4'])
+        await here.credit(movement(payer, `fund-${payer}`, '5.00'));
+      // The first runs alone; the rest arrive meanwhile and go together as one group. g2's
+      // second transfer finds what its first left (5.00 - 3.00) and is refused; g4 pays twice.
+      const sent = [
+        transfer('g1', 'g-payee', 'g-t1', '2.00'),
+        transfer('g2', 'g-payee', 'g-t2', '3.00'),
+        transfer('g2', 'g-payee', 'g-t3', '3.00'),
+        transfer('g3', 'g-payee', 'g-t4', '5.00'),
+        transfer('g4', 'g-payee', 'g-t5', '1.00'),
+        transfer('g4', 'g-payee', 'g-t6', '4.00'),
+        transfer('g-payee', 'g1', 'g-t7', '1.00'),
+      ];
+      const outcomes = await Promise.allSettled(sent.map((command) => here.transfer(command)));
+      expect(outcomes.map(code)).toEqual([
+        undefined,
+        undefined,
+        'insufficient_funds',
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      const payee_after = outcomes.map((outcome) =>
+        outcome.status === 'fulfilled'
+          ? outcome.value.movements.map((m) => m.available_after)
+          : null,
+      );
+      expect(payee_after).toEqual([
+        ['3.00', '3.00'],
+        ['2.00', '6.00'],
+        null,
+        ['0.00', '11.00'],
+        ['4.00', '12.00'],
+        ['0.00', '16.00'],
+        ['15.00', '4.00'],
+      ]);
+      // The payee's stream (one event per transfer): its funding, the first transfer alone, then
+      // the group's five in one transaction.
+      expect(await transactionsOf('account-g-payee')).toEqual([
+        ['1'],
+        ['2'],
+        ['3', '4', '5', '6', '7'],
+      ]);
+      for (const account of ['g-payee', 'g1', 'g2', 'g3', 'g4'])
+        expect(await stores[1]!.verifyStream(`account-${account}`)).toMatchObject({ valid: true });
+      // Another process reads the stored streams: the same balances.
+      expect((await writers[1]!.currentBalances('g-payee')).USD.available.toString()).toBe('15.00');
+      expect((await writers[1]!.currentBalances('g2')).USD.available.toString()).toBe('2.00');
+    });
+
+    it("go alone when the group's append fails: only the one whose rows fail is refused", async () => {
+      const here = writers[0]!;
+      await pools[0]!.query(
+        'create table if not exists transfer_notes (operation_id text primary key, note text not null)',
+      );
+      await here.credit(movement('h-payee', 'fund-h-payee', '1.00'));
+      for (const payer of ['h1', 'h2', 'h3', 'h4'])
+        await here.credit(movement(payer, `fund-${payer}`, '5.00'));
+      const noted = (operation_id: string, note: string | null) => ({
+        statements: () => [
+          {
+            text: 'insert into transfer_notes (operation_id, note) values ($1, $2)',
+            values: [operation_id, note],
+          },
+        ],
+      });
+      const outcomes = await Promise.allSettled(
+        ['h1', 'h2', 'h3', 'h4'].map((payer) =>
+          here.transfer(
+            transfer(payer, 'h-payee', `h-${payer}`, '1.00'),
+            null,
+            noted(`h-${payer}`, payer === 'h3' ? null : 'ok'),
+          ),
+        ),
+      );
+      expect(outcomes.map((outcome) => outcome.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+      ]);
+      const { rows } = await pools[0]!.query<{ operation_id: string }>(
+        `select operation_id from transfer_notes where operation_id like 'h-%' order by 1`,
+      );
+      expect(rows.map((row) => row.operation_id)).toEqual(['h-h1', 'h-h2', 'h-h4']);
+      expect((await here.currentBalances('h-payee')).USD.available.toString()).toBe('4.00');
+      expect((await writers[1]!.currentBalances('h3')).USD.available.toString()).toBe('5.00');
+      expect(await stores[1]!.verifyStream('account-h-payee')).toMatchObject({ valid: true });
+    });
+
+    it('are decided again on the stored states when another process moved one', async () => {
+      const [here, there] = [writers[0]!, writers[1]!];
+      await here.credit(movement('k-payee', 'fund-k-payee', '1.00'));
+      for (const payer of ['k1', 'k2', 'k3'])
+        await here.credit(movement(payer, `fund-${payer}`, '5.00'));
+      // Elsewhere, k2 is drained after this process cached it at 5.00.
+      await there.debit(movement('k2', 'drain-k2', '4.00'));
+      const outcomes = await Promise.allSettled(
+        ['k1', 'k2', 'k3', 'k2'].map((payer, index) =>
+          here.transfer(transfer(payer, 'k-payee', `k-t${index}`, '1.00')),
+        ),
+      );
+      expect(outcomes.map(code)).toEqual([undefined, undefined, undefined, 'insufficient_funds']);
+      expect((await there.currentBalances('k2')).USD.available.toString()).toBe('0.00');
+      expect((await there.currentBalances('k-payee')).USD.available.toString()).toBe('4.00');
+      // Refused here on the stored state, k2's second transfer was tried alone and refused again.
+      expect(await transactionsOf('account-k-payee')).toEqual([['1'], ['2'], ['3', '4']]);
+    });
+  });
+
   it('dates a credit and a hold in the past only where backdating is on (the sandbox)', async () => {
     const sandbox = new LedgerCommands(stores[0]!, { backdating: true });
     const live = new LedgerCommands(stores[1]!);

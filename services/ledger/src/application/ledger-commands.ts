@@ -12,7 +12,9 @@ import {
 import type { PoolClient } from 'pg';
 import type { OwnStatement } from '@platform/persistence';
 import {
+  activeTraceContext,
   WrongExpectedVersionError,
+  type EventTraceContext,
   type NewEvent,
   type PgEventStore,
   type StreamAppend,
@@ -35,6 +37,7 @@ import { swapSettingsOf, type SwapSettings } from '../infrastructure/swap-settin
 import { ledgerSettingsSchema } from '../ledger.settings';
 import { AccountCache } from './account-cache';
 import { KeyedLock } from './keyed-lock';
+import { outcomeOf, TurnGroups, type GroupOutcome } from './turn-groups';
 
 /** The reply of every money-moving command: what moved, per account, after the operation. */
 export interface OperationReply {
@@ -78,6 +81,20 @@ export interface LedgerCommandsOptions {
   backdating?: boolean;
 }
 
+/** A transfer waiting for its group's turn. */
+interface PendingTransfer {
+  from_account_id: string;
+  to_account_id: string;
+  operation_id: string;
+  send: AccountCommand;
+  receive: AccountCommand;
+  correlation_id: string | null;
+  /** The trace the command came in: its events keep it, whichever member's call writes them. */
+  trace_context: EventTraceContext | null;
+  notice?: TransferReceived;
+  statements?: StatementsWithOperation;
+}
+
 interface LoadedAccount {
   stream: string;
   version: number;
@@ -86,6 +103,8 @@ interface LoadedAccount {
 
 const DEFAULT_MAX_ATTEMPTS = 20;
 const DEFAULT_ACCOUNT_CACHE_CAPACITY = 10_000;
+/** Transfers decided and written together at most; their rows ride in the append's statement. */
+const MAX_TRANSFERS_TOGETHER = 32;
 const RETRY_JITTER_MS = 10;
 
 /**
@@ -95,6 +114,10 @@ const RETRY_JITTER_MS = 10;
  */
 export class LedgerCommands {
   private readonly locks = new KeyedLock();
+  private readonly transfers = new TurnGroups<PendingTransfer, OperationReply>(
+    (group) => this.runTransfers(group),
+    MAX_TRANSFERS_TOGETHER,
+  );
   private readonly max_attempts: number;
   private readonly accounts: AccountCache;
   private readonly swap_settings: SwapSettings;
@@ -203,31 +226,62 @@ export class LedgerCommands {
     return this.onAccount({ type: 'release_hold', data: command }, correlation_id);
   }
 
-  /** Debits the payer and credits the payee in one append of both streams: both or neither. */
+  /**
+   * Debits the payer and credits the payee in one append of both streams: both or neither.
+   * Transfers that arrive while others are being written go together as the next group (see
+   * transferTogether): a hot payee then costs one append per group, not one per transfer.
+   */
   async transfer(
     command: TransferFundsCommand,
     correlation_id?: string | null,
     { notice, statements }: TransferExtras = {},
   ): Promise<OperationReply> {
-    const { from_account_id, to_account_id } = command;
+    const { from_account_id, to_account_id, operation_id } = command;
     if (from_account_id === to_account_id) {
       throw new DomainError('self_transfer', 'cannot transfer to the same account');
     }
     const amount = Money.parse(command.asset, command.amount);
     const leg = {
-      operation_id: command.operation_id,
+      operation_id,
       amount,
       kind: command.kind,
-      reference_id: command.reference_id ?? command.operation_id,
+      reference_id: command.reference_id ?? operation_id,
     };
-    const send: AccountCommand = {
-      type: 'send_transfer',
-      data: { ...leg, account_id: from_account_id, to_account_id },
-    };
-    const receive: AccountCommand = {
-      type: 'receive_transfer',
-      data: { ...leg, account_id: to_account_id, from_account_id },
-    };
+    return this.transfers.submit({
+      from_account_id,
+      to_account_id,
+      operation_id,
+      send: { type: 'send_transfer', data: { ...leg, account_id: from_account_id, to_account_id } },
+      receive: {
+        type: 'receive_transfer',
+        data: { ...leg, account_id: to_account_id, from_account_id },
+      },
+      correlation_id: correlation_id ?? null,
+      trace_context: activeTraceContext(),
+      ...(notice ? { notice } : {}),
+      ...(statements ? { statements } : {}),
+    });
+  }
+
+  /** One group of transfers (see TurnGroups): alone as before; several together, then alone. */
+  private async runTransfers(
+    group: readonly PendingTransfer[],
+  ): Promise<GroupOutcome<OperationReply>[]> {
+    const [only] = group;
+    if (group.length === 1 && only) return [await outcomeOf(() => this.transferAlone(only))];
+    const together = await this.transferTogether(group);
+    return Promise.all(
+      group.map((pending, index) => {
+        const reply = together[index];
+        return reply
+          ? { ok: true as const, value: reply }
+          : outcomeOf(() => this.transferAlone(pending));
+      }),
+    );
+  }
+
+  private transferAlone(pending: PendingTransfer): Promise<OperationReply> {
+    const { from_account_id, to_account_id } = pending;
     const streams = [streamOf(from_account_id), streamOf(to_account_id)];
     return this.locks.run(streams, () =>
       this.withRetries(async (refresh) => {
@@ -235,22 +289,72 @@ export class LedgerCommands {
           this.load(from_account_id, refresh),
           this.load(to_account_id, refresh),
         ]);
-        const sent = decide(send, payer.state);
-        const received = decide(receive, payee.state);
-        const payer_append = appendOf(payer, sent, correlation_id);
-        const payee_append = appendOf(payee, received, correlation_id);
-        // The public transfer_received rides in the payee's stream with the legs, or not at all.
-        if (notice && received.length > 0)
-          payee_append.events.push(noticeOf(notice, correlation_id));
-        const payer_after = sent.reduce(evolve, payer.state);
-        const payee_after = received.reduce(evolve, payee.state);
-        const reply = replyOf(command.operation_id, [payer_after, payee_after]);
-        await this.commit([payer_append, payee_append], reply, statements && { statements });
-        this.remember(payer, payer_after, payer_append.events.length);
-        this.remember(payee, payee_after, payee_append.events.length);
+        const states = new Map([
+          [from_account_id, payer.state],
+          [to_account_id, payee.state],
+        ]);
+        const events = new Map<string, NewEvent[]>([
+          [from_account_id, []],
+          [to_account_id, []],
+        ]);
+        const reply = decideTransfer(pending, states, events);
+        const payer_events = events.get(from_account_id)!;
+        const payee_events = events.get(to_account_id)!;
+        const appends = [appendOf(payer, payer_events), appendOf(payee, payee_events)];
+        const own = pending.statements && { statements: pending.statements(reply) };
+        await this.commit(appends, own);
+        this.remember(payer, states.get(from_account_id)!, payer_events.length);
+        this.remember(payee, states.get(to_account_id)!, payee_events.length);
         return reply;
       }),
     );
+  }
+
+  /**
+   * Transfers that arrived together, decided in turn, each on the states the ones before it left
+   * (as if they had run one after another), and written in one append of every stream they touch,
+   * with all their own rows: all of them, or none. Per transfer its reply, or null when it must
+   * run alone: refused here (alone, the stored state decides), or the group's append failed
+   * (alone, each finds out whether the failure was its own). A head another process moved is
+   * read again once first.
+   */
+  private async transferTogether(
+    group: readonly PendingTransfer[],
+    refresh = false,
+  ): Promise<(OperationReply | null)[]> {
+    const account_ids = [...new Set(group.flatMap((p) => [p.from_account_id, p.to_account_id]))];
+    try {
+      return await this.locks.run(account_ids.map(streamOf), async () => {
+        const loaded = new Map<string, LoadedAccount>();
+        for (const account_id of account_ids)
+          loaded.set(account_id, await this.load(account_id, refresh));
+        const states = new Map([...loaded].map(([id, account]) => [id, account.state]));
+        const events = new Map(account_ids.map((id): [string, NewEvent[]] => [id, []]));
+        const replies = group.map((pending) => {
+          try {
+            return decideTransfer(pending, states, events);
+          } catch {
+            return null;
+          }
+        });
+        const appends = account_ids
+          .filter((id) => events.get(id)!.length > 0)
+          .map((id) => appendOf(loaded.get(id)!, events.get(id)!));
+        if (appends.length === 0) return group.map(() => null);
+        const statements = group.flatMap((pending, index) => {
+          const reply = replies[index];
+          return reply && pending.statements ? pending.statements(reply) : [];
+        });
+        await this.commit(appends, statements.length > 0 ? { statements } : undefined);
+        for (const id of account_ids)
+          this.remember(loaded.get(id)!, states.get(id)!, events.get(id)!.length);
+        return replies;
+      });
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError && !refresh)
+        return this.transferTogether(group, true);
+      return group.map(() => null);
+    }
   }
 
   /**
@@ -277,10 +381,10 @@ export class LedgerCommands {
         const fees_after = credited.reduce(evolve, fees.state);
         const reply = replyOf(operation_id, credit ? [payer_after, fees_after] : [payer_after]);
         const appends = [
-          appendOf(payer, paid, correlation_id),
-          appendOf(fees, credited, correlation_id),
+          appendOf(payer, storedOf(paid, correlation_id)),
+          appendOf(fees, storedOf(credited, correlation_id)),
         ];
-        await this.commit(appends, reply);
+        await this.commit(appends);
         this.remember(payer, payer_after, paid.length);
         this.remember(fees, fees_after, credited.length);
         return reply;
@@ -300,7 +404,8 @@ export class LedgerCommands {
         const events = decide(command, account.state);
         const after = events.reduce(evolve, account.state);
         const reply = replyOf(operation_id, [after]);
-        await this.commit([appendOf(account, events, correlation_id)], reply, write && { write });
+        const append = appendOf(account, storedOf(events, correlation_id));
+        await this.commit([append], write && { write: (client) => write(client, reply) });
         this.remember(account, after, events.length);
         return reply;
       }),
@@ -337,16 +442,15 @@ export class LedgerCommands {
    */
   private async commit(
     appends: StreamAppend[],
-    reply: OperationReply,
-    own?: { write: WriteWithOperation } | { statements: StatementsWithOperation },
+    own?:
+      { write: (client: PoolClient) => Promise<void> } | { statements: readonly OwnStatement[] },
   ): Promise<void> {
     if (own && 'write' in own) {
-      await this.store.appendManyWith(appends, (client) => own.write(client, reply));
+      await this.store.appendManyWith(appends, own.write);
       return;
     }
-    const statements = own?.statements(reply) ?? [];
-    if (statements.length > 0) {
-      await this.store.appendManyWithStatements(appends, statements);
+    if (own && own.statements.length > 0) {
+      await this.store.appendManyWithStatements(appends, own.statements);
       return;
     }
     const pending = appends.filter((append) => append.events.length > 0);
@@ -409,26 +513,65 @@ function feeLegOf(command: DebitFundsCommand | PlaceHoldCommand) {
   return amount.isZero() ? {} : { fee: { amount, account_id: command.fee_account_id } };
 }
 
-function appendOf(
-  account: LoadedAccount,
+function appendOf(account: LoadedAccount, events: NewEvent[]): StreamAppend {
+  return { stream: account.stream, expected_version: account.version, events };
+}
+
+/** Ledger events as stored; with the trace they were decided in when not the append's. */
+function storedOf(
   events: readonly LedgerEvent[],
   correlation_id: string | null | undefined,
-): StreamAppend {
-  const stored: NewEvent[] = events.map((event) => ({
+  trace_context?: EventTraceContext | null,
+): NewEvent[] {
+  return events.map((event) => ({
     type: event.type,
     data: event.data,
     account_id: event.data.account_id,
     correlation_id: correlation_id ?? null,
+    ...(trace_context === undefined ? {} : { trace_context }),
   }));
-  return { stream: account.stream, expected_version: account.version, events: stored };
 }
 
-function noticeOf(notice: TransferReceived, correlation_id: string | null | undefined): NewEvent {
+/**
+ * Decides a transfer on the payer's and payee's states in `states`, and on success moves them on
+ * and adds the events to `events` (both by account id); throws the refusal otherwise, leaving
+ * both unchanged. The public transfer_received rides in the payee's stream with the legs, or
+ * not at all.
+ */
+function decideTransfer(
+  pending: PendingTransfer,
+  states: Map<string, AccountState>,
+  events: Map<string, NewEvent[]>,
+): OperationReply {
+  const { from_account_id, to_account_id, correlation_id, trace_context } = pending;
+  const payer = states.get(from_account_id)!;
+  const payee = states.get(to_account_id)!;
+  const sent = decide(pending.send, payer);
+  const received = decide(pending.receive, payee);
+  const payer_after = sent.reduce(evolve, payer);
+  const payee_after = received.reduce(evolve, payee);
+  const reply = replyOf(pending.operation_id, [payer_after, payee_after]);
+  const received_events = storedOf(received, correlation_id, trace_context);
+  if (pending.notice && received.length > 0)
+    received_events.push(noticeOf(pending.notice, correlation_id, trace_context));
+  events.get(from_account_id)!.push(...storedOf(sent, correlation_id, trace_context));
+  events.get(to_account_id)!.push(...received_events);
+  states.set(from_account_id, payer_after);
+  states.set(to_account_id, payee_after);
+  return reply;
+}
+
+function noticeOf(
+  notice: TransferReceived,
+  correlation_id: string | null,
+  trace_context: EventTraceContext | null,
+): NewEvent {
   return {
     type: 'ledger.transfer_received',
     data: notice,
     account_id: notice.to_account_id,
-    correlation_id: correlation_id ?? null,
+    correlation_id,
+    trace_context,
   };
 }
 
