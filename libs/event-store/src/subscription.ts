@@ -1,5 +1,6 @@
-import type { Notification, Pool, PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { PoisonTracker } from '@platform/persistence';
+import { ChannelHub } from './channel-hub';
 import { applyOneByOne } from './one-by-one';
 import { addSubscriptionLagGauges } from './subscription-lag';
 import { hasHeldBackEvents, readSafeEvents, safeHeadPosition } from './read';
@@ -111,12 +112,8 @@ export class CatchUpSubscription implements Subscription {
 
   private async serve(client: PoolClient): Promise<void> {
     if (!(await this.acquireLock(client))) return;
-    const listener = (message: Notification): void => {
-      if (message.channel === this.context.notify_channel) this.wake();
-    };
-    client.on('notification', listener);
+    let listening = await this.listenForAppends();
     try {
-      await client.query(`listen ${this.context.notify_channel}`);
       // For this connection's session, which only this subscription uses until it is released.
       if (this.options.synchronous_commit === false) {
         await client.query('set synchronous_commit = off');
@@ -125,6 +122,8 @@ export class CatchUpSubscription implements Subscription {
       // While this instance holds the name's lock, only it moves the checkpoint: it is read once.
       let position = await this.ensureCheckpoint(client);
       while (!this.stopping) {
+        // The listening connection was lost: listen again, then read what it may have missed.
+        if (listening.lost) listening = await this.listenForAppends();
         this.woken = false;
         const batch = await this.processBatch(client, position);
         const found_events = batch.next_position !== position;
@@ -139,13 +138,33 @@ export class CatchUpSubscription implements Subscription {
           await this.sleep(this.settings.linger_ms, 'stop_only');
         await this.sleep(await this.idleWait_ms(client, position), 'notification_or_stop');
       }
-      await client.query(`unlisten ${this.context.notify_channel}`);
       await client.query('reset synchronous_commit');
       await client.query('select pg_advisory_unlock(hashtext($1), hashtext($2))', this.lockKey());
     } finally {
-      client.off('notification', listener);
+      await listening.stop();
       if (this.current_state === 'active') this.current_state = 'starting';
     }
+  }
+
+  /**
+   * Listens for the store's append notifications on the process's one listening connection for
+   * the database (see ChannelHub), not on this subscription's own: `lost` is set, and the wait
+   * ended, when that connection is gone.
+   */
+  private async listenForAppends(): Promise<{ lost: Error | null; stop: () => Promise<void> }> {
+    const listening: { lost: Error | null; stop: () => Promise<void> } = {
+      lost: null,
+      stop: async () => undefined,
+    };
+    listening.stop = await ChannelHub.of(this.context.pool).listen(this.context.notify_channel, {
+      notified: () => this.wake(),
+      lost: (error) => {
+        listening.lost = error;
+        this.report(error);
+        this.wake();
+      },
+    });
+    return listening;
   }
 
   /**
