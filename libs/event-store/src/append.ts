@@ -68,10 +68,14 @@ export function expectationHolds(expected: ExpectedVersion, actual: number): boo
   return expected === actual;
 }
 
-/** The head an append may assume without reading it: an empty stream, when it expects one. */
+/**
+ * The head an append may assume without reading it: an empty stream, when it expects one or
+ * accepts any (an entity's stream written with `any` is new on its first append, the common
+ * case). Only a guess: the write checks the stored head, and writes nothing when it differs.
+ */
 export function assumedEmptyHead(expected: ExpectedVersion): StreamHead | undefined {
-  const expects_empty = expected === 'no_stream' || expected === 0;
-  return expects_empty ? { version: 0, last_hash: GENESIS_HASH } : undefined;
+  const may_be_empty = expected === 'no_stream' || expected === 0 || expected === 'any';
+  return may_be_empty ? { version: 0, last_hash: GENESIS_HASH } : undefined;
 }
 
 /** The stream's head as last committed (empty when missing); not locked, so only a hint. */

@@ -70,6 +70,24 @@ describe('PgEventStore appending to several remembered streams', () => {
     expect(await here.verifyStream(b)).toMatchObject({ valid: true, last_version: 2 });
   });
 
+  it("writes a new stream appended with 'any' in one statement, without reading its head", async () => {
+    const name = stream();
+    const statements = jest.spyOn(pool, 'query');
+    await here.append(name, [credited('1')], { expected_version: 'any' });
+    const texts = statements.mock.calls.map(([query]) =>
+      typeof query === 'string' ? query : (query as { text: string }).text,
+    );
+    statements.mockRestore();
+    expect(texts.filter((text) => text.includes('allocate_event_positions'))).toHaveLength(1);
+    expect(texts.filter((text) => /^select version, last_hash/.test(text.trim()))).toHaveLength(0);
+    // A stream that has events, unknown to this process: the guess writes nothing, the stored
+    // head decides, and the chain continues from it.
+    await elsewhere.append(name, [credited('2')], { expected_version: 'any' });
+    await elsewhere.append(name, [credited('3')], { expected_version: 'any' });
+    expect(await amounts(name)).toEqual(['1', '2', '3']);
+    expect(await elsewhere.verifyStream(name)).toMatchObject({ valid: true, last_version: 3 });
+  });
+
   it('writes to neither stream when another process moved one of them', async () => {
     const [a, b] = await opened();
     await elsewhere.append(b, [credited('b2 elsewhere')], { expected_version: 1 });
