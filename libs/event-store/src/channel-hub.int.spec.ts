@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import { createPool } from '@platform/persistence';
+import { ChannelHub, createPool, type ChannelListener } from '@platform/persistence';
 import { createTestDatabase, type TestDatabase } from '@platform/testing';
-import { ChannelHub, type ChannelListener } from './channel-hub';
 import { PgEventStore, type RecordedEvent } from './index';
 
 async function eventually(check: () => Promise<boolean> | boolean, what: string): Promise<void> {

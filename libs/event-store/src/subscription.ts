@@ -1,6 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { PoisonTracker } from '@platform/persistence';
-import { ChannelHub } from './channel-hub';
+import { ChannelHub, PoisonTracker } from '@platform/persistence';
 import { applyOneByOne } from './one-by-one';
 import { addSubscriptionLagGauges } from './subscription-lag';
 import { hasHeldBackEvents, readSafeEvents, safeHeadPosition } from './read';

@@ -99,6 +99,30 @@ describe('Outbox and OutboxRelay', () => {
     await waitFor(async () => (await unpublished()) === 0);
   });
 
+  it('is woken by NOTIFY again after its listening connection is lost', async () => {
+    const { bus, received } = await startBus('payouts.payout_listened');
+    await startRelay(bus);
+    const enqueue = (id: string) =>
+      withTransaction(pool, (client) =>
+        outbox.enqueue(client, 'payouts.payout_listened', [{ id, key: 'acc-1', payload: {} }]),
+      );
+    await enqueue('before');
+    await waitFor(async () => received.length === 1);
+    // The process's one listening connection for this database (ChannelHub) is killed.
+    const listening = () =>
+      pool.query<{ pid: number }>(
+        `select pid from pg_stat_activity
+          where datname = current_database() and application_name = 'event-notifications'`,
+      );
+    const [killed] = (await listening()).rows;
+    await pool.query('select pg_terminate_backend($1)', [killed?.pid]);
+    await waitFor(async () => (await listening()).rows.some((row) => row.pid !== killed?.pid));
+    await enqueue('after');
+    // Still a 10-minute poll: only a notification on the new connection brings it in time.
+    await waitFor(async () => received.length === 2);
+    expect(received.map((message) => message.id)).toEqual(['before', 'after']);
+  });
+
   it('with linger_ms, gathers what is written after a batch into one publish, notified or not', async () => {
     const { bus, received } = await startBus('payouts.payout_lingered');
     const publish_sizes: number[] = [];

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import {
+  ChannelHub,
   PoisonTracker,
   takeInOrder,
   type DeadLetters,
@@ -69,7 +70,8 @@ export class Relay {
   private end_linger: () => void = () => undefined;
   private readonly retry_backoff: RetryBackoff;
   private readonly on_error: (error: unknown) => void;
-  private listener: PoolClient | undefined;
+  /** Stops listening on the process's one listening connection (ChannelHub); unset when lost. */
+  private stop_listening: (() => Promise<void>) | undefined;
   private loop: Promise<void> | undefined;
   private stopping = false;
   private woken = false;
@@ -117,7 +119,7 @@ export class Relay {
     while (!this.stopping) {
       let wait_ms = this.poll_interval_ms;
       try {
-        if (!this.listener) await this.listen();
+        if (!this.stop_listening) await this.listen();
         const published = await this.publishBatch();
         failures = 0;
         if (published === this.batch_size) continue;
@@ -206,25 +208,27 @@ export class Relay {
 
   private async listen(): Promise<void> {
     const channel = this.options.source.channel;
-    if (!channel || this.listener) return;
-    const listener = await this.options.pool.connect();
-    listener.on('notification', () => this.signal());
-    // A broken connection is dropped; the loop polls meanwhile and listens again.
-    listener.on('error', (error) => {
-      this.on_error(error);
-      if (this.listener === listener) this.listener = undefined;
-      listener.release(error);
+    if (!channel || this.stop_listening) return;
+    // A lost connection is reported, and the loop woken: it listens again, then publishes what
+    // came meanwhile.
+    const listening = { lost: false };
+    const stop = await ChannelHub.of(this.options.pool).listen(channel, {
+      notified: () => this.signal(),
+      lost: (error) => {
+        // Only one listening is held at a time: a new one starts after this one is unset.
+        listening.lost = true;
+        this.on_error(error);
+        this.stop_listening = undefined;
+        this.signal();
+      },
     });
-    await listener.query(`listen ${channel}`);
-    this.listener = listener;
+    if (!listening.lost) this.stop_listening = stop;
   }
 
   private async unlisten(): Promise<void> {
-    const listener = this.listener;
-    this.listener = undefined;
-    if (!listener) return;
-    await listener.query('unlisten *').catch(() => undefined);
-    listener.release();
+    const stop = this.stop_listening;
+    this.stop_listening = undefined;
+    await stop?.();
   }
 
   private signal(): void {

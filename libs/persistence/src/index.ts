@@ -7,3 +7,4 @@ export * from './stable-uuid';
 export * from './poll-cadence';
 export * from './poller';
 export * from './own-statements';
+export * from './channel-hub';

@@ -8,12 +8,12 @@ export interface ChannelListener {
 }
 
 /**
- * One LISTEN connection per database for every subscription of the process. PostgreSQL wakes
- * every listening backend of a database on each NOTIFY, whatever its channels: with a connection
- * per subscription, each append woke them all (a dozen per service set), which cost the server
- * more than some appends. A hub listens on the union of its listeners' channels, and closes its
- * connection when the last one leaves. When the connection is lost, every listener is told and
- * the hub starts afresh on the next listen.
+ * One LISTEN connection per database for every listener of the process (event-store
+ * subscriptions, outbox relays). PostgreSQL wakes every listening backend of a database on each
+ * NOTIFY, whatever its channels: with a connection per listener, each append woke them all (a
+ * dozen per service set), which cost the server more than some appends. A hub listens on the
+ * union of its listeners' channels, and closes its connection when the last one leaves. When the
+ * connection is lost, every listener is told and the hub starts afresh on the next listen.
  */
 export class ChannelHub {
   private static readonly hubs = new Map<string, ChannelHub>();
