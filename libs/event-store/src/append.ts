@@ -7,6 +7,7 @@ import { chainHash, GENESIS_HASH, type HashedEvent } from './hash-chain';
 import type { StreamHead } from './head-cache';
 import {
   prepared,
+  writeAtHeadWith,
   writeAtHeadsWith,
   type AppendStatements,
   type Notification,
@@ -131,7 +132,9 @@ export async function appendLocked(
  * Appends to one stream in a single statement, hashing from a head believed current: it writes
  * only if the stored head still has that version and hash. Null when it had moved (nothing was
  * written); the caller then takes the locking path. Runs on a pool (its own transaction) or on
- * the caller's client.
+ * the caller's client. With `own`, the caller's statements ride in the same statement: on a pool
+ * (`fail`) undone with the rest when the head had moved, in the caller's transaction
+ * (`write_own`) written whether or not the head had.
  */
 export async function appendAtHead(
   db: Pool | PoolClient,
@@ -139,12 +142,12 @@ export async function appendAtHead(
   append: StreamAppend,
   head: StreamHead,
   notification: Notification,
+  own?: { statements: readonly OwnStatement[]; on_moved: 'fail' | 'write_own' },
 ): Promise<AppendOutcome | null> {
   const planned = planWrite([append], new Map([[append.stream, { ...head }]]), context.environment);
   const moved = headOf(planned.heads, append.stream);
-  const statements =
-    head.version === 0 ? context.statements.write_from_empty : context.statements.write_at_head;
-  const first_position = await writeEvents(db, statements[notification], [
+  const form = head.version === 0 ? 'existing_or_missing' : 'existing';
+  const values: unknown[] = [
     JSON.stringify(planned.rows),
     planned.rows.length,
     append.stream,
@@ -152,7 +155,25 @@ export async function appendAtHead(
     moved.last_hash,
     head.version,
     head.last_hash,
-  ]);
+  ];
+  let first_position: string | null;
+  if (own === undefined || own.statements.length === 0) {
+    const statements =
+      form === 'existing' ? context.statements.write_at_head : context.statements.write_from_empty;
+    first_position = await writeEvents(db, statements[notification], values);
+  } else {
+    const clauses = asWithClauses(own.statements, values.length, 'own');
+    const statement = writeAtHeadWith(
+      context.schema,
+      form,
+      context.notify_channel,
+      clauses,
+      own.on_moved,
+    );
+    first_position = await unlessHeadsMoved(
+      writeEvents(db, statement, [...values, ...clauses.values]),
+    );
+  }
   if (first_position === null) return null;
   return { results: resultsFrom(planned, first_position), heads: planned.heads };
 }
@@ -208,9 +229,14 @@ async function writeEventsWith(
   own: readonly OwnStatement[],
 ): Promise<string | null> {
   const clauses = asWithClauses(own, values.length, 'own');
-  const statement = writeAtHeadsWith(context.schema, context.notify_channel, clauses.clauses);
+  const statement = writeAtHeadsWith(context.schema, context.notify_channel, clauses);
+  return unlessHeadsMoved(writeEvents(db, statement, [...values, ...clauses.values]));
+}
+
+/** The first position written, or null when the statement failed as stream_heads_moved(). */
+async function unlessHeadsMoved(written: Promise<string | null>): Promise<string | null> {
   try {
-    return await writeEvents(db, statement, [...values, ...clauses.values]);
+    return await written;
   } catch (error) {
     if ((error as { code?: string }).code === HEADS_MOVED) return null;
     throw error;

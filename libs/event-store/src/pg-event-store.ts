@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import {
-  asOneStatement,
+  runOwnStatements,
   assertIdentifier,
   migrate,
   withTransaction,
@@ -145,9 +145,9 @@ export class PgEventStore {
 
   /**
    * As appendManyWith, the caller's rows given as statements it needs nothing back from (see
-   * OwnStatement). An append that goes alone with every head remembered writes the events and
-   * the statements in one statement: one round trip, and no transaction for the streams to wait
-   * on. Otherwise they run as one statement in the append's transaction.
+   * OwnStatement). An append that goes alone with every head remembered (or, for one stream, known
+   * to be new) writes the events and the statements in one statement: one round trip, and no
+   * transaction for the streams to wait on. Otherwise they run in the append's transaction.
    */
   async appendManyWithStatements(
     appends: readonly StreamAppend[],
@@ -155,13 +155,68 @@ export class PgEventStore {
   ): Promise<AppendResult[]> {
     assertValidAppends(appends);
     // Only when the rows are not in the append's own statement (a batch, or no known heads).
-    const write = async (client: PoolClient): Promise<void> => {
-      const one = asOneStatement(statements);
-      await client.query(one.text, [...one.values]);
-    };
+    const write = (client: PoolClient): Promise<void> => runOwnStatements(client, statements);
     const batched = await this.appendInBatch(appends, write, statements);
     if (batched) return batched.results;
+    const alone = await this.appendAloneInOneStatement(appends, statements);
+    if (alone) return alone.results;
     return (await this.appendAloneWith(appends, write)).results;
+  }
+
+  /**
+   * The appends and the statements as one statement, when every head is remembered (or, for one
+   * stream, may be assumed new); it notifies subscribers itself. Null when that could not be
+   * tried, or the statement found a head moved (then nothing was written).
+   */
+  private async appendAloneInOneStatement(
+    appends: readonly StreamAppend[],
+    statements: readonly OwnStatement[],
+  ): Promise<AppendOutcome | null> {
+    const [only] = appends;
+    if (appends.length !== 1 || only === undefined || only.events.length === 0) {
+      const heads = this.rememberedHeads(appends);
+      if (heads === null) return null;
+      const outcome = await appendAtHeads(
+        this.pool,
+        this.context,
+        appends,
+        heads,
+        'in_statement',
+        undefined,
+        statements,
+      );
+      this.afterKnownHeadWrite(appends, outcome);
+      return outcome;
+    }
+    const head = this.heads.get(only.stream) ?? assumedEmptyHead(only.expected_version);
+    if (!head || !expectationHolds(only.expected_version, head.version)) return null;
+    const outcome = await appendAtHead(this.pool, this.context, only, head, 'in_statement', {
+      statements,
+      on_moved: 'fail',
+    });
+    this.afterKnownHeadWrite(appends, outcome);
+    return outcome;
+  }
+
+  /** Heads to write from, remembered for every append and meeting its expectation; else null. */
+  private rememberedHeads(appends: readonly StreamAppend[]): Map<string, StreamHead> | null {
+    if (appends.every((append) => append.events.length === 0)) return null;
+    const heads = new Map<string, StreamHead>();
+    for (const append of appends) {
+      const head = this.heads.get(append.stream);
+      if (!head || !expectationHolds(append.expected_version, head.version)) return null;
+      heads.set(append.stream, head);
+    }
+    return heads;
+  }
+
+  /** Remembers the heads a write left, or forgets those it found moved (null outcome). */
+  private afterKnownHeadWrite(
+    appends: readonly StreamAppend[],
+    outcome: AppendOutcome | null,
+  ): void {
+    if (outcome) this.rememberHeads(outcome.heads);
+    else for (const append of appends) this.heads.forget(append.stream);
   }
 
   /** appendManyWith in a transaction of its own (no batch). */
@@ -203,6 +258,36 @@ export class PgEventStore {
       (await this.appendAtKnownHead(client, appends, 'in_statement')) ??
       (await this.appendWithLocks(client, appends, 'in_statement'));
     return outcome.results;
+  }
+
+  /**
+   * As appendInTransaction, with the caller's own statements written in the append's statement
+   * when the head is remembered (or may be assumed new): one round trip for both. When the head had
+   * moved they are written all the same, and the append takes the locking path.
+   */
+  async appendInTransactionWith(
+    client: PoolClient,
+    append: StreamAppend,
+    statements: readonly OwnStatement[],
+  ): Promise<AppendResult> {
+    assertValidAppends([append]);
+    const head = this.heads.get(append.stream) ?? assumedEmptyHead(append.expected_version);
+    const in_one =
+      head && append.events.length > 0 && expectationHolds(append.expected_version, head.version);
+    if (in_one) {
+      const outcome = await appendAtHead(client, this.context, append, head, 'in_statement', {
+        statements,
+        on_moved: 'write_own',
+      });
+      this.afterKnownHeadWrite([append], outcome);
+      const result = outcome?.results[0];
+      if (result) return result;
+    } else {
+      await runOwnStatements(client, statements);
+    }
+    const [result] = (await this.appendWithLocks(client, [append], 'in_statement')).results;
+    if (!result) throw new Error('append returned no result');
+    return result;
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -392,16 +477,10 @@ export class PgEventStore {
     appends: readonly StreamAppend[],
     notification: Notification,
   ): Promise<AppendOutcome | null> {
-    if (appends.every((append) => append.events.length === 0)) return null;
-    const heads = new Map<string, StreamHead>();
-    for (const append of appends) {
-      const head = this.heads.get(append.stream);
-      if (!head || !expectationHolds(append.expected_version, head.version)) return null;
-      heads.set(append.stream, head);
-    }
+    const heads = this.rememberedHeads(appends);
+    if (heads === null) return null;
     const outcome = await appendAtHeads(db, this.context, appends, heads, notification);
-    if (outcome) this.rememberHeads(outcome.heads);
-    else for (const append of appends) this.heads.forget(append.stream);
+    this.afterKnownHeadWrite(appends, outcome);
     return outcome;
   }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { QueryConfig } from 'pg';
+import { oneRowMissed } from '@platform/persistence';
 
 /**
  * The append statements of one store schema, as named (prepared) statements: PostgreSQL parses
@@ -92,7 +93,7 @@ function writeLocked(schema: string, notify_channel: string | null): PreparedTex
     ${finalSelect(notify_channel)}`);
 }
 
-type HeadForm = 'existing' | 'existing_or_missing';
+export type HeadForm = 'existing' | 'existing_or_missing';
 
 function moveHead(schema: string, form: HeadForm): string {
   switch (form) {
@@ -115,12 +116,16 @@ function moveHead(schema: string, form: HeadForm): string {
 }
 
 function writeAtHead(schema: string, form: HeadForm, notify_channel: string | null): PreparedText {
+  return named(`${writeAtHeadClauses(schema, form)}
+    ${finalSelect(notify_channel)}`);
+}
+
+function writeAtHeadClauses(schema: string, form: HeadForm): string {
   // The allocation is a column of the rows of `head`: it runs only when the head was moved.
-  return named(`with head as (${moveHead(schema, form)}),
+  return `with head as (${moveHead(schema, form)}),
     allocated as materialized (
       select ${schema}.allocate_event_positions($2::integer) as allocation from head
-    ), ${insertEvents(schema)}
-    ${finalSelect(notify_channel)}`);
+    ), ${insertEvents(schema)}`;
 }
 
 function writeAtHeads(schema: string, notify_channel: string | null): PreparedText {
@@ -150,22 +155,76 @@ function writeAtHeadsClauses(schema: string): string {
 }
 
 /**
- * writeAtHeads with the caller's own statements as WITH clauses (`own_clauses`, their parameters
- * after the four of the append). They run whatever the heads, so when a head had moved the
- * statement fails (SQLSTATE ES409, see migration 003), which undoes them with the rest.
+ * The caller's own statements as WITH clauses of an append statement (see `asWithClauses`): their
+ * text, and the names of those that must change one row.
+ */
+export interface OwnClauses {
+  clauses: readonly string[];
+  one_row_clauses: readonly string[];
+}
+
+/**
+ * writeAtHeads with the caller's own statements as WITH clauses (their parameters after the four
+ * of the append). They run whatever the heads, so when a head had moved, or an own statement that
+ * must change one row did not, the statement fails (SQLSTATE ES409, see migration 003), which
+ * undoes them with the rest.
  */
 export function writeAtHeadsWith(
   schema: string,
   notify_channel: string,
-  own_clauses: readonly string[],
+  own: OwnClauses,
 ): PreparedText {
-  // Built and named (hashed) once per shape: callers' statements come in a handful of shapes,
-  // and this runs for every transfer.
-  const key = `${schema}\u0000${notify_channel}\u0000${own_clauses.join('\u0000')}`;
+  return withOwn(['heads', schema, notify_channel], own, () =>
+    named(`${writeAtHeadsClauses(schema)}, ${own.clauses.join(', ')}
+      ${failUnlessWritten(schema, notify_channel, own)}`),
+  );
+}
+
+/**
+ * writeAtHead with the caller's own statements as WITH clauses (their parameters after the seven
+ * of the append). `fail` (the statement is its own transaction): as writeAtHeadsWith. `write_own`
+ * (in the caller's transaction, which goes on to lock the head): no row when the head had moved,
+ * and the own statements are written all the same.
+ */
+export function writeAtHeadWith(
+  schema: string,
+  form: HeadForm,
+  notify_channel: string,
+  own: OwnClauses,
+  on_moved: 'fail' | 'write_own',
+): PreparedText {
+  return withOwn(['head', schema, form, notify_channel, on_moved], own, () => {
+    const clauses = `${writeAtHeadClauses(schema, form)}, ${own.clauses.join(', ')}`;
+    if (on_moved === 'fail')
+      return named(`${clauses} ${failUnlessWritten(schema, notify_channel, own)}`);
+    if (own.one_row_clauses.length > 0)
+      throw new Error('an own statement that must change one row needs on_moved: fail');
+    return named(`${clauses} ${finalSelect(notify_channel)}`);
+  });
+}
+
+function failUnlessWritten(schema: string, notify_channel: string, own: OwnClauses): string {
+  const notify = `, pg_notify('${notify_channel}', '')`;
+  return `select case when a.allocation is null or ${oneRowMissed(own.one_row_clauses)}
+             then ${schema}.stream_heads_moved()
+             else (a.allocation).first_position::text end as first_position${notify}
+    from (select 1) as one left join allocated a on true`;
+}
+
+/**
+ * Built and named (hashed) once per shape: callers' statements come in a handful of shapes, and
+ * this runs for every transfer.
+ */
+function withOwn(
+  shape: readonly string[],
+  own: OwnClauses,
+  build: () => PreparedText,
+): PreparedText {
+  const key = [...shape, ...own.clauses].join('\u0000');
   let statement = statements_with_own.get(key);
   if (!statement) {
     if (statements_with_own.size >= STATEMENTS_WITH_OWN_KEPT) statements_with_own.clear();
-    statement = buildWriteAtHeadsWith(schema, notify_channel, own_clauses);
+    statement = build();
     statements_with_own.set(key, statement);
   }
   return statement;
@@ -174,18 +233,6 @@ export function writeAtHeadsWith(
 /** More shapes than this means callers build their statements' text from data: start over. */
 const STATEMENTS_WITH_OWN_KEPT = 256;
 const statements_with_own = new Map<string, PreparedText>();
-
-function buildWriteAtHeadsWith(
-  schema: string,
-  notify_channel: string,
-  own_clauses: readonly string[],
-): PreparedText {
-  const notify = `, pg_notify('${notify_channel}', '')`;
-  return named(`${writeAtHeadsClauses(schema)}, ${own_clauses.join(', ')}
-    select case when a.allocation is null then ${schema}.stream_heads_moved()
-             else (a.allocation).first_position::text end as first_position${notify}
-    from (select 1) as one left join allocated a on true`);
-}
 
 export function appendStatements(schema: string, notify_channel: string): AppendStatements {
   return {

@@ -5,7 +5,16 @@
 export interface OwnStatement {
   text: string;
   values: readonly unknown[];
+  /**
+   * Set when the statement must change exactly one row (an update of a row another process may
+   * have taken away): when it changes none, everything written with it is undone and the write
+   * fails with an Error of this message.
+   */
+  one_row_or_fail?: string;
 }
+
+/** An own statement that did not change the one row it must (see `one_row_or_fail`). */
+export class OwnStatementMissedRowError extends Error {}
 
 /**
  * `text` with its parameters `$1`... renumbered from `$1 + offset`, to follow another
@@ -26,16 +35,51 @@ export function asWithClauses(
   statements: readonly OwnStatement[],
   offset: number,
   prefix: string,
-): { clauses: string[]; values: unknown[] } {
+): { clauses: string[]; values: unknown[]; one_row_clauses: string[] } {
   const clauses: string[] = [];
   const values: unknown[] = [];
+  const one_row_clauses: string[] = [];
   for (const [index, statement] of statements.entries()) {
-    clauses.push(
-      `${prefix}_${index + 1} as (${shiftParameters(statement.text, offset + values.length)})`,
-    );
+    const name = `${prefix}_${index + 1}`;
+    const text = shiftParameters(statement.text, offset + values.length);
+    // The rows it changed, for the enclosing statement to count (see oneRowCheck).
+    const returning = statement.one_row_or_fail === undefined ? '' : ' returning 1';
+    if (returning) one_row_clauses.push(name);
+    clauses.push(`${name} as (${text}${returning})`);
     values.push(...statement.values);
   }
-  return { clauses, values };
+  return { clauses, values, one_row_clauses };
+}
+
+/**
+ * A condition, for the statement that holds the clauses, that is true when one of the clauses
+ * that must change one row changed another number ('false' when none must).
+ */
+export function oneRowMissed(one_row_clauses: readonly string[]): string {
+  if (one_row_clauses.length === 0) return 'false';
+  return one_row_clauses.map((name) => `(select count(*) from ${name}) <> 1`).join(' or ');
+}
+
+/**
+ * Runs the statements in the caller's transaction, in one round trip unless one must change one
+ * row: those run on their own, and a miss throws OwnStatementMissedRowError (the caller's
+ * transaction then rolls back).
+ */
+export async function runOwnStatements(
+  client: { query(text: string, values: unknown[]): Promise<{ rowCount: number | null }> },
+  statements: readonly OwnStatement[],
+): Promise<void> {
+  if (statements.length === 0) return;
+  if (statements.every((statement) => statement.one_row_or_fail === undefined)) {
+    const one = asOneStatement(statements);
+    await client.query(one.text, [...one.values]);
+    return;
+  }
+  for (const statement of statements) {
+    const { rowCount } = await client.query(statement.text, [...statement.values]);
+    if (statement.one_row_or_fail !== undefined && rowCount !== 1)
+      throw new OwnStatementMissedRowError(statement.one_row_or_fail);
+  }
 }
 
 /** Several statements as one round trip: all but the last as WITH clauses of the last. */

@@ -22,10 +22,11 @@ const DUE_BATCH = 50;
 /**
  * Steps of different payouts run side by side, this many at a time. Four were too few to keep
  * up: under 90 creates a second, payouts waited 8-13 s to complete; with eight, 0.4 s (`npm run
- * bench:api`). Each step holds one connection while it waits on the ledger or the rail, and needs
- * no other.
+ * bench:api`). Once a create became one statement, eight fell behind again (130 creates a second:
+ * 2.7 s at p99); with sixteen, 0.5 s. Each step holds one connection while it waits on the ledger
+ * or the rail, and needs no other.
  */
-const PARALLEL_STEPS = 8;
+const PARALLEL_STEPS = 16;
 /**
  * The service's pool: a connection for each step, and as many again for creates and reads, so
  * that steps held up by a slow ledger or rail cannot leave the API waiting for a connection.

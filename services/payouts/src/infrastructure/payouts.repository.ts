@@ -1,8 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import type { PayoutResource } from '@platform/contracts';
-import type { PgEventStore } from '@platform/event-store';
-import { withTransaction, type PoisonGuard } from '@platform/persistence';
+import type { PgEventStore, StreamAppend } from '@platform/event-store';
+import {
+  OwnStatementMissedRowError,
+  withTransaction,
+  type OwnStatement,
+  type PoisonGuard,
+} from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
 import { statusChangedData, type PayoutRecord } from '../domain/payout-record';
 import { PAYOUTS_EVENTS, payoutStream } from './payouts-store';
@@ -118,7 +123,7 @@ export class PayoutsRepository {
   }
 
   /**
-   * Completes a claimed payout with its first state and announces it, in one transaction;
+   * Completes a claimed payout with its first state and announces it, in one statement;
    * `response` is what the create answers, kept for its replays. `announce: false` (a test
    * account's demo payouts, history rather than new activity) publishes no status event.
    */
@@ -129,45 +134,16 @@ export class PayoutsRepository {
     correlation_id: string | null,
     { announce = true }: { announce?: boolean } = {},
   ): Promise<void> {
-    await withTransaction(this.pool, async (client) => {
-      const updated = await client.query(
-        `update payouts set creation = 'created', create_response = $2,
-           country = $3, currency = $4, method = $5, local_amount = $6, beneficiary = $7,
-           destination = $8, purpose = $9, purpose_detail = $10, document_id = $11,
-           dispatch = $12, source = $13, settlement_asset = $14, total_debit = $15, fee = $16,
-           usdt_amount = $17, usd_value = $18, rate = $19, rate_source = $20, review_id = $21,
-           created_at = $22
-         where payout_id = $1 and creation = 'creating'`,
-        [
-          record.payout_id,
-          JSON.stringify(response),
-          record.country,
-          record.currency,
-          record.method,
-          record.local_amount,
-          JSON.stringify(record.beneficiary),
-          record.destination,
-          record.purpose,
-          record.purpose_detail,
-          record.document_id,
-          record.dispatch,
-          record.source,
-          record.settlement_asset,
-          record.total_debit,
-          record.fee,
-          record.usdt_amount,
-          record.usd_value,
-          record.rate,
-          record.rate_source,
-          record.review_id,
-          record.created_at,
-        ],
-      );
-      // Claim recovery took the key back (the create outlived PAYOUTS_CLAIM_RECOVERY_MS): the
-      // caller releases its hold and the client retries with the same key.
-      if (updated.rowCount !== 1) throw new Error(`payout claim ${record.payout_id} was recovered`);
-      await this.saveState(client, record, next_step_at_ms, correlation_id, announce);
-    });
+    const completed = completion(record, response, next_step_at_ms);
+    if (!announce) {
+      const { rowCount } = await this.pool.query(completed.text, [...completed.values]);
+      if (rowCount !== 1) throw new OwnStatementMissedRowError(completed.one_row_or_fail);
+      return;
+    }
+    await this.events.appendManyWithStatements(
+      [statusAnnouncement(record, correlation_id)],
+      [completed],
+    );
   }
 
   /** A payout whose step changed nothing is due again after `next_step_at_ms` (null: never). */
@@ -185,7 +161,7 @@ export class PayoutsRepository {
 
   /**
    * Writes a new state of a payout and (unless `announce` is false) its `payout_status_changed`,
-   * in the caller's transaction.
+   * in the caller's transaction: one statement for both.
    */
   async saveState(
     client: PoolClient,
@@ -194,43 +170,14 @@ export class PayoutsRepository {
     correlation_id: string | null,
     announce = true,
   ): Promise<void> {
-    await client.query(
-      `update payouts set status = $2, status_code = $3, status_message = $4,
-         funds_debited = $5, predebit_failure = $6, compliance_pending = $7, review_id = $8,
-         bank_reference = $9, uetr = $10, imad = $11, updated_at = now(),
-         next_step_at = case when $12::bigint is null then null
-                             else now() + make_interval(secs => $12::bigint / 1000.0) end
-       where payout_id = $1`,
-      [
-        record.payout_id,
-        record.status,
-        record.status_code,
-        record.status_message,
-        record.funds_debited,
-        record.predebit_failure,
-        record.compliance_pending,
-        record.review_id,
-        record.bank_reference,
-        record.uetr,
-        record.imad,
-        next_step_at_ms,
-      ],
-    );
-    if (!announce) return;
-    await this.events.appendInTransaction(
-      client,
-      payoutStream(record.payout_id),
-      [
-        {
-          type: 'payouts.payout_status_changed',
-          data: statusChangedData(record),
-          org_id: record.org_id,
-          account_id: record.account_id,
-          correlation_id,
-        },
-      ],
-      { expected_version: 'any' },
-    );
+    const saved = stateUpdate(record, next_step_at_ms);
+    if (!announce) {
+      await client.query(saved.text, [...saved.values]);
+      return;
+    }
+    await this.events.appendInTransactionWith(client, statusAnnouncement(record, correlation_id), [
+      saved,
+    ]);
   }
 
   async find(
@@ -277,4 +224,97 @@ export class PayoutsRepository {
       [record.account_id, record.destination, record.payout_id],
     );
   }
+}
+
+/** The payout's `payout_status_changed`, on its stream. */
+function statusAnnouncement(record: PayoutRecord, correlation_id: string | null): StreamAppend {
+  return {
+    stream: payoutStream(record.payout_id),
+    expected_version: 'any',
+    events: [
+      {
+        type: 'payouts.payout_status_changed',
+        data: statusChangedData(record),
+        org_id: record.org_id,
+        account_id: record.account_id,
+        correlation_id,
+      },
+    ],
+  };
+}
+
+/** The state columns of a payout, and when its next step is due (null: never). */
+const STATE_ASSIGNMENTS = `status = $2, status_code = $3, status_message = $4,
+  funds_debited = $5, predebit_failure = $6, compliance_pending = $7, review_id = $8,
+  bank_reference = $9, uetr = $10, imad = $11, updated_at = now(),
+  next_step_at = case when $12::bigint is null then null
+                      else now() + make_interval(secs => $12::bigint / 1000.0) end`;
+
+function stateValues(record: PayoutRecord, next_step_at_ms: number | null): unknown[] {
+  return [
+    record.payout_id,
+    record.status,
+    record.status_code,
+    record.status_message,
+    record.funds_debited,
+    record.predebit_failure,
+    record.compliance_pending,
+    record.review_id,
+    record.bank_reference,
+    record.uetr,
+    record.imad,
+    next_step_at_ms,
+  ];
+}
+
+function stateUpdate(record: PayoutRecord, next_step_at_ms: number | null): OwnStatement {
+  return {
+    text: `update payouts set ${STATE_ASSIGNMENTS} where payout_id = $1`,
+    values: stateValues(record, next_step_at_ms),
+  };
+}
+
+/**
+ * A claimed payout's request, its create response and its first state. It must find the claim:
+ * when claim recovery took the key back (the create outlived PAYOUTS_CLAIM_RECOVERY_MS), nothing
+ * is written, the caller releases its hold and the client retries with the same key.
+ */
+function completion(
+  record: PayoutRecord,
+  response: PayoutResource,
+  next_step_at_ms: number | null,
+): OwnStatement & { one_row_or_fail: string } {
+  return {
+    text: `update payouts set creation = 'created', create_response = $13,
+        country = $14, currency = $15, method = $16, local_amount = $17, beneficiary = $18,
+        destination = $19, purpose = $20, purpose_detail = $21, document_id = $22,
+        dispatch = $23, source = $24, settlement_asset = $25, total_debit = $26, fee = $27,
+        usdt_amount = $28, usd_value = $29, rate = $30, rate_source = $31,
+        created_at = $32, ${STATE_ASSIGNMENTS}
+      where payout_id = $1 and creation = 'creating'`,
+    values: [
+      ...stateValues(record, next_step_at_ms),
+      JSON.stringify(response),
+      record.country,
+      record.currency,
+      record.method,
+      record.local_amount,
+      JSON.stringify(record.beneficiary),
+      record.destination,
+      record.purpose,
+      record.purpose_detail,
+      record.document_id,
+      record.dispatch,
+      record.source,
+      record.settlement_asset,
+      record.total_debit,
+      record.fee,
+      record.usdt_amount,
+      record.usd_value,
+      record.rate,
+      record.rate_source,
+      record.created_at,
+    ],
+    one_row_or_fail: `payout claim ${record.payout_id} was recovered`,
+  };
 }
