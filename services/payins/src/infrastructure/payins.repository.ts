@@ -69,7 +69,7 @@ export class PayinsRepository {
   }
 
   /** Inserts unless the account already used the idempotency key; null then. */
-  async insert(client: PoolClient, payin: Payin): Promise<Payin | null> {
+  async insert(client: Pick<PoolClient, 'query'>, payin: Payin): Promise<Payin | null> {
     const entries = Object.entries(payin);
     const columns = entries.map(([column]) => column).join(', ');
     const placeholders = entries.map((_, index) => `$${index + 1}`).join(', ');

@@ -21,7 +21,10 @@ import {
 } from '../domain/payout-request';
 import { openPayout } from '../domain/payout-state';
 import { pricePayout, type PayoutPrice } from '../domain/pricing';
-import { LimitsAndDocumentsRepository } from '../infrastructure/limits-and-documents.repository';
+import {
+  LimitsAndDocumentsRepository,
+  type OrgLimits,
+} from '../infrastructure/limits-and-documents.repository';
 import { OtherServices } from '../infrastructure/other-services';
 import { PayoutsRepository } from '../infrastructure/payouts.repository';
 import { PayoutChange, PayoutTransitions } from './payout-transitions';
@@ -184,7 +187,7 @@ export class PayoutCreation {
   private async price(creator: Creator, draft: PayoutDraft): Promise<PayoutPrice> {
     const settlement_asset =
       draft.settlement_asset ?? (await this.services.settlementAssetOf(creator.account_id));
-    const pricing = await this.limits.pricingOf(creator.org_id, {
+    const terms = await this.limits.termsOf(creator.org_id, {
       country: draft.country,
       currency: draft.currency,
     });
@@ -192,9 +195,9 @@ export class PayoutCreation {
       draft.local_amount,
       settlement_asset,
       await this.services.rates(),
-      pricing,
+      terms.pricing,
     );
-    await this.checkLimits(creator.org_id, price.usd_value);
+    await this.checkLimits(creator.org_id, terms.limits, price.usd_value);
     return price;
   }
 
@@ -220,8 +223,11 @@ export class PayoutCreation {
   }
 
   /** Decisions D7: per-organization limits in USD; an organization without a row has none. */
-  private async checkLimits(org_id: string, usd_value: string): Promise<void> {
-    const limits = await this.limits.limitsOf(org_id);
+  private async checkLimits(
+    org_id: string,
+    limits: OrgLimits | null,
+    usd_value: string,
+  ): Promise<void> {
     if (!limits) return;
     // Stored and configured USD amounts, all at most cents (the limits' schema says so).
     const usd = (text: string) => Money.parseSigned('USD', text);

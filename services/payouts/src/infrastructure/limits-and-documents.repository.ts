@@ -14,6 +14,11 @@ export interface OrgPricing {
   percentage: string;
 }
 
+export interface OrgTerms {
+  pricing: OrgPricing | null;
+  limits: OrgLimits | null;
+}
+
 export interface Corridor {
   country: string;
   currency: string;
@@ -27,13 +32,25 @@ export interface Corridor {
 export class LimitsAndDocumentsRepository {
   constructor(@Inject(SERVICE_POOL) private readonly pool: Pool) {}
 
-  async limitsOf(org_id: string): Promise<OrgLimits | null> {
-    const { rows } = await this.pool.query<OrgLimits>(
-      `select min_amount_usd::text, max_amount_usd::text, daily_amount_usd::text
-       from org_limits where org_id = $1`,
-      [org_id],
+  /**
+   * What the organization's payouts in a corridor cost and may be, read in one round trip: the
+   * corridor's own pricing, else the organization's (null: no fee), and its limits (null: none).
+   */
+  async termsOf(org_id: string, corridor: Corridor): Promise<OrgTerms> {
+    const { rows } = await this.pool.query<OrgTerms>(
+      `select
+         (select json_build_object('fixed_fee_usd', fixed_fee_usd::text,
+                                   'percentage', percentage::text)
+            from org_pricing
+           where org_id = $1 and ((country = $2 and currency = $3) or (country = '' and currency = ''))
+           order by country desc limit 1) as pricing,
+         (select json_build_object('min_amount_usd', min_amount_usd::text,
+                                   'max_amount_usd', max_amount_usd::text,
+                                   'daily_amount_usd', daily_amount_usd::text)
+            from org_limits where org_id = $1) as limits`,
+      [org_id, corridor.country, corridor.currency],
     );
-    return rows[0] ?? null;
+    return rows[0] ?? { pricing: null, limits: null };
   }
 
   async setLimits(org_id: string, limits: OrgLimits): Promise<void> {
@@ -45,17 +62,6 @@ export class LimitsAndDocumentsRepository {
          updated_at = now()`,
       [org_id, limits.min_amount_usd, limits.max_amount_usd, limits.daily_amount_usd],
     );
-  }
-
-  /** The pricing of a corridor: its own row, else the organization's; null: no fee. */
-  async pricingOf(org_id: string, corridor: Corridor): Promise<OrgPricing | null> {
-    const { rows } = await this.pool.query<OrgPricing>(
-      `select fixed_fee_usd::text, percentage::text from org_pricing
-       where org_id = $1 and ((country = $2 and currency = $3) or (country = '' and currency = ''))
-       order by country desc limit 1`,
-      [org_id, corridor.country, corridor.currency],
-    );
-    return rows[0] ?? null;
   }
 
   /** Sets the organization's pricing, or one corridor's when `corridor` is given. */
