@@ -1,4 +1,4 @@
-import { asOneStatement, asWithClauses, shiftParameters } from './own-statements';
+import { asOneStatement, asWithClauses, oneRowMissed, shiftParameters } from './own-statements';
 
 describe('own statements', () => {
   it('renumbers parameters past another statement’s, every digit of them', () => {
@@ -37,5 +37,26 @@ describe('own statements', () => {
     const alone = { text: 'delete from a where x = $1', values: [1] };
     expect(asOneStatement([alone])).toEqual(alone);
     expect(() => asOneStatement([])).toThrow();
+  });
+
+  it('has a statement that must change one row return its rows, for the whole to count', () => {
+    const { clauses, one_row_clauses } = asWithClauses(
+      [
+        { text: 'insert into a (x) values ($1)', values: ['x'] },
+        { text: 'update b set z = $1 where id = $2', values: ['z', 1], one_row_or_fail: 'gone' },
+      ],
+      0,
+      'own',
+    );
+    expect(clauses).toEqual([
+      'own_1 as (insert into a (x) values ($1))',
+      'own_2 as (update b set z = $2 where id = $3 returning 1)',
+    ]);
+    expect(one_row_clauses).toEqual(['own_2']);
+    expect(oneRowMissed(one_row_clauses)).toBe('(select count(*) from own_2) <> 1');
+    expect(oneRowMissed(['own_1', 'own_3'])).toBe(
+      '(select count(*) from own_1) <> 1 or (select count(*) from own_3) <> 1',
+    );
+    expect(oneRowMissed([])).toBe('false');
   });
 });
