@@ -135,6 +135,9 @@ export class CatchUpSubscription implements Subscription {
         // After a batch, appends that follow gather for a while and are read as one batch.
         if (found_events && this.settings.linger_ms > 0)
           await this.sleep(this.settings.linger_ms, 'stop_only');
+        // Appended meanwhile (the usual case under load): read again at once, without asking
+        // whether events are held back, which only decides how long an idle wait lasts.
+        if (this.woken) continue;
         await this.sleep(await this.idleWait_ms(client, position), 'notification_or_stop');
       }
       await client.query('reset synchronous_commit');
