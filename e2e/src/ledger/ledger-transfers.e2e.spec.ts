@@ -216,6 +216,73 @@ describe('ledger HTTP: transfers', () => {
       expect((await available(payer, 'USD')).replace('.', '')).toBe(expected);
     });
 
+    it('answers a key used before with its transfer, even once the payer could not pay it again', async () => {
+      const [sender, receiver] = [await newTestAccount(), await newTestAccount()];
+      const cents = (text: string) => BigInt(text.replace('.', ''));
+      const all = await available(sender, 'USD');
+      const receiver_before = await available(receiver, 'USD');
+      const key = `all-${Date.now()}`;
+      const body = {
+        recipient: receiver.account_id,
+        asset: 'USD',
+        amount: all,
+        idempotency_key: key,
+      };
+      const first = await json<Transfer>(await transfer(sender, body), 201);
+      expect(await available(sender, 'USD')).toBe('0.00');
+      // The same request again: the stored answer, not insufficient_funds; another payload with
+      // the key is a conflict, not insufficient_funds either.
+      expect(await json<Transfer>(await transfer(sender, body), 201)).toEqual(first);
+      await expectError(
+        await transfer(sender, { ...body, amount: '1.00' }),
+        409,
+        'idempotency_conflict',
+      );
+      expect(cents(await available(receiver, 'USD')) - cents(receiver_before)).toBe(cents(all));
+    });
+
+    it('makes one transfer per key when requests with a few keys and payloads race', async () => {
+      const [sender, receiver] = [await newTestAccount(), await newTestAccount()];
+      const sender_before = await available(sender, 'USD');
+      const receiver_before = await available(receiver, 'USD');
+      const run = Date.now().toString(36);
+      // Three keys, each sent eight times, some with another amount (a conflict unless first).
+      const requests = Array.from({ length: 24 }, (_, index) => ({
+        key: `race-${run}-${index % 3}`,
+        amount: index % 5 === 0 ? '2.00' : '1.00',
+      }));
+      const responses = await Promise.all(
+        requests.map(({ key, amount }) =>
+          transfer(sender, {
+            recipient: receiver.account_id,
+            asset: 'USD',
+            amount,
+            idempotency_key: key,
+          }),
+        ),
+      );
+      const by_key = new Map<string, { ids: Set<string>; amount: string }>();
+      for (const [index, response] of responses.entries()) {
+        const { key } = requests[index]!;
+        if (response.status === 409) {
+          await expectError(response, 409, 'idempotency_conflict');
+          continue;
+        }
+        const made = await json<Transfer>(response, 201);
+        const seen = by_key.get(key) ?? { ids: new Set<string>(), amount: made.amount };
+        seen.ids.add(made.transfer_id);
+        // Every success for a key answers the one transfer, made with one of the key's payloads.
+        expect(made.amount).toBe(seen.amount);
+        by_key.set(key, seen);
+      }
+      expect(by_key.size).toBe(3);
+      for (const { ids } of by_key.values()) expect(ids.size).toBe(1);
+      const cents = (text: string) => BigInt(text.replace('.', ''));
+      const moved_cents = [...by_key.values()].reduce((sum, { amount }) => sum + cents(amount), 0n);
+      expect(cents(sender_before) - cents(await available(sender, 'USD'))).toBe(moved_cents);
+      expect(cents(await available(receiver, 'USD')) - cents(receiver_before)).toBe(moved_cents);
+    });
+
     it('50 concurrent transfers that together exceed the balance: exactly the ones that fit succeed', async () => {
       const [sender, receiver] = [await newTestAccount(), await newTestAccount()];
       // 10,100.00 USD of demo history: 40 transfers of 252.50 fit, 10 do not.

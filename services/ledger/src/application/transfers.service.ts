@@ -108,6 +108,8 @@ export class TransfersService {
         );
         return record;
       },
+      // Every path of LedgerCommands.transfer writes the statements with the ledger's events.
+      { settles_in_commit: true },
     );
   }
 

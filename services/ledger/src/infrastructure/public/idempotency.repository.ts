@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Pool } from 'pg';
 import { DomainError } from '@platform/contracts';
 import { markReplayed } from '@platform/messaging';
-import type { OwnStatement } from '@platform/persistence';
+import { OwnStatementMissedRowError, type OwnStatement } from '@platform/persistence';
 import { LEDGER_SCHEMA } from '../balances-projection';
 
 export type IdempotencyScope = 'swap' | 'transfer';
@@ -40,14 +40,27 @@ export type SettleStatements<T> = (
 export class IdempotencyRepository {
   constructor(private readonly pool: Pool) {}
 
+  /**
+   * `settles_in_commit`: the operation always writes its settle statements in the commit of its
+   * effect (one statement or one transaction). A key never seen is then not claimed first: the
+   * operation runs at once and its answer is inserted as the key's with its effect, which commits
+   * only if no other request took the key meanwhile. When one did (or the key was used before),
+   * nothing was written, and the request goes the claiming way: it waits for the other, answers
+   * the stored answer, or is `idempotency_conflict`. One round trip fewer for every new key.
+   */
   async run<T>(
     key: { account_id: string; scope: IdempotencyScope; idempotency_key: string | undefined },
     fingerprint: string,
     execute: (record_id: string, settle: SettleStatements<T>) => Promise<T>,
+    { settles_in_commit = false }: { settles_in_commit?: boolean } = {},
   ): Promise<T> {
     const { idempotency_key } = key;
     if (idempotency_key === undefined) {
       return execute(randomUUID(), (_response, together) => [...(together ?? [])]);
+    }
+    if (settles_in_commit) {
+      const unclaimed = await this.runUnclaimed(key, idempotency_key, fingerprint, execute);
+      if (unclaimed.ran) return unclaimed.response;
     }
     const deadline_ms = Date.now() + ABANDONED_AFTER_MS * 2;
     for (;;) {
@@ -68,6 +81,51 @@ export class IdempotencyRepository {
       }
       await sleep(WAIT_STEP_MS);
     }
+  }
+
+  /**
+   * Runs the operation without a claim, its answer inserted as the key's in its commit; `ran:
+   * false` when the key was taken (nothing of the operation was written). An operation refused
+   * while the key holds an answer is not this request's refusal: the stored answer (or the
+   * conflict) is, so it goes the claiming way too.
+   */
+  private async runUnclaimed<T>(
+    key: { account_id: string; scope: IdempotencyScope },
+    idempotency_key: string,
+    fingerprint: string,
+    execute: (record_id: string, settle: SettleStatements<T>) => Promise<T>,
+  ): Promise<{ ran: true; response: T } | { ran: false }> {
+    const record_id = randomUUID();
+    const taken = `idempotency key ${key.scope}/${idempotency_key} was taken meanwhile`;
+    let settled = false;
+    const settle: SettleStatements<T> = (answer, together) => {
+      settled = true;
+      const done = this.doneInsert(key, idempotency_key, fingerprint, record_id, answer);
+      return [...(together ?? []), { ...done, one_row_or_fail: taken }];
+    };
+    try {
+      const response = await execute(record_id, settle);
+      // A programming error, never a client's: the effect committed without its key's answer.
+      if (!settled) throw new Error(`${key.scope} ran with settles_in_commit but never settled`);
+      return { ran: true, response };
+    } catch (error) {
+      if (error instanceof OwnStatementMissedRowError && error.message === taken)
+        return { ran: false };
+      if (await this.keyExists(key, idempotency_key)) return { ran: false };
+      throw error;
+    }
+  }
+
+  private async keyExists(
+    key: { account_id: string; scope: IdempotencyScope },
+    idempotency_key: string,
+  ): Promise<boolean> {
+    const { rows } = await this.pool.query(
+      `select 1 from ${LEDGER_SCHEMA}.idempotency_keys
+        where account_id = $1 and scope = $2 and idempotency_key = $3`,
+      [key.account_id, key.scope, idempotency_key],
+    );
+    return rows.length > 0;
   }
 
   private async execute<T>(
@@ -115,6 +173,29 @@ export class IdempotencyRepository {
       text: `update ${LEDGER_SCHEMA}.idempotency_keys set status = 'done', response = $4
                where account_id = $1 and scope = $2 and idempotency_key = $3`,
       values: [key.account_id, key.scope, idempotency_key, JSON.stringify(response)],
+    };
+  }
+
+  /** The key with its answer, unless it exists (then it inserts nothing). */
+  private doneInsert(
+    key: { account_id: string; scope: IdempotencyScope },
+    idempotency_key: string,
+    fingerprint: string,
+    record_id: string,
+    response: unknown,
+  ): OwnStatement {
+    return {
+      text: `insert into ${LEDGER_SCHEMA}.idempotency_keys
+               (account_id, scope, idempotency_key, fingerprint, record_id, status, response)
+             values ($1, $2, $3, $4, $5, 'done', $6) on conflict do nothing`,
+      values: [
+        key.account_id,
+        key.scope,
+        idempotency_key,
+        fingerprint,
+        record_id,
+        JSON.stringify(response),
+      ],
     };
   }
 
