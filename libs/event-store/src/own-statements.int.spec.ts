@@ -56,6 +56,17 @@ describe('PgEventStore writing a caller’s own rows with its events', () => {
     ...(must_find ? { one_row_or_fail: `thing ${id} is gone` } : {}),
   });
 
+  /** A new thing: its stream's first event and its row, written together. */
+  async function createdThing(): Promise<{ id: string; stream: string }> {
+    const id = randomUUID();
+    const stream = `thing-${id}`;
+    await here.appendManyWithStatements(
+      [appendOf(stream, 'created')],
+      [insertThing(id, 'created')],
+    );
+    return { id, stream };
+  }
+
   async function statusOf(id: string): Promise<string | null> {
     const { rows } = await pool.query<{ status: string }>(
       'select status from things where id = $1',
@@ -127,12 +138,7 @@ describe('PgEventStore writing a caller’s own rows with its events', () => {
   });
 
   it('writes its row and event once when another process moved the head it remembered', async () => {
-    const id = randomUUID();
-    const stream = `thing-${id}`;
-    await here.appendManyWithStatements(
-      [appendOf(stream, 'created')],
-      [insertThing(id, 'created')],
-    );
+    const { id, stream } = await createdThing();
     await elsewhere.append(stream, [changed('reviewed')], { expected_version: 1 });
     await here.appendManyWithStatements([appendOf(stream, 'paid')], [setStatus(id, 'paid', true)]);
     expect(await statuses(stream)).toEqual(['created', 'reviewed', 'paid']);
@@ -141,29 +147,22 @@ describe('PgEventStore writing a caller’s own rows with its events', () => {
   });
 
   it('writes several remembered streams and the rows in one statement', async () => {
-    const [a, b] = [randomUUID(), randomUUID()];
-    await here.appendManyWithStatements([appendOf(`thing-${a}`, 'created')], [insertThing(a, 'x')]);
-    await here.appendManyWithStatements([appendOf(`thing-${b}`, 'created')], [insertThing(b, 'x')]);
+    const [a, b] = [await createdThing(), await createdThing()];
     const sent = await sentBy(() =>
       here.appendManyWithStatements(
-        [appendOf(`thing-${a}`, 'paid'), appendOf(`thing-${b}`, 'paid')],
-        [setStatus(a, 'paid', true), setStatus(b, 'paid')],
+        [appendOf(a.stream, 'paid'), appendOf(b.stream, 'paid')],
+        [setStatus(a.id, 'paid', true), setStatus(b.id, 'paid')],
       ),
     );
     expect(sent.texts.filter((text) => text.includes('allocate_event_positions'))).toHaveLength(1);
     expect(sent.clients).toBe(0);
-    expect(await statuses(`thing-${a}`)).toEqual(['created', 'paid']);
-    expect([await statusOf(a), await statusOf(b)]).toEqual(['paid', 'paid']);
+    expect(await statuses(a.stream)).toEqual(['created', 'paid']);
+    expect([await statusOf(a.id), await statusOf(b.id)]).toEqual(['paid', 'paid']);
   });
 
   describe('in the caller’s transaction', () => {
     it('writes the row in the append’s statement, and both commit with the transaction', async () => {
-      const id = randomUUID();
-      const stream = `thing-${id}`;
-      await here.appendManyWithStatements(
-        [appendOf(stream, 'created')],
-        [insertThing(id, 'created')],
-      );
+      const { id, stream } = await createdThing();
       await withTransaction(pool, async (client) => {
         const query = jest.spyOn(client, 'query');
         await here.appendInTransactionWith(client, appendOf(stream, 'paid'), [
@@ -177,12 +176,7 @@ describe('PgEventStore writing a caller’s own rows with its events', () => {
     });
 
     it('writes the row once and appends after the head another process moved', async () => {
-      const id = randomUUID();
-      const stream = `thing-${id}`;
-      await here.appendManyWithStatements(
-        [appendOf(stream, 'created')],
-        [insertThing(id, 'created')],
-      );
+      const { id, stream } = await createdThing();
       await elsewhere.append(stream, [changed('reviewed')], { expected_version: 1 });
       await withTransaction(pool, async (client) => {
         await here.appendInTransactionWith(client, appendOf(stream, 'paid'), [

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import {
-  runOwnStatements,
   assertIdentifier,
   migrate,
+  runOwnStatements,
   withTransaction,
   type OwnStatement,
 } from '@platform/persistence';
@@ -173,29 +173,40 @@ export class PgEventStore {
     statements: readonly OwnStatement[],
   ): Promise<AppendOutcome | null> {
     const [only] = appends;
-    if (appends.length !== 1 || only === undefined || only.events.length === 0) {
-      const heads = this.rememberedHeads(appends);
-      if (heads === null) return null;
-      const outcome = await appendAtHeads(
-        this.pool,
-        this.context,
-        appends,
-        heads,
-        'in_statement',
-        undefined,
+    if (appends.length === 1 && only !== undefined) {
+      const head = this.knownOrNewHead(only);
+      if (!head) return null;
+      const outcome = await appendAtHead(this.pool, this.context, only, head, 'in_statement', {
         statements,
-      );
+        on_moved: 'fail',
+      });
       this.afterKnownHeadWrite(appends, outcome);
       return outcome;
     }
-    const head = this.heads.get(only.stream) ?? assumedEmptyHead(only.expected_version);
-    if (!head || !expectationHolds(only.expected_version, head.version)) return null;
-    const outcome = await appendAtHead(this.pool, this.context, only, head, 'in_statement', {
+    const heads = this.rememberedHeads(appends);
+    if (heads === null) return null;
+    const outcome = await appendAtHeads(
+      this.pool,
+      this.context,
+      appends,
+      heads,
+      'in_statement',
+      undefined,
       statements,
-      on_moved: 'fail',
-    });
+    );
     this.afterKnownHeadWrite(appends, outcome);
     return outcome;
+  }
+
+  /**
+   * The head to write an append's events from without reading it: remembered, or assumed new
+   * (see assumedEmptyHead), and meeting the append's expectation; null when there is none or the
+   * append has no events.
+   */
+  private knownOrNewHead(append: StreamAppend): StreamHead | null {
+    const head = this.heads.get(append.stream) ?? assumedEmptyHead(append.expected_version);
+    if (!head || append.events.length === 0) return null;
+    return expectationHolds(append.expected_version, head.version) ? head : null;
   }
 
   /** Heads to write from, remembered for every append and meeting its expectation; else null. */
@@ -271,10 +282,8 @@ export class PgEventStore {
     statements: readonly OwnStatement[],
   ): Promise<AppendResult> {
     assertValidAppends([append]);
-    const head = this.heads.get(append.stream) ?? assumedEmptyHead(append.expected_version);
-    const in_one =
-      head && append.events.length > 0 && expectationHolds(append.expected_version, head.version);
-    if (in_one) {
+    const head = this.knownOrNewHead(append);
+    if (head) {
       const outcome = await appendAtHead(client, this.context, append, head, 'in_statement', {
         statements,
         on_moved: 'write_own',

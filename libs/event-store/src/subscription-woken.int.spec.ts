@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { ChannelHub, createPool } from '@platform/persistence';
-import { createTestDatabase, type TestDatabase } from '@platform/testing';
+import { createTestDatabase, waitFor, type TestDatabase } from '@platform/testing';
 import { PgEventStore, type NewEvent, type Subscription } from './index';
 
 // A subscription that was notified of an append while it read or handled a batch reads again at
@@ -11,14 +11,6 @@ const SCHEMA = 'woken_events';
 
 function credited(amount: string): NewEvent {
   return { type: 'ledger.funds_credited', data: { amount, asset: 'USD' } };
-}
-
-async function eventually(check: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 1000; attempt += 1) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`never happened: ${what}`);
 }
 
 describe('CatchUpSubscription notified while it works', () => {
@@ -77,12 +69,12 @@ describe('CatchUpSubscription notified while it works', () => {
         // Appended while this batch is handled; its notification arrives before the batch ends.
         const before = heard;
         await store.append(name, [credited('2')], { expected_version: 1 });
-        await eventually(() => heard > before, 'the second append notified');
+        await waitFor(() => heard > before);
       },
     });
-    await eventually(() => subscription?.state === 'active', 'the subscription listening');
+    await waitFor(() => subscription?.state === 'active');
     await store.append(name, [credited('1')], { expected_version: 'no_stream' });
-    await eventually(() => batches.length === 2, 'both appends delivered');
+    await waitFor(() => batches.length === 2);
     await stop_hearing();
 
     expect(batches).toEqual([1, 1]);
@@ -92,9 +84,8 @@ describe('CatchUpSubscription notified while it works', () => {
     const between = sent.slice(first_batch_read, second_batch_read);
     expect(between.some((text) => text.includes('select exists'))).toBe(false);
     // After the last batch, idle again, it does ask (how long to wait depends on it).
-    await eventually(
-      () => sent.slice(second_batch_read).some((text) => text.includes('select exists')),
-      'the idle subscription asking for held-back events',
+    await waitFor(() =>
+      sent.slice(second_batch_read).some((text) => text.includes('select exists')),
     );
   });
 });
