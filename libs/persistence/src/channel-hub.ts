@@ -2,7 +2,8 @@ import { Client, type ClientConfig, type Notification, type Pool } from 'pg';
 
 /** Told of a channel's notifications, and of the loss of the connection that listens for them. */
 export interface ChannelListener {
-  notified(): void;
+  /** A notification of the channel, with its payload ('' when it carried none). */
+  notified(payload: string): void;
   /** The listening connection is gone: notifications may have been missed; listen again. */
   lost(error: Error): void;
 }
@@ -92,7 +93,8 @@ export class ChannelHub {
     if (this.client !== null) return this.client;
     const client = new Client({ ...this.config, application_name: 'event-notifications' });
     client.on('notification', (message: Notification) => {
-      for (const listener of this.listeners.get(message.channel) ?? []) listener.notified();
+      for (const listener of this.listeners.get(message.channel) ?? [])
+        listener.notified(message.payload ?? '');
     });
     client.on('error', (error) => this.drop(client, error));
     client.on('end', () => this.drop(client, new Error('the notification connection ended')));

@@ -8,3 +8,4 @@ export * from './poll-cadence';
 export * from './poller';
 export * from './own-statements';
 export * from './channel-hub';
+export * from './notified-cache';

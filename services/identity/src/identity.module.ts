@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Module, type DynamicModule, type Provider, type Type } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { Pool } from 'pg';
 import {
   busClientProviders,
@@ -43,6 +44,8 @@ import { AccountsRepository } from './infrastructure/accounts.repository';
 import { ApiKeysRepository } from './infrastructure/api-keys.repository';
 import { BusDemoHistoryPort, BusNotificationsPort } from './infrastructure/bus-ports';
 import { DirectoryRepository } from './infrastructure/directory.repository';
+import { IdentityReads } from './infrastructure/identity-reads';
+import { ForgetReadsAfterChanges } from './messages/forget-reads.interceptor';
 import { EmailChangeRepository } from './infrastructure/email-change.repository';
 import { HandoffTokens } from './infrastructure/handoff-tokens';
 import { IdentityLifecycle } from './infrastructure/identity-lifecycle';
@@ -149,6 +152,8 @@ const INFRASTRUCTURE: Provider[] = [
   { provide: NotificationsPort, useClass: BusNotificationsPort },
   { provide: DemoHistoryPort, useClass: BusDemoHistoryPort },
   IdentityLifecycle,
+  IdentityReads,
+  { provide: APP_INTERCEPTOR, useClass: ForgetReadsAfterChanges },
   eventRelayProvider({ service: 'identity', store: IDENTITY_EVENTS }),
   OrganizationsRepository,
   OrgAdminsRepository,

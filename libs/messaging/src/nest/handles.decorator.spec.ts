@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { Controller, Module, SetMetadata, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { z } from 'zod';
 import { DomainError, defineCommand } from '@platform/contracts';
@@ -120,5 +120,17 @@ describe('the command catalog', () => {
     await expect(new BusClient(bus).send(lying, {})).resolves.toEqual({ amount: 12 });
     const checking = new BusClient(bus, { validate_replies: true });
     await expect(checking.send(lying, {})).rejects.toThrow(/ledger.get_lie does not match/);
+  });
+
+  it('keeps the metadata decorators below it set on the method, as interceptors read it', () => {
+    class Marked {
+      @Handles(channelled)
+      @SetMetadata('marked', 'yes')
+      note() {
+        return { sent: true };
+      }
+    }
+    const handler = Object.getOwnPropertyDescriptor(Marked.prototype, 'note')!.value as object;
+    expect(Reflect.getMetadata('marked', handler)).toBe('yes');
   });
 });

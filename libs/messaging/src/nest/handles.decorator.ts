@@ -37,6 +37,9 @@ export function Handles<C extends AnyCommand>(command: C) {
       return handler.call(this, request, context);
     };
     Object.defineProperty(parsing, 'name', { value: handler.name });
+    // Metadata that decorators below this one set on the method (SetMetadata) stays readable.
+    for (const metadata_key of Reflect.getMetadataKeys(handler))
+      Reflect.defineMetadata(metadata_key, Reflect.getMetadata(metadata_key, handler), parsing);
     descriptor.value = parsing as unknown as M;
     // Without declared parameters Nest hands a handler the payload alone: declare both.
     Payload()(target, key, 0);

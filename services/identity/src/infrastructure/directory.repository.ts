@@ -2,11 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { OrgSettings, RecipientMatch, ResolveRecipientQuery } from '@platform/contracts';
 import { SERVICE_POOL } from '@platform/runtime';
+import { IdentityReads } from './identity-reads';
 
 /** What other services read of organizations and accounts: settings, and who a recipient is. */
 @Injectable()
 export class DirectoryRepository {
-  constructor(@Inject(SERVICE_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(SERVICE_POOL) private readonly pool: Pool,
+    private readonly reads: IdentityReads,
+  ) {}
 
   /** The organization, with `account_id`'s profile locale when that account is one of its own. */
   async orgSettings(org_id: string, account_id: string | null): Promise<OrgSettings | null> {
@@ -24,8 +28,19 @@ export class DirectoryRepository {
    * The accounts of one organization that an account id, an email (any member's, lower-cased per
    * D7) or a phone names. Only a proven phone matches (verified since it was linked, as
    * `phoneStatusOf` decides), or anyone could claim a number by typing it into their profile.
+   * Asked for every transfer: the answer is kept (`IdentityReads`) until an account or a member
+   * of the organization changes.
    */
   async recipients(query: ResolveRecipientQuery): Promise<RecipientMatch[]> {
+    const kept = await this.reads.read(
+      `recipients:${JSON.stringify([query.org_id, query.account_id, query.email, query.phone])}`,
+      async () => ({ matches: await this.matching(query) }),
+      () => [`r:${query.org_id}`],
+    );
+    return kept?.matches ?? [];
+  }
+
+  private async matching(query: ResolveRecipientQuery): Promise<RecipientMatch[]> {
     const { rows } = await this.pool.query<RecipientMatch>(
       `select distinct a.id::text as account_id, a.display_name, a.type, a.status
          from accounts a

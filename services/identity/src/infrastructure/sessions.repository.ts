@@ -14,6 +14,7 @@ import {
 import { withTransaction } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
 import { LOGIN_FAILURE_WINDOW_MS } from '../domain/credentials';
+import { IdentityReads } from './identity-reads';
 import {
   type IssuedRefresh,
   RefreshChainStore,
@@ -32,6 +33,18 @@ export interface SessionMember {
 
 export type LoginRecord = 'failure' | 'success' | 'nothing';
 
+/** A live session as read, with what names the rows it was read from. */
+interface LiveSessionRow {
+  second_factor: boolean;
+  account_status: AccountStatus;
+  required_actions: OtpAction[] | null;
+  otp_enabled: boolean;
+  absolute_expires_at: Date;
+  member_id: string;
+  account_id: string;
+  org_id: string;
+}
+
 /** Members' chains: a member who is no longer active cannot refresh. */
 const MEMBER_CHAINS: RefreshChainTables<SessionMember> = {
   chains_table: 'sessions',
@@ -47,7 +60,10 @@ const MEMBER_CHAINS: RefreshChainTables<SessionMember> = {
 /** Members' sessions: their refresh chains (exchanged as RefreshChainStore does), sign-outs, logins. */
 @Injectable()
 export class SessionsRepository extends RefreshChainStore<SessionMember> {
-  constructor(@Inject(SERVICE_POOL) pool: Pool) {
+  constructor(
+    @Inject(SERVICE_POOL) pool: Pool,
+    private readonly reads: IdentityReads,
+  ) {
     super(pool, MEMBER_CHAINS);
   }
 
@@ -87,32 +103,25 @@ export class SessionsRepository extends RefreshChainStore<SessionMember> {
   /**
    * The session when an access token of this generation is still honoured, with whether it has
    * a second factor and its account's status (a blocked account's sessions stay live); null
-   * otherwise.
+   * otherwise. Asked on every request: a live session's answer is kept (`IdentityReads`) until
+   * its session, member, account or organization's OTP policy changes, or it expires.
    */
   async liveSession(
     session_id: string,
     generation: number,
     now: Date,
   ): Promise<Omit<LiveSession, 'live'> | null> {
-    // The organization's OTP policy comes in the same read: the gateway's OTP guard needs it on
-    // every money-moving request, and asks identity again only for an action it names.
-    const { rows } = await this.pool.query<{
-      second_factor: boolean;
-      account_status: AccountStatus;
-      required_actions: OtpAction[] | null;
-      otp_enabled: boolean;
-    }>(
-      `select s.second_factor_at is not null as second_factor, a.status as account_status,
-              p.required_actions, coalesce(p.otp_enabled, true) as otp_enabled
-         from sessions s join members m on m.id = s.member_id
-         join accounts a on a.id = s.account_id
-         left join org_otp_policies p on p.org_id = a.org_id
-        where s.id = $1 and s.generation = $2 and s.revoked_at is null
-          and s.absolute_expires_at > $3 and m.status = 'active'`,
-      [session_id, generation, now],
+    const row = await this.reads.read(
+      `session:${session_id}:${generation}`,
+      () => this.liveSessionRow(session_id, generation, now),
+      (live) => [
+        `s:${session_id}`,
+        `m:${live.member_id}`,
+        `a:${live.account_id}`,
+        `p:${live.org_id}`,
+      ],
     );
-    const row = rows[0];
-    if (!row) return null;
+    if (!row || row.absolute_expires_at <= now) return null;
     return {
       second_factor: row.second_factor,
       account_status: row.account_status,
@@ -121,6 +130,27 @@ export class SessionsRepository extends RefreshChainStore<SessionMember> {
         required_actions: row.required_actions ?? DEFAULT_OTP_REQUIRED_ACTIONS,
       }),
     };
+  }
+
+  private async liveSessionRow(
+    session_id: string,
+    generation: number,
+    now: Date,
+  ): Promise<LiveSessionRow | null> {
+    // The organization's OTP policy comes in the same read: the gateway's OTP guard needs it on
+    // every money-moving request, and asks identity again only for an action it names.
+    const { rows } = await this.pool.query<LiveSessionRow>(
+      `select s.second_factor_at is not null as second_factor, a.status as account_status,
+              p.required_actions, coalesce(p.otp_enabled, true) as otp_enabled,
+              s.absolute_expires_at, s.member_id::text, s.account_id::text, a.org_id::text
+         from sessions s join members m on m.id = s.member_id
+         join accounts a on a.id = s.account_id
+         left join org_otp_policies p on p.org_id = a.org_id
+        where s.id = $1 and s.generation = $2 and s.revoked_at is null
+          and s.absolute_expires_at > $3 and m.status = 'active'`,
+      [session_id, generation, now],
+    );
+    return rows[0] ?? null;
   }
 
   /** The member proved a second factor in this session of theirs: it is a session with 2FA. */

@@ -7,6 +7,7 @@ import {
 } from '@platform/contracts';
 import { Handles } from '@platform/messaging';
 import { DirectoryRepository } from '../infrastructure/directory.repository';
+import { ChangesNothing } from './forget-reads.interceptor';
 
 /**
  * What other services ask identity: an organization's settings (its timezone and locales), and
@@ -18,6 +19,7 @@ export class DirectoryMessages {
   constructor(private readonly directory: DirectoryRepository) {}
 
   @Handles(IDENTITY_DIRECTORY_QUERIES.get_org_settings)
+  @ChangesNothing()
   async orgSettings(query: GetOrgSettingsQuery) {
     const settings = await this.directory.orgSettings(query.org_id, query.account_id ?? null);
     if (!settings) throw new DomainError('not_found', 'organization not found');
@@ -25,6 +27,7 @@ export class DirectoryMessages {
   }
 
   @Handles(IDENTITY_DIRECTORY_QUERIES.resolve_recipient)
+  @ChangesNothing()
   async resolveRecipient(query: ResolveRecipientQuery) {
     return { matches: await this.directory.recipients(query) };
   }

@@ -34,6 +34,7 @@ import { OrganizationsService } from '../application/organizations.service';
 import { ProfileService } from '../application/profile.service';
 import { RegistrationService } from '../application/registration.service';
 import { SessionsService } from '../application/sessions.service';
+import { ChangesNothing } from './forget-reads.interceptor';
 
 /** Identity's door on the bus: organizations, accounts, members, API keys and sessions. */
 @Controller()
@@ -130,6 +131,7 @@ export class IdentityMessages {
   }
 
   @Handles(ACCOUNT_COMMANDS.verify_session)
+  @ChangesNothing()
   verifySession(query: VerifySessionCommand) {
     return this.sessions.verify(query.session_id, query.generation);
   }
