@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
   DomainError,
@@ -8,6 +8,7 @@ import {
   type ScreenPayoutCommand,
   type ScreenPayoutReply,
 } from '@platform/contracts';
+import { NotifiedCache } from '@platform/persistence';
 import { PLATFORM_CONTEXT, SERVICE_POOL, type PlatformContext } from '@platform/runtime';
 import { COMPLIANCE_SETTINGS, type ComplianceSettings } from '../compliance.settings';
 import { screenPayout } from '../domain/payout-screening';
@@ -20,14 +21,31 @@ import { ReviewWriter } from './review-writer';
  * provider; an operator's `set_screening_availability` overrides the setting.
  */
 @Injectable()
-export class PayoutReviews {
+export class PayoutReviews implements OnModuleInit, OnModuleDestroy {
+  /** The operator's override, asked on every payout: kept until it changes (any process). */
+  private readonly override: NotifiedCache;
+
   constructor(
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
     @Inject(COMPLIANCE_SETTINGS) private readonly settings: ComplianceSettings,
     @Inject(SERVICE_POOL) private readonly pool: Pool,
     private readonly lists: WatchlistSource,
     private readonly writer: ReviewWriter,
-  ) {}
+  ) {
+    this.override = new NotifiedCache(pool, {
+      channel: 'screening_settings',
+      capacity: 1,
+      ttl_ms: 60_000,
+    });
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.override.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.override.close();
+  }
 
   async screen(command: ScreenPayoutCommand): Promise<ScreenPayoutReply> {
     if (!(await this.screeningAvailable())) {
@@ -56,14 +74,23 @@ export class PayoutReviews {
        on conflict (id) do update set available = excluded.available, updated_at = now()`,
       [available],
     );
+    // The next screening in this process must see it; other processes hear the trigger.
+    this.override.forgetAll();
     return { available };
   }
 
   private async screeningAvailable(): Promise<boolean> {
-    const { rows } = await this.pool.query<{ available: boolean }>(
-      `select available from screening_settings`,
+    const override = await this.override.read(
+      'screening',
+      async () => {
+        const { rows } = await this.pool.query<{ available: boolean }>(
+          `select available from screening_settings`,
+        );
+        return { available: rows[0]?.available ?? null };
+      },
+      () => ['screening'],
     );
-    return rows[0]?.available ?? this.settings.COMPLIANCE_SCREENING === 'available';
+    return override?.available ?? this.settings.COMPLIANCE_SCREENING === 'available';
   }
 
   /**

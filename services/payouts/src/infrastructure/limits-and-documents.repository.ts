@@ -1,7 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { PayoutDocument } from '@platform/contracts';
+import { NotifiedCache } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
+
+/** The channel migration 005's triggers notify, with o:<org_id>, when terms change. */
+const TERMS_CHANNEL = 'payout_terms';
 
 export interface OrgLimits {
   min_amount_usd: string | null;
@@ -29,14 +33,40 @@ export interface Corridor {
  * payouts.
  */
 @Injectable()
-export class LimitsAndDocumentsRepository {
-  constructor(@Inject(SERVICE_POOL) private readonly pool: Pool) {}
+export class LimitsAndDocumentsRepository implements OnModuleInit, OnModuleDestroy {
+  /** Terms asked on every create, kept until an operator changes them (any process). */
+  private readonly terms: NotifiedCache;
+
+  constructor(@Inject(SERVICE_POOL) private readonly pool: Pool) {
+    this.terms = new NotifiedCache(pool, {
+      channel: TERMS_CHANNEL,
+      capacity: 10_000,
+      ttl_ms: 60_000,
+    });
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.terms.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.terms.close();
+  }
 
   /**
    * What the organization's payouts in a corridor cost and may be, read in one round trip: the
    * corridor's own pricing, else the organization's (null: no fee), and its limits (null: none).
    */
   async termsOf(org_id: string, corridor: Corridor): Promise<OrgTerms> {
+    const terms = await this.terms.read(
+      JSON.stringify([org_id, corridor.country, corridor.currency]),
+      () => this.readTerms(org_id, corridor),
+      () => [`o:${org_id}`],
+    );
+    return terms ?? { pricing: null, limits: null };
+  }
+
+  private async readTerms(org_id: string, corridor: Corridor): Promise<OrgTerms> {
     const { rows } = await this.pool.query<OrgTerms>(
       `select
          (select json_build_object('fixed_fee_usd', fixed_fee_usd::text,
@@ -62,6 +92,8 @@ export class LimitsAndDocumentsRepository {
          updated_at = now()`,
       [org_id, limits.min_amount_usd, limits.max_amount_usd, limits.daily_amount_usd],
     );
+    // The next create in this process must see them; other processes hear the trigger.
+    this.terms.forgetAll();
   }
 
   /** Sets the organization's pricing, or one corridor's when `corridor` is given. */
@@ -80,6 +112,7 @@ export class LimitsAndDocumentsRepository {
         pricing.percentage,
       ],
     );
+    this.terms.forgetAll();
   }
 
   /** USD value of the organization's payouts of the last 24 hours that were not pre-debit failures. */

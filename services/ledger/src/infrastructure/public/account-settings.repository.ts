@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { DomainError } from '@platform/contracts';
 import type { Asset } from '@platform/money';
+import { NotifiedCache } from '@platform/persistence';
 import { LEDGER_SCHEMA } from '../balances-projection';
 
 /** New accounts settle in USD and take payins in USD (spec §1 rule 4). */
@@ -13,11 +14,44 @@ export interface SettlementSettings {
 
 const UNIQUE_VIOLATION = '23505';
 
-/** The per-account settings the ledger holds: settlement assets and the alias. */
+/** The channel migration 005's trigger notifies, with a:<account_id>, when settings change. */
+const SETTINGS_CHANNEL = 'ledger_account_settings';
+
+/**
+ * The per-account settings the ledger holds: settlement assets and the alias. The settlement
+ * assets, asked on every payout, are kept in memory until the row changes (any process).
+ */
 export class AccountSettingsRepository {
-  constructor(private readonly pool: Pool) {}
+  private readonly settlements: NotifiedCache;
+
+  constructor(private readonly pool: Pool) {
+    this.settlements = new NotifiedCache(pool, {
+      channel: SETTINGS_CHANNEL,
+      capacity: 50_000,
+      ttl_ms: 60_000,
+    });
+  }
+
+  /** Nest calls it on the provider: until it listens, every read goes to the database. */
+  async onModuleInit(): Promise<void> {
+    await this.settlements.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.settlements.close();
+  }
 
   async settlement(account_id: string): Promise<SettlementSettings> {
+    const settings = await this.settlements.read(
+      account_id,
+      () => this.readSettlement(account_id),
+      () => [`a:${account_id}`],
+    );
+    if (!settings) throw new Error(`settlement settings of ${account_id} unread`);
+    return { ...settings };
+  }
+
+  private async readSettlement(account_id: string): Promise<SettlementSettings> {
     const { rows } = await this.pool.query<SettlementSettings>(
       `select settlement_asset, payin_settlement_asset
          from ${LEDGER_SCHEMA}.account_settings where account_id = $1`,
@@ -48,6 +82,8 @@ export class AccountSettingsRepository {
        returning settlement_asset, payin_settlement_asset`,
       [account_id, org_id, changes.settlement_asset, changes.payin_settlement_asset],
     );
+    // This process answers the new assets at once; the others when the trigger tells them.
+    this.settlements.forgetAll();
     const row = rows[0];
     if (!row) throw new Error(`settings of ${account_id} missing after upsert`);
     return row;
