@@ -81,7 +81,9 @@ describe('identity: kept answers of live sessions and recipients', () => {
     await unannounced('sessions', 'update sessions set revoked_at = now() where id = $1', [
       claimsOf(session.access_token).sid,
     ]);
-    // Nobody was told: the answer kept is still given.
+    // Nobody was told: the answer kept is still given, also after commands that only read.
+    expect(await verify(session)).toMatchObject({ live: true });
+    await identity.client.send(ACCOUNT_COMMANDS.get_profile, { account_id: session.account.id });
     expect(await verify(session)).toMatchObject({ live: true });
 
     // Any announced change of the row (here one that changes nothing) drops the kept answer.
@@ -195,5 +197,22 @@ describe('identity: kept answers of live sessions and recipients', () => {
     ]);
     await waitFor(async () => (await recipientsByEmail(payer, new_email)).length === 1);
     expect(await recipientsByEmail(payer, new_email)).toEqual([payee.account.id]);
+  });
+
+  it("answers an account's profile from memory until its row changes", async () => {
+    const session = await identity.registerAndConfirm(uniqueEmail('profile'));
+    const profile = () =>
+      identity.client.send(ACCOUNT_COMMANDS.get_profile, { account_id: session.account.id });
+    expect(await profile()).toMatchObject({ display_name: 'Ada Lovelace' });
+
+    await unannounced('accounts', `update accounts set display_name = 'Ada King' where id = $1`, [
+      session.account.id,
+    ]);
+    expect(await profile()).toMatchObject({ display_name: 'Ada Lovelace' });
+
+    await identity.tables.query('update accounts set display_name = display_name where id = $1', [
+      session.account.id,
+    ]);
+    await waitFor(async () => (await profile()).display_name === 'Ada King');
   });
 });

@@ -14,6 +14,7 @@ import { SERVICE_POOL } from '@platform/runtime';
 import type { EditableProfile, Registration } from '../domain/account';
 import { IDENTITY_EVENTS } from './identity-store';
 import { backfillVerifiedIdentity } from './kyc-backfill';
+import { IdentityReads } from './identity-reads';
 
 export interface Member {
   member_id: string;
@@ -59,6 +60,7 @@ export class AccountsRepository {
   constructor(
     @Inject(SERVICE_POOL) private readonly pool: Pool,
     @Inject(IDENTITY_EVENTS) private readonly events: PgEventStore,
+    private readonly reads: IdentityReads,
   ) {}
 
   async findMember(org_id: string, email: string): Promise<Member | null> {
@@ -230,13 +232,21 @@ export class AccountsRepository {
     );
   }
 
+  /** Other services ask it with most of their requests: kept until the account's row changes. */
   async profile(account_id: string): Promise<AccountProfile | null> {
-    const { rows } = await this.pool.query<ProfileRow>(
-      `select ${PROFILE_COLUMNS} from accounts where id = $1`,
-      [account_id],
+    const profile = await this.reads.read(
+      `profile:${account_id}`,
+      async () => {
+        const { rows } = await this.pool.query<ProfileRow>(
+          `select ${PROFILE_COLUMNS} from accounts where id = $1`,
+          [account_id],
+        );
+        const row = rows[0];
+        return row ? { ...row, created_at: row.created_at.toISOString() } : null;
+      },
+      () => [`a:${account_id}`],
     );
-    const row = rows[0];
-    return row ? { ...row, created_at: row.created_at.toISOString() } : null;
+    return profile ? { ...profile } : null;
   }
 
   /**

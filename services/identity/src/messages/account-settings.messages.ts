@@ -23,6 +23,7 @@ import { OrgAdminSessionsService } from '../application/org-admin-sessions.servi
 import { PasswordChangeService } from '../application/password-change.service';
 import { ResetLinkService } from '../application/reset-link.service';
 import { SandboxMailboxService } from '../application/sandbox-mailbox.service';
+import { ChangesNothing } from './forget-reads.interceptor';
 
 /** Identity's door for account settings, organization admins and member administration. */
 @Controller()
@@ -38,6 +39,7 @@ export class AccountSettingsMessages {
   ) {}
 
   @Handles(ACCOUNT_SETTINGS_COMMANDS.verify_org_admin_session)
+  @ChangesNothing()
   verifyOrgAdminSession(query: VerifyOrgAdminSessionCommand) {
     return this.org_admins.verify(query.session_id, query.admin_id, query.generation);
   }
@@ -53,6 +55,7 @@ export class AccountSettingsMessages {
   }
 
   @Handles(ACCOUNT_SETTINGS_COMMANDS.list_org_admin_security_events)
+  @ChangesNothing()
   async listOrgAdminSecurityEvents(query: ListOrgAdminSecurityEventsCommand) {
     return {
       events: await this.org_admins.securityEvents(query.admin_id, query.limit, query.offset),
@@ -60,6 +63,7 @@ export class AccountSettingsMessages {
   }
 
   @Handles(ACCOUNT_SETTINGS_COMMANDS.list_org_accounts)
+  @ChangesNothing()
   async listOrgAccounts(query: ListOrgAccountsCommand) {
     return {
       accounts: await this.org_admins.listAccounts(query.org_id, query.limit, query.offset),
@@ -67,21 +71,25 @@ export class AccountSettingsMessages {
   }
 
   @Handles(ACCOUNT_SETTINGS_COMMANDS.get_branding)
+  @ChangesNothing()
   branding(query: AccountQueryCommand) {
     return this.settings.branding(query.account_id);
   }
 
   @Handles(ACCOUNT_SETTINGS_COMMANDS.get_org_branding)
+  @ChangesNothing()
   organizationBranding(query: OrganizationQueryCommand) {
     return this.settings.organizationBranding(query.org_id);
   }
 
   @Handles(ACCOUNT_SETTINGS_COMMANDS.get_services)
+  @ChangesNothing()
   services(query: AccountQueryCommand) {
     return this.settings.services(query.account_id);
   }
 
   @Handles(ACCOUNT_SETTINGS_COMMANDS.get_integration_status)
+  @ChangesNothing()
   integrationStatus(query: AccountQueryCommand) {
     return this.settings.integrationStatus(query.account_id);
   }
@@ -112,6 +120,7 @@ export class AccountSettingsMessages {
   }
 
   @Handles(ACCOUNT_SETTINGS_COMMANDS.list_own_mailbox)
+  @ChangesNothing()
   listOwnMailbox(query: ListOwnMailboxCommand) {
     return this.mailbox.list(query);
   }

@@ -6,6 +6,7 @@ import {
 } from '@platform/contracts';
 import { Handles, type BusContext } from '@platform/messaging';
 import { AnnouncementsService } from '../application/announcements.service';
+import { ChangesNothing } from './forget-reads.interceptor';
 
 /** Organization admins' announcements to their accounts. */
 @Controller()
@@ -18,6 +19,7 @@ export class AnnouncementsMessages {
   }
 
   @Handles(ANNOUNCEMENT_COMMANDS.list_announcements)
+  @ChangesNothing()
   list(query: ListAnnouncementsCommand) {
     return this.announcements.list(query);
   }

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { AVATAR_COMMANDS, type GetAvatarCommand, type SetAvatarCommand } from '@platform/contracts';
 import { Handles } from '@platform/messaging';
 import { AvatarsService } from '../application/avatars.service';
+import { ChangesNothing } from './forget-reads.interceptor';
 
 /** Account avatars. */
 @Controller()
@@ -14,6 +15,7 @@ export class AvatarsMessages {
   }
 
   @Handles(AVATAR_COMMANDS.get_avatar)
+  @ChangesNothing()
   get(query: GetAvatarCommand) {
     return this.avatars.get(query);
   }

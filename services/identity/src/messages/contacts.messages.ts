@@ -7,6 +7,7 @@ import {
 } from '@platform/contracts';
 import { Handles } from '@platform/messaging';
 import { ContactsService } from '../application/contacts.service';
+import { ChangesNothing } from './forget-reads.interceptor';
 
 /** The accounts' address books. */
 @Controller()
@@ -19,11 +20,13 @@ export class ContactsMessages {
   }
 
   @Handles(CONTACTS_COMMANDS.list_contacts)
+  @ChangesNothing()
   list(query: ListContactsCommand) {
     return this.contacts.list(query);
   }
 
   @Handles(CONTACTS_COMMANDS.get_contact)
+  @ChangesNothing()
   get(query: GetContactCommand) {
     return this.contacts.get(query);
   }

@@ -51,6 +51,7 @@ export class IdentityMessages {
   ) {}
 
   @Handles(HEALTH_COMMANDS.identity)
+  @ChangesNothing()
   health() {
     return { service: 'identity', status: 'ok' as const };
   }
@@ -61,6 +62,7 @@ export class IdentityMessages {
   }
 
   @Handles(IDENTITY_COMMANDS.list_organizations)
+  @ChangesNothing()
   async listOrganizations() {
     return { organizations: await this.organizations.list() };
   }
@@ -71,6 +73,7 @@ export class IdentityMessages {
   }
 
   @Handles(IDENTITY_COMMANDS.list_org_admins)
+  @ChangesNothing()
   async listOrgAdmins(query: ListOrgAdminsCommand) {
     return { admins: await this.organizations.listAdmins(query.org) };
   }
@@ -106,6 +109,7 @@ export class IdentityMessages {
   }
 
   @Handles(ACCOUNT_COMMANDS.get_profile)
+  @ChangesNothing()
   profile(query: GetProfileCommand) {
     return this.profiles.get(query.account_id);
   }
@@ -116,6 +120,7 @@ export class IdentityMessages {
   }
 
   @Handles(ACCOUNT_COMMANDS.list_api_keys)
+  @ChangesNothing()
   async listApiKeys(query: AccountPageQuery) {
     return { api_keys: await this.api_keys.list(query.account_id, query.limit, query.offset) };
   }
@@ -126,6 +131,7 @@ export class IdentityMessages {
   }
 
   @Handles(ACCOUNT_COMMANDS.authenticate_api_key)
+  @ChangesNothing()
   authenticateApiKey(query: AuthenticateApiKeyCommand) {
     return this.api_keys.authenticate(query.token);
   }
@@ -137,6 +143,7 @@ export class IdentityMessages {
   }
 
   @Handles(ACCOUNT_COMMANDS.list_security_events)
+  @ChangesNothing()
   async listSecurityEvents(query: AccountPageQuery) {
     return {
       events: await this.sessions.securityEvents(query.account_id, query.limit, query.offset),
@@ -174,6 +181,7 @@ export class IdentityMessages {
   }
 
   @Handles(ACCOUNT_COMMANDS.list_members)
+  @ChangesNothing()
   async listMembers(query: AccountPageQuery) {
     return { members: await this.members.list(query.account_id, query.limit, query.offset) };
   }

@@ -19,6 +19,7 @@ import { OtpLoginService } from '../application/otp-login.service';
 import { OtpSettingsService } from '../application/otp-settings.service';
 import { PhoneVerificationService } from '../application/phone-verification.service';
 import { TotpService } from '../application/totp.service';
+import { ChangesNothing } from './forget-reads.interceptor';
 
 /**
  * Identity's door for one-time codes: challenges, tokens, preferences, TOTP, OTP login and
@@ -50,6 +51,7 @@ export class OtpMessages {
   }
 
   @Handles(OTP_COMMANDS.get_otp_preferences)
+  @ChangesNothing()
   preferences(query: GetOtpPreferencesCommand) {
     return this.settings.preferences(query.account_id, query.org_id);
   }

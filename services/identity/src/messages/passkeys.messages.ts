@@ -10,6 +10,7 @@ import {
 } from '@platform/contracts';
 import { Handles } from '@platform/messaging';
 import { PasskeysService } from '../application/passkeys.service';
+import { ChangesNothing } from './forget-reads.interceptor';
 
 /** Passkey registration, listing, removal and sign-in on the bus. */
 @Controller()
@@ -27,6 +28,7 @@ export class PasskeysMessages {
   }
 
   @Handles(SIGN_IN_COMMANDS.list_passkeys)
+  @ChangesNothing()
   list(query: ListPasskeysCommand) {
     return this.passkeys.list(query);
   }

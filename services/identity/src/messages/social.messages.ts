@@ -8,6 +8,7 @@ import {
 } from '@platform/contracts';
 import { Handles, type BusContext } from '@platform/messaging';
 import { SocialLoginService } from '../application/social-login.service';
+import { ChangesNothing } from './forget-reads.interceptor';
 
 /** Social login and linked identities on the bus. */
 @Controller()
@@ -25,6 +26,7 @@ export class SocialMessages {
   }
 
   @Handles(SIGN_IN_COMMANDS.list_social_identities)
+  @ChangesNothing()
   list(query: ListSocialIdentitiesCommand) {
     return this.social.list(query);
   }

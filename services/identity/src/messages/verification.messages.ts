@@ -5,6 +5,7 @@ import {
 } from '@platform/contracts';
 import { Handles } from '@platform/messaging';
 import { VerificationSubjectsRepository } from '../infrastructure/verification-subjects.repository';
+import { ChangesNothing } from './forget-reads.interceptor';
 
 /** Identity's door for compliance's identity verification (decisions D8). */
 @Controller()
@@ -12,6 +13,7 @@ export class VerificationMessages {
   constructor(private readonly subjects: VerificationSubjectsRepository) {}
 
   @Handles(IDENTITY_VERIFICATION_COMMANDS.get_subject)
+  @ChangesNothing()
   subject(query: { account_id: string; member_id: string | null }) {
     return this.subjects.subject(query.account_id, query.member_id);
   }
