@@ -113,17 +113,31 @@ describe('payins: cards, refunds and checkout links', () => {
       });
     });
 
-    it('allows 50 open card sessions per account, then 429', async () => {
+    it('allows 50 open card sessions per account, then 429; a key used before still answers its payin', async () => {
       const account = await accountClient('card-cap');
+      const first = await account.create(cardPayin({ idempotency_key: 'card-cap-first' }));
+      expect(first.status).toBe(201);
       for (let batch = 0; batch < 5; batch += 1) {
+        const size = batch === 0 ? 9 : 10;
         const answers = await Promise.all(
-          Array.from({ length: 10 }, () => account.create(cardPayin())),
+          Array.from({ length: size }, () => account.create(cardPayin())),
         );
-        expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+        expect(answers.map((answer) => answer.status)).toEqual(Array(size).fill(201));
       }
       const over = await account.create(cardPayin());
       expect(over.status).toBe(429);
       expect(over.body.error).toBe('too_many_open_card_sessions');
+
+      // The cap refuses new sessions, not the answer to a request already made.
+      const again = await account.create(cardPayin({ idempotency_key: 'card-cap-first' }));
+      expect(again.body).toMatchObject({
+        payin_id: first.body.payin_id,
+        idempotency_hit: true,
+      });
+      const other = await account.create(
+        cardPayin({ idempotency_key: 'card-cap-first', amount: '26.00' }),
+      );
+      expect(other.body.error).toBe('idempotency_conflict');
     });
   });
 

@@ -64,14 +64,20 @@ export class PayinsService {
     const stored_card = await this.storedCard(command);
     const request = await this.readRequest(command, now, platform_key);
     const fingerprint = fingerprintOfRequest(request);
-    const replay = await replayOf(
-      this.payins,
-      command.account_id,
-      request.idempotency_key,
-      fingerprint,
-    );
-    if (replay) return replay;
-    await this.admit(command.account_id, request, stored_card !== null);
+    try {
+      await this.admit(command.account_id, request, stored_card !== null);
+    } catch (refusal) {
+      // A key used before answers with its payin, whatever this request would be refused now.
+      const replay = await replayOf(
+        this.payins,
+        command.account_id,
+        request.idempotency_key,
+        fingerprint,
+      );
+      if (replay) return replay;
+      throw refusal;
+    }
+    // A key used before loses the insert, which then answers with its payin: no look up first.
     const payin = newPayin(
       this.originOf(command, request, stored_card),
       drawPayin(now),
