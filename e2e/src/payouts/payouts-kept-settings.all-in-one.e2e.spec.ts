@@ -1,4 +1,5 @@
 import { Pool } from 'pg';
+import { withTransaction } from '@platform/persistence';
 import { waitFor } from '@platform/testing';
 import { payoutsClient, pix, type PayoutsClient, type TestAccount } from '../clients';
 import { startAllInOneOnly, type E2eAllInOnePlatform } from '../harness';
@@ -33,21 +34,12 @@ describe('payouts: settings kept until the database tells they changed', () => {
   });
 
   /** Runs `change` with `trigger` of `table` off: the change is made, nobody is told. */
-  const unannounced = async (table: string, trigger: string, change: string, values: unknown[]) => {
-    const client = await database.connect();
-    try {
-      await client.query('begin');
+  const unannounced = (table: string, trigger: string, change: string, values: unknown[]) =>
+    withTransaction(database, async (client) => {
       await client.query(`alter table ${table} disable trigger ${trigger}`);
       await client.query(change, values);
       await client.query(`alter table ${table} enable trigger ${trigger}`);
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback');
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
+    });
 
   const orgOf = (account: TestAccount): string =>
     (

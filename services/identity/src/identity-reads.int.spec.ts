@@ -4,6 +4,7 @@ import {
   IDENTITY_DIRECTORY_QUERIES,
   type ConfirmedSession,
 } from '@platform/contracts';
+import { withTransaction } from '@platform/persistence';
 import { waitFor } from '@platform/testing';
 import {
   claimsOf,
@@ -37,22 +38,13 @@ describe('identity: kept answers of live sessions and recipients', () => {
   afterAll(async () => identity.close());
 
   /** Runs `change` on identity's tables with `table`'s trigger off: nobody is told. */
-  const unannounced = async (table: keyof typeof TRIGGERS, change: string, values: unknown[]) => {
-    const client = await identity.tables.connect();
-    try {
-      await client.query('begin');
+  const unannounced = (table: keyof typeof TRIGGERS, change: string, values: unknown[]) =>
+    withTransaction(identity.tables, async (client) => {
       await client.query(`alter table ${table} disable trigger ${TRIGGERS[table]}`);
       const { rowCount } = await client.query(change, values);
       expect(rowCount).toBe(1);
       await client.query(`alter table ${table} enable trigger ${TRIGGERS[table]}`);
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback');
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
+    });
 
   const verify = (session: ConfirmedSession) => {
     const { sid, gen } = claimsOf(session.access_token);

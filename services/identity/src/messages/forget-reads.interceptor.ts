@@ -6,7 +6,7 @@ import {
   SetMetadata,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { type Observable, tap } from 'rxjs';
+import { finalize, type Observable } from 'rxjs';
 import { IdentityReads } from '../infrastructure/identity-reads';
 
 const CHANGES_NOTHING = Symbol('identity:changes-nothing');
@@ -32,12 +32,7 @@ export class ForgetReadsAfterChanges implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (this.reflector.get<boolean>(CHANGES_NOTHING, context.getHandler())) return next.handle();
-    return next.handle().pipe(
-      tap({
-        next: () => this.reads.forgetAll(),
-        error: () => this.reads.forgetAll(),
-        complete: () => this.reads.forgetAll(),
-      }),
-    );
+    // Runs as the reply completes or fails, before the bus sends it on (a promise continuation).
+    return next.handle().pipe(finalize(() => this.reads.forgetAll()));
   }
 }
