@@ -49,8 +49,10 @@ const COUNT_PIXELS = `async ({ data, wanted }) => {
 }`;
 
 /**
- * A PDF as a person sees it: opened in headless Chromium's own PDF viewer (`launchBrowser`), screenshotted once the page
- * has drawn, with the pixels near `colors` counted. The screenshot is written beside the PDF.
+ * A PDF as a person sees it: opened in headless Chromium's own PDF viewer (`launchBrowser`),
+ * screenshotted once the page has drawn (one of `colors` shows and the picture stops changing, or
+ * 30 s have passed), with the pixels near `colors` counted. The screenshot is written beside the
+ * PDF.
  */
 export async function renderPdf(
   pdf: Buffer,
@@ -70,16 +72,22 @@ export async function renderPdf(
         `(${COUNT_PIXELS})(${JSON.stringify({ data: png.toString('base64'), wanted: colors })})`,
       );
     await viewer.goto(`file://${pdf_file}`);
-    // The viewer shows its page some time after loading, then draws the text into it.
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const counts = await count(await viewer.screenshot());
-      if (counts.white > counts.total * 0.2) break;
-      await viewer.waitForTimeout(200);
+    // The viewer shows its white page some time after loading, then draws into it, slower on a
+    // busy machine: the picture counts once one of `colors` shows and two shots in a row agree.
+    const deadline_ms = Date.now() + 30_000;
+    let png = await viewer.screenshot();
+    let counts = await count(png);
+    for (let settled = false; !settled && Date.now() < deadline_ms;) {
+      await viewer.waitForTimeout(300);
+      const next = await viewer.screenshot();
+      const drawn =
+        counts.white > counts.total * 0.2 && colors.some((hex) => counts.near[hex]! > 0);
+      settled = drawn && next.equals(png);
+      png = next;
+      counts = await count(png);
     }
-    await viewer.waitForTimeout(1500);
-    const png = await viewer.screenshot();
     writeFileSync(png_file, png);
-    return { png_file, counts: await count(png) };
+    return { png_file, counts };
   } finally {
     await browser.close();
   }

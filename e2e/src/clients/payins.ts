@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { pdfContentStreams } from './pdf-streams';
 import { PUBLIC_EVENT_TYPES } from '@platform/contracts/public-event-types';
 import { openAccount, recentDay, type TestAccount } from './accounts';
 import { eventsClient } from './events';
@@ -79,15 +79,8 @@ export const c2pCollection = (overrides: Record<string, unknown> = {}) => ({
  * what an English or Spanish document says.
  */
 export function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
   const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
+  for (const content of pdfContentStreams(pdf)) {
     for (const operator of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
       const hex = [...(operator[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((part) => part[1]);
       lines.push(Buffer.from(hex.join(''), 'hex').toString('latin1'));

@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { pdfContentStreams } from './pdf-streams';
 import { openAccount, type TestAccount } from './accounts';
 import { http, json, type Target } from './http';
 
@@ -31,13 +31,7 @@ type Caller = Pick<TestAccount, 'headers'>;
  */
 export function pdfGlyphIds(pdf: Buffer): number[] {
   const glyphs: number[] = [];
-  for (const match of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      continue; // a font or image stream, not page content
-    }
+  for (const content of pdfContentStreams(pdf)) {
     for (const operator of content.matchAll(/\[(.*?)\]\s*TJ/g))
       for (const [, hex = ''] of operator[1]!.matchAll(/<([0-9a-fA-F]*)>/g))
         if (hex.length % 4 === 0)
