@@ -21,7 +21,7 @@ import {
 import { BASELINE_ISSUER, loadJose, type ApiBaselineOptions } from './api-baseline';
 import type { ApiKind, ApiLoadPlan, ApiLoadResult } from './api-load';
 import { awaitLedgerCatchUp, forkLoad, openBenchAccount, poster } from './bench-client';
-import { percentile, summarize } from './stats';
+import { median, percentile, summarize } from './stats';
 
 /**
  * The public API beside a bare server doing the same writes (issue 20). Prints figures, asserts
@@ -45,6 +45,9 @@ import { percentile, summarize } from './stats';
  *    copy of the ledger and the gateway, then with a second copy of each (the load generator
  *    spreads its workers over both gateways); printed with the scaling factor. BENCH_DISTRIBUTED=off
  *    skips it; BENCH_BASELINE=off skips the baseline (for a CPU profile of the platform alone).
+ * BENCH_ROUNDS=<n> (default 1) measures each kind and concurrency n times, platform then baseline
+ * each time, and then prints the medians and the spread of the ratio: on a shared machine one
+ * pair's ratio moves by a fifth from run to run.
  * BENCH_CPU_PROFILE=<file> writes a V8 CPU profile (the `--cpu-prof` format, for Chrome DevTools or
  * speedscope) of this process during the platform's first measured run of the first kind, from
  * the first request until the work after the replies is done. BENCH_PG_STATEMENTS=<n> starts the
@@ -64,6 +67,8 @@ const KINDS = (process.env.BENCH_KINDS ?? 'transfers,payouts,payins')
   .split(',')
   .filter((kind): kind is ApiKind => ['transfers', 'payouts', 'payins'].includes(kind));
 const WITH_BASELINE = process.env.BENCH_BASELINE !== 'off';
+/** Platform-then-baseline pairs per kind and concurrency: one machine's noise shows in their spread. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const DISTRIBUTED_REQUESTS = Number(process.env.BENCH_DISTRIBUTED_REQUESTS ?? REQUESTS);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55493);
 const BASELINE_OPENING_BALANCE_USD = '1000000';
@@ -287,13 +292,18 @@ async function main(): Promise<void> {
       if (baseline)
         await measuredLoad({ ...warm, targets: [baseline.base_url], ...baseline_payers });
       for (const concurrency of CONCURRENCIES) {
-        const on_platform = await onPlatform(
-          plan([test.base_url], platform_payers, REQUESTS, concurrency),
-        );
-        const on_baseline = baseline
-          ? await onBaseline(plan([baseline.base_url], baseline_payers, REQUESTS, concurrency))
-          : undefined;
-        printPair(kind, concurrency, on_platform, on_baseline);
+        const pairs: Pair[] = [];
+        for (let round = 0; round < ROUNDS; round += 1) {
+          const on_platform = await onPlatform(
+            plan([test.base_url], platform_payers, REQUESTS, concurrency),
+          );
+          const on_baseline = baseline
+            ? await onBaseline(plan([baseline.base_url], baseline_payers, REQUESTS, concurrency))
+            : undefined;
+          printPair(kind, concurrency, on_platform, on_baseline);
+          pairs.push({ on_platform, on_baseline });
+        }
+        if (ROUNDS > 1) printRounds(kind, concurrency, pairs);
       }
     }
   } finally {
@@ -359,6 +369,16 @@ async function startProfiler(): Promise<{ stop(file: string): Promise<void> }> {
 }
 
 const rate = (result: ApiLoadResult) => (result.samples_ms.length / result.elapsed_ms) * 1000;
+const p99 = (samples: number[]) =>
+  percentile(
+    [...samples].sort((a, b) => a - b),
+    99,
+  );
+
+interface Pair {
+  on_platform: Measured;
+  on_baseline: Measured | undefined;
+}
 
 function printHeader(): void {
   console.log(
@@ -412,16 +432,38 @@ function printPair(
   console.log(
     `${label} baseline Node CPU: ${(on_baseline.cpu_load_ms / requests).toFixed(2)} ms/request`,
   );
-  const p99 = (samples: number[]) =>
-    percentile(
-      [...samples].sort((a, b) => a - b),
-      99,
-    );
   console.log(
     `${label} platform / baseline: requests/s ` +
       `${((rate(on_platform.result) / rate(on_baseline.result)) * 100).toFixed(0)}%, p99 ` +
       `${(p99(on_platform.result.samples_ms) / p99(on_baseline.result.samples_ms)).toFixed(2)}x, ` +
       `Node CPU per request ${(on_platform.cpu_load_ms / on_baseline.cpu_load_ms).toFixed(2)}x`,
+  );
+}
+
+/** The medians of BENCH_ROUNDS pairs, with the spread of the ratio: the figures to quote. */
+function printRounds(kind: ApiKind, concurrency: number, pairs: readonly Pair[]): void {
+  const label = `POST /v1/${kind} c=${concurrency}, median of ${pairs.length} rounds`;
+  const cpu = (measured: Measured) => measured.cpu_load_ms / measured.result.samples_ms.length;
+  const fixed = (value: number) => value.toFixed(2);
+  console.log(
+    `${label}: platform ${median(pairs.map(({ on_platform }) => rate(on_platform.result))).toFixed(0)}/s, ` +
+      `p99 ${fixed(median(pairs.map(({ on_platform }) => p99(on_platform.result.samples_ms))))} ms, ` +
+      `Node CPU ${fixed(median(pairs.map(({ on_platform }) => cpu(on_platform))))} ms/request`,
+  );
+  const compared = pairs.flatMap(({ on_platform, on_baseline }) =>
+    on_baseline ? [{ on_platform, on_baseline }] : [],
+  );
+  if (compared.length === 0) return;
+  const ratios_percent = compared
+    .map(
+      ({ on_platform, on_baseline }) => (rate(on_platform.result) / rate(on_baseline.result)) * 100,
+    )
+    .sort((a, b) => a - b);
+  console.log(
+    `${label}: baseline ${median(compared.map(({ on_baseline }) => rate(on_baseline.result))).toFixed(0)}/s; ` +
+      `platform / baseline requests/s ${median(ratios_percent).toFixed(0)}% ` +
+      `(${ratios_percent[0]!.toFixed(0)}% to ${ratios_percent.at(-1)!.toFixed(0)}%), Node CPU per request ` +
+      `${fixed(median(compared.map(({ on_platform, on_baseline }) => cpu(on_platform) / cpu(on_baseline))))}x`,
   );
 }
 

@@ -7,7 +7,7 @@ import { createPool, ensureDatabase, startEmbeddedPostgres } from '@platform/per
 import { forkLoad, openBenchAccount, poster } from './bench-client';
 import { startRiskBaseline } from './risk-baseline';
 import type { RiskLoadPlan, RiskLoadResult } from './risk-load';
-import { latencies, summarize } from './stats';
+import { latencies, median, summarize } from './stats';
 
 /**
  * Credit-scoring benchmark (issue 16). Prints figures, asserts nothing. One all-in-one platform
@@ -98,8 +98,6 @@ function report(platform_runs: RiskLoadResult[], baseline_runs: RiskLoadResult[]
       summarize(`${label}: report creation, concurrent`, concurrent(runs), elapsed(runs)),
     );
   }
-  const median = (samples: number[]) =>
-    [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? 0;
   console.log(
     `platform / baseline batch subjects per second: ${((rate(platform_runs) / rate(baseline_runs)) * 100).toFixed(0)}%`,
   );

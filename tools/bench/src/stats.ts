@@ -8,6 +8,11 @@ export function percentile(sorted_ms: number[], p: number): number {
   return sorted_ms[rank]!;
 }
 
+/** The middle value (the upper one of an even count); 0 for none. */
+export function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+}
+
 export function summarize(label: string, samples_ms: number[], elapsed_ms: number): string {
   const sorted = [...samples_ms].sort((a, b) => a - b);
   const per_second = (samples_ms.length / elapsed_ms) * 1000;
