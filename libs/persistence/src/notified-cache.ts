@@ -70,6 +70,16 @@ export class NotifiedCache {
     await stop?.();
   }
 
+  /** Nest's name for `start`: a cache given as a provider listens from the module's init. */
+  onModuleInit(): Promise<void> {
+    return this.start();
+  }
+
+  /** Nest's name for `close`: a cache given as a provider stops listening at shutdown. */
+  onModuleDestroy(): Promise<void> {
+    return this.close();
+  }
+
   /**
    * The answer kept for `key`, or `load`'s, kept with `tagsOf` it unless it is null or a change
    * was heard while loading.

@@ -18,3 +18,4 @@ export * from './dead-letters.messages';
 export * from './poison-policy';
 export * from './settings-reference';
 export * from './transfer-area.settings';
+export * from './notified-cache.provider';

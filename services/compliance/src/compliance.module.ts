@@ -17,7 +17,7 @@ import { DisputeWriter } from './application/dispute-writer';
 import { Disputes } from './application/disputes';
 import { Onboarding } from './application/onboarding';
 import { FirewallReviews } from './application/firewall-reviews';
-import { PayoutReviews } from './application/payout-reviews';
+import { PayoutReviews, screeningOverrideProvider } from './application/payout-reviews';
 // crypto withdrawals (issue 15)
 import { WithdrawalReviewOpener } from './application/withdrawal-reviews';
 import { ReviewWriter } from './application/review-writer';
@@ -88,6 +88,7 @@ export class ComplianceModule {
         ...busClientProviders(context),
         ReviewsRepository,
         ReviewWriter,
+        screeningOverrideProvider,
         PayoutReviews,
         FirewallReviews,
         // crypto withdrawals (issue 15)

@@ -44,7 +44,7 @@ import { AccountsRepository } from './infrastructure/accounts.repository';
 import { ApiKeysRepository } from './infrastructure/api-keys.repository';
 import { BusDemoHistoryPort, BusNotificationsPort } from './infrastructure/bus-ports';
 import { DirectoryRepository } from './infrastructure/directory.repository';
-import { IdentityReads } from './infrastructure/identity-reads';
+import { identityReadsProvider } from './infrastructure/identity-reads';
 import { ForgetReadsAfterChanges } from './messages/forget-reads.interceptor';
 import { EmailChangeRepository } from './infrastructure/email-change.repository';
 import { HandoffTokens } from './infrastructure/handoff-tokens';
@@ -152,7 +152,7 @@ const INFRASTRUCTURE: Provider[] = [
   { provide: NotificationsPort, useClass: BusNotificationsPort },
   { provide: DemoHistoryPort, useClass: BusDemoHistoryPort },
   IdentityLifecycle,
-  IdentityReads,
+  identityReadsProvider,
   { provide: APP_INTERCEPTOR, useClass: ForgetReadsAfterChanges },
   eventRelayProvider({ service: 'identity', store: IDENTITY_EVENTS }),
   OrganizationsRepository,

@@ -1,5 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import type { Pool } from 'pg';
+import type { NotifiedCache } from '@platform/persistence';
 import { BusClient } from '@platform/messaging';
 import { SERVICE_POOL } from '@platform/runtime';
 import { AccountOverviewService } from './application/account-overview.service';
@@ -8,7 +9,11 @@ import { OrgDirectory } from './application/org-directory';
 import { ReportsService } from './application/reports.service';
 import { SwapsService } from './application/swaps.service';
 import { TransfersService } from './application/transfers.service';
-import { AccountSettingsRepository } from './infrastructure/public/account-settings.repository';
+import {
+  AccountSettingsRepository,
+  SETTLEMENT_SETTINGS,
+  settlementSettingsProvider,
+} from './infrastructure/public/account-settings.repository';
 import { IdempotencyRepository } from './infrastructure/public/idempotency.repository';
 import { RecordsRepository } from './infrastructure/public/records.repository';
 import type { SwapSettings } from './infrastructure/swap-settings';
@@ -22,7 +27,13 @@ export function publicLedgerProviders(swap_settings: symbol): Provider[] {
     useFactory: (pool: Pool) => new type(pool),
   });
   return [
-    pooled(AccountSettingsRepository),
+    settlementSettingsProvider,
+    {
+      provide: AccountSettingsRepository,
+      inject: [SERVICE_POOL, SETTLEMENT_SETTINGS],
+      useFactory: (pool: Pool, settlements: NotifiedCache) =>
+        new AccountSettingsRepository(pool, settlements),
+    },
     pooled(IdempotencyRepository),
     pooled(RecordsRepository),
     {

@@ -19,7 +19,10 @@ import { PayoutTracking } from './application/payout-tracking';
 import { PayoutTrackingMessages } from './messages/payout-tracking.messages';
 import { QrPayouts } from './application/qr-payouts';
 import { PayoutTransitions } from './application/payout-transitions';
-import { LimitsAndDocumentsRepository } from './infrastructure/limits-and-documents.repository';
+import {
+  LimitsAndDocumentsRepository,
+  payoutTermsProvider,
+} from './infrastructure/limits-and-documents.repository';
 import { OtherServices } from './infrastructure/other-services';
 import { PayoutsRepository } from './infrastructure/payouts.repository';
 import { PAYOUTS_POOL_SIZE, PayoutsRuntime } from './infrastructure/payouts-runtime';
@@ -52,6 +55,7 @@ export class PayoutsModule {
         { provide: TRANSFER_AREA, useValue: openTransferArea(context) },
         ...busClientProviders(context),
         PayoutsRepository,
+        payoutTermsProvider,
         LimitsAndDocumentsRepository,
         OtherServices,
         PayoutTransitions,

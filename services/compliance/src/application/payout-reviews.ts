@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
   DomainError,
@@ -8,12 +8,26 @@ import {
   type ScreenPayoutCommand,
   type ScreenPayoutReply,
 } from '@platform/contracts';
-import { NotifiedCache } from '@platform/persistence';
-import { PLATFORM_CONTEXT, SERVICE_POOL, type PlatformContext } from '@platform/runtime';
+import type { NotifiedCache } from '@platform/persistence';
+import {
+  notifiedCacheProvider,
+  PLATFORM_CONTEXT,
+  SERVICE_POOL,
+  type PlatformContext,
+} from '@platform/runtime';
 import { COMPLIANCE_SETTINGS, type ComplianceSettings } from '../compliance.settings';
 import { screenPayout } from '../domain/payout-screening';
 import { WatchlistSource } from '../infrastructure/aml/watchlist-source';
 import { ReviewWriter } from './review-writer';
+
+/** The operator's screening override, asked on every payout: kept until it changes (any process). */
+export const SCREENING_OVERRIDE = Symbol('SCREENING_OVERRIDE');
+
+export const screeningOverrideProvider = notifiedCacheProvider(SCREENING_OVERRIDE, {
+  channel: 'screening_settings',
+  capacity: 1,
+  ttl_ms: 60_000,
+});
 
 /**
  * Payout screening and the firewall reviews it opens. `COMPLIANCE_SCREENING=unavailable` makes
@@ -21,31 +35,15 @@ import { ReviewWriter } from './review-writer';
  * provider; an operator's `set_screening_availability` overrides the setting.
  */
 @Injectable()
-export class PayoutReviews implements OnModuleInit, OnModuleDestroy {
-  /** The operator's override, asked on every payout: kept until it changes (any process). */
-  private readonly override: NotifiedCache;
-
+export class PayoutReviews {
   constructor(
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
     @Inject(COMPLIANCE_SETTINGS) private readonly settings: ComplianceSettings,
     @Inject(SERVICE_POOL) private readonly pool: Pool,
     private readonly lists: WatchlistSource,
     private readonly writer: ReviewWriter,
-  ) {
-    this.override = new NotifiedCache(pool, {
-      channel: 'screening_settings',
-      capacity: 1,
-      ttl_ms: 60_000,
-    });
-  }
-
-  async onModuleInit(): Promise<void> {
-    await this.override.start();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.override.close();
-  }
+    @Inject(SCREENING_OVERRIDE) private readonly override: NotifiedCache,
+  ) {}
 
   async screen(command: ScreenPayoutCommand): Promise<ScreenPayoutReply> {
     if (!(await this.screeningAvailable())) {

@@ -9,12 +9,12 @@ import type {
   PlatformLocale,
 } from '@platform/contracts';
 import type { PgEventStore } from '@platform/event-store';
-import { withTransaction } from '@platform/persistence';
+import { withTransaction, type NotifiedCache } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
 import type { EditableProfile, Registration } from '../domain/account';
 import { IDENTITY_EVENTS } from './identity-store';
 import { backfillVerifiedIdentity } from './kyc-backfill';
-import { IdentityReads } from './identity-reads';
+import { IDENTITY_READS } from './identity-reads';
 
 export interface Member {
   member_id: string;
@@ -60,7 +60,7 @@ export class AccountsRepository {
   constructor(
     @Inject(SERVICE_POOL) private readonly pool: Pool,
     @Inject(IDENTITY_EVENTS) private readonly events: PgEventStore,
-    private readonly reads: IdentityReads,
+    @Inject(IDENTITY_READS) private readonly reads: NotifiedCache,
   ) {}
 
   async findMember(org_id: string, email: string): Promise<Member | null> {

@@ -2,14 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { OrgSettings, RecipientMatch, ResolveRecipientQuery } from '@platform/contracts';
 import { SERVICE_POOL } from '@platform/runtime';
-import { IdentityReads } from './identity-reads';
+import type { NotifiedCache } from '@platform/persistence';
+import { IDENTITY_READS } from './identity-reads';
 
 /** What other services read of organizations and accounts: settings, and who a recipient is. */
 @Injectable()
 export class DirectoryRepository {
   constructor(
     @Inject(SERVICE_POOL) private readonly pool: Pool,
-    private readonly reads: IdentityReads,
+    @Inject(IDENTITY_READS) private readonly reads: NotifiedCache,
   ) {}
 
   /** The organization, with `account_id`'s profile locale when that account is one of its own. */
@@ -28,7 +29,7 @@ export class DirectoryRepository {
    * The accounts of one organization that an account id, an email (any member's, lower-cased per
    * D7) or a phone names. Only a proven phone matches (verified since it was linked, as
    * `phoneStatusOf` decides), or anyone could claim a number by typing it into their profile.
-   * Asked for every transfer: the answer is kept (`IdentityReads`) until an account or a member
+   * Asked for every transfer: the answer is kept (`IDENTITY_READS`) until an account or a member
    * of the organization changes.
    */
   async recipients(query: ResolveRecipientQuery): Promise<RecipientMatch[]> {

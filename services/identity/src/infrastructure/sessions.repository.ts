@@ -11,10 +11,10 @@ import {
   type SecurityEvent,
   type SecurityEventType,
 } from '@platform/contracts';
-import { withTransaction } from '@platform/persistence';
+import { withTransaction, type NotifiedCache } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
 import { LOGIN_FAILURE_WINDOW_MS } from '../domain/credentials';
-import { IdentityReads } from './identity-reads';
+import { IDENTITY_READS } from './identity-reads';
 import {
   type IssuedRefresh,
   RefreshChainStore,
@@ -62,7 +62,7 @@ const MEMBER_CHAINS: RefreshChainTables<SessionMember> = {
 export class SessionsRepository extends RefreshChainStore<SessionMember> {
   constructor(
     @Inject(SERVICE_POOL) pool: Pool,
-    private readonly reads: IdentityReads,
+    @Inject(IDENTITY_READS) private readonly reads: NotifiedCache,
   ) {
     super(pool, MEMBER_CHAINS);
   }
@@ -103,7 +103,7 @@ export class SessionsRepository extends RefreshChainStore<SessionMember> {
   /**
    * The session when an access token of this generation is still honoured, with whether it has
    * a second factor and its account's status (a blocked account's sessions stay live); null
-   * otherwise. Asked on every request: a live session's answer is kept (`IdentityReads`) until
+   * otherwise. Asked on every request: a live session's answer is kept (`IDENTITY_READS`) until
    * its session, member, account or organization's OTP policy changes, or it expires.
    */
   async liveSession(

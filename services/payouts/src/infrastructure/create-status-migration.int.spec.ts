@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Pool } from 'pg';
 import type { PayoutResource } from '@platform/contracts';
 import { BusClient, InProcessBus } from '@platform/messaging';
-import { createPool, migrate } from '@platform/persistence';
+import { createPool, migrate, NotifiedCache } from '@platform/persistence';
 import { createTestDatabase, type TestDatabase } from '@platform/testing';
 import { PayoutCreation } from '../application/payout-creation';
 import { PayoutTransitions } from '../application/payout-transitions';
@@ -120,7 +120,11 @@ describe('payouts migration 003: no stored HTTP status', () => {
     const payouts = new PayoutsRepository(pool, await openPayoutsEventStore(pool, 'test'));
     const creation = new PayoutCreation(
       payouts,
-      new LimitsAndDocumentsRepository(pool),
+      // Never started: every read of terms goes to the database.
+      new LimitsAndDocumentsRepository(
+        pool,
+        new NotifiedCache(pool, { channel: 'payout_terms', capacity: 1, ttl_ms: 1 }),
+      ),
       services,
       new PayoutTransitions(payoutsSettingsSchema.parse({}), new RailConnectors('test'), services),
     );

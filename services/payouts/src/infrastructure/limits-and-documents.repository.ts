@@ -1,11 +1,18 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { PayoutDocument } from '@platform/contracts';
-import { NotifiedCache } from '@platform/persistence';
-import { SERVICE_POOL } from '@platform/runtime';
+import type { NotifiedCache } from '@platform/persistence';
+import { notifiedCacheProvider, SERVICE_POOL } from '@platform/runtime';
 
-/** The channel migration 005's triggers notify, with o:<org_id>, when terms change. */
-const TERMS_CHANNEL = 'payout_terms';
+/** Terms asked on every create, kept until an operator changes them (any process). */
+export const PAYOUT_TERMS = Symbol('PAYOUT_TERMS');
+
+export const payoutTermsProvider = notifiedCacheProvider(PAYOUT_TERMS, {
+  // Migration 005's triggers notify it, with o:<org_id>, when terms change.
+  channel: 'payout_terms',
+  capacity: 10_000,
+  ttl_ms: 60_000,
+});
 
 export interface OrgLimits {
   min_amount_usd: string | null;
@@ -33,25 +40,11 @@ export interface Corridor {
  * payouts.
  */
 @Injectable()
-export class LimitsAndDocumentsRepository implements OnModuleInit, OnModuleDestroy {
-  /** Terms asked on every create, kept until an operator changes them (any process). */
-  private readonly terms: NotifiedCache;
-
-  constructor(@Inject(SERVICE_POOL) private readonly pool: Pool) {
-    this.terms = new NotifiedCache(pool, {
-      channel: TERMS_CHANNEL,
-      capacity: 10_000,
-      ttl_ms: 60_000,
-    });
-  }
-
-  async onModuleInit(): Promise<void> {
-    await this.terms.start();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.terms.close();
-  }
+export class LimitsAndDocumentsRepository {
+  constructor(
+    @Inject(SERVICE_POOL) private readonly pool: Pool,
+    @Inject(PAYOUT_TERMS) private readonly terms: NotifiedCache,
+  ) {}
 
   /**
    * What the organization's payouts in a corridor cost and may be, read in one round trip: the

@@ -1,7 +1,8 @@
 import type { Pool } from 'pg';
 import { DomainError } from '@platform/contracts';
 import type { Asset } from '@platform/money';
-import { NotifiedCache } from '@platform/persistence';
+import type { NotifiedCache } from '@platform/persistence';
+import { notifiedCacheProvider } from '@platform/runtime';
 import { LEDGER_SCHEMA } from '../balances-projection';
 
 /** New accounts settle in USD and take payins in USD (spec §1 rule 4). */
@@ -14,32 +15,22 @@ export interface SettlementSettings {
 
 const UNIQUE_VIOLATION = '23505';
 
-/** The channel migration 005's trigger notifies, with a:<account_id>, when settings change. */
-const SETTINGS_CHANNEL = 'ledger_account_settings';
+/** The settlement assets of accounts, asked on every payout: kept until the row changes (any process). */
+export const SETTLEMENT_SETTINGS = Symbol('SETTLEMENT_SETTINGS');
 
-/**
- * The per-account settings the ledger holds: settlement assets and the alias. The settlement
- * assets, asked on every payout, are kept in memory until the row changes (any process).
- */
+export const settlementSettingsProvider = notifiedCacheProvider(SETTLEMENT_SETTINGS, {
+  // Migration 005's trigger notifies it, with a:<account_id>, when settings change.
+  channel: 'ledger_account_settings',
+  capacity: 50_000,
+  ttl_ms: 60_000,
+});
+
+/** The per-account settings the ledger holds: settlement assets and the alias. */
 export class AccountSettingsRepository {
-  private readonly settlements: NotifiedCache;
-
-  constructor(private readonly pool: Pool) {
-    this.settlements = new NotifiedCache(pool, {
-      channel: SETTINGS_CHANNEL,
-      capacity: 50_000,
-      ttl_ms: 60_000,
-    });
-  }
-
-  /** Nest calls it on the provider: until it listens, every read goes to the database. */
-  async onModuleInit(): Promise<void> {
-    await this.settlements.start();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.settlements.close();
-  }
+  constructor(
+    private readonly pool: Pool,
+    private readonly settlements: NotifiedCache,
+  ) {}
 
   async settlement(account_id: string): Promise<SettlementSettings> {
     const settings = await this.settlements.read(
