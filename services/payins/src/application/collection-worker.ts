@@ -5,7 +5,7 @@ import { priceLocalPayin, rateOf } from '../domain/conversion';
 import { SANDBOX_COLLECTION_FAILURE, type Payin, type PayinFailure } from '../domain/payin';
 import { expiryDue, savesCard, stepDue } from '../domain/payin-decide';
 import type { CreditTerms, PayinCommand } from '../domain/payin-events';
-import { transition } from '../domain/payin-state';
+import { transition, type PayinTransition } from '../domain/payin-state';
 import { cardInstrument } from '../domain/stored-card';
 import type { PayinsRepository } from '../infrastructure/payins.repository';
 import type { StoredCardsRepository } from '../infrastructure/stored-cards.repository';
@@ -29,27 +29,71 @@ export class CollectionWorker {
     await this.payins.transaction(async (client) => {
       const payin = await this.payins.lock(client, payin_id, true);
       const now = new Date();
-      if (!payin || !stepDue(payin, now)) return;
-      switch (payin.outcome) {
-        case 'pay':
-          await this.receive(client, payin, now);
-          return;
-        case 'fail':
-          await this.apply(client, payin, {
-            type: 'fail_collection',
-            failure: SANDBOX_COLLECTION_FAILURE,
-          });
-          return;
-        case 'never_paid':
-        case 'manual':
-          await this.apply(client, payin, { type: 'stop_stepping' });
-          return;
-        default: {
-          const unhandled: never = payin.outcome;
-          throw new Error(`unknown outcome ${String(unhandled)}`);
-        }
-      }
+      if (payin && stepDue(payin, now)) await this.stepLocked(client, payin, now);
     });
+  }
+
+  /**
+   * The rail's reports for several payins in one transaction: one begin, one lock and one commit
+   * for them all, where each step alone takes three. Their credits go to the ledger at once (its
+   * group commit takes them together); a checkout's attempt, which changes its link, is stepped
+   * after the others, in turn. Answers the payins whose step failed, with why: should any step
+   * fail, nothing of the batch is kept and each payin is stepped alone (a credit is idempotent by
+   * the payin), so one failing payin never holds back the others.
+   */
+  async stepMany(payin_ids: readonly string[]): Promise<Map<string, unknown>> {
+    try {
+      await this.payins.transaction(async (client) => {
+        const now = new Date();
+        const due = (await this.payins.lockMany(client, payin_ids)).filter((payin) =>
+          stepDue(payin, now),
+        );
+        const attempts = due.filter((payin) => payin.kind === 'checkout_attempt');
+        // Every credit settled before anything is stored or rolled back: none is left in flight.
+        const decided = await Promise.allSettled(
+          due
+            .filter((payin) => payin.kind !== 'checkout_attempt')
+            .map((payin) => this.decideStep(payin, now)),
+        );
+        for (const step of decided) if (step.status === 'rejected') throw step.reason;
+        for (const step of decided)
+          if (step.status === 'fulfilled') await this.storeDecided(client, step.value, now);
+        for (const attempt of attempts) await this.stepLocked(client, attempt, now);
+      });
+      return new Map();
+    } catch {
+      const failures = new Map<string, unknown>();
+      await Promise.all(
+        payin_ids.map((payin_id) =>
+          this.step(payin_id).catch((error: unknown) => void failures.set(payin_id, error)),
+        ),
+      );
+      return failures;
+    }
+  }
+
+  /** A due step, locked by the caller's transaction: decided, credited and stored. */
+  private async stepLocked(client: PoolClient, payin: Payin, now: Date): Promise<void> {
+    if (payin.kind === 'checkout_attempt' && payin.outcome === 'pay')
+      await this.receiveForCheckout(client, payin, now);
+    else await this.storeDecided(client, await this.decideStep(payin, now), now);
+  }
+
+  /** What the rail's report decides for a payin (not a checkout's attempt); a payment is credited. */
+  private async decideStep(payin: Payin, now: Date): Promise<PayinTransition> {
+    switch (payin.outcome) {
+      case 'pay':
+        return this.credited(payin, now);
+      case 'fail':
+        return transition(payin, { type: 'fail_collection', failure: SANDBOX_COLLECTION_FAILURE });
+      case 'never_paid':
+      case 'manual':
+        return transition(payin, { type: 'stop_stepping' });
+      default: {
+        const unhandled: never = payin.outcome;
+        throw new Error(`unknown outcome ${String(unhandled)}`);
+      }
+    }
   }
 
   /** A pending collection past its expiry: expired, no funds move. */
@@ -120,6 +164,11 @@ export class CollectionWorker {
 
   private async receive(client: PoolClient, payin: Payin, now: Date): Promise<Payin> {
     if (payin.kind === 'checkout_attempt') return this.receiveForCheckout(client, payin, now);
+    return this.storeDecided(client, await this.credited(payin, now), now);
+  }
+
+  /** A payin paid: priced, and credited in the ledger; what is decided is not stored yet. */
+  private async credited(payin: Payin, now: Date): Promise<PayinTransition> {
     const decided = transition(payin, {
       type: 'receive_payment',
       at: now,
@@ -130,8 +179,16 @@ export class CollectionWorker {
         const { credit } = event.data;
         await this.creditLedger(payin, credit.credit_asset, credit.credited.toString());
       }
-    const received = await this.payins.store(client, decided);
-    return this.saveCard(client, received, now);
+    return decided;
+  }
+
+  /** Stores what was decided, and the card of a paid payin that asked to save it. */
+  private async storeDecided(
+    client: PoolClient,
+    decided: PayinTransition,
+    now: Date,
+  ): Promise<Payin> {
+    return this.saveCard(client, await this.payins.store(client, decided), now);
   }
 
   /**

@@ -70,44 +70,71 @@ export class CollectionScheduler {
   private async tick(): Promise<boolean> {
     const { steps, expiries, settlements } = this;
     const due_steps = await this.payins.dueSteps(BATCH_SIZE, steps);
-    await this.each(steps, due_steps, (id) => this.worker.step(id));
+    await this.each(steps, due_steps, (chunk) => this.worker.stepMany(chunk));
     const due_expiries = await this.payins.dueExpiries(BATCH_SIZE, expiries);
-    await this.each(expiries, due_expiries, (id) => this.worker.expire(id));
+    await this.each(
+      expiries,
+      due_expiries,
+      oneByOne((id) => this.worker.expire(id)),
+    );
     const now_ms = Date.now();
     if (now_ms - this.last_settlement_ms >= this.settings.settlement_interval_ms) {
       this.last_settlement_ms = now_ms;
       const due = await this.payins.dueSettlements(BATCH_SIZE, settlements);
-      await this.each(settlements, due, (id) => this.worker.settle(id));
+      await this.each(
+        settlements,
+        due,
+        oneByOne((id) => this.worker.settle(id)),
+      );
     }
     return due_steps.length > 0 || due_expiries.length > 0;
   }
 
   /**
-   * A few at a time (each waits on the ledger); one failing payin (ledger unavailable...) must
-   * not hold back the others.
+   * A few at a time (each waits on the ledger); `work` answers the ids of a chunk that failed, and
+   * one failing payin (ledger unavailable...) must not hold back the others.
    */
-  private async each(
-    guard: PoisonGuard,
-    ids: string[],
-    work: (id: string) => Promise<unknown>,
-  ): Promise<void> {
+  private async each(guard: PoisonGuard, ids: string[], work: ChunkWork): Promise<void> {
     for (let start = 0; start < ids.length; start += PARALLEL_TRANSITIONS) {
       if (this.poller.is_stopped) return;
       const chunk = ids.slice(start, start + PARALLEL_TRANSITIONS);
-      await Promise.all(chunk.map((id) => this.guarded(guard, id, work)));
+      const failures = await work(chunk);
+      await Promise.all(
+        chunk.map((payin_id) =>
+          this.guarded(guard, payin_id, async () => {
+            if (failures.has(payin_id)) throw failures.get(payin_id);
+          }),
+        ),
+      );
     }
   }
 
   private async guarded(
     guard: PoisonGuard,
     payin_id: string,
-    work: (id: string) => Promise<unknown>,
+    outcome: () => Promise<void>,
   ): Promise<void> {
     const result = await guard
-      .run(payin_id, { payin_id }, () => work(payin_id))
+      .run(payin_id, { payin_id }, outcome)
       .catch((error: unknown) => ({ outcome: 'retry' as const, error }));
     if (result.outcome === 'retry') this.reports.on_error(result.error);
     if (result.outcome === 'set_aside')
       this.reports.on_set_aside(guard.source, payin_id, result.reason);
   }
+}
+
+/** The transitions of a chunk of payins: the ones that failed, with why. */
+type ChunkWork = (payin_ids: string[]) => Promise<Map<string, unknown>>;
+
+/** A transition of one payin run for each of a chunk at once, each failing alone. */
+function oneByOne(work: (payin_id: string) => Promise<unknown>): ChunkWork {
+  return async (payin_ids) => {
+    const failures = new Map<string, unknown>();
+    await Promise.all(
+      payin_ids.map((payin_id) =>
+        work(payin_id).catch((error: unknown) => void failures.set(payin_id, error)),
+      ),
+    );
+    return failures;
+  };
 }

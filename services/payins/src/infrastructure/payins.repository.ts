@@ -122,6 +122,16 @@ export class PayinsRepository {
     return rows[0] ?? null;
   }
 
+  /** Locks the payins among `payin_ids` that no other transaction holds, in the caller's. */
+  async lockMany(client: PoolClient, payin_ids: readonly string[]): Promise<Payin[]> {
+    const { rows } = await client.query<Payin>(
+      `select * from payins where payin_id = any($1::uuid[])
+        order by payin_id for update skip locked`,
+      [payin_ids.filter(isUuid)],
+    );
+    return rows;
+  }
+
   /**
    * Stores what the domain decided, in the caller's transaction: the changed columns, and the
    * events it publishes on the payin's stream (the outbox). Nothing decided, nothing written.
