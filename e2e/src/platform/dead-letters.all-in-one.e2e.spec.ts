@@ -3,7 +3,15 @@ import type { Pool } from 'pg';
 import { PgEventStore } from '@platform/event-store';
 import { createPool } from '@platform/persistence';
 import { startAllInOneOnly, type E2eAllInOnePlatform } from '../harness';
-import { eventually, http, json, ledgerClient, type TestAccount } from '../clients';
+import {
+  eventually,
+  http,
+  json,
+  ledgerClient,
+  payoutsClient,
+  pix,
+  type TestAccount,
+} from '../clients';
 
 /**
  * D12 and issue 13: one bad record never stops a projection, consumer or worker for the others.
@@ -304,10 +312,38 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
     expect(await json(missing, 404)).toMatchObject({ error: 'not_found' });
   });
 
+  it('sets aside a payout whose step always fails, and completes the payouts stepped with it', async () => {
+    const payouts = payoutsClient(platform.environments.test);
+    const account = await payouts.register();
+    const create = async (amount: string) => {
+      const created = await payouts.create(account, pix(amount, { idempotency_key: randomUUID() }));
+      expect(created.status).toBe(202);
+      return created.body.payout_id;
+    };
+    const [poison, ...others] = [
+      await create('11.00'),
+      await create('12.00'),
+      await create('13.00'),
+    ];
+    // A state no step knows, put below the edge; all three due at once: stepped in one transaction.
+    await pool.query(
+      `update payouts.payouts set next_step_at = now(),
+              status_code = case when payout_id = $1 then 'tampered' else status_code end
+        where payout_id = any($2::uuid[])`,
+      [poison, [poison, ...others]],
+    );
+
+    const letter = await found(letterOf('worker:payout_step', poison, 'payouts'));
+    expect(letter).toMatchObject({ payload: { payout_id: poison } });
+    expect(letter.reason).toContain('tampered');
+    for (const payout_id of others)
+      expect((await payouts.awaitPayout(account, payout_id)).status).toBe('completed');
+  });
+
   it('lists every service’s letters to the operator only, and refuses a bad filter', async () => {
     const all = await letters();
     expect(new Set(all.dead_letters.map((letter) => letter.service))).toEqual(
-      new Set(['compliance', 'ledger', 'notifications', 'payins', 'risk-scoring']),
+      new Set(['compliance', 'ledger', 'notifications', 'payins', 'payouts', 'risk-scoring']),
     );
     expect(all.total).toBe(all.dead_letters.length);
     const bad = await client.operator('GET', '/admin/v1/dead-letters?service=nowhere');

@@ -32,6 +32,35 @@ export class PayoutLifecycle {
     );
   }
 
+  /**
+   * The due steps of several payouts in one transaction: one begin, one lock and one commit for
+   * them all, where each step alone takes three. The steps run side by side (each waits on
+   * screening, the ledger or the rail) and are stored once all have answered. Answers the payouts
+   * whose step failed, with why: should any fail, nothing of the batch is kept and each payout is
+   * stepped alone (any step may run again, as after a crash: its effects are keyed by the
+   * payout), so one failing payout never holds back the others.
+   */
+  async stepMany(payout_ids: readonly string[]): Promise<Map<string, unknown>> {
+    try {
+      await this.payouts.withLockedPayouts(payout_ids, async (client, records) => {
+        const changes = records.map((record) => new PayoutChange(stateOf(record)));
+        // Every step settled before anything is stored or rolled back: none is left in flight.
+        const stepped = await Promise.allSettled(changes.map((change) => this.runDueStep(change)));
+        for (const step of stepped) if (step.status === 'rejected') throw step.reason;
+        for (const change of changes) await this.save(client, change);
+      });
+      return new Map();
+    } catch {
+      const failures = new Map<string, unknown>();
+      await Promise.all(
+        payout_ids.map((payout_id) =>
+          this.step(payout_id).catch((error: unknown) => void failures.set(payout_id, error)),
+        ),
+      );
+      return failures;
+    }
+  }
+
   private async runDueStep(change: PayoutChange): Promise<void> {
     const step = dueStepOf(change.payout.status_code);
     switch (step) {
