@@ -4,3 +4,4 @@ export * from './poison-tracker';
 export * from './poison-guard';
 export * from './in-order';
 export * from './unparsed-key';
+export * from './together-or-alone';

@@ -35,6 +35,32 @@ export class PoisonGuard {
   }
 
   /**
+   * `run` for each record of a batch whose work already ran (`togetherOrAlone`): a record failed
+   * when `failures` has its key. The failures are counted first, so that the others going through
+   * in the same batch count as the evidence that a failing record is itself the cause.
+   */
+  async settle(
+    keys: readonly string[],
+    payloadOf: (key: string) => unknown,
+    failures: ReadonlyMap<string, unknown>,
+  ): Promise<Map<string, GuardedOutcome>> {
+    const outcomes = new Map<string, GuardedOutcome>();
+    const failed = keys.filter((key) => failures.has(key));
+    await Promise.all(
+      failed.map(async (key) =>
+        outcomes.set(
+          key,
+          await this.run(key, payloadOf(key), () => Promise.reject(failures.get(key))),
+        ),
+      ),
+    );
+    for (const key of keys)
+      if (!failures.has(key))
+        outcomes.set(key, await this.run(key, payloadOf(key), async () => {}));
+    return new Map(keys.map((key) => [key, outcomes.get(key) as GuardedOutcome]));
+  }
+
+  /**
    * Runs `work` for the record `key`. A failure is never thrown: it is `retry` (with the error,
    * for the caller's log) or, for a poison record, `set_aside` once its letter is recorded.
    */

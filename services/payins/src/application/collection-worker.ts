@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import { DomainError, payinDescription } from '@platform/contracts';
 import { Money, type Asset, type MoneyUnit } from '@platform/money';
+import { togetherOrAlone } from '@platform/persistence';
 import { priceLocalPayin, rateOf } from '../domain/conversion';
 import { SANDBOX_COLLECTION_FAILURE, type Payin, type PayinFailure } from '../domain/payin';
 import { expiryDue, savesCard, stepDue } from '../domain/payin-decide';
@@ -41,9 +42,9 @@ export class CollectionWorker {
    * fail, nothing of the batch is kept and each payin is stepped alone (a credit is idempotent by
    * the payin), so one failing payin never holds back the others.
    */
-  async stepMany(payin_ids: readonly string[]): Promise<Map<string, unknown>> {
-    try {
-      await this.payins.transaction(async (client) => {
+  stepMany(payin_ids: readonly string[]): Promise<Map<string, unknown>> {
+    const together = () =>
+      this.payins.transaction(async (client) => {
         const now = new Date();
         const due = (await this.payins.lockMany(client, payin_ids)).filter((payin) =>
           stepDue(payin, now),
@@ -60,16 +61,7 @@ export class CollectionWorker {
           if (step.status === 'fulfilled') await this.storeDecided(client, step.value, now);
         for (const attempt of attempts) await this.stepLocked(client, attempt, now);
       });
-      return new Map();
-    } catch {
-      const failures = new Map<string, unknown>();
-      await Promise.all(
-        payin_ids.map((payin_id) =>
-          this.step(payin_id).catch((error: unknown) => void failures.set(payin_id, error)),
-        ),
-      );
-      return failures;
-    }
+    return togetherOrAlone(payin_ids, together, (payin_id) => this.step(payin_id));
   }
 
   /** A due step, locked by the caller's transaction: decided, credited and stored. */

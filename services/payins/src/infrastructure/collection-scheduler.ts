@@ -1,8 +1,10 @@
 import {
+  failuresOf,
   PollCadence,
   Poller,
   PoisonGuard,
   type DeadLetters,
+  type GuardedOutcome,
   type PoisonPolicy,
 } from '@platform/persistence';
 import type { CollectionWorker } from '../application/collection-worker';
@@ -99,42 +101,27 @@ export class CollectionScheduler {
       if (this.poller.is_stopped) return;
       const chunk = ids.slice(start, start + PARALLEL_TRANSITIONS);
       const failures = await work(chunk);
-      await Promise.all(
-        chunk.map((payin_id) =>
-          this.guarded(guard, payin_id, async () => {
-            if (failures.has(payin_id)) throw failures.get(payin_id);
-          }),
-        ),
-      );
+      const outcomes = await guard
+        .settle(chunk, (payin_id) => ({ payin_id }), failures)
+        .catch((error: unknown) => new Map(chunk.map((id) => [id, retry(error)])));
+      for (const [payin_id, outcome] of outcomes) {
+        if (outcome.outcome === 'retry') this.reports.on_error(outcome.error);
+        if (outcome.outcome === 'set_aside')
+          this.reports.on_set_aside(guard.source, payin_id, outcome.reason);
+      }
     }
-  }
-
-  private async guarded(
-    guard: PoisonGuard,
-    payin_id: string,
-    outcome: () => Promise<void>,
-  ): Promise<void> {
-    const result = await guard
-      .run(payin_id, { payin_id }, outcome)
-      .catch((error: unknown) => ({ outcome: 'retry' as const, error }));
-    if (result.outcome === 'retry') this.reports.on_error(result.error);
-    if (result.outcome === 'set_aside')
-      this.reports.on_set_aside(guard.source, payin_id, result.reason);
   }
 }
 
 /** The transitions of a chunk of payins: the ones that failed, with why. */
 type ChunkWork = (payin_ids: string[]) => Promise<Map<string, unknown>>;
 
+/** What a chunk whose outcomes could not be counted is: every payin of it tried again later. */
+function retry(error: unknown): GuardedOutcome {
+  return { outcome: 'retry', error, retry_in_ms: 0 };
+}
+
 /** A transition of one payin run for each of a chunk at once, each failing alone. */
 function oneByOne(work: (payin_id: string) => Promise<unknown>): ChunkWork {
-  return async (payin_ids) => {
-    const failures = new Map<string, unknown>();
-    await Promise.all(
-      payin_ids.map((payin_id) =>
-        work(payin_id).catch((error: unknown) => void failures.set(payin_id, error)),
-      ),
-    );
-    return failures;
-  };
+  return (payin_ids) => failuresOf(payin_ids, work);
 }

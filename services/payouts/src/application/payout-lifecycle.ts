@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import { DomainError, type PayoutResource } from '@platform/contracts';
+import { togetherOrAlone } from '@platform/persistence';
 import { awaits } from '../domain/payout-decide';
 import { publicPayout } from '../domain/payout-record';
 import { dueStepOf, stateOf } from '../domain/payout-state';
@@ -40,25 +41,16 @@ export class PayoutLifecycle {
    * stepped alone (any step may run again, as after a crash: its effects are keyed by the
    * payout), so one failing payout never holds back the others.
    */
-  async stepMany(payout_ids: readonly string[]): Promise<Map<string, unknown>> {
-    try {
-      await this.payouts.withLockedPayouts(payout_ids, async (client, records) => {
+  stepMany(payout_ids: readonly string[]): Promise<Map<string, unknown>> {
+    const together = () =>
+      this.payouts.withLockedPayouts(payout_ids, async (client, records) => {
         const changes = records.map((record) => new PayoutChange(stateOf(record)));
         // Every step settled before anything is stored or rolled back: none is left in flight.
         const stepped = await Promise.allSettled(changes.map((change) => this.runDueStep(change)));
         for (const step of stepped) if (step.status === 'rejected') throw step.reason;
         for (const change of changes) await this.save(client, change);
       });
-      return new Map();
-    } catch {
-      const failures = new Map<string, unknown>();
-      await Promise.all(
-        payout_ids.map((payout_id) =>
-          this.step(payout_id).catch((error: unknown) => void failures.set(payout_id, error)),
-        ),
-      );
-      return failures;
-    }
+    return togetherOrAlone(payout_ids, together, (payout_id) => this.step(payout_id));
   }
 
   private async runDueStep(change: PayoutChange): Promise<void> {

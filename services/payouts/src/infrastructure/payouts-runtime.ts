@@ -116,22 +116,18 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
     return due.length > 0;
   }
 
+  /** A chunk's steps, each outcome told to its guard: a failure is retried later, or set aside. */
   private async runSteps(payout_ids: string[]): Promise<void> {
     const failures = await this.lifecycle.stepMany(payout_ids);
-    await Promise.all(payout_ids.map((payout_id) => this.guardedStep(payout_id, failures)));
-  }
-
-  /** A step's outcome told to its guard: a failure is retried later, or set aside. */
-  private async guardedStep(payout_id: string, failures: Map<string, unknown>): Promise<void> {
-    const result = await this.steps.run(payout_id, { payout_id }, async () => {
-      if (failures.has(payout_id)) throw failures.get(payout_id);
-    });
-    if (result.outcome === 'retry') {
-      this.logger.warn(`payout ${payout_id} step failed, retrying: ${String(result.error)}`);
-      await this.payouts.postponeStep(payout_id, result.retry_in_ms);
+    const outcomes = await this.steps.settle(payout_ids, (payout_id) => ({ payout_id }), failures);
+    for (const [payout_id, result] of outcomes) {
+      if (result.outcome === 'retry') {
+        this.logger.warn(`payout ${payout_id} step failed, retrying: ${String(result.error)}`);
+        await this.payouts.postponeStep(payout_id, result.retry_in_ms);
+      }
+      if (result.outcome === 'set_aside')
+        this.logger.error(`payout ${payout_id} step set aside as a dead letter: ${result.reason}`);
     }
-    if (result.outcome === 'set_aside')
-      this.logger.error(`payout ${payout_id} step set aside as a dead letter: ${result.reason}`);
   }
 
   private async recoverAbandonedClaims(): Promise<void> {
