@@ -312,7 +312,7 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
     expect(await json(missing, 404)).toMatchObject({ error: 'not_found' });
   });
 
-  it('sets aside a payout whose step always fails, and completes the payouts stepped with it', async () => {
+  it('sets aside a payout whose step always fails, and completes the others', async () => {
     const payouts = payoutsClient(platform.environments.test);
     const account = await payouts.register();
     const create = async (amount: string) => {
@@ -320,24 +320,23 @@ describe('poison records are set aside and the rest goes on (D12)', () => {
       expect(created.status).toBe(202);
       return created.body.payout_id;
     };
-    const [poison, ...others] = [
-      await create('11.00'),
-      await create('12.00'),
-      await create('13.00'),
-    ];
-    // A state no step knows, put below the edge; all three due at once: stepped in one transaction.
+    // A state no step knows, put below the edge, and due now.
+    const poison = await create('11.00');
     await pool.query(
-      `update payouts.payouts set next_step_at = now(),
-              status_code = case when payout_id = $1 then 'tampered' else status_code end
-        where payout_id = any($2::uuid[])`,
-      [poison, [poison, ...others]],
+      `update payouts.payouts set next_step_at = now(), status_code = 'tampered'
+        where payout_id = $1`,
+      [poison],
     );
 
-    const letter = await found(letterOf('worker:payout_step', poison, 'payouts'));
+    // Others complete while it fails; once it failed often enough, it is set aside.
+    let letter: Letter | undefined;
+    for (let round = 0; round < 10 && !letter; round += 1) {
+      const other = await create(`${12 + round}.00`);
+      expect((await payouts.awaitPayout(account, other)).status).toBe('completed');
+      letter = await letterOf('worker:payout_step', poison, 'payouts')();
+    }
     expect(letter).toMatchObject({ payload: { payout_id: poison } });
-    expect(letter.reason).toContain('tampered');
-    for (const payout_id of others)
-      expect((await payouts.awaitPayout(account, payout_id)).status).toBe('completed');
+    expect(letter?.reason).toContain('tampered');
   });
 
   it('lists every service’s letters to the operator only, and refuses a bad filter', async () => {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import { DomainError, type PayoutResource } from '@platform/contracts';
-import { togetherOrAlone } from '@platform/persistence';
 import { awaits } from '../domain/payout-decide';
 import { publicPayout } from '../domain/payout-record';
 import { dueStepOf, stateOf } from '../domain/payout-state';
@@ -31,26 +30,6 @@ export class PayoutLifecycle {
       },
       { skip_locked: true },
     );
-  }
-
-  /**
-   * The due steps of several payouts in one transaction: one begin, one lock and one commit for
-   * them all, where each step alone takes three. The steps run side by side (each waits on
-   * screening, the ledger or the rail) and are stored once all have answered. Answers the payouts
-   * whose step failed, with why: should any fail, nothing of the batch is kept and each payout is
-   * stepped alone (any step may run again, as after a crash: its effects are keyed by the
-   * payout), so one failing payout never holds back the others.
-   */
-  stepMany(payout_ids: readonly string[]): Promise<Map<string, unknown>> {
-    const together = () =>
-      this.payouts.withLockedPayouts(payout_ids, async (client, records) => {
-        const changes = records.map((record) => new PayoutChange(stateOf(record)));
-        // Every step settled before anything is stored or rolled back: none is left in flight.
-        const stepped = await Promise.allSettled(changes.map((change) => this.runDueStep(change)));
-        for (const step of stepped) if (step.status === 'rejected') throw step.reason;
-        for (const change of changes) await this.save(client, change);
-      });
-    return togetherOrAlone(payout_ids, together, (payout_id) => this.step(payout_id));
   }
 
   private async runDueStep(change: PayoutChange): Promise<void> {

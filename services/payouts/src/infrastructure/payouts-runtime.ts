@@ -23,15 +23,10 @@ const DUE_BATCH = 50;
  * Steps of different payouts run side by side, this many at a time. Four were too few to keep
  * up: under 90 creates a second, payouts waited 8-13 s to complete; with eight, 0.4 s (`npm run
  * bench:api`). Once a create became one statement, eight fell behind again (130 creates a second:
- * 2.7 s at p99); with sixteen, 0.5 s. Each step waits on the ledger or the rail.
+ * 2.7 s at p99); with sixteen, 0.5 s. Each step holds one connection while it waits on the ledger
+ * or the rail, and needs no other.
  */
 const PARALLEL_STEPS = 16;
-/**
- * Steps stored in one transaction (`PayoutLifecycle.stepMany`): begin, lock and commit once for
- * these many payouts; PARALLEL_STEPS / STEPS_PER_TRANSACTION transactions run side by side, each
- * holding one connection while its steps wait.
- */
-const STEPS_PER_TRANSACTION = 8;
 /**
  * The service's pool: a connection for each step, and as many again for creates and reads, so
  * that steps held up by a slow ledger or rail cannot leave the API waiting for a connection.
@@ -103,31 +98,27 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
       );
     }
     const due = await this.payouts.dueSteps(DUE_BATCH, this.steps);
-    // A few transactions at a time: one that finishes takes the next chunk at once, not when the
-    // slowest of the others does.
-    const chunks: string[][] = [];
-    for (let start = 0; start < due.length; start += STEPS_PER_TRANSACTION)
-      chunks.push(due.slice(start, start + STEPS_PER_TRANSACTION));
+    // A few at a time: each step waits on the ledger or the rail, and holds only its own row. A
+    // step that finishes makes room for the next at once, not when the slowest of its group does.
+    let next = 0;
     const lane = async (): Promise<void> => {
-      for (let chunk = chunks.shift(); chunk && !this.poller.is_stopped; chunk = chunks.shift())
-        await this.runSteps(chunk);
+      while (next < due.length && !this.poller.is_stopped)
+        await this.runStep(due[next++] as string);
     };
-    await Promise.all(Array.from({ length: PARALLEL_STEPS / STEPS_PER_TRANSACTION }, lane));
+    await Promise.all(Array.from({ length: PARALLEL_STEPS }, lane));
     return due.length > 0;
   }
 
-  /** A chunk's steps, each outcome told to its guard: a failure is retried later, or set aside. */
-  private async runSteps(payout_ids: string[]): Promise<void> {
-    const failures = await this.lifecycle.stepMany(payout_ids);
-    const outcomes = await this.steps.settle(payout_ids, (payout_id) => ({ payout_id }), failures);
-    for (const [payout_id, result] of outcomes) {
-      if (result.outcome === 'retry') {
-        this.logger.warn(`payout ${payout_id} step failed, retrying: ${String(result.error)}`);
-        await this.payouts.postponeStep(payout_id, result.retry_in_ms);
-      }
-      if (result.outcome === 'set_aside')
-        this.logger.error(`payout ${payout_id} step set aside as a dead letter: ${result.reason}`);
+  private async runStep(payout_id: string): Promise<void> {
+    const result = await this.steps.run(payout_id, { payout_id }, () =>
+      this.lifecycle.step(payout_id),
+    );
+    if (result.outcome === 'retry') {
+      this.logger.warn(`payout ${payout_id} step failed, retrying: ${String(result.error)}`);
+      await this.payouts.postponeStep(payout_id, result.retry_in_ms);
     }
+    if (result.outcome === 'set_aside')
+      this.logger.error(`payout ${payout_id} step set aside as a dead letter: ${result.reason}`);
   }
 
   private async recoverAbandonedClaims(): Promise<void> {

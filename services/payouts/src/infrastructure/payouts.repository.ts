@@ -208,22 +208,6 @@ export class PayoutsRepository {
     });
   }
 
-  /** `withLockedPayout` for several (ids as `dueSteps` answers them): those no other transaction holds. */
-  async withLockedPayouts(
-    payout_ids: readonly string[],
-    work: (client: PoolClient, records: PayoutRecord[]) => Promise<void>,
-  ): Promise<void> {
-    await withTransaction(this.pool, async (client) => {
-      const { rows } = await client.query<PayoutRecord>(
-        `select ${PAYOUT_COLUMNS} from payouts
-          where payout_id = any($1::uuid[]) and creation = 'created'
-          order by payout_id for update skip locked`,
-        [payout_ids],
-      );
-      await work(client, rows);
-    });
-  }
-
   async recentlyRejected(account_id: string, destination: string): Promise<boolean> {
     const { rows } = await this.pool.query(
       `select 1 from rejected_destinations where account_id = $1 and destination = $2
