@@ -11,6 +11,7 @@ import {
   writeAtHeadsWith,
   type AppendStatements,
   type Notification,
+  type OnMoved,
   type PreparedText,
 } from './statements';
 import { activeTraceContext, type EventTraceContext } from './trace-context';
@@ -142,7 +143,7 @@ export async function appendAtHead(
   append: StreamAppend,
   head: StreamHead,
   notification: Notification,
-  own?: { statements: readonly OwnStatement[]; on_moved: 'fail' | 'write_own' },
+  own?: OwnWrites,
 ): Promise<AppendOutcome | null> {
   const planned = planWrite([append], new Map([[append.stream, { ...head }]]), context.environment);
   const moved = headOf(planned.heads, append.stream);
@@ -178,10 +179,17 @@ export async function appendAtHead(
   return { results: resultsFrom(planned, first_position), heads: planned.heads };
 }
 
+/** The caller's own statements to write in an append's statement, and what a moved head does. */
+export interface OwnWrites {
+  statements: readonly OwnStatement[];
+  on_moved: OnMoved;
+}
+
 /**
  * Appends to several streams in a single statement, hashing from heads believed current: it
  * writes only if every stored head still has the version and hash it was hashed from. Null when
- * one had moved or is missing (nothing was written); the caller then takes the locking path.
+ * one had moved or is missing (no event was written; the own statements were, on `write_own`);
+ * the caller then takes the locking path.
  */
 export async function appendAtHeads(
   db: Pool | PoolClient,
@@ -190,7 +198,7 @@ export async function appendAtHeads(
   heads: Map<string, StreamHead>,
   notification: Notification,
   trace_contexts?: readonly (EventTraceContext | null)[],
-  own: readonly OwnStatement[] = [],
+  own?: OwnWrites,
 ): Promise<AppendOutcome | null> {
   const planned = planWrite(appends, heads, context.environment, trace_contexts);
   const moved_heads = appends.map(({ stream }) => {
@@ -211,7 +219,7 @@ export async function appendAtHeads(
     appends.length,
   ];
   const first_position =
-    own.length === 0
+    own === undefined || own.statements.length === 0
       ? await writeEvents(db, context.statements.write_at_heads[notification], values)
       : await writeEventsWith(db, context, values, own);
   if (first_position === null) return null;
@@ -220,16 +228,16 @@ export async function appendAtHeads(
 
 /**
  * The events and the caller's own statements in one statement (it notifies subscribers itself);
- * null when a head had moved, which undid the caller's writes too.
+ * null when a head had moved, which undid the caller's writes too on `fail`.
  */
 async function writeEventsWith(
   db: Pool | PoolClient,
   context: AppendContext,
   values: unknown[],
-  own: readonly OwnStatement[],
+  own: OwnWrites,
 ): Promise<string | null> {
-  const clauses = asWithClauses(own, values.length, 'own');
-  const statement = writeAtHeadsWith(context.schema, context.notify_channel, clauses);
+  const clauses = asWithClauses(own.statements, values.length, 'own');
+  const statement = writeAtHeadsWith(context.schema, context.notify_channel, clauses, own.on_moved);
   return unlessHeadsMoved(writeEvents(db, statement, [...values, ...clauses.values]));
 }
 
@@ -279,16 +287,11 @@ export async function appendBatchAtHeads(
   // the database's notify lock through the commit, which serialises notifying commits: batches
   // are written one at a time anyway, and other appenders notify after their commit, briefly.
   const [alone] = batch;
-  const own = batch.length === 1 && alone?.statements ? alone.statements : [];
-  const outcome = await appendAtHeads(
-    db,
-    context,
-    appends,
-    heads,
-    'in_statement',
-    trace_contexts,
-    own,
-  );
+  const statements = batch.length === 1 && alone?.statements ? alone.statements : [];
+  const outcome = await appendAtHeads(db, context, appends, heads, 'in_statement', trace_contexts, {
+    statements,
+    on_moved: 'fail',
+  });
   if (outcome === null) return null;
   let offset = 0;
   return batch.map((part) => {

@@ -188,6 +188,92 @@ describe('PgEventStore writing a caller’s own rows with its events', () => {
       expect(await here.verifyStream(stream)).toMatchObject({ valid: true, last_version: 3 });
     });
 
+    it('writes several remembered streams and the rows in one statement', async () => {
+      const [a, b] = [await createdThing(), await createdThing()];
+      await withTransaction(pool, async (client) => {
+        const query = jest.spyOn(client, 'query');
+        await here.appendManyInTransactionWith(
+          client,
+          [appendOf(a.stream, 'paid'), appendOf(b.stream, 'failed')],
+          [setStatus(a.id, 'paid'), setStatus(b.id, 'failed')],
+        );
+        expect(query).toHaveBeenCalledTimes(1);
+        query.mockRestore();
+      });
+      expect([await statuses(a.stream), await statuses(b.stream)]).toEqual([
+        ['created', 'paid'],
+        ['created', 'failed'],
+      ]);
+      expect([await statusOf(a.id), await statusOf(b.id)]).toEqual(['paid', 'failed']);
+    });
+
+    it('writes the rows once and appends every stream after a head another process moved', async () => {
+      const [a, b] = [await createdThing(), await createdThing()];
+      await elsewhere.append(b.stream, [changed('reviewed')], { expected_version: 1 });
+      const bump = (id: string): OwnStatement => ({
+        text: `update things set status = status || '+paid' where id = $1`,
+        values: [id],
+      });
+      await withTransaction(pool, (client) =>
+        here.appendManyInTransactionWith(
+          client,
+          [appendOf(a.stream, 'paid'), appendOf(b.stream, 'paid')],
+          [bump(a.id), bump(b.id)],
+        ),
+      );
+      expect([await statuses(a.stream), await statuses(b.stream)]).toEqual([
+        ['created', 'paid'],
+        ['created', 'reviewed', 'paid'],
+      ]);
+      expect([await statusOf(a.id), await statusOf(b.id)]).toEqual([
+        'created+paid',
+        'created+paid',
+      ]);
+      expect(await here.verifyStream(b.stream)).toMatchObject({ valid: true, last_version: 3 });
+      // The head it now remembers is the stored one: the next append goes in one statement.
+      await withTransaction(pool, async (client) => {
+        const query = jest.spyOn(client, 'query');
+        await here.appendManyInTransactionWith(client, [appendOf(b.stream, 'settled')], []);
+        expect(query).toHaveBeenCalledTimes(1);
+        query.mockRestore();
+      });
+    });
+
+    it('writes the rows and locks the heads when a stream is not remembered', async () => {
+      const { id, stream } = await createdThing();
+      const { stream: unknown_stream } = await (async () => {
+        const other = `thing-${randomUUID()}`;
+        await elsewhere.append(other, [changed('created')], { expected_version: 'no_stream' });
+        return { stream: other };
+      })();
+      await withTransaction(pool, (client) =>
+        here.appendManyInTransactionWith(
+          client,
+          [appendOf(stream, 'paid'), appendOf(unknown_stream, 'paid')],
+          [setStatus(id, 'paid')],
+        ),
+      );
+      expect([await statuses(stream), await statuses(unknown_stream)]).toEqual([
+        ['created', 'paid'],
+        ['created', 'paid'],
+      ]);
+      expect(await statusOf(id)).toBe('paid');
+    });
+
+    it('refuses an own statement that must change one row: it could not be undone', async () => {
+      const [a, b] = [await createdThing(), await createdThing()];
+      await expect(
+        withTransaction(pool, (client) =>
+          here.appendManyInTransactionWith(
+            client,
+            [appendOf(a.stream, 'paid'), appendOf(b.stream, 'paid')],
+            [setStatus(a.id, 'paid', true)],
+          ),
+        ),
+      ).rejects.toThrow('an own statement that must change one row needs on_moved: fail');
+      expect(await statusOf(a.id)).toBe('created');
+    });
+
     it('writes nothing when the transaction rolls back', async () => {
       const id = randomUUID();
       const stream = `thing-${id}`;

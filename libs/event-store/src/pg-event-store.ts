@@ -192,7 +192,7 @@ export class PgEventStore {
       heads,
       'in_statement',
       undefined,
-      statements,
+      { statements, on_moved: 'fail' },
     );
     this.afterKnownHeadWrite(appends, outcome);
     return outcome;
@@ -297,6 +297,40 @@ export class PgEventStore {
     const [result] = (await this.appendWithLocks(client, [append], 'in_statement')).results;
     if (!result) throw new Error('append returned no result');
     return result;
+  }
+
+  /**
+   * appendManyInTransaction with the caller's own statements, for several streams: when every
+   * head is remembered, the events of them all and the statements go in one statement (one round
+   * trip where a stream each would take one). When a head had moved the statements are written all
+   * the same, and the appends take the locking path.
+   */
+  async appendManyInTransactionWith(
+    client: PoolClient,
+    appends: readonly StreamAppend[],
+    statements: readonly OwnStatement[],
+  ): Promise<AppendResult[]> {
+    assertValidAppends(appends);
+    const heads = this.rememberedHeads(appends);
+    if (heads) {
+      const outcome = await appendAtHeads(
+        client,
+        this.context,
+        appends,
+        heads,
+        'in_statement',
+        undefined,
+        {
+          statements,
+          on_moved: 'write_own',
+        },
+      );
+      this.afterKnownHeadWrite(appends, outcome);
+      if (outcome) return outcome.results;
+    } else {
+      await runOwnStatements(client, statements);
+    }
+    return (await this.appendWithLocks(client, appends, 'in_statement')).results;
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -165,42 +165,52 @@ export interface OwnClauses {
 
 /**
  * writeAtHeads with the caller's own statements as WITH clauses (their parameters after the four
- * of the append). They run whatever the heads, so when a head had moved, or an own statement that
- * must change one row did not, the statement fails (SQLSTATE ES409, see migration 003), which
- * undoes them with the rest.
+ * of the append). They run whatever the heads. `fail` (the statement is its own transaction):
+ * when a head had moved, or an own statement that must change one row did not, the statement
+ * fails (SQLSTATE ES409, see migration 003), which undoes them with the rest. `write_own` (in the
+ * caller's transaction, which goes on to lock the heads): no row when a head had moved, and the
+ * own statements are written all the same.
  */
 export function writeAtHeadsWith(
   schema: string,
   notify_channel: string,
   own: OwnClauses,
+  on_moved: OnMoved,
 ): PreparedText {
-  return withOwn(['heads', schema, notify_channel], own, () =>
+  return withOwn(['heads', schema, notify_channel, on_moved], own, () =>
     named(`${writeAtHeadsClauses(schema)}, ${own.clauses.join(', ')}
-      ${failUnlessWritten(schema, notify_channel, own)}`),
+      ${endingWithOwn(schema, notify_channel, own, on_moved)}`),
   );
 }
 
-/**
- * writeAtHead with the caller's own statements as WITH clauses (their parameters after the seven
- * of the append). `fail` (the statement is its own transaction): as writeAtHeadsWith. `write_own`
- * (in the caller's transaction, which goes on to lock the head): no row when the head had moved,
- * and the own statements are written all the same.
- */
+/** writeAtHead with the caller's own statements as WITH clauses, as writeAtHeadsWith. */
 export function writeAtHeadWith(
   schema: string,
   form: HeadForm,
   notify_channel: string,
   own: OwnClauses,
-  on_moved: 'fail' | 'write_own',
+  on_moved: OnMoved,
 ): PreparedText {
-  return withOwn(['head', schema, form, notify_channel, on_moved], own, () => {
-    const clauses = `${writeAtHeadClauses(schema, form)}, ${own.clauses.join(', ')}`;
-    if (on_moved === 'fail')
-      return named(`${clauses} ${failUnlessWritten(schema, notify_channel, own)}`);
-    if (own.one_row_clauses.length > 0)
-      throw new Error('an own statement that must change one row needs on_moved: fail');
-    return named(`${clauses} ${finalSelect(notify_channel)}`);
-  });
+  return withOwn(['head', schema, form, notify_channel, on_moved], own, () =>
+    named(`${writeAtHeadClauses(schema, form)}, ${own.clauses.join(', ')}
+      ${endingWithOwn(schema, notify_channel, own, on_moved)}`),
+  );
+}
+
+/** What an append with own statements does when a head had moved (see writeAtHeadsWith). */
+export type OnMoved = 'fail' | 'write_own';
+
+function endingWithOwn(
+  schema: string,
+  notify_channel: string,
+  own: OwnClauses,
+  on_moved: OnMoved,
+): string {
+  if (on_moved === 'fail') return failUnlessWritten(schema, notify_channel, own);
+  // Written whatever the heads, so nothing could undo a missed row.
+  if (own.one_row_clauses.length > 0)
+    throw new Error('an own statement that must change one row needs on_moved: fail');
+  return finalSelect(notify_channel);
 }
 
 function failUnlessWritten(schema: string, notify_channel: string, own: OwnClauses): string {

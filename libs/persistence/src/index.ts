@@ -5,6 +5,7 @@ export * from './dead-letters';
 export * from './track-links';
 export * from './stable-uuid';
 export * from './poll-cadence';
+export * from './lanes';
 export * from './poller';
 export * from './own-statements';
 export * from './channel-hub';

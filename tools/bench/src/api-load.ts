@@ -29,8 +29,11 @@ export interface ApiLoadResult {
   elapsed_ms: number;
   failures: number;
   first_failure?: string;
-  /** Per payout created: its id and when its request was sent (epoch ms, sub-millisecond). */
-  payouts: { payout_id: string; sent_at_ms: number }[];
+  /**
+   * Per payout or payin created: its id and when its request was sent (epoch ms,
+   * sub-millisecond), to time it to its completion or credit.
+   */
+  created: { id: string; sent_at_ms: number }[];
 }
 
 /** The request body of the `index`th request of the run. */
@@ -49,7 +52,7 @@ async function run(plan: ApiLoadPlan): Promise<ApiLoadResult> {
     (target) =>
       new Pool(target, { connections: Math.ceil(plan.concurrency / plan.targets.length) }),
   );
-  const result: ApiLoadResult = { samples_ms: [], elapsed_ms: 0, failures: 0, payouts: [] };
+  const result: ApiLoadResult = { samples_ms: [], elapsed_ms: 0, failures: 0, created: [] };
   let next = 0;
   const start = performance.now();
   await Promise.all(
@@ -71,8 +74,9 @@ async function run(plan: ApiLoadPlan): Promise<ApiLoadResult> {
         if (response.statusCode >= 300) {
           result.failures += 1;
           result.first_failure ??= `${response.statusCode} ${JSON.stringify(answer)}`;
-        } else if (plan.kind === 'payouts') {
-          result.payouts.push({ payout_id: answer.payout_id as string, sent_at_ms });
+        } else if (plan.kind !== 'transfers') {
+          const id = plan.kind === 'payouts' ? answer.payout_id : answer.payin_id;
+          result.created.push({ id: id as string, sent_at_ms });
         }
       }
     }),

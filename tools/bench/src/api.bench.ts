@@ -38,8 +38,11 @@ import { median, percentile, summarize } from './stats';
  * baseline, after BENCH_WARMUP untimed of each kind to each. Printed: requests per second, p50,
  * p99, the ratio platform / baseline, and Node CPU time per request: the platform's while the load
  * ran and until the work the requests left after their replies was done (ledger projections,
- * relay, notifications; for payouts, every payout completed), the baseline's while the load ran.
- * For payouts, the time from each create request sent to its `completed` event (sandbox step 0).
+ * relay, notifications; every payout completed, every payin credited), the baseline's while the
+ * load ran. For payouts, the time from each create request sent to its `completed` event; for
+ * payins, to its `payin_credited` event (sandbox step 0); and for both, the rate end to end (the
+ * first request sent to the last completed or credited), which is the baseline's work: its one
+ * transaction debits or credits the balance too.
  * 3. With KAFKA_BROKERS set (`npm run kafka:start`), the distributed runtime (`start-distributed`,
  *    one process per service) on that broker: POST /v1/transfers at the first concurrency with one
  *    copy of the ledger and the gateway, then with a second copy of each (the load generator
@@ -99,8 +102,16 @@ interface Measured {
   cpu_load_ms: number;
   /** Node CPU ms until the requests' work after their replies was done (platform only). */
   cpu_settled_ms?: number;
-  /** Create request sent to `completed` event, ms (payouts on the platform only). */
+  /**
+   * Create request sent to its payout's `completed` or its payin's `payin_credited` event, ms
+   * (on the platform only).
+   */
   completed_ms?: number[];
+  /**
+   * First create request sent to the last payout completed or payin credited, ms: the platform's
+   * whole work, as the baseline does it in its one transaction (on the platform only).
+   */
+  end_to_end_ms?: number;
 }
 
 /** One load run; refusals abort the benchmark, since their figures would mean nothing. */
@@ -177,15 +188,26 @@ function startBaseline(options: ApiBaselineOptions): Promise<Baseline> {
   }));
 }
 
-/** Payout completions, from the platform's `payout_status_changed` events (epoch ms). */
-function payoutCompletions() {
+/**
+ * When each payout completed and each payin was credited (epoch ms), from the platform's
+ * `payout_status_changed` and `payin_credited` events.
+ */
+function completions() {
   const completed_at_ms = new Map<string, number>();
+  const record = (id: string) => {
+    if (!completed_at_ms.has(id))
+      completed_at_ms.set(id, performance.timeOrigin + performance.now());
+  };
   return {
     completed_at_ms,
     handler: (message: DeliveredMessage) => {
-      const { data } = message.payload as { data: { payout_id: string; status: string } };
-      if (data.status === 'completed' && !completed_at_ms.has(data.payout_id))
-        completed_at_ms.set(data.payout_id, performance.timeOrigin + performance.now());
+      const { type, data } = message.payload as {
+        type: string;
+        data: { payout_id?: string; payin_id?: string; status?: string };
+      };
+      if (type === 'payouts.payout_status_changed' && data.status === 'completed' && data.payout_id)
+        record(data.payout_id);
+      else if (type === 'payins.payin_credited' && data.payin_id) record(data.payin_id);
       return Promise.resolve();
     },
   };
@@ -215,11 +237,11 @@ async function main(): Promise<void> {
   });
   const test = platform.environments.test;
   const pool = createPool({ url: test.database_url, max_connections: 2 });
-  const completions = payoutCompletions();
+  const finished = completions();
   const events = await test.bus.subscribe({
-    topics: ['events.payouts'],
+    topics: ['events.payouts', 'events.payins'],
     group: `bench-api-${Date.now()}`,
-    handler: completions.handler,
+    handler: finished.handler,
   });
   let baseline: Baseline | undefined;
   try {
@@ -236,10 +258,10 @@ async function main(): Promise<void> {
     }
     const baseline_payers = await baselinePayers(secret, platform_payers.account_ids);
     const settle = async (kind: ApiKind, result: ApiLoadResult) => {
-      if (kind === 'payouts') {
-        const ids = result.payouts.map((payout) => payout.payout_id);
+      if (kind !== 'transfers') {
+        const ids = result.created.map((created) => created.id);
         await waitFor(
-          () => ids.every((id) => completions.completed_at_ms.has(id)),
+          () => ids.every((id) => finished.completed_at_ms.has(id)),
           COMPLETION_TIMEOUT_MS,
           10,
         );
@@ -260,10 +282,15 @@ async function main(): Promise<void> {
       const cpu_settled_ms = cpuMs(process.cpuUsage(cpu_start));
       await profiler?.stop(CPU_PROFILE!);
       if (profiling && PG_STATEMENTS > 0) await printStatements(pool, plan.requests);
-      const completed_ms = result.payouts.map(
-        ({ payout_id, sent_at_ms }) => completions.completed_at_ms.get(payout_id)! - sent_at_ms,
+      const done_at_ms = result.created.map(({ id }) => finished.completed_at_ms.get(id)!);
+      const completed_ms = result.created.map(
+        ({ sent_at_ms }, index) => done_at_ms[index]! - sent_at_ms,
       );
-      return { result, cpu_load_ms, cpu_settled_ms, completed_ms };
+      const end_to_end_ms =
+        result.created.length === 0
+          ? undefined
+          : Math.max(...done_at_ms) - Math.min(...result.created.map((each) => each.sent_at_ms));
+      return { result, cpu_load_ms, cpu_settled_ms, completed_ms, end_to_end_ms };
     };
     const onBaseline = async (plan: ApiLoadPlan): Promise<Measured> => {
       const cpu_start = await baseline!.cpu();
@@ -414,11 +441,16 @@ function printPair(
       `while loaded, ${(on_platform.cpu_settled_ms! / requests).toFixed(2)} ms/request with the ` +
       'work after the replies',
   );
-  if (kind === 'payouts') {
+  if (kind !== 'transfers') {
     const sorted = [...on_platform.completed_ms!].sort((a, b) => a - b);
+    const [until, what] = kind === 'payouts' ? ['completed', 'payouts'] : ['credited', 'payins'];
     console.log(
-      `${label} platform create to completed: p50 ${percentile(sorted, 50).toFixed(0)} ms, ` +
-        `p99 ${percentile(sorted, 99).toFixed(0)} ms (${sorted.length} payouts)`,
+      `${label} platform create to ${until}: p50 ${percentile(sorted, 50).toFixed(0)} ms, ` +
+        `p99 ${percentile(sorted, 99).toFixed(0)} ms (${sorted.length} ${what})`,
+    );
+    console.log(
+      `${label} platform end to end: ${sorted.length} ${what} created and ${until} in ` +
+        `${on_platform.end_to_end_ms!.toFixed(0)} ms = ${endToEndRate(on_platform)!.toFixed(0)}/s`,
     );
   }
   if (!on_baseline) return;
@@ -436,8 +468,17 @@ function printPair(
     `${label} platform / baseline: requests/s ` +
       `${((rate(on_platform.result) / rate(on_baseline.result)) * 100).toFixed(0)}%, p99 ` +
       `${(p99(on_platform.result.samples_ms) / p99(on_baseline.result.samples_ms)).toFixed(2)}x, ` +
-      `Node CPU per request ${(on_platform.cpu_load_ms / on_baseline.cpu_load_ms).toFixed(2)}x`,
+      `Node CPU per request ${(on_platform.cpu_load_ms / on_baseline.cpu_load_ms).toFixed(2)}x` +
+      (on_platform.end_to_end_ms === undefined
+        ? ''
+        : `; end to end ${((endToEndRate(on_platform)! / rate(on_baseline.result)) * 100).toFixed(0)}%`),
   );
+}
+
+/** Payouts completed or payins credited a second, over the whole run (undefined for transfers). */
+function endToEndRate(measured: Measured): number | undefined {
+  if (measured.end_to_end_ms === undefined) return undefined;
+  return (measured.result.created.length / measured.end_to_end_ms) * 1000;
 }
 
 /** The medians of BENCH_ROUNDS pairs, with the spread of the ratio: the figures to quote. */
@@ -459,11 +500,18 @@ function printRounds(kind: ApiKind, concurrency: number, pairs: readonly Pair[])
       ({ on_platform, on_baseline }) => (rate(on_platform.result) / rate(on_baseline.result)) * 100,
     )
     .sort((a, b) => a - b);
+  const end_to_end_percent = compared.flatMap(({ on_platform, on_baseline }) => {
+    const end_to_end = endToEndRate(on_platform);
+    return end_to_end === undefined ? [] : [(end_to_end / rate(on_baseline.result)) * 100];
+  });
   console.log(
     `${label}: baseline ${median(compared.map(({ on_baseline }) => rate(on_baseline.result))).toFixed(0)}/s; ` +
       `platform / baseline requests/s ${median(ratios_percent).toFixed(0)}% ` +
       `(${ratios_percent[0]!.toFixed(0)}% to ${ratios_percent.at(-1)!.toFixed(0)}%), Node CPU per request ` +
-      `${fixed(median(compared.map(({ on_platform, on_baseline }) => cpu(on_platform) / cpu(on_baseline))))}x`,
+      `${fixed(median(compared.map(({ on_platform, on_baseline }) => cpu(on_platform) / cpu(on_baseline))))}x` +
+      (end_to_end_percent.length === 0
+        ? ''
+        : `; end to end ${median(end_to_end_percent).toFixed(0)}%`),
   );
 }
 

@@ -35,10 +35,10 @@ export class CollectionWorker {
   }
 
   /**
-   * The rail's reports for several payins in one transaction: one begin, one lock and one commit
-   * for them all, where each step alone takes three. Their credits go to the ledger at once (its
-   * group commit takes them together); a checkout's attempt, which changes its link, is stepped
-   * after the others, in turn. Answers the payins whose step failed, with why: should any step
+   * The rail's reports for several payins in one transaction: one begin, one lock, one statement
+   * for their rows and events, and one commit for them all, where each step alone takes five.
+   * Their credits go to the ledger at once (its group commit takes them together); a checkout's
+   * attempt, which changes its link, is stepped after the others, in turn. Answers the payins whose step failed, with why: should any step
    * fail, nothing of the batch is kept and each payin is stepped alone (a credit is idempotent by
    * the payin), so one failing payin never holds back the others.
    */
@@ -57,8 +57,11 @@ export class CollectionWorker {
             .map((payin) => this.decideStep(payin, now)),
         );
         for (const step of decided) if (step.status === 'rejected') throw step.reason;
-        for (const step of decided)
-          if (step.status === 'fulfilled') await this.storeDecided(client, step.value, now);
+        const stored = await this.payins.storeMany(
+          client,
+          decided.flatMap((step) => (step.status === 'fulfilled' ? [step.value] : [])),
+        );
+        for (const payin of stored) await this.saveCard(client, payin, now);
         for (const attempt of attempts) await this.stepLocked(client, attempt, now);
       });
     return togetherOrAlone(payin_ids, together, (payin_id) => this.step(payin_id));

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
 import { REFUND_STATUSES } from '@platform/contracts';
-import { withTransaction, type PoisonGuard } from '@platform/persistence';
+import { withTransaction, type OwnStatement, type PoisonGuard } from '@platform/persistence';
 import { COLLECT_METHODS, DEPOSIT_METHOD } from '../domain/corridors';
 import type { Payin } from '../domain/payin';
 import type { PayinChanges, PayinTransition } from '../domain/payin-state';
@@ -14,6 +14,29 @@ const JSON_COLUMNS = new Set(['customer', 'instructions', 'failure', 'instrument
 
 function columnValue(column: string, value: unknown): unknown {
   return JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value;
+}
+
+/**
+ * One update of the changed columns of several payins: each row's changes laid over the row as it
+ * is (a column a payin does not change keeps its value), whichever columns the others change.
+ */
+function updateOfEach(decided: readonly PayinTransition[]): OwnStatement {
+  const columns = [...new Set(decided.flatMap(({ changes }) => Object.keys(changes)))].sort();
+  const rows = decided.map(({ payin, changes }) => ({
+    payin_id: payin.payin_id,
+    // An undefined change clears its column, as in store's update (JSON would leave it out).
+    changes: Object.fromEntries(
+      Object.entries(changes).map(([column, value]) => [column, value ?? null]),
+    ),
+  }));
+  return {
+    text: `update payins p set (${[...columns, 'updated_at'].join(', ')}) =
+        (select ${[...columns.map((column) => `r.${column}`), 'now()'].join(', ')}
+          from jsonb_populate_record(p, c.changes) as r)
+      from jsonb_to_recordset($1::jsonb) as c(payin_id uuid, changes jsonb)
+      where p.payin_id = c.payin_id`,
+    values: [JSON.stringify(rows)],
+  };
 }
 
 /** What `search` looks in: the reference, the id, the client's key, the glosa, the customer. */
@@ -152,6 +175,35 @@ export class PayinsRepository {
         { expected_version: 'any' },
       );
     return stored;
+  }
+
+  /**
+   * Stores several decided transitions in the caller's transaction, as store does each: one
+   * update for every changed row, written in the statement that appends their events when the
+   * event store remembers their streams' heads (one round trip where store takes two a payin).
+   * Answers the payins as decided; only their rows hold the new `updated_at`.
+   */
+  async storeMany(client: PoolClient, decided: readonly PayinTransition[]): Promise<Payin[]> {
+    const changing = decided.filter((each) => each.events.length > 0);
+    const appends = changing
+      .filter((each) => each.published.length > 0)
+      .map(({ payin, published }) => ({
+        stream: `payin-${payin.payin_id}`,
+        expected_version: 'any' as const,
+        events: published.map(({ type, data }) => ({
+          type,
+          data,
+          org_id: payin.org_id,
+          account_id: payin.account_id,
+        })),
+      }));
+    if (appends.length > 0)
+      await this.events.appendManyInTransactionWith(client, appends, [updateOfEach(changing)]);
+    else if (changing.length > 0) {
+      const { text, values } = updateOfEach(changing);
+      await client.query(text, [...values]);
+    }
+    return decided.map((each) => each.payin);
   }
 
   private async update(

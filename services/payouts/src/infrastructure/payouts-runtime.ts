@@ -6,7 +6,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { addGaugeSource } from '@platform/observability';
-import { PollCadence, Poller, PoisonGuard, type DeadLetters } from '@platform/persistence';
+import { inLanes, PollCadence, Poller, PoisonGuard, type DeadLetters } from '@platform/persistence';
 import {
   DEAD_LETTERS,
   PLATFORM_CONTEXT,
@@ -98,14 +98,13 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
       );
     }
     const due = await this.payouts.dueSteps(DUE_BATCH, this.steps);
-    // A few at a time: each step waits on the ledger or the rail, and holds only its own row. A
-    // step that finishes makes room for the next at once, not when the slowest of its group does.
-    let next = 0;
-    const lane = async (): Promise<void> => {
-      while (next < due.length && !this.poller.is_stopped)
-        await this.runStep(due[next++] as string);
-    };
-    await Promise.all(Array.from({ length: PARALLEL_STEPS }, lane));
+    // A few at a time: each step waits on the ledger or the rail, and holds only its own row.
+    await inLanes(
+      due,
+      PARALLEL_STEPS,
+      (payout_id) => this.runStep(payout_id),
+      () => this.poller.is_stopped,
+    );
     return due.length > 0;
   }
 
