@@ -35,12 +35,14 @@ export class CollectionWorker {
   }
 
   /**
-   * The rail's reports for several payins in one transaction: one begin, one lock, one statement
-   * for their rows and events, and one commit for them all, where each step alone takes five.
+   * The rail's reports for several payins in one transaction: one begin, one lock, one update of
+   * their rows, one append of their events and one commit for them all, where each step alone
+   * takes five statements.
    * Their credits go to the ledger at once (its group commit takes them together); a checkout's
-   * attempt, which changes its link, is stepped after the others, in turn. Answers the payins whose step failed, with why: should any step
-   * fail, nothing of the batch is kept and each payin is stepped alone (a credit is idempotent by
-   * the payin), so one failing payin never holds back the others.
+   * attempt, which changes its link, is stepped after the others, in turn. Answers the payins
+   * whose step failed, with why: should any step fail, nothing of the batch is kept and each
+   * payin is stepped alone (a credit is idempotent by the payin), so one failing payin never
+   * holds back the others.
    */
   stepMany(payin_ids: readonly string[]): Promise<Map<string, unknown>> {
     const together = () =>
@@ -49,7 +51,11 @@ export class CollectionWorker {
         const due = (await this.payins.lockMany(client, payin_ids)).filter((payin) =>
           stepDue(payin, now),
         );
-        const attempts = due.filter((payin) => payin.kind === 'checkout_attempt');
+        // Links locked in one order by every chunk, so two chunks stepped side by side wait for
+        // each other's link rather than deadlock.
+        const attempts = due
+          .filter((payin) => payin.kind === 'checkout_attempt')
+          .sort((a, b) => (a.checkout_payin_id ?? '').localeCompare(b.checkout_payin_id ?? ''));
         // Every credit settled before anything is stored or rolled back: none is left in flight.
         const decided = await Promise.allSettled(
           due

@@ -179,9 +179,10 @@ export class PayinsRepository {
 
   /**
    * Stores several decided transitions in the caller's transaction, as store does each: one
-   * update for every changed row, written in the statement that appends their events when the
-   * event store remembers their streams' heads (one round trip where store takes two a payin).
-   * Answers the payins as decided; only their rows hold the new `updated_at`.
+   * update of every changed row, and one append of their events for all their streams. The update
+   * rides in the append's statement when the event store remembers every stream's head; a payin's
+   * first events start its stream, so its rows and streams are written and locked first. Answers
+   * the payins as decided; only their rows hold the new `updated_at`.
    */
   async storeMany(client: PoolClient, decided: readonly PayinTransition[]): Promise<Payin[]> {
     const changing = decided.filter((each) => each.events.length > 0);
