@@ -4,6 +4,7 @@ import { BusExceptionFilter, BusServer } from '@platform/messaging';
 import type { DeadLetters } from '@platform/persistence';
 import type { PlatformContext } from './context';
 import { DEAD_LETTERS } from './dead-letters.messages';
+import { installLeanAsyncBind } from './lean-async-bind';
 import type { ServiceDefinition } from './service-definition';
 import { settingsOf } from './settings';
 
@@ -23,6 +24,8 @@ export async function bootService(
   definition: ServiceDefinition,
   context: PlatformContext,
 ): Promise<RunningService> {
+  // Nest binds a function for each interceptor call: see installLeanAsyncBind.
+  installLeanAsyncBind();
   const module = definition.module(context, settingsOf(definition.settings, context));
   let dead_letters: DeadLetters | null = null;
   const app = await NestFactory.createMicroservice(module, {

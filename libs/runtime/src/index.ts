@@ -19,3 +19,4 @@ export * from './poison-policy';
 export * from './settings-reference';
 export * from './transfer-area.settings';
 export * from './notified-cache.provider';
+export * from './lean-async-bind';

@@ -8,6 +8,7 @@ import {
   RISK_BATCH_CSV_MAX_BYTES,
 } from '@platform/contracts';
 import { createLogger } from '@platform/observability';
+import { installLeanAsyncBind } from '@platform/runtime';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GatewayModule } from '../gateway.module';
 import { rateLimitOf } from '../gateway.settings';
@@ -47,6 +48,8 @@ function isProbe(request: { url?: string }): boolean {
 export async function createGatewayApp(
   options: GatewayAppOptions,
 ): Promise<NestFastifyApplication> {
+  // Nest binds a function for each interceptor call, Fastify for each body: see the function.
+  installLeanAsyncBind();
   const logger =
     options.logger ?? createLogger({ service: 'gateway', environment: options.environment });
   const gateway_options: GatewayOptions = {
