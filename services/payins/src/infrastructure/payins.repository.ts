@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Pool, PoolClient } from 'pg';
-import type { PgEventStore } from '@platform/event-store';
+import type { PgEventStore, StreamAppend } from '@platform/event-store';
 import { REFUND_STATUSES } from '@platform/contracts';
 import { withTransaction, type OwnStatement, type PoisonGuard } from '@platform/persistence';
 import { COLLECT_METHODS, DEPOSIT_METHOD } from '../domain/corridors';
@@ -14,6 +14,20 @@ const JSON_COLUMNS = new Set(['customer', 'instructions', 'failure', 'instrument
 
 function columnValue(column: string, value: unknown): unknown {
   return JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value;
+}
+
+/** The events a payin's transition publishes, as an append to the payin's stream. */
+function streamAppendOf(payin: Payin, published: PayinTransition['published']): StreamAppend {
+  return {
+    stream: `payin-${payin.payin_id}`,
+    expected_version: 'any',
+    events: published.map(({ type, data }) => ({
+      type,
+      data,
+      org_id: payin.org_id,
+      account_id: payin.account_id,
+    })),
+  };
 }
 
 /**
@@ -163,17 +177,9 @@ export class PayinsRepository {
     if (decided.events.length === 0) return decided.payin;
     const stored = await this.update(client, decided.payin.payin_id, decided.changes);
     if (decided.published.length > 0)
-      await this.events.appendInTransaction(
-        client,
-        `payin-${stored.payin_id}`,
-        decided.published.map(({ type, data }) => ({
-          type,
-          data,
-          org_id: stored.org_id,
-          account_id: stored.account_id,
-        })),
-        { expected_version: 'any' },
-      );
+      await this.events.appendManyInTransaction(client, [
+        streamAppendOf(stored, decided.published),
+      ]);
     return stored;
   }
 
@@ -188,16 +194,7 @@ export class PayinsRepository {
     const changing = decided.filter((each) => each.events.length > 0);
     const appends = changing
       .filter((each) => each.published.length > 0)
-      .map(({ payin, published }) => ({
-        stream: `payin-${payin.payin_id}`,
-        expected_version: 'any' as const,
-        events: published.map(({ type, data }) => ({
-          type,
-          data,
-          org_id: payin.org_id,
-          account_id: payin.account_id,
-        })),
-      }));
+      .map(({ payin, published }) => streamAppendOf(payin, published));
     if (appends.length > 0)
       await this.events.appendManyInTransactionWith(client, appends, [updateOfEach(changing)]);
     else if (changing.length > 0) {
