@@ -354,6 +354,46 @@ describe('job queue on PostgreSQL', () => {
     expect(new Set(labels).size).toBe(labels.length);
   });
 
+  it('polls once per interval when idle, however many jobs it runs at once, and still runs them side by side', async () => {
+    // Every query a connection of the queue's pool sends for jobs is counted.
+    const queue_pool = createPool({ url: database.url, max_connections: 8 });
+    let job_queries = 0;
+    queue_pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: typeof query }).query = (...args: unknown[]) => {
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
+        if (text?.includes('_private_jobs') && text.includes('is_available')) job_queries += 1;
+        return query(...args);
+      };
+    });
+    const started: string[] = [];
+    let release: () => void = () => undefined;
+    const all_started = new Promise<void>((resolve) => (release = resolve));
+    const jobs = queue('idle_jobs', { pool: queue_pool, concurrency: 4, poll_interval_ms: 100 });
+    await jobs.start({
+      // Each job waits until all four run: it passes only if four run at once.
+      hold: async (payload: { label: string }) => {
+        started.push(payload.label);
+        if (started.length === 4) release();
+        await all_started;
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before_window = job_queries;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Ten intervals idle: about ten queries for the whole queue; four workers polling each on
+    // their own sent about forty.
+    const idle_queries = job_queries - before_window;
+    expect(idle_queries).toBeGreaterThan(0);
+    expect(idle_queries).toBeLessThanOrEqual(20);
+    await Promise.all(['a', 'b', 'c', 'd'].map((label) => jobs.schedule('hold', { label })));
+    await all_started;
+    expect([...started].sort()).toEqual(['a', 'b', 'c', 'd']);
+    await jobs.stop();
+    await queue_pool.end();
+  });
+
   it('wakes its own workers on its own jobs only, not on every job of the database', async () => {
     // Polls ten minutes apart: only a notification can bring a job to either worker in time.
     const own = queue('woken_jobs', { poll_interval_ms: 600_000 });
