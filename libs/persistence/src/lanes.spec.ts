@@ -1,4 +1,4 @@
-import { inLanes } from './lanes';
+import { chunksOf, inLanes } from './lanes';
 
 /** A piece of work that waits until released, recording how many ran at once. */
 function gatedWork() {
@@ -71,5 +71,16 @@ describe('inLanes: items worked on side by side, a lane at a time each', () => {
     gate.release.get(7)?.();
     await done;
     expect(gate.started).toEqual([7]);
+  });
+});
+
+describe('chunksOf: items in groups', () => {
+  it('keeps the order, and leaves the remainder in a smaller last group', () => {
+    expect(chunksOf([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(chunksOf([1, 2, 3, 4], 2)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(chunksOf([], 8)).toEqual([]);
   });
 });

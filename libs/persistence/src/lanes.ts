@@ -16,3 +16,11 @@ export async function inLanes<T>(
   };
   await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
 }
+
+/** `items` in groups of `size`, in order; the last may be smaller. */
+export function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size)
+    chunks.push(items.slice(start, start + size));
+  return chunks;
+}

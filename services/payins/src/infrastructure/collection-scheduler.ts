@@ -1,4 +1,5 @@
 import {
+  chunksOf,
   failuresOf,
   inLanes,
   PollCadence,
@@ -105,11 +106,8 @@ export class CollectionScheduler {
    * others.
    */
   private async each(guard: PoisonGuard, ids: string[], work: ChunkWork): Promise<void> {
-    const chunks: string[][] = [];
-    for (let start = 0; start < ids.length; start += CHUNK_SIZE)
-      chunks.push(ids.slice(start, start + CHUNK_SIZE));
     await inLanes(
-      chunks,
+      chunksOf(ids, CHUNK_SIZE),
       CHUNKS_AT_ONCE,
       async (chunk) => {
         const failures = await work(chunk);

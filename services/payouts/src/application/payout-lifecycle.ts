@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import { DomainError, type PayoutResource } from '@platform/contracts';
+import { togetherOrAlone } from '@platform/persistence';
 import { awaits } from '../domain/payout-decide';
 import { publicPayout } from '../domain/payout-record';
 import { dueStepOf, stateOf } from '../domain/payout-state';
@@ -30,6 +31,35 @@ export class PayoutLifecycle {
       },
       { skip_locked: true },
     );
+  }
+
+  /**
+   * The due steps of several payouts in one transaction: one begin, one lock, one write of their
+   * rows and events and one commit for them all, where each step alone takes four statements.
+   * Their ledger commands go out at once (its group commit takes them together). Answers the
+   * payouts whose step failed, with why: should any step fail, nothing of the batch is kept and
+   * each payout is stepped alone (every effect is idempotent by the payout), so one failing payout
+   * never holds back the others.
+   */
+  stepMany(payout_ids: readonly string[]): Promise<Map<string, unknown>> {
+    const together = () =>
+      this.payouts.transaction(async (client) => {
+        const records = await this.payouts.lockMany(client, payout_ids);
+        // Every step settled before anything is stored or rolled back: none is left in flight.
+        const stepped = await Promise.allSettled(
+          records.map(async (record) => {
+            const change = new PayoutChange(stateOf(record));
+            await this.runDueStep(change);
+            return change;
+          }),
+        );
+        for (const step of stepped) if (step.status === 'rejected') throw step.reason;
+        await this.saveMany(
+          client,
+          stepped.flatMap((step) => (step.status === 'fulfilled' ? [step.value] : [])),
+        );
+      });
+    return togetherOrAlone(payout_ids, together, (payout_id) => this.step(payout_id));
   }
 
   private async runDueStep(change: PayoutChange): Promise<void> {
@@ -106,16 +136,30 @@ export class PayoutLifecycle {
   }
 
   /** Stores what was decided and announces it; a step that decided nothing is only rescheduled. */
-  private async save(client: PoolClient, change: PayoutChange): Promise<void> {
-    const next_step_ms = this.transitions.nextStepMs(change.payout);
-    if (change.events.length === 0) {
+  private save(client: PoolClient, change: PayoutChange): Promise<void> {
+    return this.saveMany(client, [change]);
+  }
+
+  /** save for several payouts: the rows and events of those that moved in one write. */
+  private async saveMany(client: PoolClient, changes: readonly PayoutChange[]): Promise<void> {
+    const moved = changes.filter((change) => change.events.length > 0);
+    for (const change of changes) {
+      if (change.events.length > 0) continue;
+      const next_step_ms = this.transitions.nextStepMs(change.payout);
       await this.payouts.scheduleStep(client, change.payout.payout_id, next_step_ms);
-      return;
     }
     // A destination the rail rejected needs an acknowledged retry for 24 hours.
-    if (change.events.some((event) => event.type === 'rail_rejected')) {
-      await this.payouts.recordRejection(client, change.payout);
+    for (const change of moved) {
+      if (change.events.some((event) => event.type === 'rail_rejected')) {
+        await this.payouts.recordRejection(client, change.payout);
+      }
     }
-    await this.payouts.saveState(client, change.payout, next_step_ms, null);
+    await this.payouts.saveStates(
+      client,
+      moved.map((change) => ({
+        record: change.payout,
+        next_step_at_ms: this.transitions.nextStepMs(change.payout),
+      })),
+    );
   }
 }

@@ -159,27 +159,6 @@ export class PayoutsRepository {
     );
   }
 
-  /**
-   * Writes a new state of a payout and (unless `announce` is false) its `payout_status_changed`,
-   * in the caller's transaction: one statement for both.
-   */
-  async saveState(
-    client: PoolClient,
-    record: PayoutRecord,
-    next_step_at_ms: number | null,
-    correlation_id: string | null,
-    announce = true,
-  ): Promise<void> {
-    const saved = stateUpdate(record, next_step_at_ms);
-    if (!announce) {
-      await client.query(saved.text, [...saved.values]);
-      return;
-    }
-    await this.events.appendInTransactionWith(client, statusAnnouncement(record, correlation_id), [
-      saved,
-    ]);
-  }
-
   async find(
     payout_id: string,
     client: Pick<PoolClient, 'query'> = this.pool,
@@ -189,6 +168,36 @@ export class PayoutsRepository {
       [payout_id],
     );
     return rows[0] ?? null;
+  }
+
+  transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    return withTransaction(this.pool, work);
+  }
+
+  /** Locks those of `payout_ids` that no other worker holds, for the caller's transaction. */
+  async lockMany(client: PoolClient, payout_ids: readonly string[]): Promise<PayoutRecord[]> {
+    const { rows } = await client.query<PayoutRecord>(
+      `select ${PAYOUT_COLUMNS} from payouts where payout_id = any($1::uuid[])
+         and creation = 'created' order by payout_id for update skip locked`,
+      [payout_ids],
+    );
+    return rows;
+  }
+
+  /**
+   * New states of several payouts and their `payout_status_changed`, in the caller's transaction:
+   * one statement for them all when their streams' heads are remembered.
+   */
+  async saveStates(
+    client: PoolClient,
+    saves: readonly { record: PayoutRecord; next_step_at_ms: number | null }[],
+  ): Promise<void> {
+    if (saves.length === 0) return;
+    await this.events.appendManyInTransactionWith(
+      client,
+      saves.map(({ record }) => statusAnnouncement(record, null)),
+      saves.map(({ record, next_step_at_ms }) => stateUpdate(record, next_step_at_ms)),
+    );
   }
 
   /** Runs `work` on a payout locked for update; null when absent or locked by another worker. */
