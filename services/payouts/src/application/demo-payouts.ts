@@ -45,7 +45,7 @@ export class DemoPayouts {
     if (existing) return { payout_id: existing.payout_id };
     const idempotency_key = IdempotencyKey.platform(`demo-history:payout:${command.index}`);
     const request = demoRequest(command);
-    const claimed = await this.payouts.claim({
+    const { claimed } = await this.payouts.claim({
       payout_id,
       account_id: command.account_id,
       org_id: command.org_id,

@@ -33,6 +33,12 @@ import { PayoutChange, PayoutTransitions } from './payout-transitions';
 const DUPLICATE_WAIT_MS = 30_000;
 const DUPLICATE_POLL_MS = 25;
 
+/** A payout's claim on its key, and whether its destination was rejected in the last 24 hours. */
+interface Claim {
+  payout_id: string;
+  destination_recently_rejected: boolean;
+}
+
 /** Who creates a payout, with the one idempotency key the request carries. */
 interface Creator {
   account_id: string;
@@ -58,8 +64,8 @@ export class PayoutCreation {
     const draft = draftPayout(await this.withContact(command));
     const fingerprint = requestFingerprint('payout', command.request);
     const creator = { account_id: command.account_id, org_id: command.org_id, key };
-    return this.createOnce(creator, fingerprint, (payout_id) =>
-      this.createNew(payout_id, creator, draft, 'api', correlation_id),
+    return this.createOnce(creator, fingerprint, draft, (claim) =>
+      this.createNew(claim, creator, draft, 'api', correlation_id),
     );
   }
 
@@ -79,8 +85,8 @@ export class PayoutCreation {
     correlation_id: string | null,
   ): Promise<PayoutCreatedReply> {
     const draft = draftPayout(request);
-    return this.createOnce(creator, fingerprint, (payout_id) =>
-      this.createNew(payout_id, creator, draft, 'qr', correlation_id),
+    return this.createOnce(creator, fingerprint, draft, (claim) =>
+      this.createNew(claim, creator, draft, 'qr', correlation_id),
     );
   }
 
@@ -92,20 +98,26 @@ export class PayoutCreation {
   private async createOnce(
     creator: Creator,
     fingerprint: string,
-    work: (payout_id: string) => Promise<PayoutResource>,
+    draft: PayoutDraft,
+    work: (claim: Claim) => Promise<PayoutResource>,
   ): Promise<PayoutCreatedReply> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const payout_id = randomUUID();
-      const claimed = await this.payouts.claim({
+      const { claimed, destination_recently_rejected } = await this.payouts.claim({
         payout_id,
         account_id: creator.account_id,
         org_id: creator.org_id,
         idempotency_key: creator.key,
         request_fingerprint: fingerprint,
+        // An acknowledged retry needs no look at the destination's recent rejections.
+        ...(draft.destination_retry_ack ? {} : { destination: draft.destination }),
       });
       if (claimed) {
         try {
-          return { payout: await work(payout_id), replayed: false };
+          return {
+            payout: await work({ payout_id, destination_recently_rejected }),
+            replayed: false,
+          };
         } catch (error) {
           await this.payouts.abandonClaim(payout_id);
           throw error;
@@ -142,14 +154,20 @@ export class PayoutCreation {
   }
 
   private async createNew(
-    payout_id: string,
+    { payout_id, destination_recently_rejected }: Claim,
     creator: Creator,
     draft: PayoutDraft,
     source: PayoutSource,
     correlation_id: string | null,
   ): Promise<PayoutResource> {
     await this.checkDocument(creator.account_id, draft.document_id);
-    await this.checkDestination(creator.account_id, draft);
+    // A destination the rail rejected in the last 24 hours needs an acknowledged retry.
+    if (destination_recently_rejected) {
+      throw new DomainError(
+        'destination_recently_rejected',
+        'this destination was rejected in the last 24 hours; retry with a new idempotency_key and options.destination_retry_ack',
+      );
+    }
     const change = new PayoutChange(
       openPayout({
         payout_id,
@@ -199,17 +217,6 @@ export class PayoutCreation {
     );
     await this.checkLimits(creator.org_id, terms.limits, price.usd_value);
     return price;
-  }
-
-  /** A destination the rail rejected in the last 24 hours needs an acknowledged retry. */
-  private async checkDestination(account_id: string, draft: PayoutDraft): Promise<void> {
-    if (draft.destination_retry_ack) return;
-    if (await this.payouts.recentlyRejected(account_id, draft.destination)) {
-      throw new DomainError(
-        'destination_recently_rejected',
-        'this destination was rejected in the last 24 hours; retry with a new idempotency_key and options.destination_retry_ack',
-      );
-    }
   }
 
   private async checkDocument(account_id: string, document_id: string | null): Promise<void> {

@@ -45,26 +45,41 @@ export class PayoutsRepository {
     return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
   }
 
-  /** Takes the account's key for a new payout; false when another request holds it already. */
+  /**
+   * Takes the account's key for a new payout: `claimed` is false when another request holds it
+   * already. With a `destination`, the same statement says whether the rail rejected it for the
+   * account in the last 24 hours (a create must then be acknowledged as a retry).
+   */
   async claim(input: {
     payout_id: string;
     account_id: string;
     org_id: string;
     idempotency_key: string;
     request_fingerprint: string;
-  }): Promise<boolean> {
-    const result = await this.pool.query(
-      `insert into payouts (payout_id, account_id, org_id, idempotency_key, request_fingerprint)
-       values ($1, $2, $3, $4, $5) on conflict on constraint payouts_account_key do nothing`,
+    destination?: string;
+  }): Promise<{ claimed: boolean; destination_recently_rejected: boolean }> {
+    const { rows } = await this.pool.query<{
+      claimed: boolean;
+      destination_recently_rejected: boolean;
+    }>(
+      `with claimed as (
+         insert into payouts (payout_id, account_id, org_id, idempotency_key, request_fingerprint)
+         values ($1, $2, $3, $4, $5) on conflict on constraint payouts_account_key do nothing
+         returning payout_id)
+       select exists (select 1 from claimed) as claimed,
+              $6::text is not null and exists (select 1 from rejected_destinations
+                where account_id = $2 and destination = $6
+                  and rejected_at > now() - interval '24 hours') as destination_recently_rejected`,
       [
         input.payout_id,
         input.account_id,
         input.org_id,
         input.idempotency_key,
         input.request_fingerprint,
+        input.destination ?? null,
       ],
     );
-    return result.rowCount === 1;
+    return rows[0] ?? { claimed: false, destination_recently_rejected: false };
   }
 
   async findClaim(account_id: string, idempotency_key: string): Promise<IdempotencyClaim | null> {
@@ -215,15 +230,6 @@ export class PayoutsRepository {
       const record = rows[0];
       return record ? work(client, record) : null;
     });
-  }
-
-  async recentlyRejected(account_id: string, destination: string): Promise<boolean> {
-    const { rows } = await this.pool.query(
-      `select 1 from rejected_destinations where account_id = $1 and destination = $2
-       and rejected_at > now() - interval '24 hours' limit 1`,
-      [account_id, destination],
-    );
-    return rows.length > 0;
   }
 
   async recordRejection(client: PoolClient, record: PayoutRecord): Promise<void> {
