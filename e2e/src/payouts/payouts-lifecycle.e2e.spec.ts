@@ -20,7 +20,7 @@ describe('payouts: lifecycle, reviews, manual dispatch and events', () => {
   const final = (payout: PayoutBody) => payout.status === 'completed' || payout.status === 'failed';
 
   beforeAll(async () => {
-    platform = await startPlatform({ label: 'payoutlife', settings: { SANDBOX_STEP_MS: '40' } });
+    platform = await startPlatform({ label: 'payoutlife', settings: { SANDBOX_STEP_MS: '50' } });
     payouts = payoutsClient(platform.environments.test);
     published = await tailPayoutChanges(platform.environments.test);
   });

@@ -23,7 +23,7 @@ describe('credit scoring reports', () => {
   let other: TestAccount;
 
   beforeAll(async () => {
-    platform = await startPlatform({ label: 'qscore', settings: { SANDBOX_STEP_MS: '40' } });
+    platform = await startPlatform({ label: 'qscore', settings: { SANDBOX_STEP_MS: '50' } });
     risk = riskClient(platform.environments.test);
     [owner, other] = await Promise.all([risk.register('qsown'), risk.register('qsoth')]);
   });
