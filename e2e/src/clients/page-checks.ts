@@ -12,6 +12,18 @@ export type PageLocale = (typeof PAGE_LOCALES)[number];
 /** A desktop and a phone (an iPhone 12 to 15 is 390 CSS pixels wide). */
 export const PAGE_WIDTHS = [1280, 390] as const;
 
+/**
+ * The one width at which axe-core checks a public page in each language (`expectPublicPageChecks`):
+ * every language once, and the widths in turn, so that each layout is checked too. axe-core took
+ * two thirds of a page's checks (about 1.1 s of 1.6 s, twice that on a busy machine), and a page
+ * whose language alone changed gives it the same elements to check.
+ */
+export const ACCESSIBILITY_WIDTH: Record<PageLocale, (typeof PAGE_WIDTHS)[number]> = {
+  en: 390,
+  es: 1280,
+  zh: 390,
+};
+
 /** Where the screenshots go: an ignored folder of the repository, kept for a look after a run. */
 export const SHOTS = path.resolve(__dirname, '../../../.tmp/screenshots');
 
@@ -68,7 +80,7 @@ export async function shoot(page: Page, name: string): Promise<void> {
 /**
  * The checks every public page passes, at one width in one language, once the page shows what
  * the test waited for: the language, no sideways scrolling, a screenshot `{name}-{locale}-{width}`
- * and no serious accessibility violation.
+ * and, at that language's `ACCESSIBILITY_WIDTH`, no serious accessibility violation.
  */
 export async function expectPublicPageChecks(
   page: Page,
@@ -79,5 +91,5 @@ export async function expectPublicPageChecks(
   await expectLanguage(page, locale);
   await expectFitsWidth(page);
   await shoot(page, `${name}-${locale}-${width}`);
-  await expectAccessible(page);
+  if (width === ACCESSIBILITY_WIDTH[locale]) await expectAccessible(page);
 }

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { startPlatform, type E2ePlatform } from '../harness';
 import {
+  ACCESSIBILITY_WIDTH,
   expectAccessible,
   expectFitsWidth,
   http,
@@ -48,7 +49,8 @@ const CARD_NUMBER_LABEL: Record<PageLocale, string> = {
 /**
  * The hosted checkout and card pages as a payer sees them, in headless Chromium: branded from
  * the organization, every method of the quote, labelled instructions with a QR picture, method
- * switching, the sandbox card form; accessible (axe-core) and not overflowing at phone width.
+ * switching, the sandbox card form; accessible (axe-core, at each language's
+ * `ACCESSIBILITY_WIDTH`) and not overflowing at phone width.
  */
 describe('payins: branded hosted checkout and card pages in a browser', () => {
   let platform: E2ePlatform;
@@ -112,7 +114,7 @@ describe('payins: branded hosted checkout and card pages in a browser', () => {
             ).toBeGreaterThan(0);
           await expectFitsWidth(page);
           await shoot(page, `pay-checkout-${locale}-${width}`);
-          await expectAccessible(page);
+          if (width === ACCESSIBILITY_WIDTH[locale]) await expectAccessible(page);
         } finally {
           await page.close();
         }
@@ -141,7 +143,7 @@ describe('payins: branded hosted checkout and card pages in a browser', () => {
           );
           await expectFitsWidth(page);
           await shoot(page, `pay-card-${locale}-${width}`);
-          await expectAccessible(page);
+          if (width === ACCESSIBILITY_WIDTH[locale]) await expectAccessible(page);
         } finally {
           await page.close();
         }
