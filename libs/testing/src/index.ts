@@ -3,3 +3,4 @@ export * from './software-authenticator';
 export * from './wait-for';
 export * from './processes';
 export * from './png';
+export * from './plans';

@@ -82,6 +82,8 @@ const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 /** The statements to print from `pg_stat_statements` for the profiled run (0: none). */
 const PG_STATEMENTS = Number(process.env.BENCH_PG_STATEMENTS ?? 0);
 const WITH_TELEMETRY = process.env.BENCH_TELEMETRY !== 'off';
+/** How long PostgreSQL's backends may wait before they report their table statistics. */
+const TABLE_STATS_FLUSH_MS = 1_500;
 /** The compiled tree this file runs from (dist/tools/bench/src/api.bench.js). */
 const distEntry = (relative: string) => path.resolve(__dirname, '..', '..', '..', relative);
 
@@ -274,6 +276,7 @@ async function main(): Promise<void> {
       const profiling = profile_pending;
       const profiler = profiling && CPU_PROFILE ? await startProfiler() : undefined;
       if (profiling && PG_STATEMENTS > 0) await pool.query('select pg_stat_statements_reset()');
+      const reads_before = profiling && PG_STATEMENTS > 0 ? await tableReads(pool) : undefined;
       profile_pending = false;
       const cpu_start = process.cpuUsage();
       const result = await measuredLoad(plan);
@@ -282,6 +285,7 @@ async function main(): Promise<void> {
       const cpu_settled_ms = cpuMs(process.cpuUsage(cpu_start));
       await profiler?.stop(CPU_PROFILE!);
       if (profiling && PG_STATEMENTS > 0) await printStatements(pool, plan.requests);
+      if (reads_before) await printTablesReadWhole(pool, reads_before, plan.requests);
       const done_at_ms = result.created.map(({ id }) => finished.completed_at_ms.get(id)!);
       const completed_ms = result.created.map(
         ({ sent_at_ms }, index) => done_at_ms[index]! - sent_at_ms,
@@ -378,6 +382,44 @@ async function printStatements(pool: Pool, requests: number): Promise<void> {
         query,
     );
   }
+}
+
+/** Rows read by sequential scans so far, per table of the platform's database. */
+async function tableReads(pool: Pool): Promise<Map<string, number>> {
+  const { rows } = await pool.query<{ table_name: string; rows_read: string }>(
+    `select schemaname || '.' || relname as table_name, seq_tup_read::text as rows_read
+       from pg_stat_user_tables`,
+  );
+  return new Map(rows.map((row) => [row.table_name, Number(row.rows_read)]));
+}
+
+/**
+ * The tables the run read through (sequential scans), by rows read per request: a statement that
+ * should reach a few rows by their key shows here as thousands. Each backend reports its counts
+ * within a second of its last transaction, hence the wait.
+ */
+async function printTablesReadWhole(
+  pool: Pool,
+  before: Map<string, number>,
+  requests: number,
+): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, TABLE_STATS_FLUSH_MS));
+  const after = await tableReads(pool);
+  const read = [...after]
+    .map(([table_name, rows_read]) => ({
+      table_name,
+      per_request: (rows_read - (before.get(table_name) ?? 0)) / requests,
+    }))
+    .filter(({ per_request }) => per_request >= 1)
+    .sort((a, b) => b.per_request - a.per_request);
+  console.log(
+    read.length === 0
+      ? 'tables read through: none (under a row per request)'
+      : `tables read through, rows per request: ${read
+          .slice(0, 8)
+          .map(({ table_name, per_request }) => `${table_name} ${per_request.toFixed(0)}`)
+          .join(', ')}`,
+  );
 }
 
 /** The V8 CPU profiler on this process until `stop` writes its profile to `file`. */

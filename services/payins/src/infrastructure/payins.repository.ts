@@ -34,7 +34,7 @@ function streamAppendOf(payin: Payin, published: PayinTransition['published']): 
  * One update of the changed columns of several payins: each row's changes laid over the row as it
  * is (a column a payin does not change keeps its value), whichever columns the others change.
  */
-function updateOfEach(decided: readonly PayinTransition[]): OwnStatement {
+export function updateOfEach(decided: readonly PayinTransition[]): OwnStatement {
   const columns = [...new Set(decided.flatMap(({ changes }) => Object.keys(changes)))].sort();
   const rows = decided.map(({ payin, changes }) => ({
     payin_id: payin.payin_id,
@@ -48,8 +48,10 @@ function updateOfEach(decided: readonly PayinTransition[]): OwnStatement {
         (select ${[...columns.map((column) => `r.${column}`), 'now()'].join(', ')}
           from jsonb_populate_record(p, c.changes) as r)
       from jsonb_to_recordset($1::jsonb) as c(payin_id uuid, changes jsonb)
-      where p.payin_id = c.payin_id`,
-    values: [JSON.stringify(rows)],
+      where p.payin_id = any($2::uuid[]) and p.payin_id = c.payin_id`,
+    // By the key: joined to rows sent as json alone, the planner guesses 100 of them and reads
+    // the whole table once it holds some thousands of payins.
+    values: [JSON.stringify(rows), rows.map((row) => row.payin_id)],
   };
 }
 
