@@ -50,6 +50,11 @@ export interface SubscribeOptions {
 export interface RequestOptions {
   timeout_ms?: number;
   headers?: Headers;
+  /**
+   * Partition key of the command: requests with one key reach the command topic's one partition,
+   * so one instance of the serving service answers them, in order. Default: a key of its own.
+   */
+  key?: string;
 }
 
 export interface Subscription {

@@ -105,3 +105,48 @@ describe('KafkaBus commands', () => {
     await expect(slow).resolves.toBe('slow');
   });
 });
+
+describe('KafkaBus keyed commands', () => {
+  const keyed = kafkaTestNamespace('keyed');
+  const buses: KafkaBus[] = [];
+
+  async function startBus(client_id: string): Promise<KafkaBus> {
+    const bus = new KafkaBus({
+      brokers: keyed.brokers,
+      client_id,
+      topic_prefix: keyed.topic_prefix,
+      partitions: 3,
+    });
+    buses.push(bus);
+    await bus.start();
+    return bus;
+  }
+
+  afterAll(async () => {
+    await Promise.all(buses.map((bus) => bus.close()));
+    await keyed.remove();
+  });
+
+  it('hands every command of one key to one instance of the serving service', async () => {
+    const [first, second, client] = [
+      await startBus('first'),
+      await startBus('second'),
+      await startBus('caller'),
+    ];
+    await first.serve('ledger.keyed_command', async () => 'first');
+    await second.serve('ledger.keyed_command', async () => 'second');
+    const send = (key?: string) =>
+      client.request('ledger.keyed_command', {}, { timeout_ms: 20_000, ...(key ? { key } : {}) });
+    // Unkeyed, each command has a key of its own: once the group has settled, both answer.
+    const answered = new Set<unknown>();
+    const deadline = Date.now() + 60_000;
+    while (answered.size < 2 && Date.now() < deadline)
+      for (const answer of await Promise.all(Array.from({ length: 6 }, () => send())))
+        answered.add(answer);
+    expect([...answered].sort()).toEqual(['first', 'second']);
+    for (const key of ['account-a', 'account-b', 'account-c', 'account-d']) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => send(key)));
+      expect(new Set(answers).size).toBe(1);
+    }
+  });
+});

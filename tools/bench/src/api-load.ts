@@ -16,8 +16,8 @@ export interface ApiLoadPlan {
   targets: string[];
   /** Each payer's `Authorization` header value. */
   payers: string[];
-  /** The payee of every transfer. */
-  recipient: string;
+  /** The payees of the transfers: worker `i` pays `recipients[i % recipients.length]`. */
+  recipients: string[];
   requests: number;
   concurrency: number;
   /** Makes this run's idempotency keys its own. */
@@ -37,10 +37,12 @@ export interface ApiLoadResult {
 }
 
 /** The request body of the `index`th request of the run. */
-function bodyOf(plan: ApiLoadPlan, index: number): Record<string, unknown> {
+function bodyOf(plan: ApiLoadPlan, index: number, worker: number): Record<string, unknown> {
   const idempotency_key = `bench-${plan.run}-${index}-${randomUUID()}`;
-  if (plan.kind === 'transfers')
-    return { recipient: plan.recipient, asset: 'USD', amount: '0.01', idempotency_key };
+  if (plan.kind === 'transfers') {
+    const recipient = plan.recipients[worker % plan.recipients.length];
+    return { recipient, asset: 'USD', amount: '0.01', idempotency_key };
+  }
   if (plan.kind === 'payouts') return { ...pixPayoutBody(index, plan.run), idempotency_key };
   return { ...bankTransferPayinBody(index), idempotency_key };
 }
@@ -60,7 +62,7 @@ async function run(plan: ApiLoadPlan): Promise<ApiLoadResult> {
       const pool = pools[worker % pools.length]!;
       const authorization = plan.payers[worker % plan.payers.length]!;
       for (let index = next++; index < plan.requests; index = next++) {
-        const body = JSON.stringify(bodyOf(plan, index));
+        const body = JSON.stringify(bodyOf(plan, index, worker));
         const sent_at_ms = epochNow();
         const t0 = performance.now();
         const response = await pool.request({

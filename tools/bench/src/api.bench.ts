@@ -31,10 +31,10 @@ import { median, percentile, summarize } from './stats';
  *    starts it (BENCH_TELEMETRY=off leaves it out, to see what tracing costs);
  * 2. the bare baseline of `api-baseline.ts` (Fastify, pg, jose) in a child process that reports
  *    its own CPU time, on a database of its own.
- * For each kind of BENCH_KINDS (POST /v1/transfers: BENCH_PAYERS payers to one payee; POST
- * /v1/payouts: BR pix; POST /v1/payins: US bank transfer) and each concurrency of
- * BENCH_CONCURRENCIES, a load generator in its own process (`api-load.ts`, undici, a new
- * idempotency key per request) sends BENCH_REQUESTS requests to the platform, then as many to the
+ * For each kind of BENCH_KINDS (POST /v1/transfers: BENCH_PAYERS payers to BENCH_PAYEES payees,
+ * one by default; POST /v1/payouts: BR pix; POST /v1/payins: US bank transfer) and each
+ * concurrency of BENCH_CONCURRENCIES, a load generator in its own process (`api-load.ts`, undici,
+ * a new idempotency key per request) sends BENCH_REQUESTS requests to the platform, then as many to the
  * baseline, after BENCH_WARMUP untimed of each kind to each. Printed: requests per second, p50,
  * p99, the ratio platform / baseline, and Node CPU time per request: the platform's while the load
  * ran and until the work the requests left after their replies was done (ledger projections,
@@ -62,6 +62,8 @@ process.env.LOG_LEVEL ??= 'warn';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 const PAYERS = Number(process.env.BENCH_PAYERS ?? 16);
+/** Payees of the transfers: one by default, a hot account every transfer credits. */
+const PAYEES = Number(process.env.BENCH_PAYEES ?? 1);
 const CONCURRENCIES = (process.env.BENCH_CONCURRENCIES ?? '16,8')
   .split(',')
   .map(Number)
@@ -94,7 +96,7 @@ const cpuMs = (usage: Cpu) => (usage.user + usage.system) / 1000;
 
 /** Who pays and who is paid, and how each payer authenticates. */
 interface Payers {
-  recipient: string;
+  recipients: string[];
   payers: string[];
 }
 
@@ -124,18 +126,23 @@ async function measuredLoad(plan: ApiLoadPlan): Promise<ApiLoadResult> {
   return result;
 }
 
-/** Opens the payee and the payers on a gateway: `Authorization` values of their sessions. */
+/**
+ * Opens the payees and the payers on a gateway: `Authorization` values of their sessions. The
+ * payees' ids come first in `account_ids`.
+ */
 async function openPayers(base_url: string): Promise<Payers & { account_ids: string[] }> {
   const post = poster(base_url);
-  const payee = await openBenchAccount(post, 'payee-');
+  const recipients: string[] = [];
+  for (let payee = 0; payee < PAYEES; payee += 1)
+    recipients.push((await openBenchAccount(post, `payee${payee}-`)).account_id);
   const payers: string[] = [];
-  const account_ids = [payee.account_id];
+  const account_ids = [...recipients];
   for (let payer = 0; payer < PAYERS; payer += 1) {
     const account = await openBenchAccount(post, `payer${payer}-`);
     payers.push(account.auth.authorization!);
     account_ids.push(account.account_id);
   }
-  return { recipient: payee.account_id, payers, account_ids };
+  return { recipients, payers, account_ids };
 }
 
 /** Session tokens the baseline accepts for the same accounts (HS256, as the platform's). */
@@ -151,9 +158,9 @@ async function baselinePayers(secret: string, accounts: string[]): Promise<Payer
       .setIssuedAt()
       .setExpirationTime('2h')
       .sign(key);
-  const [recipient, ...payers] = accounts as [string, ...string[]];
+  const payers = accounts.slice(PAYEES);
   return {
-    recipient,
+    recipients: accounts.slice(0, PAYEES),
     payers: await Promise.all(payers.map(async (payer) => `Bearer ${await sign(payer)}`)),
   };
 }
@@ -451,7 +458,8 @@ interface Pair {
 
 function printHeader(): void {
   console.log(
-    `${REQUESTS} requests per run after ${WARMUP} untimed, ${PAYERS} payers, concurrency ` +
+    `${REQUESTS} requests per run after ${WARMUP} untimed, ${PAYERS} payers, ${PAYEES} ` +
+      `payee${PAYEES === 1 ? '' : 's'} of transfers, concurrency ` +
       `${CONCURRENCIES.join(' and ')}, CPUs ${os.cpus().length}, load average ` +
       `${os
         .loadavg()
@@ -631,7 +639,8 @@ async function distributed(admin_url: string): Promise<void> {
     const two = await transfers([gateway_url, second_gateway]);
     console.log(
       `distributed runtime (Kafka), ${DISTRIBUTED_REQUESTS} transfers per run after ${WARMUP} ` +
-        `untimed, concurrency ${concurrency}, load average ${os.loadavg()[0]!.toFixed(2)}`,
+        `untimed, concurrency ${concurrency}, ${PAYEES} payee${PAYEES === 1 ? '' : 's'}, ` +
+        `load average ${os.loadavg()[0]!.toFixed(2)}`,
     );
     console.log(
       summarize('POST /v1/transfers, 1 ledger + 1 gateway', one.samples_ms, one.elapsed_ms),

@@ -47,8 +47,10 @@ export class BusClient {
     options: RequestOptions = {},
   ): Promise<CommandReply<C>> {
     const pattern = command.name;
+    const key = options.key ?? accountKeyOf(payload);
+    const sent = key === undefined ? options : { ...options, key };
     return withRequestSpan(pattern, async () => {
-      const parsed = replySchema.safeParse(await this.bus.request(pattern, payload, options));
+      const parsed = replySchema.safeParse(await this.bus.request(pattern, payload, sent));
       if (!parsed.success) throw new DomainError('internal_error', `malformed reply to ${pattern}`);
       const reply = parsed.data;
       if (!reply.ok)
@@ -61,6 +63,17 @@ export class BusClient {
       return checkedReply(command, reply.value);
     });
   }
+}
+
+/**
+ * A command about an account is keyed by it: one instance of the serving service then handles
+ * all of an account's commands, in order, with that account's streams and rows in its caches.
+ * Spread over the instances, each would find the heads the other had just moved.
+ */
+function accountKeyOf(payload: unknown): string | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const { account_id } = payload as { account_id?: unknown };
+  return typeof account_id === 'string' && account_id.length > 0 ? account_id : undefined;
 }
 
 function checkedReply<C extends AnyCommand>(command: C, value: unknown): CommandReply<C> {
