@@ -52,7 +52,7 @@ export interface RequestOptions {
   headers?: Headers;
   /**
    * Partition key of the command: requests with one key reach the command topic's one partition,
-   * so one instance of the serving service answers them, in order. Default: a key of its own.
+   * so one instance of the serving service takes them all. Default: a key of its own.
    */
   key?: string;
 }

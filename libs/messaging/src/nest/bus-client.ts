@@ -67,7 +67,7 @@ export class BusClient {
 
 /**
  * A command about an account is keyed by it: one instance of the serving service then handles
- * all of an account's commands, in order, with that account's streams and rows in its caches.
+ * all of an account's commands, with that account's streams and rows in its caches.
  * Spread over the instances, each would find the heads the other had just moved.
  */
 function accountKeyOf(payload: unknown): string | undefined {
