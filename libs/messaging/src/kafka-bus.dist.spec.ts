@@ -20,27 +20,33 @@ busContract(
 
 afterAll(() => namespace.remove());
 
-describe('KafkaBus commands', () => {
-  const commands = kafkaTestNamespace('commands');
+/**
+ * Starts buses of a namespace of their own whose topics have `partitions` partitions; the
+ * enclosing describe closes them and removes the namespace after its tests.
+ */
+function busesOf(name: string, partitions: number): (client_id: string) => Promise<KafkaBus> {
+  const own = kafkaTestNamespace(name);
   const buses: KafkaBus[] = [];
-
-  /** One partition per topic: every command of a service lands behind the one before it. */
-  async function startBus(client_id: string): Promise<KafkaBus> {
+  afterAll(async () => {
+    await Promise.all(buses.map((bus) => bus.close()));
+    await own.remove();
+  });
+  return async (client_id) => {
     const bus = new KafkaBus({
-      brokers: commands.brokers,
+      brokers: own.brokers,
       client_id,
-      topic_prefix: commands.topic_prefix,
-      partitions: 1,
+      topic_prefix: own.topic_prefix,
+      partitions,
     });
     buses.push(bus);
     await bus.start();
     return bus;
-  }
+  };
+}
 
-  afterAll(async () => {
-    await Promise.all(buses.map((bus) => bus.close()));
-    await commands.remove();
-  });
+describe('KafkaBus commands', () => {
+  /** One partition per topic: every command of a service lands behind the one before it. */
+  const startBus = busesOf('commands', 1);
 
   async function until(condition: () => boolean, timeout_ms = 60_000): Promise<void> {
     const deadline = Date.now() + timeout_ms;
@@ -107,25 +113,8 @@ describe('KafkaBus commands', () => {
 });
 
 describe('KafkaBus keyed commands', () => {
-  const keyed = kafkaTestNamespace('keyed');
-  const buses: KafkaBus[] = [];
-
-  async function startBus(client_id: string): Promise<KafkaBus> {
-    const bus = new KafkaBus({
-      brokers: keyed.brokers,
-      client_id,
-      topic_prefix: keyed.topic_prefix,
-      partitions: 3,
-    });
-    buses.push(bus);
-    await bus.start();
-    return bus;
-  }
-
-  afterAll(async () => {
-    await Promise.all(buses.map((bus) => bus.close()));
-    await keyed.remove();
-  });
+  /** Three partitions, so that commands of different keys can reach different servers. */
+  const startBus = busesOf('keyed', 3);
 
   it('hands every command of one key to one instance of the serving service', async () => {
     const [first, second, client] = [
