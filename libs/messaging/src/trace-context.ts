@@ -1,4 +1,4 @@
-import { SpanKind, context, type Attributes } from '@opentelemetry/api';
+import { SpanKind, context, type Attributes, type Context } from '@opentelemetry/api';
 import { extractTraceContext, injectTraceHeaders, withSpan } from '@platform/observability';
 import { commandTopicOf, type DeliveredMessage, type Headers } from './bus';
 
@@ -16,7 +16,19 @@ export function outgoingHeaders(headers: Headers | undefined): Headers {
  * handler never inherits the context of whatever code happened to schedule the delivery.
  */
 export function withMessageContext<T>(headers: Headers, work: () => T): T {
-  return context.with(extractTraceContext(headers), work);
+  const carried = extractTraceContext(headers);
+  carried_contexts.set(headers, carried);
+  return context.with(carried, work);
+}
+
+/**
+ * The context each delivered message's headers carried, kept while the message lives: the
+ * transport extracts it to run the handler, and the handler's span needs it again as its parent.
+ */
+const carried_contexts = new WeakMap<Headers, Context>();
+
+function carriedContextOf(headers: Headers): Context {
+  return carried_contexts.get(headers) ?? extractTraceContext(headers);
 }
 
 /** Both transports are one bus to a trace: which one carried a message is deployment detail. */
@@ -59,7 +71,7 @@ export function withHandlerSpan<T>(
     'messaging.message.id': message.id,
     'bus.delivery_attempt': message.attempt,
   };
-  const parent = extractTraceContext(message.headers);
+  const parent = carriedContextOf(message.headers);
   switch (handled.kind) {
     case 'request':
       return withSpan(handled.pattern, { ...attributes, 'rpc.method': handled.pattern }, work, {

@@ -27,6 +27,11 @@ export interface SpanOptions {
 /**
  * Runs `fn` inside a new active span and ends it when `fn` settles. A thrown error is recorded on
  * the span, which is marked failed, and rethrown unchanged.
+ *
+ * The attributes are set after the start, and only on a span that records: most spans are not
+ * recorded (nothing exports them, see startTelemetry), and the SDK checks and copies start
+ * attributes before it decides. The platform's samplers decide by the parent alone, so they lose
+ * nothing by not seeing them.
  */
 export async function withSpan<T>(
   name: string,
@@ -37,9 +42,10 @@ export async function withSpan<T>(
   const parent = options.parent ?? context.active();
   return platformTracer().startActiveSpan(
     name,
-    { kind: options.kind ?? SpanKind.INTERNAL, attributes },
+    { kind: options.kind ?? SpanKind.INTERNAL },
     parent,
     async (span) => {
+      if (span.isRecording()) span.setAttributes(attributes);
       try {
         return await fn(span);
       } catch (error) {

@@ -1,7 +1,7 @@
 import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
 import { ok, type Reply } from '@platform/contracts';
 import { PoisonTracker, type DeadLetters } from '@platform/persistence';
-import { lastValueFrom } from 'rxjs';
+import { isObservable, lastValueFrom } from 'rxjs';
 import {
   DEFAULT_MAX_ATTEMPTS,
   type DeliveredMessage,
@@ -176,10 +176,14 @@ export class BusServer extends Server implements CustomTransportStrategy {
     this.logger.error(`${pattern} failed: ${errorMessage(error)}`, (error as Error)?.stack);
   }
 
-  /** Handlers return a value, a promise or an Observable; the reply is the last value. */
+  /**
+   * Handlers return a value, a promise or an Observable; the reply is the last value. Only an
+   * Observable goes through rxjs: wrapping a plain value in one costs every command a few objects.
+   */
   private async invoke(handler: MessageHandler, message: DeliveredMessage): Promise<unknown> {
     const result: unknown = await handler(message.payload, new BusContext([message]));
-    return lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
+    if (!isObservable(result)) return result;
+    return lastValueFrom(result, { defaultValue: undefined });
   }
 }
 

@@ -33,6 +33,18 @@ describe('replay marks', () => {
     expect(observed.replayed()).toBe(false);
   });
 
+  it('still marks the handler answering when it observes replies of its own commands', async () => {
+    const answered = await answerNotingReplay(async () => {
+      const observed = observeReplays(async () => {
+        await send(false);
+        markReplayed(); // the handler found its own stored result while it watched its commands
+      });
+      await observed.result;
+      return observed.replayed();
+    });
+    expect(answered).toEqual({ value: false, replayed: true });
+  });
+
   it('does nothing outside a handler or an observer', async () => {
     expect(() => markReplayed()).not.toThrow();
     await expect(send(true)).resolves.toBeUndefined();

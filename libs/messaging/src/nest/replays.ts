@@ -4,9 +4,19 @@ interface ReplayScope {
   replayed: boolean;
 }
 
-// The command a handler is answering, and the caller (a gateway request) waiting on replies.
-const answering = new AsyncLocalStorage<ReplayScope | undefined>();
-const observing = new AsyncLocalStorage<ReplayScope | undefined>();
+interface ReplayScopes {
+  /** The command a handler is answering. */
+  answering: ReplayScope | undefined;
+  /** The caller (a gateway request) waiting on replies. */
+  observing: ReplayScope | undefined;
+}
+
+/**
+ * Both scopes in one storage. Every AsyncLocalStorage costs a copy on each promise the process
+ * creates (Node 20 propagates each storage in a promise hook), and a handler would otherwise enter
+ * two of them per command.
+ */
+const scopes = new AsyncLocalStorage<ReplayScopes>();
 
 /**
  * Says that the command being answered was answered from a stored result: a request that
@@ -15,7 +25,7 @@ const observing = new AsyncLocalStorage<ReplayScope | undefined>();
  * value. Outside a handler it does nothing.
  */
 export function markReplayed(): void {
-  const scope = answering.getStore();
+  const scope = scopes.getStore()?.answering;
   if (scope) scope.replayed = true;
 }
 
@@ -28,19 +38,19 @@ export async function answerNotingReplay<T>(
   handle: () => Promise<T>,
 ): Promise<{ value: T; replayed: boolean }> {
   const scope: ReplayScope = { replayed: false };
-  const value = await observing.run(undefined, () => answering.run(scope, handle));
+  const value = await scopes.run({ answering: scope, observing: undefined }, handle);
   return { value, replayed: scope.replayed };
 }
 
 /** Runs `work`, which sends commands; `replayed()` then tells whether a reply was a replay. */
 export function observeReplays<T>(work: () => T): { result: T; replayed: () => boolean } {
   const scope: ReplayScope = { replayed: false };
-  const result = observing.run(scope, work);
+  const result = scopes.run({ answering: scopes.getStore()?.answering, observing: scope }, work);
   return { result, replayed: () => scope.replayed };
 }
 
 /** Called by the bus client for a reply marked `replayed`. */
 export function noteReplayedReply(): void {
-  const scope = observing.getStore();
+  const scope = scopes.getStore()?.observing;
   if (scope) scope.replayed = true;
 }
