@@ -12,16 +12,6 @@ export function outgoingHeaders(headers: Headers | undefined): Headers {
 }
 
 /**
- * Runs a handler in the trace context its message carried. It starts from the root context so a
- * handler never inherits the context of whatever code happened to schedule the delivery.
- */
-export function withMessageContext<T>(headers: Headers, work: () => T): T {
-  const carried = extractTraceContext(headers);
-  carried_contexts.set(headers, carried);
-  return context.with(carried, work);
-}
-
-/**
  * The context each delivered message's headers carried, kept while the message lives: the
  * transport extracts it to run the handler, and the handler's span needs it again as its parent.
  */
@@ -29,6 +19,16 @@ const carried_contexts = new WeakMap<Headers, Context>();
 
 function carriedContextOf(headers: Headers): Context {
   return carried_contexts.get(headers) ?? extractTraceContext(headers);
+}
+
+/**
+ * Runs a handler in the trace context its message carried. It starts from the root context so a
+ * handler never inherits the context of whatever code happened to schedule the delivery.
+ */
+export function withMessageContext<T>(headers: Headers, work: () => T): T {
+  const carried = extractTraceContext(headers);
+  carried_contexts.set(headers, carried);
+  return context.with(carried, work);
 }
 
 /** Both transports are one bus to a trace: which one carried a message is deployment detail. */

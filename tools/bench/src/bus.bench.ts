@@ -67,7 +67,7 @@ class BenchHandlers {
 @Module({ controllers: [BenchHandlers] })
 class BenchModule {}
 
-/** Median CPU microseconds per call of `hop`, `calls` of them per round, IN_FLIGHT at a time. */
+/** Median CPU microseconds per call of `hop`: HOPS calls a round, IN_FLIGHT at a time. */
 async function cpuPerHop_us(hop: (index: number) => Promise<unknown>): Promise<number> {
   const rounds: number[] = [];
   for (let next = 0; next < WARMUP_HOPS; next++) await hop(next);
