@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import {
   assertIdentifier,
+  ChannelHub,
   migrate,
   runOwnStatements,
   withTransaction,
@@ -412,6 +413,43 @@ export class PgEventStore {
       { pool: this.pool, schema: this.schema, notify_channel: this.notify_channel },
       options,
     );
+  }
+
+  /**
+   * Calls `appended` after each committed append to this store, from any process (its
+   * notification), and once when the listening connection was lost, since appends may have gone
+   * unannounced; it listens again after `relisten_ms` (and so after a listen that failed). For a worker that polls a table this store's
+   * appends fill: woken by them, it can poll rarely while idle. Answers how to stop listening.
+   */
+  async onAppended(appended: () => void, relisten_ms = 1_000): Promise<() => Promise<void>> {
+    const hub = ChannelHub.of(this.pool);
+    let stopped = false;
+    let unlisten: () => Promise<void> = async () => undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const listenLater = () => {
+      if (!stopped) retry = setTimeout(() => void listen(), relisten_ms);
+    };
+    // Never throws: a worker that cannot listen yet still polls, and listens at the next try.
+    const listen = async (): Promise<void> => {
+      try {
+        unlisten = await hub.listen(this.notify_channel, {
+          notified: () => appended(),
+          lost: () => {
+            appended();
+            listenLater();
+          },
+        });
+        if (stopped) await unlisten();
+      } catch {
+        listenLater();
+      }
+    };
+    await listen();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await unlisten();
+    };
   }
 
   /** Null, at once, unless batching is on and every append has events and a remembered head. */

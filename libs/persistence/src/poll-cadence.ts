@@ -2,6 +2,11 @@
 const FIRST_EMPTY_PAUSE_MS = 10;
 /** The longest pause of an idle poller: the wait of the first item after a quiet spell. */
 export const IDLE_POLL_MS = 250;
+/**
+ * The longest pause of an idle poller that is woken when work is added (`Poller.wake`, on its
+ * store's appends, say): only work nothing announced (a retry coming due) waits this long.
+ */
+export const WOKEN_IDLE_POLL_MS = 1_000;
 
 /**
  * The pause between looks of a poller on a table queue (due payout steps, payin steps, withdrawal
@@ -25,11 +30,14 @@ export class PollCadence {
    * A worker that follows the sandbox step (SANDBOX_STEP_MS): its busy pause is the step, held
    * between 10 ms (a step of 0 must not spin) and the idle pause.
    */
-  static followingStep(step_ms: number): PollCadence {
-    return new PollCadence(
-      Math.max(FIRST_EMPTY_PAUSE_MS, Math.min(IDLE_POLL_MS, step_ms)),
-      IDLE_POLL_MS,
-    );
+  static followingStep(step_ms: number, idle_ms = IDLE_POLL_MS): PollCadence {
+    return new PollCadence(Math.max(FIRST_EMPTY_PAUSE_MS, Math.min(idle_ms, step_ms)), idle_ms);
+  }
+
+  /** Work was announced: the next pause is the busy one again, as after a look that found work. */
+  reset(): number {
+    this.pause_ms = this.busy_ms;
+    return this.pause_ms;
   }
 
   /** The pause before the next look, after a look that found work (`true`) or none. */

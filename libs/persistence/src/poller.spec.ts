@@ -95,4 +95,99 @@ describe('Poller', () => {
     expect(finished).toEqual(['look', 'stopped']);
     expect(looks).toBe(1);
   });
+
+  describe('wake', () => {
+    /** A poller that never finds work on its own and records when it looked (ms after start). */
+    function idlePoller(busy_ms: number, idle_ms: number) {
+      const looked_at_ms: number[] = [];
+      const start_ms = Date.now();
+      const poller = new Poller({
+        look: async () => {
+          looked_at_ms.push(Date.now() - start_ms);
+          return false;
+        },
+        cadence: new PollCadence(busy_ms, idle_ms),
+        on_error: () => undefined,
+      });
+      return { poller, looked_at_ms };
+    }
+
+    it('brings the look of an idle poller forward to the busy pause', async () => {
+      const { poller, looked_at_ms } = idlePoller(10, 1_000);
+      poller.start();
+      // Looks at 10, 30, 70, 150, 310, 630, then every 1,000 ms: at 1,630 next.
+      await advance(700);
+      expect(looked_at_ms).toEqual([10, 30, 70, 150, 310, 630]);
+      poller.wake();
+      await advance(10);
+      await poller.stop();
+      expect(looked_at_ms).toEqual([10, 30, 70, 150, 310, 630, 710]);
+    });
+
+    it('starts the back-off over after the woken look', async () => {
+      const { poller, looked_at_ms } = idlePoller(10, 1_000);
+      poller.start();
+      await advance(700);
+      poller.wake();
+      await advance(100);
+      await poller.stop();
+      // Woken at 700: 710, then 20, 40 after it, as after a look that found work.
+      expect(looked_at_ms.slice(6)).toEqual([710, 730, 770]);
+    });
+
+    it('adds no look to a poller already at its busy pause', async () => {
+      const outcomes = [true, true, true, true];
+      const looked_at_ms: number[] = [];
+      const start_ms = Date.now();
+      const poller = new Poller({
+        look: async () => {
+          looked_at_ms.push(Date.now() - start_ms);
+          return outcomes.shift() ?? false;
+        },
+        cadence: new PollCadence(50, 1_000),
+        on_error: () => undefined,
+      });
+      poller.start();
+      await advance(60);
+      for (let i = 0; i < 5; i += 1) poller.wake();
+      await advance(100);
+      await poller.stop();
+      expect(looked_at_ms).toEqual([50, 100, 150]);
+    });
+
+    it('looks again at the busy pause when woken during a look that found nothing', async () => {
+      let finish: (found: boolean) => void = () => undefined;
+      const looked_at_ms: number[] = [];
+      const start_ms = Date.now();
+      const poller = new Poller({
+        look: () =>
+          new Promise<boolean>((resolve) => {
+            looked_at_ms.push(Date.now() - start_ms);
+            finish = resolve;
+          }),
+        cadence: new PollCadence(10, 1_000),
+        on_error: () => undefined,
+      });
+      poller.start();
+      await advance(10);
+      // The work came after this look read its queue: the look finds nothing, yet it was woken.
+      poller.wake();
+      finish(false);
+      await advance(10);
+      expect(looked_at_ms).toEqual([10, 20]);
+      const stopped = poller.stop();
+      finish(false);
+      await stopped;
+    });
+
+    it('does nothing once stopped', async () => {
+      const { poller, looked_at_ms } = idlePoller(10, 1_000);
+      poller.start();
+      await advance(20);
+      await poller.stop();
+      poller.wake();
+      await advance(1_000);
+      expect(looked_at_ms).toEqual([10]);
+    });
+  });
 });

@@ -15,6 +15,10 @@ export interface PollerOptions {
  */
 export class Poller {
   private timer: NodeJS.Timeout | null = null;
+  /** When the pending timer fires (epoch ms); null while a look is under way. */
+  private next_look_at_ms: number | null = null;
+  /** Woken during a look: the work may have come after the look read its queue. */
+  private woken_while_looking = false;
   private running: Promise<void> | null = null;
   private stopped = false;
 
@@ -31,6 +35,24 @@ export class Poller {
     this.schedule(first_pause_ms);
   }
 
+  /**
+   * Work was just added to the queue (an append notification, say): the next look comes within
+   * the busy pause instead of at the end of an idle back-off. Under load the poller is already
+   * at its busy pause, so a wake adds no look; it only spares the first item after a quiet spell
+   * the idle wait.
+   */
+  wake(): void {
+    if (this.stopped) return;
+    const busy_ms = this.options.cadence.reset();
+    if (this.next_look_at_ms === null) {
+      this.woken_while_looking = true;
+      return;
+    }
+    if (this.next_look_at_ms - Date.now() <= busy_ms) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.schedule(busy_ms);
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
@@ -39,14 +61,19 @@ export class Poller {
 
   private schedule(pause_ms: number): void {
     if (this.stopped) return;
+    this.next_look_at_ms = Date.now() + pause_ms;
     this.timer = setTimeout(() => {
+      this.next_look_at_ms = null;
+      this.woken_while_looking = false;
       this.running = this.options
         .look()
         .catch((error: unknown) => {
           reportQuietly(this.options.on_error, error);
           return false;
         })
-        .then((found_work) => this.schedule(this.options.cadence.after(found_work)));
+        .then((found_work) =>
+          this.schedule(this.options.cadence.after(found_work || this.woken_while_looking)),
+        );
     }, pause_ms);
   }
 }

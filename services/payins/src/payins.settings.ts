@@ -1,4 +1,5 @@
 import { millisecondsSetting, sharedSettings, type SettingsOf } from '@platform/runtime';
+import { WOKEN_IDLE_POLL_MS } from '@platform/persistence';
 
 /** The payins service's settings: its runtime parses them once at boot. */
 export const payinsSettingsSchema = sharedSettings
@@ -23,8 +24,11 @@ export const PAYINS_SETTINGS = Symbol('PAYINS_SETTINGS');
 const MAX_POLL_MS = 500;
 const MIN_POLL_MS = 10;
 
-/** The scheduler's longest pause while nothing is due (see `PollCadence`). */
-export const COLLECTION_IDLE_POLL_MS = 250;
+/**
+ * The scheduler's longest pause while nothing is due (see `PollCadence`): the store's appends
+ * wake it (PayinsLifecycle), so only work nothing announced (a retry, an expiry) waits this long.
+ */
+export const COLLECTION_IDLE_POLL_MS = WOKEN_IDLE_POLL_MS;
 
 /** The scheduler's cadence: PAYINS_POLL_MS, else the sandbox step held between 10 and 500 ms. */
 export function collectionPollMs(settings: PayinsSettings): number {

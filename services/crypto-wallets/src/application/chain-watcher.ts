@@ -40,6 +40,8 @@ export class ChainWatcher {
     private readonly reports: WatcherReports,
     dead_letters: DeadLetters,
     policy: Partial<PoisonPolicy> = {},
+    /** The longest pause while the log is quiet: longer where something wakes the watcher. */
+    idle_ms = IDLE_POLL_MS,
   ) {
     // The log is one line: nothing else can succeed while its head fails, so no evidence is asked.
     this.guard = new PoisonGuard(dead_letters, WATCHER_DEAD_LETTER_SOURCE, {
@@ -49,13 +51,18 @@ export class ChainWatcher {
     this.poller = new Poller({
       // Another replica holding the lock counts as idle: it does the work.
       look: async () => ((await this.poll()) ?? 0) > 0,
-      cadence: new PollCadence(poll_ms, IDLE_POLL_MS),
+      cadence: new PollCadence(poll_ms, idle_ms),
       on_error: reports.on_error,
     });
   }
 
   start(): void {
     this.poller.start(0);
+  }
+
+  /** The log has grown (a sandbox block was mined): read within the busy pause. */
+  wake(): void {
+    this.poller.wake();
   }
 
   stop(): Promise<void> {

@@ -72,6 +72,11 @@ export class CollectionScheduler {
     this.poller.start(0);
   }
 
+  /** A payin was created or moved: looked at within the busy pause (see `Poller.wake`). */
+  wake(): void {
+    this.poller.wake();
+  }
+
   stop(): Promise<void> {
     return this.poller.stop();
   }

@@ -12,9 +12,11 @@ import {
   PollCadence,
   Poller,
   PoisonGuard,
+  WOKEN_IDLE_POLL_MS,
   type DeadLetters,
   type GuardedOutcome,
 } from '@platform/persistence';
+import type { PgEventStore } from '@platform/event-store';
 import {
   DEAD_LETTERS,
   PLATFORM_CONTEXT,
@@ -25,6 +27,7 @@ import { PayoutLifecycle } from '../application/payout-lifecycle';
 import { PAYOUTS_SETTINGS, type PayoutsSettings } from '../payouts.settings';
 import { OtherServices } from './other-services';
 import { PayoutsRepository } from './payouts.repository';
+import { PAYOUTS_EVENTS } from './payouts-store';
 
 const DUE_BATCH = 50;
 /** Payouts stepped in one transaction (see PayoutLifecycle.stepMany). */
@@ -57,6 +60,7 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
   private readonly steps: PoisonGuard;
   private readonly recoveries: PoisonGuard;
   private stop_status_gauge: (() => void) | undefined;
+  private stop_waking: (() => Promise<void>) | undefined;
 
   constructor(
     @Inject(PAYOUTS_SETTINGS) settings: PayoutsSettings,
@@ -65,6 +69,7 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
     private readonly payouts: PayoutsRepository,
     private readonly services: OtherServices,
     @Inject(PLATFORM_CONTEXT) private readonly context: PlatformContext,
+    @Inject(PAYOUTS_EVENTS) private readonly events: PgEventStore,
   ) {
     this.claim_recovery_ms = settings.PAYOUTS_CLAIM_RECOVERY_MS;
     const policy = poisonPolicyOf(settings);
@@ -72,12 +77,14 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
     this.recoveries = new PoisonGuard(this.dead_letters, 'worker:payout_claim_recovery', policy);
     this.poller = new Poller({
       look: () => this.runDue(),
-      cadence: PollCadence.followingStep(settings.SANDBOX_STEP_MS),
+      // A created payout, and each step that moves one, appends: the poller is woken by them.
+      cadence: PollCadence.followingStep(settings.SANDBOX_STEP_MS, WOKEN_IDLE_POLL_MS),
       on_error: (error) => this.logger.warn(`payout steps failed: ${String(error)}`),
     });
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
+    this.stop_waking = await this.events.onAppended(() => this.poller.wake());
     this.poller.start();
     this.stop_status_gauge = addGaugeSource(
       {
@@ -95,6 +102,7 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
 
   async onApplicationShutdown(): Promise<void> {
     this.stop_status_gauge?.();
+    await this.stop_waking?.();
     await this.poller.stop();
   }
 

@@ -187,8 +187,15 @@ describe('crypto withdrawals on PostgreSQL: crash safety and the observation log
     expect(ledger.holds.get(`crypto-withdrawal:${created.withdrawal_id}`)).toBe('held');
 
     chain.down = false;
-    const worker = new WithdrawalsWorker(settings, dead_letters, steps, withdrawals, services);
-    worker.onApplicationBootstrap();
+    const worker = new WithdrawalsWorker(
+      settings,
+      dead_letters,
+      steps,
+      withdrawals,
+      services,
+      store,
+    );
+    await worker.onApplicationBootstrap();
     try {
       const broadcast = await until(
         () => withdrawals.find(created.withdrawal_id),
@@ -233,8 +240,15 @@ describe('crypto withdrawals on PostgreSQL: crash safety and the observation log
       request_fingerprint: 'whatever it was',
     });
     ledger.holds.set(`crypto-withdrawal:${withdrawal_id}`, 'held');
-    const worker = new WithdrawalsWorker(settings, dead_letters, steps, withdrawals, services);
-    worker.onApplicationBootstrap();
+    const worker = new WithdrawalsWorker(
+      settings,
+      dead_letters,
+      steps,
+      withdrawals,
+      services,
+      store,
+    );
+    await worker.onApplicationBootstrap();
     try {
       await until(
         () => withdrawals.findClaim('acc-1', 'cut-short'),

@@ -7,7 +7,7 @@ import {
   type Provider,
 } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { DeadLetters } from '@platform/persistence';
+import { IDLE_POLL_MS, WOKEN_IDLE_POLL_MS, type DeadLetters } from '@platform/persistence';
 import {
   DEAD_LETTERS,
   SERVICE_POOL,
@@ -81,11 +81,13 @@ export function chainProviders(
     },
     {
       provide: SandboxTicker,
-      inject: [SandboxChain],
-      useFactory: (chain: SandboxChain) =>
+      inject: [SandboxChain, ChainWatcher],
+      useFactory: (chain: SandboxChain, watcher: ChainWatcher) =>
         sandbox
           ? new SandboxTicker(chain, settings.SANDBOX_STEP_MS, {
               on_error: (error) => logger.warn(`sandbox block retrying: ${String(error)}`),
+              // The sandbox's log grows only by the ticker's blocks: each wakes the watcher.
+              on_block: () => watcher.wake(),
             })
           : null,
     },
@@ -110,6 +112,8 @@ export function chainProviders(
           },
           dead_letters,
           poisonPolicyOf(settings),
+          // The sandbox ticker wakes it on each block; a live chain's log grows unannounced.
+          sandbox ? WOKEN_IDLE_POLL_MS : IDLE_POLL_MS,
         ),
     },
     ChainLifecycle,

@@ -49,6 +49,7 @@ export interface InboundTransfer {
 export class SandboxChain implements ChainPort {
   private readonly transfers: ChainTransfers;
   private readonly log: ObservationLog;
+  private readonly queued_listeners: Array<() => void> = [];
 
   constructor(private readonly pool: Pool) {
     this.transfers = new ChainTransfers(pool);
@@ -57,6 +58,11 @@ export class SandboxChain implements ChainPort {
 
   requiredConfirmations(chain: Chain): number {
     return SANDBOX_CONFIRMATIONS[chain];
+  }
+
+  /** Told when a transfer was sent to the chain, so that the ticker mines its next block soon. */
+  onQueued(listener: () => void): void {
+    this.queued_listeners.push(listener);
   }
 
   async broadcast(request: BroadcastRequest): Promise<BroadcastReceipt> {
@@ -69,12 +75,13 @@ export class SandboxChain implements ChainPort {
       },
       () => null,
     );
+    this.announceQueued();
     return { tx_id: transfer.tx_id };
   }
 
   /** An inbound transfer (a sandbox deposit) sent to the chain: seen in the next block. */
   async submitInbound(transfer: InboundTransfer): Promise<ChainTransfer> {
-    return this.transfers.insertOnce(
+    const submitted = await this.transfers.insertOnce(
       {
         ...transfer,
         reference: transfer.reference ?? null,
@@ -84,6 +91,12 @@ export class SandboxChain implements ChainPort {
       },
       (transfer_id) => sandboxTxId(transfer.chain, `in:${transfer_id}`),
     );
+    this.announceQueued();
+    return submitted;
+  }
+
+  private announceQueued(): void {
+    for (const listener of this.queued_listeners) listener();
   }
 
   observationsAfter(cursor: string, limit: number): Promise<ChainObservation[]> {

@@ -5,12 +5,20 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { PollCadence, Poller, PoisonGuard, type DeadLetters } from '@platform/persistence';
+import type { PgEventStore } from '@platform/event-store';
+import {
+  PollCadence,
+  Poller,
+  PoisonGuard,
+  WOKEN_IDLE_POLL_MS,
+  type DeadLetters,
+} from '@platform/persistence';
 import { DEAD_LETTERS, poisonPolicyOf } from '@platform/runtime';
 import { WithdrawalSteps } from '../../application/withdrawals/withdrawal-steps';
 import { CRYPTO_WALLETS_SETTINGS, type CryptoWalletsSettings } from '../../crypto-wallets.settings';
 import { WithdrawalServices } from './withdrawal-services';
 import { WithdrawalsRepository } from './withdrawals.repository';
+import { WITHDRAWALS_EVENTS } from './withdrawals-store';
 
 const DUE_BATCH = 50;
 
@@ -27,6 +35,7 @@ export class WithdrawalsWorker implements OnApplicationBootstrap, OnApplicationS
   private last_recovery_at_ms = 0;
   private readonly broadcasts: PoisonGuard;
   private readonly recoveries: PoisonGuard;
+  private stop_waking: (() => Promise<void>) | undefined;
 
   constructor(
     @Inject(CRYPTO_WALLETS_SETTINGS) private readonly settings: CryptoWalletsSettings,
@@ -34,22 +43,26 @@ export class WithdrawalsWorker implements OnApplicationBootstrap, OnApplicationS
     private readonly steps: WithdrawalSteps,
     private readonly withdrawals: WithdrawalsRepository,
     private readonly services: WithdrawalServices,
+    @Inject(WITHDRAWALS_EVENTS) private readonly events: PgEventStore,
   ) {
     const policy = poisonPolicyOf(settings);
     this.broadcasts = new PoisonGuard(dead_letters, 'worker:withdrawal_broadcast', policy);
     this.recoveries = new PoisonGuard(dead_letters, 'worker:withdrawal_claim_recovery', policy);
     this.poller = new Poller({
       look: () => this.runDue(),
-      cadence: PollCadence.followingStep(settings.SANDBOX_STEP_MS),
+      // Woken by the withdrawals store's appends (a withdrawal created or moved).
+      cadence: PollCadence.followingStep(settings.SANDBOX_STEP_MS, WOKEN_IDLE_POLL_MS),
       on_error: (error) => this.logger.warn(`withdrawal steps failed: ${String(error)}`),
     });
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
+    this.stop_waking = await this.events.onAppended(() => this.poller.wake());
     this.poller.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.stop_waking?.();
     await this.poller.stop();
   }
 
