@@ -418,8 +418,9 @@ export class PgEventStore {
   /**
    * Calls `appended` after each committed append to this store, from any process (its
    * notification), and once when the listening connection was lost, since appends may have gone
-   * unannounced; it listens again after `relisten_ms` (and so after a listen that failed). For a worker that polls a table this store's
-   * appends fill: woken by them, it can poll rarely while idle. Answers how to stop listening.
+   * unannounced; it listens again after `relisten_ms` (and so after a listen that failed). For a
+   * worker that polls a table this store's appends fill: woken by them, it can poll rarely while
+   * idle. Answers how to stop listening.
    */
   async onAppended(appended: () => void, relisten_ms = 1_000): Promise<() => Promise<void>> {
     const hub = ChannelHub.of(this.pool);
