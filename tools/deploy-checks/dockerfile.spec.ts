@@ -76,7 +76,7 @@ describe('deploy/Dockerfile', () => {
     const user = args(runtime, 'USER').at(-1);
     expect(user).toBeDefined();
     expect(['root', '0']).not.toContain(user);
-    expect(args(runtime, 'CMD').at(-1)).toContain('node dist/services/${SERVICE}/src/main.js');
+    expect(args(runtime, 'CMD').at(-1)).toContain('dist/services/${SERVICE}/src/main.js');
   });
 
   it.each(serviceFolders())(

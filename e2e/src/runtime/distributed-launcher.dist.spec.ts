@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Big from 'big.js';
 import { BUS_SERVICE_NAMES } from '@platform/runtime/health-ports';
+import { PLATFORM_NODE_FLAGS } from '@platform/runtime/node-flags';
 import { buildDist, pidIsRunning } from '@platform/testing';
 import { LauncherDeployment } from '../harness/launcher';
 import { http, openAccount } from '../clients';
@@ -51,6 +52,12 @@ async function registerAndReadBalances(base_url: string, label: string) {
 }
 
 const isGone = (pid: number | undefined) => !pidIsRunning(pid);
+/** The flags a running Node process was given before its script (Linux's /proc). */
+const nodeFlagsOf = (pid: number) =>
+  readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    .split('\0')
+    .slice(1)
+    .filter((arg) => arg.startsWith('--'));
 
 describe('the distributed launcher', () => {
   const runs: LauncherDeployment[] = [];
@@ -75,6 +82,8 @@ describe('the distributed launcher', () => {
       });
       expect(admin.status).toBe(200);
       const pids = [...BUS_SERVICE_NAMES, 'gateway'].map((service) => run.pidOf(service));
+      // Every service runs with the platform's V8 flags, as the container image runs it.
+      for (const pid of pids) expect(nodeFlagsOf(pid!)).toEqual([...PLATFORM_NODE_FLAGS]);
       expect((await run.stop()).code).toBe(0);
       expect(pids.filter((pid) => !isGone(pid))).toEqual([]);
     },

@@ -87,6 +87,8 @@ export interface NodeProcessOptions {
   capture_stderr?: boolean;
   /** An IPC channel, through which a child notices that its parent is gone. */
   ipc?: boolean;
+  /** Flags for Node itself, before the script (a benchmark passes the platform's own). */
+  node_flags?: readonly string[];
 }
 
 export interface NodeProcess {
@@ -103,7 +105,7 @@ export interface NodeProcess {
 
 /** Starts `script` (a compiled entry point) in a Node process of its own. */
 export function startNodeProcess(script: string, options: NodeProcessOptions = {}): NodeProcess {
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...(options.node_flags ?? []), script], {
     env: { ...process.env, ...options.env },
     stdio: [
       'ignore',

@@ -11,6 +11,7 @@ import type { Pool } from 'pg';
 import { startTelemetry } from '@platform/observability';
 import { createPool, ensureDatabase, startEmbeddedPostgres } from '@platform/persistence';
 import { BUS_SERVICE_NAMES, healthPortOf } from '@platform/runtime/health-ports';
+import { PLATFORM_NODE_FLAGS } from '@platform/runtime/node-flags';
 import {
   freePort,
   freePortRange,
@@ -30,7 +31,8 @@ import { median, percentile, summarize } from './stats';
  *    `RATE_LIMIT_PER_SECOND=off` and `SANDBOX_STEP_MS=0`, and tracing started as `npm start`
  *    starts it (BENCH_TELEMETRY=off leaves it out, to see what tracing costs);
  * 2. the bare baseline of `api-baseline.ts` (Fastify, pg, jose) in a child process that reports
- *    its own CPU time, on a database of its own.
+ *    its own CPU time, on a database of its own. `npm run bench:api` runs this process with the
+ *    platform's V8 flags (PLATFORM_NODE_FLAGS), as `npm start` runs it; the fork inherits them.
  * For each kind of BENCH_KINDS (POST /v1/transfers: BENCH_PAYERS payers to BENCH_PAYEES payees,
  * one by default; POST /v1/payouts: BR pix; POST /v1/payins: US bank transfer) and each
  * concurrency of BENCH_CONCURRENCIES, a load generator in its own process (`api-load.ts`, undici,
@@ -467,8 +469,16 @@ function printHeader(): void {
         .join(
           ' ',
         )}, load generator in its own process, RATE_LIMIT_PER_SECOND=off, SANDBOX_STEP_MS=0, ` +
-      `tracing ${WITH_TELEMETRY ? 'on (as npm start)' : 'off'}`,
+      `tracing ${WITH_TELEMETRY ? 'on (as npm start)' : 'off'}, ${nodeFlagsNote()}`,
   );
+}
+
+/** Whether this process (the platform's, and the baseline's fork) runs with npm start's flags. */
+function nodeFlagsNote(): string {
+  const missing = PLATFORM_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
+  return missing.length === 0
+    ? `node flags as npm start (${PLATFORM_NODE_FLAGS.join(' ')})`
+    : `WITHOUT npm start's node flags ${missing.join(' ')} (run it as npm run bench:api)`;
 }
 
 function printPair(
@@ -626,12 +636,14 @@ async function distributed(admin_url: string): Promise<void> {
     const ledger_probe = `http://127.0.0.1:${await freePort()}`;
     processes.push(
       startNodeProcess(distEntry('services/ledger/src/main.js'), {
+        node_flags: PLATFORM_NODE_FLAGS,
         env: { ...env, HEALTH_PORT: new URL(ledger_probe).port },
       }),
     );
     const second_gateway = `http://127.0.0.1:${await freePort()}`;
     processes.push(
       startNodeProcess(distEntry('services/gateway/src/main.js'), {
+        node_flags: PLATFORM_NODE_FLAGS,
         env: { ...env, PORT: new URL(second_gateway).port },
       }),
     );

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PLATFORM_NODE_FLAGS } from '@platform/runtime/node-flags';
+import { repo_root } from './deploy-files';
+
+/**
+ * Every command line that runs the platform gives Node the platform's V8 flags, so that what the
+ * benchmark measures is what `npm start` and the container image run. The distributed launcher's
+ * children are checked running (e2e/src/runtime/distributed-launcher.dist.spec.ts).
+ */
+const scripts = (
+  JSON.parse(readFileSync(path.join(repo_root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  }
+).scripts;
+const image_command = /^CMD\s+(.*)$/m.exec(
+  readFileSync(path.join(repo_root, 'deploy/Dockerfile'), 'utf8'),
+)?.[1];
+
+/** The flags given to `node` right before `entry` in a command line, or null without that run. */
+function flagsBefore(command_line: string, entry: string): string[] | null {
+  const run = new RegExp(`\\bnode((?:\\s+--\\S+)*)\\s+${entry.replace(/[$.{}/]/g, '\\$&')}`);
+  const found = run.exec(command_line);
+  return found ? found[1]!.trim().split(/\s+/).filter(Boolean) : null;
+}
+
+describe("the platform's V8 flags", () => {
+  it.each([
+    ['npm start', scripts.start, 'dist/runtime/src/all-in-one.js'],
+    ['npm run bench:api', scripts['bench:api'], 'dist/tools/bench/src/api.bench.js'],
+    ['the container image', image_command, 'dist/services/${SERVICE}/src/main.js'],
+  ])('%s runs node with them', (_name, command_line, entry) => {
+    expect(command_line).toBeDefined();
+    expect(flagsBefore(command_line!, entry)).toEqual([...PLATFORM_NODE_FLAGS]);
+  });
+
+  it('finds no flags where node runs the entry bare, and none where it runs another', () => {
+    expect(
+      flagsBefore('node dist/runtime/src/all-in-one.js', 'dist/runtime/src/all-in-one.js'),
+    ).toEqual([]);
+    expect(flagsBefore('node --inspect other.js', 'dist/runtime/src/all-in-one.js')).toBeNull();
+  });
+});
