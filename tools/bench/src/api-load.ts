@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
 import { bankTransferPayinBody, pixPayoutBody } from './bench-client';
+import { latencyMs, waitBeforeMs, type Pace } from './pacing';
 
 /**
  * The load generator of `api.bench.ts`, in its own process (`forkLoad`), so its client work is
  * not counted against the server it measures. `concurrency` workers send `requests` POSTs of one
  * kind with undici, each with a new idempotency key; worker `i` pays as `payers[i % payers.length]`
- * through `targets[i % targets.length]` (several gateways share the load). Every answer must be a
+ * through `targets[i % targets.length]` (several gateways share the load). With `pace`, the load is
+ * an open loop instead (`pacing.ts`): request `n` is due at `n / rate` seconds, sent by whichever
+ * of the `concurrency` workers is free, and timed from when it was due. Every answer must be a
  * 2xx; the first refusal is sent back with the count of refusals.
  */
 export type ApiKind = 'transfers' | 'payouts' | 'payins';
@@ -20,6 +23,8 @@ export interface ApiLoadPlan {
   recipients: string[];
   requests: number;
   concurrency: number;
+  /** An open loop at this rate, with at most `concurrency` requests in flight; closed when absent. */
+  pace?: Pace;
   /** Makes this run's idempotency keys its own. */
   run: string;
 }
@@ -48,6 +53,7 @@ function bodyOf(plan: ApiLoadPlan, index: number, worker: number): Record<string
 }
 
 const epochNow = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function run(plan: ApiLoadPlan): Promise<ApiLoadResult> {
   const pools = plan.targets.map(
@@ -63,8 +69,9 @@ async function run(plan: ApiLoadPlan): Promise<ApiLoadResult> {
       const authorization = plan.payers[worker % plan.payers.length]!;
       for (let index = next++; index < plan.requests; index = next++) {
         const body = JSON.stringify(bodyOf(plan, index, worker));
+        if (plan.pace) await sleep(waitBeforeMs(plan.pace, index, performance.now() - start));
         const sent_at_ms = epochNow();
-        const t0 = performance.now();
+        const sent_ms = performance.now() - start;
         const response = await pool.request({
           method: 'POST',
           path: `/v1/${plan.kind}`,
@@ -72,7 +79,7 @@ async function run(plan: ApiLoadPlan): Promise<ApiLoadResult> {
           body,
         });
         const answer = (await response.body.json()) as Record<string, unknown>;
-        result.samples_ms.push(performance.now() - t0);
+        result.samples_ms.push(latencyMs(plan.pace, index, sent_ms, performance.now() - start));
         if (response.statusCode >= 300) {
           result.failures += 1;
           result.first_failure ??= `${response.statusCode} ${JSON.stringify(answer)}`;
