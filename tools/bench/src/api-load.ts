@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
 import { bankTransferPayinBody, pixPayoutBody } from './bench-client';
@@ -53,7 +54,6 @@ function bodyOf(plan: ApiLoadPlan, index: number, worker: number): Record<string
 }
 
 const epochNow = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function run(plan: ApiLoadPlan): Promise<ApiLoadResult> {
   const pools = plan.targets.map(
@@ -69,7 +69,8 @@ async function run(plan: ApiLoadPlan): Promise<ApiLoadResult> {
       const authorization = plan.payers[worker % plan.payers.length]!;
       for (let index = next++; index < plan.requests; index = next++) {
         const body = JSON.stringify(bodyOf(plan, index, worker));
-        if (plan.pace) await sleep(waitBeforeMs(plan.pace, index, performance.now() - start));
+        const wait_ms = plan.pace ? waitBeforeMs(plan.pace, index, performance.now() - start) : 0;
+        if (wait_ms > 0) await sleep(wait_ms);
         const sent_at_ms = epochNow();
         const sent_ms = performance.now() - start;
         const response = await pool.request({

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
 import { callJson } from './bench-client';
@@ -51,8 +52,6 @@ async function workers(concurrency: number, count: number, work: (index: number)
     }),
   );
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function run(plan: LoadPlan): Promise<LoadResult> {
   const before = await availableUsdt(plan);

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -24,8 +25,6 @@ const FANOUT_EVENTS = Number(process.env.BENCH_FANOUT_EVENTS ?? 20);
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55447);
 /** Webhook load is spread over this many accounts (one account's events are projected in order). */
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitFor(condition: () => boolean, timeout_ms = 120_000): Promise<void> {
   const deadline = Date.now() + timeout_ms;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { companySubjects } from './risk-subjects';
 import { callJson } from './bench-client';
@@ -32,8 +33,6 @@ export interface RiskLoadResult {
 
 const call = (plan: RiskLoadPlan, method: string, route: string, body?: unknown) =>
   callJson(plan, method, route, body);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function timedReport(plan: RiskLoadPlan, subject: object): Promise<number> {
   const started = performance.now();
