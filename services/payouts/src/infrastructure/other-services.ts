@@ -47,6 +47,7 @@ function holdAmounts(payout: PayoutRecord) {
 @Injectable()
 export class OtherServices {
   private organizations: Map<string, Organization> | null = null;
+  private rate_table: RateTableView | null = null;
 
   constructor(private readonly bus: BusClient) {}
 
@@ -55,8 +56,10 @@ export class OtherServices {
     return this.bus.send(CONTACTS_COMMANDS.get_contact, { account_id, contact_id });
   }
 
-  rates(): Promise<RateTableView> {
-    return this.bus.send(LEDGER_COMMANDS.get_rates, {});
+  /** The rate table is the ledger's configuration, fixed while it runs: read once per process. */
+  async rates(): Promise<RateTableView> {
+    this.rate_table ??= await this.bus.send(LEDGER_COMMANDS.get_rates, {});
+    return this.rate_table;
   }
 
   /**
