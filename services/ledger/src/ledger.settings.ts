@@ -38,7 +38,9 @@ export const ledgerSettingsSchema = z.object({
     .string()
     .optional()
     .meta({ unset: '`services/ledger/src/infrastructure/rates/rates.json`' })
-    .describe('the rate table, a JSON file (read and checked once at boot)'),
+    .describe(
+      'the rate table, a JSON file (read and checked once at boot; payouts and payins read it from the ledger once, so restart them with it)',
+    ),
   /** The spec leaves the volatile-asset limits' values open (§8): these hold until an operator sets them. */
   SETTLEMENT_LIMIT_PER_OPERATION_USD: usdAmount()
     .prefault('10000.00')
