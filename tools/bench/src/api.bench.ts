@@ -30,7 +30,9 @@ import { median, percentile, summarize } from './stats';
  * nothing. On one embedded PostgreSQL server:
  * 1. the all-in-one platform, in this process (so `process.cpuUsage()` is the platform's own), with
  *    `RATE_LIMIT_PER_SECOND=off` and `SANDBOX_STEP_MS=0`, and tracing started as `npm start`
- *    starts it (BENCH_TELEMETRY=off leaves it out, to see what tracing costs);
+ *    starts it (BENCH_TELEMETRY=off leaves it out, to see what tracing costs). BENCH_SANDBOX_STEP_MS
+ *    sets another step: one longer than the run (30000) leaves the payouts' and payins' steps out
+ *    of the loaded figures, to see what a create costs on its own;
  * 2. the bare baseline of `api-baseline.ts` (Fastify, pg, jose) in a child process that reports
  *    its own CPU time, on a database of its own. `npm run bench:api` runs this process with the
  *    platform's V8 flags (PLATFORM_NODE_FLAGS), as `npm start` runs it; the fork inherits them.
@@ -87,7 +89,8 @@ const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55493);
 const BASELINE_OPENING_BALANCE_USD = '1000000';
 const COMPLETION_TIMEOUT_MS = 300_000;
 const READY_TIMEOUT_MS = 180_000;
-const SETTINGS = { RATE_LIMIT_PER_SECOND: 'off', SANDBOX_STEP_MS: '0' };
+const SANDBOX_STEP_MS = sandboxStepMs(process.env.BENCH_SANDBOX_STEP_MS);
+const SETTINGS = { RATE_LIMIT_PER_SECOND: 'off', SANDBOX_STEP_MS };
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 /** The statements to print from `pg_stat_statements` for the profiled run (0: none). */
 const PG_STATEMENTS = Number(process.env.BENCH_PG_STATEMENTS ?? 0);
@@ -493,9 +496,17 @@ function printHeader(): void {
         .map((average) => average.toFixed(2))
         .join(
           ' ',
-        )}, load generator in its own process, RATE_LIMIT_PER_SECOND=off, SANDBOX_STEP_MS=0, ` +
+        )}, load generator in its own process, RATE_LIMIT_PER_SECOND=off, SANDBOX_STEP_MS=${SANDBOX_STEP_MS}, ` +
       `tracing ${WITH_TELEMETRY ? 'on (as npm start)' : 'off'}, ${nodeFlagsNote()}`,
   );
+}
+
+/** The sandbox rails' step for the platform: 0 unless BENCH_SANDBOX_STEP_MS names whole ms. */
+function sandboxStepMs(text: string | undefined): string {
+  if (text === undefined) return '0';
+  if (!/^\d{1,7}$/.test(text))
+    throw new Error(`BENCH_SANDBOX_STEP_MS must be whole ms, not ${text}`);
+  return text;
 }
 
 /** Whether this process (the platform's, and the baseline's fork) runs with npm start's flags. */
