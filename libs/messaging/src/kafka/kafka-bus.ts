@@ -39,6 +39,7 @@ import {
 import { outgoingHeaders, withMessageContext } from '../trace-context';
 import { BatchingProducer } from './batching-producer';
 import { RunningCommands } from './running-commands';
+import { stopIdleRequestQueueTimers } from './request-queue-timer';
 import { BUS_HEADERS, decodeRecord, type DecodedRecord, type ReplyEnvelope } from './kafka-codec';
 import {
   logCreatorFor,
@@ -147,6 +148,7 @@ export class KafkaBus implements MessageBus {
     this.request_timeout_ms = config.request_timeout_ms ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.join_timeout_ms = config.join_timeout_ms ?? 60_000;
     this.log = config.log_sink ?? stderrSink;
+    stopIdleRequestQueueTimers();
     this.kafka = new Kafka({
       clientId: config.client_id,
       brokers: config.brokers,
