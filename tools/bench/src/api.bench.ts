@@ -23,6 +23,7 @@ import { BASELINE_ISSUER, loadJose, type ApiBaselineOptions } from './api-baseli
 import type { ApiKind, ApiLoadPlan, ApiLoadResult } from './api-load';
 import { awaitLedgerCatchUp, forkLoad, openBenchAccount, poster } from './bench-client';
 import type { Pace } from './pacing';
+import { cpuBreakdown, readCpu } from './process-cpu';
 import { median, percentile, summarize } from './stats';
 
 /**
@@ -58,6 +59,9 @@ import { median, percentile, summarize } from './stats';
  *    copy of the ledger and the gateway, then with a second copy of each (the load generator
  *    spreads its workers over both gateways); printed with the scaling factor. BENCH_DISTRIBUTED=off
  *    skips it; BENCH_BASELINE=off skips the baseline (for a CPU profile of the platform alone).
+ * Beside each run: how busy the machine's cores were and the CPU per request of the other processes
+ * (`process-cpu.ts`, from /proc): PostgreSQL, the baseline, and the distributed runtime's services
+ * and broker, which `process.cpuUsage()` cannot see.
  * BENCH_ROUNDS=<n> (default 1) measures each kind and concurrency n times, platform then baseline
  * each time, and then prints the medians and the spread of the ratio: on a shared machine one
  * pair's ratio moves by a fifth from run to run.
@@ -119,6 +123,8 @@ interface Measured {
   result: ApiLoadResult;
   /** Node CPU ms while the load ran. */
   cpu_load_ms: number;
+  /** While the load ran: how busy the cores were, and CPU per request of the other processes. */
+  machine: string;
   /** Node CPU ms until the requests' work after their replies was done (platform only). */
   cpu_settled_ms?: number;
   /**
@@ -300,9 +306,12 @@ async function main(): Promise<void> {
       if (profiling && PG_STATEMENTS > 0) await pool.query('select pg_stat_statements_reset()');
       const reads_before = profiling && PG_STATEMENTS > 0 ? await tableReads(pool) : undefined;
       profile_pending = false;
+      // Read before the platform's CPU, so that reading /proc is not counted as the platform's.
+      const machine_start = readCpu();
       const cpu_start = process.cpuUsage();
       const result = await measuredLoad(plan);
       const cpu_load_ms = cpuMs(process.cpuUsage(cpu_start));
+      const machine = cpuBreakdown(machine_start, readCpu(), plan.requests);
       await settle(plan.kind, result);
       const cpu_settled_ms = cpuMs(process.cpuUsage(cpu_start));
       await profiler?.stop(CPU_PROFILE!);
@@ -316,14 +325,17 @@ async function main(): Promise<void> {
         result.created.length === 0
           ? undefined
           : Math.max(...done_at_ms) - Math.min(...result.created.map((each) => each.sent_at_ms));
-      return { result, cpu_load_ms, cpu_settled_ms, completed_ms, end_to_end_ms };
+      return { result, cpu_load_ms, machine, cpu_settled_ms, completed_ms, end_to_end_ms };
     };
     const onBaseline = async (plan: ApiLoadPlan): Promise<Measured> => {
       const cpu_start = await baseline!.cpu();
+      const machine_start = readCpu();
       const result = await measuredLoad(plan);
+      const machine = cpuBreakdown(machine_start, readCpu(), plan.requests);
       const cpu_end = await baseline!.cpu();
       return {
         result,
+        machine,
         cpu_load_ms: cpuMs({
           user: cpu_end.user - cpu_start.user,
           system: cpu_end.system - cpu_start.system,
@@ -537,6 +549,7 @@ function printPair(
       `while loaded, ${(on_platform.cpu_settled_ms! / requests).toFixed(2)} ms/request with the ` +
       'work after the replies',
   );
+  console.log(`${label} platform machine: ${on_platform.machine}`);
   if (kind !== 'transfers') {
     const sorted = [...on_platform.completed_ms!].sort((a, b) => a - b);
     const [until, what] = kind === 'payouts' ? ['completed', 'payouts'] : ['credited', 'payins'];
@@ -560,6 +573,7 @@ function printPair(
   console.log(
     `${label} baseline Node CPU: ${(on_baseline.cpu_load_ms / requests).toFixed(2)} ms/request`,
   );
+  console.log(`${label} baseline machine: ${on_baseline.machine}`);
   console.log(
     `${label} platform / baseline: requests/s ` +
       `${((rate(on_platform.result) / rate(on_baseline.result)) * 100).toFixed(0)}%, p99 ` +
@@ -599,9 +613,11 @@ function printPaced(
   console.log(
     `${label} platform Node CPU: ${(on_platform.cpu_load_ms / samples_ms.length).toFixed(2)} ms/request`,
   );
+  console.log(`${label} platform machine: ${on_platform.machine}`);
   if (!on_baseline) return;
   const { samples_ms: baseline_ms, elapsed_ms: baseline_elapsed_ms } = on_baseline.result;
   console.log(summarize(`${label} bare baseline`, baseline_ms, baseline_elapsed_ms));
+  console.log(`${label} baseline machine: ${on_baseline.machine}`);
   console.log(
     `${label} platform / baseline: p99 ${(p99(samples_ms) / p99(baseline_ms)).toFixed(2)}x`,
   );
@@ -702,7 +718,9 @@ async function distributed(admin_url: string): Promise<void> {
         run: `distributed-${targets.length}-${Date.now()}`,
       });
       await measuredLoad(plan(WARMUP));
-      return measuredLoad(plan(DISTRIBUTED_REQUESTS));
+      const cpu_before = readCpu();
+      const result = await measuredLoad(plan(DISTRIBUTED_REQUESTS));
+      return { ...result, cpu: cpuBreakdown(cpu_before, readCpu(), DISTRIBUTED_REQUESTS) };
     };
     const one = await transfers([gateway_url]);
     const ledger_probe = `http://127.0.0.1:${await freePort()}`;
@@ -729,9 +747,11 @@ async function distributed(admin_url: string): Promise<void> {
     console.log(
       summarize('POST /v1/transfers, 1 ledger + 1 gateway', one.samples_ms, one.elapsed_ms),
     );
+    console.log(`  ${one.cpu}`);
     console.log(
       summarize('POST /v1/transfers, 2 ledgers + 2 gateways', two.samples_ms, two.elapsed_ms),
     );
+    console.log(`  ${two.cpu}`);
     console.log(
       `distributed scaling factor (2 copies / 1 copy): ${(rate(two) / rate(one)).toFixed(2)}x`,
     );
