@@ -23,6 +23,7 @@ import { BASELINE_ISSUER, loadJose, type ApiBaselineOptions } from './api-baseli
 import type { ApiKind, ApiLoadPlan, ApiLoadResult } from './api-load';
 import { awaitLedgerCatchUp, forkLoad, openBenchAccount, poster } from './bench-client';
 import type { Pace } from './pacing';
+import { describePgWrites, PG_STATS_FLUSH_MS, pgWritesPerRequest, readPgWrites } from './pg-writes';
 import { cpuBreakdown, readCpu } from './process-cpu';
 import { median, percentile, summarize } from './stats';
 
@@ -61,7 +62,9 @@ import { median, percentile, summarize } from './stats';
  *    skips it; BENCH_BASELINE=off skips the baseline (for a CPU profile of the platform alone).
  * Beside each run: how busy the machine's cores were and the CPU per request of the other processes
  * (`process-cpu.ts`, from /proc): PostgreSQL, the baseline, and the distributed runtime's services
- * and broker, which `process.cpuUsage()` cannot see.
+ * and broker, which `process.cpuUsage()` cannot see. And what PostgreSQL wrote per request
+ * (`pg-writes.ts`): commits, WAL flushes, WAL records and bytes of the whole server, and for the
+ * platform the tables of its database most written, with their share of HOT updates.
  * BENCH_ROUNDS=<n> (default 1) measures each kind and concurrency n times, platform then baseline
  * each time, and then prints the medians and the spread of the ratio: on a shared machine one
  * pair's ratio moves by a fifth from run to run.
@@ -103,8 +106,8 @@ const WITH_TELEMETRY = process.env.BENCH_TELEMETRY !== 'off';
 const PACED = process.env.BENCH_PACED !== 'off';
 /** Requests the open-loop run lets wait for their answers at once, past which they queue. */
 const PACED_IN_FLIGHT = 64;
-/** How long PostgreSQL's backends may wait before they report their table statistics. */
-const TABLE_STATS_FLUSH_MS = 1_500;
+/** The platform's tables printed beside each run, most rows written first. */
+const PG_TABLES_SHOWN = 8;
 /** The compiled tree this file runs from (dist/tools/bench/src/api.bench.js). */
 const distEntry = (relative: string) => path.resolve(__dirname, '..', '..', '..', relative);
 
@@ -125,6 +128,8 @@ interface Measured {
   cpu_load_ms: number;
   /** While the load ran: how busy the cores were, and CPU per request of the other processes. */
   machine: string;
+  /** What PostgreSQL wrote per request (`pg-writes.ts`): commits, WAL and, on the platform, rows. */
+  pg_writes: string;
   /** Node CPU ms until the requests' work after their replies was done (platform only). */
   cpu_settled_ms?: number;
   /**
@@ -306,6 +311,7 @@ async function main(): Promise<void> {
       if (profiling && PG_STATEMENTS > 0) await pool.query('select pg_stat_statements_reset()');
       const reads_before = profiling && PG_STATEMENTS > 0 ? await tableReads(pool) : undefined;
       profile_pending = false;
+      const writes_start = await readPgWrites(pool);
       // Read before the platform's CPU, so that reading /proc is not counted as the platform's.
       const machine_start = readCpu();
       const cpu_start = process.cpuUsage();
@@ -314,6 +320,10 @@ async function main(): Promise<void> {
       const machine = cpuBreakdown(machine_start, readCpu(), plan.requests);
       await settle(plan.kind, result);
       const cpu_settled_ms = cpuMs(process.cpuUsage(cpu_start));
+      const pg_writes = describePgWrites(
+        pgWritesPerRequest(writes_start, await readPgWrites(pool), plan.requests),
+        PG_TABLES_SHOWN,
+      );
       await profiler?.stop(CPU_PROFILE!);
       if (profiling && PG_STATEMENTS > 0) await printStatements(pool, plan.requests);
       if (reads_before) await printTablesReadWhole(pool, reads_before, plan.requests);
@@ -325,17 +335,29 @@ async function main(): Promise<void> {
         result.created.length === 0
           ? undefined
           : Math.max(...done_at_ms) - Math.min(...result.created.map((each) => each.sent_at_ms));
-      return { result, cpu_load_ms, machine, cpu_settled_ms, completed_ms, end_to_end_ms };
+      return {
+        result,
+        cpu_load_ms,
+        machine,
+        pg_writes,
+        cpu_settled_ms,
+        completed_ms,
+        end_to_end_ms,
+      };
     };
     const onBaseline = async (plan: ApiLoadPlan): Promise<Measured> => {
+      // The pool is the platform's database: of the baseline's writes, the server's counters.
+      const writes_start = await readPgWrites(pool);
       const cpu_start = await baseline!.cpu();
       const machine_start = readCpu();
       const result = await measuredLoad(plan);
       const machine = cpuBreakdown(machine_start, readCpu(), plan.requests);
       const cpu_end = await baseline!.cpu();
+      const writes = pgWritesPerRequest(writes_start, await readPgWrites(pool), plan.requests);
       return {
         result,
         machine,
+        pg_writes: describePgWrites(writes, 0),
         cpu_load_ms: cpuMs({
           user: cpu_end.user - cpu_start.user,
           system: cpu_end.system - cpu_start.system,
@@ -452,7 +474,7 @@ async function printTablesReadWhole(
   before: Map<string, number>,
   requests: number,
 ): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, TABLE_STATS_FLUSH_MS));
+  await new Promise((resolve) => setTimeout(resolve, PG_STATS_FLUSH_MS));
   const after = await tableReads(pool);
   const read = [...after]
     .map(([table_name, rows_read]) => ({
@@ -550,6 +572,7 @@ function printPair(
       'work after the replies',
   );
   console.log(`${label} platform machine: ${on_platform.machine}`);
+  console.log(`${label} platform PostgreSQL per request: ${on_platform.pg_writes}`);
   if (kind !== 'transfers') {
     const sorted = [...on_platform.completed_ms!].sort((a, b) => a - b);
     const [until, what] = kind === 'payouts' ? ['completed', 'payouts'] : ['credited', 'payins'];
@@ -574,6 +597,7 @@ function printPair(
     `${label} baseline Node CPU: ${(on_baseline.cpu_load_ms / requests).toFixed(2)} ms/request`,
   );
   console.log(`${label} baseline machine: ${on_baseline.machine}`);
+  console.log(`${label} baseline PostgreSQL per request: ${on_baseline.pg_writes}`);
   console.log(
     `${label} platform / baseline: requests/s ` +
       `${((rate(on_platform.result) / rate(on_baseline.result)) * 100).toFixed(0)}%, p99 ` +
@@ -614,10 +638,12 @@ function printPaced(
     `${label} platform Node CPU: ${(on_platform.cpu_load_ms / samples_ms.length).toFixed(2)} ms/request`,
   );
   console.log(`${label} platform machine: ${on_platform.machine}`);
+  console.log(`${label} platform PostgreSQL per request: ${on_platform.pg_writes}`);
   if (!on_baseline) return;
   const { samples_ms: baseline_ms, elapsed_ms: baseline_elapsed_ms } = on_baseline.result;
   console.log(summarize(`${label} bare baseline`, baseline_ms, baseline_elapsed_ms));
   console.log(`${label} baseline machine: ${on_baseline.machine}`);
+  console.log(`${label} baseline PostgreSQL per request: ${on_baseline.pg_writes}`);
   console.log(
     `${label} platform / baseline: p99 ${(p99(samples_ms) / p99(baseline_ms)).toFixed(2)}x`,
   );
