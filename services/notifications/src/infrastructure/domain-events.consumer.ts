@@ -89,7 +89,8 @@ export class DomainEventsConsumer {
    * One transaction: the events not taken before are recorded and projected, in order. The
    * record is the inbox: `domain_events` is keyed by event id, so the events its insert skips
    * were taken before (a redelivery, or the same event twice in the batch) and are not projected
-   * again. A separate inbox row per event would only repeat that key.
+   * again. A separate inbox row per event would only repeat that key. The row keeps what the event
+   * was, not its envelope: the producer's store has that (migration 006).
    */
   private async takeAll(envelopes: readonly EventEnvelope[]): Promise<void> {
     const unique = [
@@ -97,9 +98,9 @@ export class DomainEventsConsumer {
     ];
     const queued_deliveries = await withTransaction(this.pool, async (client) => {
       const { rows } = await client.query<{ event_id: string }>(
-        `insert into domain_events (event_id, type, stream, org_id, account_id, occurred_at, envelope)
+        `insert into domain_events (event_id, type, stream, org_id, account_id, occurred_at)
          select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
-           $6::timestamptz[], $7::jsonb[])
+           $6::timestamptz[])
          on conflict (event_id) do nothing
          returning event_id::text`,
         [
@@ -109,7 +110,6 @@ export class DomainEventsConsumer {
           unique.map((envelope) => envelope.org_id),
           unique.map((envelope) => envelope.account_id),
           unique.map((envelope) => envelope.occurred_at),
-          unique.map((envelope) => JSON.stringify(envelope)),
         ],
       );
       const fresh_ids = new Set(rows.map((row) => row.event_id));
