@@ -147,6 +147,38 @@ describe('Outbox and OutboxRelay', () => {
     expect(publish_sizes).toEqual([1, 3]);
   });
 
+  it('keeps published rows for their retention, or deletes each as it goes with none', async () => {
+    const rows = async () => {
+      const { rows: counted } = await pool.query<{ kept: string; published: string }>(
+        `select count(*)::text as kept, count(published_at)::text as published
+           from ${schema}.outbox`,
+      );
+      return counted[0];
+    };
+    const write = (id: string) =>
+      withTransaction(pool, (client) =>
+        outbox.enqueue(client, 'payouts.payout_kept', [{ id, key: 'acc-1', payload: { id } }]),
+      );
+    const { bus, received } = await startBus('payouts.payout_kept');
+
+    await write('kept');
+    expect(await new OutboxRelay({ pool, bus, schema }).drain()).toBe(1);
+    expect(await rows()).toEqual({ kept: '1', published: '1' });
+
+    await write('gone-1');
+    await write('gone-2');
+    const relay = new OutboxRelay({ pool, bus, schema, retain_published_ms: 0 });
+    expect(await relay.drain()).toBe(2);
+    await waitFor(async () => received.length === 3);
+    expect(received.map((message) => message.payload)).toEqual([
+      { id: 'kept' },
+      { id: 'gone-1' },
+      { id: 'gone-2' },
+    ]);
+    // The row published before stays, kept by the retention it was published under.
+    expect(await rows()).toEqual({ kept: '1', published: '1' });
+  });
+
   it('keeps a row unpublished while the bus refuses it, and publishes it later', async () => {
     const closed_bus = new InProcessBus();
     await closed_bus.close();

@@ -103,14 +103,26 @@ export class OutboxSource implements RelaySource {
     }));
   }
 
+  /**
+   * Marks the rows published, or deletes them when none is kept: an update writes each row again,
+   * payload and all, with new entries in the table's indexes, where a delete marks it dead.
+   */
   async markPublished(client: PoolClient, rows: RelayRow[]): Promise<void> {
+    const positions = rows.map((row) => row.position);
+    if (this.retain_published_ms === 0) {
+      await client.query(`delete from ${this.schema}.outbox where position = any($1::bigint[])`, [
+        positions,
+      ]);
+      return;
+    }
     await client.query(
       `update ${this.schema}.outbox set published_at = now() where position = any($1::bigint[])`,
-      [rows.map((row) => row.position)],
+      [positions],
     );
   }
 
   async prune(client: PoolClient): Promise<void> {
+    if (this.retain_published_ms === 0) return;
     await client.query(
       `delete from ${this.schema}.outbox where published_at < now() - make_interval(secs => $1::double precision / 1000)`,
       [this.retain_published_ms],
@@ -120,7 +132,10 @@ export class OutboxSource implements RelaySource {
 
 export interface OutboxRelayOptions extends Omit<RelayOptions, 'source'> {
   schema: string;
-  /** Published rows are kept this long (for inspection), then deleted. Default 7 days. */
+  /**
+   * Published rows are kept this long (for inspection), then deleted. Default 7 days; 0 deletes
+   * each row as it is published (for an outbox whose messages are kept elsewhere anyway).
+   */
   retain_published_ms?: number;
 }
 

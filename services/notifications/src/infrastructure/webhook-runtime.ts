@@ -79,6 +79,9 @@ export class WebhookRuntime implements OnApplicationBootstrap, OnApplicationShut
       schema: 'notifications',
       poll_interval_ms: settings.WEBHOOK_POLL_MS,
       linger_ms: PUBLIC_EVENTS_RELAY_LINGER_MS,
+      // Each row is a copy of a public event, which the service keeps for 90 days: a published
+      // one has nothing left to tell, and is deleted rather than written again as published.
+      retain_published_ms: 0,
       on_error: (error) => this.logger.warn(`public events relay retrying: ${String(error)}`),
       dead_letters,
       poison_policy: poisonPolicyOf(settings),
