@@ -1,37 +1,27 @@
 import path from 'node:path';
-import type { Pool, QueryConfigValues } from 'pg';
-import { createPool, DeadLetters, migrate, PoisonGuard } from '@platform/persistence';
+import type { Pool } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
-import { createTestDatabase, type TestDatabase } from '@platform/testing';
+import { createPool, DeadLetters, migrate, PoisonGuard } from '@platform/persistence';
+import { createTestDatabase, tablesReadWhole, type TestDatabase } from '@platform/testing';
 import { PayoutsRepository } from './payouts.repository';
 
+// The claim recovery looks for unfinished creates every few seconds for the life of the service.
+// Without an index of its own it read every payout ever made to find the few in flight (20 ms a
+// sweep at 15,000 payouts in the bench, growing with each one).
 const SCHEMA = 'payouts';
 const CREATED_PAYOUTS = 5_000;
+const STALE = '00000000-0000-4000-8000-000000000001';
+const FRESH = '00000000-0000-4000-8000-000000000002';
 
 interface Statement {
   text: string;
-  values: QueryConfigValues<unknown[]>;
+  values: unknown[];
 }
 
-interface PlanNode {
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-/** Every table a plan reads, with the index it reads it through (null: the whole table). */
-function scansOf(node: PlanNode | undefined): { relation: string; index: string | null }[] {
-  if (!node) return [];
-  const own = node['Relation Name']
-    ? [{ relation: node['Relation Name'], index: node['Index Name'] ?? null }]
-    : [];
-  return [...own, ...(node.Plans ?? []).flatMap(scansOf)];
-}
-
-/** Runs each statement on the pool, and keeps the last one to explain it. */
+/** A pool that runs each statement on `pool` and keeps the last, to explain it. */
 function recording(pool: Pool): { pool: Pool; last: () => Statement } {
   let last: Statement | null = null;
-  const query = (text: string, values: QueryConfigValues<unknown[]>) => {
+  const query = (text: string, values: unknown[]) => {
     last = { text, values };
     return pool.query(text, values);
   };
@@ -44,8 +34,7 @@ function recording(pool: Pool): { pool: Pool; last: () => Statement } {
   };
 }
 
-/** The claim recovery's look for unfinished creates, on a table of many finished payouts. */
-describe('abandoned claims', () => {
+describe('the claim recovery on a table of many payouts', () => {
   let database: TestDatabase;
   let pool: Pool;
 
@@ -68,8 +57,9 @@ describe('abandoned claims', () => {
     await pool.query(
       `insert into payouts (payout_id, account_id, org_id, idempotency_key, request_fingerprint,
          created_at)
-       values ('00000000-0000-4000-8000-000000000001', 'acc-1', 'demo', 'stale', 'f', now() - interval '1 hour'),
-              ('00000000-0000-4000-8000-000000000002', 'acc-2', 'demo', 'fresh', 'f', now())`,
+       values ($1, 'acc-1', 'demo', 'stale', 'f', now() - interval '1 hour'),
+              ($2, 'acc-2', 'demo', 'fresh', 'f', now())`,
+      [STALE, FRESH],
     );
     await pool.query('analyze payouts');
   });
@@ -78,24 +68,15 @@ describe('abandoned claims', () => {
     await database.drop();
   });
 
-  it('finds the creates older than the delay, through an index of claims in flight', async () => {
+  it('finds the creates older than the delay without reading every payout', async () => {
     const statements = recording(pool);
     const payouts = new PayoutsRepository(statements.pool, {} as PgEventStore);
     const guard = new PoisonGuard(new DeadLetters(pool, SCHEMA), 'worker:payout_claim_recovery');
 
-    const claims = await payouts.abandonedClaims(60_000, guard);
-
-    expect(claims).toEqual([
-      { payout_id: '00000000-0000-4000-8000-000000000001', account_id: 'acc-1' },
+    expect(await payouts.abandonedClaims(60_000, guard)).toEqual([
+      { payout_id: STALE, account_id: 'acc-1' },
     ]);
-    // A sweep runs every few seconds for the life of the service: it may not read every payout.
     const { text, values } = statements.last();
-    const { rows } = await pool.query<{ 'QUERY PLAN': unknown }>(
-      `explain (format json) ${text}`,
-      values,
-    );
-    const scans = scansOf((rows[0]?.['QUERY PLAN'] as { Plan: PlanNode }[])[0]?.Plan);
-    expect(scans).toContainEqual({ relation: 'payouts', index: 'payouts_creating' });
-    expect(scans).not.toContainEqual({ relation: 'payouts', index: null });
+    expect(await tablesReadWhole(pool, text, values)).not.toContain('payouts');
   });
 });
