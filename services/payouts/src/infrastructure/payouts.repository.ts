@@ -48,7 +48,9 @@ export class PayoutsRepository {
   /**
    * Takes the account's key for a new payout: `claimed` is false when another request holds it
    * already. With a `destination`, the same statement says whether the rail rejected it for the
-   * account in the last 24 hours (a create must then be acknowledged as a retry).
+   * account in the last 24 hours (a create must then be acknowledged as a retry). No conflict
+   * target: a demo payout's id is made from its key, so two claims of it at once collide on the
+   * id too, and a target naming the key alone lets that collision raise an error.
    */
   async claim(input: {
     payout_id: string;
@@ -64,7 +66,7 @@ export class PayoutsRepository {
     }>(
       `with claimed as (
          insert into payouts (payout_id, account_id, org_id, idempotency_key, request_fingerprint)
-         values ($1, $2, $3, $4, $5) on conflict on constraint payouts_account_key do nothing
+         values ($1, $2, $3, $4, $5) on conflict do nothing
          returning payout_id)
        select exists (select 1 from claimed) as claimed,
               $6::text is not null and exists (select 1 from rejected_destinations
