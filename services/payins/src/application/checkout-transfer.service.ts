@@ -60,7 +60,8 @@ export class CheckoutTransferService {
         kind: 'checkout_payment',
         reference_id: link.payin_id,
       });
-      await this.payins.insert(client, matched.payin);
+      if (!(await this.payins.insert(client, matched.payin)))
+        throw new Error('a checkout transfer cannot collide on an idempotency key');
       return payinView(await this.payins.store(client, paid), asset);
     });
   }
