@@ -259,6 +259,8 @@ export async function startApiBaseline(
   app.post('/v1/transfers', { schema: { body: TRANSFER_BODY } }, route(transfer));
   app.post('/v1/payouts', { schema: { body: PAYOUT_BODY } }, route(payout));
   app.post('/v1/payins', { schema: { body: PAYIN_BODY } }, route(payin));
+  // What the load generator opens its connections with, as it does on the platform.
+  app.get('/healthz', async () => ({ status: 'ok' }));
   const base_url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     base_url,

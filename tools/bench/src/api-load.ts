@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
 import { bankTransferPayinBody, pixPayoutBody } from './bench-client';
-import { latencyMs, waitBeforeMs, type Pace } from './pacing';
+import { latencyMs, timedFromMs, waitBeforeMs, type Pace } from './pacing';
 
 /**
  * The load generator of `api.bench.ts`, in its own process (`forkLoad`), so its client work is
@@ -32,6 +32,8 @@ export interface ApiLoadPlan {
 
 export interface ApiLoadResult {
   samples_ms: number[];
+  /** When each sample's timing began (`timedFromMs`), ms after the run started. */
+  began_ms: number[];
   elapsed_ms: number;
   failures: number;
   first_failure?: string;
@@ -55,12 +57,38 @@ function bodyOf(plan: ApiLoadPlan, index: number, worker: number): Record<string
 
 const epochNow = () => performance.timeOrigin + performance.now();
 
+/** Connections each target's pool opens: one per worker that sends to it. */
+function connectionsPerTarget(plan: ApiLoadPlan): number {
+  return Math.ceil(plan.concurrency / plan.targets.length);
+}
+
+/**
+ * Opens every connection of the pools before the run, untimed, as a client's pool of kept-alive
+ * connections is open: the run times requests, not the opening of up to 64 connections at once.
+ */
+async function openConnections(pools: readonly Pool[], plan: ApiLoadPlan): Promise<void> {
+  await Promise.all(
+    pools.flatMap((pool) =>
+      Array.from({ length: connectionsPerTarget(plan) }, async () => {
+        const response = await pool.request({ method: 'GET', path: '/healthz' });
+        await response.body.dump();
+      }),
+    ),
+  );
+}
+
 async function run(plan: ApiLoadPlan): Promise<ApiLoadResult> {
   const pools = plan.targets.map(
-    (target) =>
-      new Pool(target, { connections: Math.ceil(plan.concurrency / plan.targets.length) }),
+    (target) => new Pool(target, { connections: connectionsPerTarget(plan) }),
   );
-  const result: ApiLoadResult = { samples_ms: [], elapsed_ms: 0, failures: 0, created: [] };
+  await openConnections(pools, plan);
+  const result: ApiLoadResult = {
+    samples_ms: [],
+    began_ms: [],
+    elapsed_ms: 0,
+    failures: 0,
+    created: [],
+  };
   let next = 0;
   const start = performance.now();
   await Promise.all(
@@ -81,6 +109,7 @@ async function run(plan: ApiLoadPlan): Promise<ApiLoadResult> {
         });
         const answer = (await response.body.json()) as Record<string, unknown>;
         result.samples_ms.push(latencyMs(plan.pace, index, sent_ms, performance.now() - start));
+        result.began_ms.push(timedFromMs(plan.pace, index, sent_ms));
         if (response.statusCode >= 300) {
           result.failures += 1;
           result.first_failure ??= `${response.statusCode} ${JSON.stringify(answer)}`;

@@ -36,6 +36,10 @@ export function latencyMs(
   sent_at_ms: number,
   answered_at_ms: number,
 ): number {
-  const from_ms = pace ? Math.min(dueAtMs(pace, index), sent_at_ms) : sent_at_ms;
-  return answered_at_ms - from_ms;
+  return answered_at_ms - timedFromMs(pace, index, sent_at_ms);
+}
+
+/** When a request's latency starts counting: when it was due (open loop) or sent (closed). */
+export function timedFromMs(pace: Pace | undefined, index: number, sent_at_ms: number): number {
+  return pace ? Math.min(dueAtMs(pace, index), sent_at_ms) : sent_at_ms;
 }
