@@ -1,4 +1,4 @@
-import { IDLE_POLL_MS, PollCadence } from './poll-cadence';
+import { FULL_BATCH_PAUSE_MS, IDLE_POLL_MS, lookOutcomeOf, PollCadence } from './poll-cadence';
 
 describe('PollCadence', () => {
   it('looks again after busy_ms while looks find work', () => {
@@ -32,6 +32,26 @@ describe('PollCadence', () => {
     const cadence = new PollCadence(2000, 250);
     expect(cadence.after(false)).toBe(2000);
     expect(cadence.after(true)).toBe(2000);
+  });
+
+  it('looks again after at most 10 ms after a full batch, whatever the busy pause', () => {
+    const following_step = PollCadence.followingStep(2_000, 1_000);
+    expect(following_step.after('full_batch')).toBe(FULL_BATCH_PAUSE_MS);
+    // Back at the busy pause (the step) once a look takes less than a batch.
+    expect(following_step.after(true)).toBe(1_000);
+    const backed_off = new PollCadence(5, 250);
+    [false, false, false].forEach((found) => backed_off.after(found));
+    expect(backed_off.after('full_batch')).toBe(5);
+    expect(backed_off.after(false)).toBe(10);
+  });
+
+  it('answers a full batch for a look that took as many items as it asked for', () => {
+    expect([0, 1, 49, 50].map((found_count) => lookOutcomeOf(found_count, 50))).toEqual([
+      false,
+      true,
+      true,
+      'full_batch',
+    ]);
   });
 
   it('follows the sandbox step, held between 10 ms and the idle pause', () => {

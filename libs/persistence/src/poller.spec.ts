@@ -1,4 +1,4 @@
-import { PollCadence } from './poll-cadence';
+import { PollCadence, type LookOutcome } from './poll-cadence';
 import { Poller } from './poller';
 
 /** Lets every timer and promise due within `ms` of fake time run. */
@@ -27,6 +27,25 @@ describe('Poller', () => {
     await poller.stop();
     // 50 to the first look; busy 50, 50; then 100, 200, 250, 250 ... while empty.
     expect(looked_at_ms.slice(0, 6)).toEqual([50, 100, 150, 250, 450, 700]);
+  });
+
+  it('looks again at once after a full batch, so a backlog drains faster than a batch per pause', async () => {
+    const outcomes: LookOutcome[] = ['full_batch', 'full_batch', true, false];
+    const looked_at_ms: number[] = [];
+    const start_ms = Date.now();
+    const poller = new Poller({
+      look: async () => {
+        looked_at_ms.push(Date.now() - start_ms);
+        return outcomes.shift() ?? false;
+      },
+      // A poller following a sandbox step of a second or more.
+      cadence: new PollCadence(1_000, 1_000),
+      on_error: () => undefined,
+    });
+    poller.start();
+    await advance(2_100);
+    await poller.stop();
+    expect(looked_at_ms).toEqual([1_000, 1_010, 1_020, 2_020]);
   });
 
   it('counts a failed look as empty: reports it and backs off instead of retrying at once', async () => {

@@ -1,8 +1,8 @@
-import type { PollCadence } from './poll-cadence';
+import type { LookOutcome, PollCadence } from './poll-cadence';
 
 export interface PollerOptions {
-  /** One look at the queue: resolves true when it found work. */
-  look: () => Promise<boolean>;
+  /** One look at the queue: what it found (`true` work, `'full_batch'` more is likely due). */
+  look: () => Promise<LookOutcome>;
   cadence: PollCadence;
   /** A look that failed (its database away, say): reported here, then counted as empty. */
   on_error: (error: unknown) => void;
@@ -71,8 +71,8 @@ export class Poller {
           reportQuietly(this.options.on_error, error);
           return false;
         })
-        .then((found_work) =>
-          this.schedule(this.options.cadence.after(found_work || this.woken_while_looking)),
+        .then((outcome) =>
+          this.schedule(this.options.cadence.after(outcome || this.woken_while_looking)),
         );
     }, pause_ms);
   }

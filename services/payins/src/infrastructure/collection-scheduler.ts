@@ -2,11 +2,13 @@ import {
   chunksOf,
   failuresOf,
   inLanes,
+  lookOutcomeOf,
   PollCadence,
   Poller,
   PoisonGuard,
   type DeadLetters,
   type GuardedOutcome,
+  type LookOutcome,
   type PoisonPolicy,
 } from '@platform/persistence';
 import type { CollectionWorker } from '../application/collection-worker';
@@ -81,8 +83,11 @@ export class CollectionScheduler {
     return this.poller.stop();
   }
 
-  /** Runs what is due: true when a step or an expiry was (settlements keep their own clock). */
-  private async tick(): Promise<boolean> {
+  /**
+   * Runs what is due: whether a step or an expiry was, or a full batch of either (settlements keep
+   * their own clock).
+   */
+  private async tick(): Promise<LookOutcome> {
     const { steps, expiries, settlements } = this;
     const due_steps = await this.payins.dueSteps(BATCH_SIZE, steps);
     await this.each(steps, due_steps, (chunk) => this.worker.stepMany(chunk));
@@ -102,7 +107,8 @@ export class CollectionScheduler {
         oneByOne((id) => this.worker.settle(id)),
       );
     }
-    return due_steps.length > 0 || due_expiries.length > 0;
+    const found_count = Math.max(due_steps.length, due_expiries.length);
+    return lookOutcomeOf(found_count, BATCH_SIZE);
   }
 
   /**

@@ -9,12 +9,14 @@ import { addGaugeSource } from '@platform/observability';
 import {
   chunksOf,
   inLanes,
+  lookOutcomeOf,
   PollCadence,
   Poller,
   PoisonGuard,
   WOKEN_IDLE_POLL_MS,
   type DeadLetters,
   type GuardedOutcome,
+  type LookOutcome,
 } from '@platform/persistence';
 import type { PgEventStore } from '@platform/event-store';
 import {
@@ -106,8 +108,8 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
     await this.poller.stop();
   }
 
-  /** Runs the due steps (and now and then the claim recovery): true when any was due. */
-  private async runDue(): Promise<boolean> {
+  /** Runs the due steps (and now and then the claim recovery): whether any, or a batch, was due. */
+  private async runDue(): Promise<LookOutcome> {
     // Looked at a few times per recovery window, not on every poll.
     if (Date.now() - this.last_recovery_at_ms >= Math.min(5_000, this.claim_recovery_ms / 4)) {
       this.last_recovery_at_ms = Date.now();
@@ -122,7 +124,7 @@ export class PayoutsRuntime implements OnApplicationBootstrap, OnApplicationShut
       (chunk) => this.runSteps(chunk),
       () => this.poller.is_stopped,
     );
-    return due.length > 0;
+    return lookOutcomeOf(due.length, DUE_BATCH);
   }
 
   /**

@@ -7,11 +7,13 @@ import {
 } from '@nestjs/common';
 import type { PgEventStore } from '@platform/event-store';
 import {
+  lookOutcomeOf,
   PollCadence,
   Poller,
   PoisonGuard,
   WOKEN_IDLE_POLL_MS,
   type DeadLetters,
+  type LookOutcome,
 } from '@platform/persistence';
 import { DEAD_LETTERS, poisonPolicyOf } from '@platform/runtime';
 import { WithdrawalSteps } from '../../application/withdrawals/withdrawal-steps';
@@ -66,8 +68,11 @@ export class WithdrawalsWorker implements OnApplicationBootstrap, OnApplicationS
     await this.poller.stop();
   }
 
-  /** Broadcasts what is due (and now and then recovers cut-short creates): true when any was due. */
-  private async runDue(): Promise<boolean> {
+  /**
+   * Broadcasts what is due (and now and then recovers cut-short creates): whether any was due, or
+   * a full batch.
+   */
+  private async runDue(): Promise<LookOutcome> {
     const recovery_ms = this.settings.WITHDRAWALS_CLAIM_RECOVERY_MS;
     if (Date.now() - this.last_recovery_at_ms >= Math.min(5_000, recovery_ms / 4)) {
       this.last_recovery_at_ms = Date.now();
@@ -89,7 +94,7 @@ export class WithdrawalsWorker implements OnApplicationBootstrap, OnApplicationS
         );
       }
     }
-    return due.length > 0;
+    return lookOutcomeOf(due.length, DUE_BATCH);
   }
 
   private async recoverAbandonedClaims(recovery_ms: number): Promise<void> {
