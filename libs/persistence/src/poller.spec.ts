@@ -6,45 +6,52 @@ async function advance(ms: number): Promise<void> {
   await jest.advanceTimersByTimeAsync(ms);
 }
 
+/** A poller whose looks answer `outcomes` (then nothing), recording when it looked (ms after start). */
+function recordingPoller(outcomes: LookOutcome[], cadence: PollCadence) {
+  const looked_at_ms: number[] = [];
+  const start_ms = Date.now();
+  const poller = new Poller({
+    look: async () => {
+      looked_at_ms.push(Date.now() - start_ms);
+      return outcomes.shift() ?? false;
+    },
+    cadence,
+    on_error: () => undefined,
+  });
+  return { poller, looked_at_ms };
+}
+
+/** When such a poller looked over `run_ms` of fake time. */
+async function lookTimes(
+  outcomes: LookOutcome[],
+  cadence: PollCadence,
+  run_ms: number,
+): Promise<number[]> {
+  const { poller, looked_at_ms } = recordingPoller(outcomes, cadence);
+  poller.start();
+  await advance(run_ms);
+  await poller.stop();
+  return looked_at_ms;
+}
+
 describe('Poller', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
   it('looks after the busy pause while looks find work, and backs off while they find none', async () => {
-    const outcomes = [true, true, false, false, false];
-    const looked_at_ms: number[] = [];
-    const start_ms = Date.now();
-    const poller = new Poller({
-      look: async () => {
-        looked_at_ms.push(Date.now() - start_ms);
-        return outcomes.shift() ?? false;
-      },
-      cadence: new PollCadence(50, 250),
-      on_error: () => undefined,
-    });
-    poller.start();
-    await advance(1_000);
-    await poller.stop();
+    const looked_at_ms = await lookTimes(
+      [true, true, false, false, false],
+      new PollCadence(50, 250),
+      1_000,
+    );
     // 50 to the first look; busy 50, 50; then 100, 200, 250, 250 ... while empty.
     expect(looked_at_ms.slice(0, 6)).toEqual([50, 100, 150, 250, 450, 700]);
   });
 
-  it('looks again at once after a full batch, so a backlog drains faster than a batch per pause', async () => {
-    const outcomes: LookOutcome[] = ['full_batch', 'full_batch', true, false];
-    const looked_at_ms: number[] = [];
-    const start_ms = Date.now();
-    const poller = new Poller({
-      look: async () => {
-        looked_at_ms.push(Date.now() - start_ms);
-        return outcomes.shift() ?? false;
-      },
-      // A poller following a sandbox step of a second or more.
-      cadence: new PollCadence(1_000, 1_000),
-      on_error: () => undefined,
-    });
-    poller.start();
-    await advance(2_100);
-    await poller.stop();
+  it('looks again within 10 ms after a full batch, so a backlog drains faster than a batch per pause', async () => {
+    // A poller following a sandbox step of a second or more.
+    const cadence = new PollCadence(1_000, 1_000);
+    const looked_at_ms = await lookTimes(['full_batch', 'full_batch', true, false], cadence, 2_100);
     expect(looked_at_ms).toEqual([1_000, 1_010, 1_020, 2_020]);
   });
 
@@ -117,19 +124,8 @@ describe('Poller', () => {
 
   describe('wake', () => {
     /** A poller that never finds work on its own and records when it looked (ms after start). */
-    function idlePoller(busy_ms: number, idle_ms: number) {
-      const looked_at_ms: number[] = [];
-      const start_ms = Date.now();
-      const poller = new Poller({
-        look: async () => {
-          looked_at_ms.push(Date.now() - start_ms);
-          return false;
-        },
-        cadence: new PollCadence(busy_ms, idle_ms),
-        on_error: () => undefined,
-      });
-      return { poller, looked_at_ms };
-    }
+    const idlePoller = (busy_ms: number, idle_ms: number) =>
+      recordingPoller([], new PollCadence(busy_ms, idle_ms));
 
     it('brings the look of an idle poller forward to the busy pause', async () => {
       const { poller, looked_at_ms } = idlePoller(10, 1_000);
@@ -155,17 +151,10 @@ describe('Poller', () => {
     });
 
     it('adds no look to a poller already at its busy pause', async () => {
-      const outcomes = [true, true, true, true];
-      const looked_at_ms: number[] = [];
-      const start_ms = Date.now();
-      const poller = new Poller({
-        look: async () => {
-          looked_at_ms.push(Date.now() - start_ms);
-          return outcomes.shift() ?? false;
-        },
-        cadence: new PollCadence(50, 1_000),
-        on_error: () => undefined,
-      });
+      const { poller, looked_at_ms } = recordingPoller(
+        [true, true, true, true],
+        new PollCadence(50, 1_000),
+      );
       poller.start();
       await advance(60);
       for (let i = 0; i < 5; i += 1) poller.wake();
