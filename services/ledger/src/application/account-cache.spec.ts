@@ -1,7 +1,12 @@
 import { initialAccountState } from '../domain';
 import { AccountCache } from './account-cache';
+import { OperationIndex } from './operation-index';
 
-const entry = (version: number) => ({ version, state: initialAccountState() });
+const entry = (version: number) => ({
+  version,
+  state: initialAccountState(),
+  index: new OperationIndex(),
+});
 
 describe('AccountCache', () => {
   it('drops the least recently used account beyond its capacity', () => {

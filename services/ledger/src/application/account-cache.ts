@@ -1,9 +1,12 @@
 import type { AccountState } from '../domain';
+import type { OperationIndex } from './operation-index';
 
 export interface CachedAccount {
   /** The stream version `state` was folded up to. */
   version: number;
   state: AccountState;
+  /** Every operation of the stream up to `version`, including those `state` no longer keeps. */
+  index: OperationIndex;
 }
 
 /**

@@ -406,6 +406,89 @@ describe('ledger commands on PostgreSQL, two writers', () => {
     });
   });
 
+  describe('an operation older than the ones a state keeps', () => {
+    const KEPT = 8;
+    const available = async (writer: LedgerCommands, account_id: string) =>
+      (await writer.currentBalances(account_id)).USD.available.toString();
+
+    it('is answered with its first reply and refused for another request, warm or cold', async () => {
+      const warm = new LedgerCommands(stores[0]!, { operations_kept_per_account: KEPT });
+      const first = await warm.credit(movement('old-1', 'old-op', '1.00'));
+      for (let n = 0; n < KEPT + 6; n += 1) {
+        await warm.credit(movement('old-1', `newer-${n}`, '1.00'));
+      }
+      const cold = new LedgerCommands(stores[1]!, { operations_kept_per_account: KEPT });
+      for (const writer of [warm, cold]) {
+        await expect(writer.credit(movement('old-1', 'old-op', '1.00'))).resolves.toEqual(first);
+        await expect(writer.credit(movement('old-1', 'old-op', '2.00'))).rejects.toMatchObject({
+          code: 'idempotency_conflict',
+        });
+        expect(await available(writer, 'old-1')).toBe(`${KEPT + 7}.00`);
+      }
+      expect(first.movements[0]).toMatchObject({ amount: '1.00', available_after: '1.00' });
+      expect(await stores[0]!.readStream('account-old-1')).toHaveLength(KEPT + 7);
+    });
+
+    it('moves no money again when a transfer is retried after many more on its payee', async () => {
+      const writer = new LedgerCommands(stores[0]!, { operations_kept_per_account: KEPT });
+      await writer.credit(movement('old-payer', 'fund-old-payer', '10.00'));
+      const transfer = {
+        from_account_id: 'old-payer',
+        to_account_id: 'old-payee',
+        operation_id: 'old-transfer',
+        asset: 'USD' as const,
+        amount: '3.00',
+        kind: 'transfer',
+      };
+      const first = await writer.transfer(transfer);
+      // The payee moves on; the payer does not, so only the payee's state has forgotten it.
+      for (let n = 0; n < KEPT + 3; n += 1) {
+        await writer.credit(movement('old-payee', `payee-credit-${n}`, '1.00'));
+      }
+      await expect(writer.transfer(transfer)).resolves.toEqual(first);
+      await expect(writer.transfer({ ...transfer, amount: '4.00' })).rejects.toMatchObject({
+        code: 'idempotency_conflict',
+      });
+      expect(await available(writer, 'old-payer')).toBe('7.00');
+      expect(await available(writer, 'old-payee')).toBe(`${KEPT + 6}.00`);
+    });
+
+    it('is a replay when it comes twice among transfers decided together, even kept one', async () => {
+      const writer = new LedgerCommands(stores[0]!, { operations_kept_per_account: 1 });
+      for (const payer of ['one-p0', 'one-p1', 'one-p2', 'one-p3'])
+        await writer.credit(movement(payer, `fund-${payer}`, '5.00'));
+      const transfer = (from_account_id: string, operation_id: string) => ({
+        from_account_id,
+        to_account_id: 'one-payee',
+        operation_id,
+        asset: 'USD' as const,
+        amount: '1.00',
+        kind: 'transfer',
+      });
+      // The first runs alone; the other four go together, one-t1 twice around two others that
+      // the payee's state decides between them.
+      const [, first, , , again] = await Promise.all(
+        [
+          transfer('one-p0', 'one-t0'),
+          transfer('one-p1', 'one-t1'),
+          transfer('one-p2', 'one-t2'),
+          transfer('one-p3', 'one-t3'),
+          transfer('one-p1', 'one-t1'),
+        ].map((command) => writer.transfer(command)),
+      );
+      expect(again).toEqual(first);
+      expect(await available(writer, 'one-p1')).toBe('4.00');
+      expect(await available(writer, 'one-payee')).toBe('4.00');
+      expect(await stores[0]!.readStream('account-one-payee')).toHaveLength(4);
+    });
+
+    it('refuses a bound that keeps no operation', () => {
+      expect(() => new LedgerCommands(stores[0]!, { operations_kept_per_account: 0 })).toThrow(
+        /operations_kept/,
+      );
+    });
+  });
+
   it('dates a credit and a hold in the past only where backdating is on (the sandbox)', async () => {
     const sandbox = new LedgerCommands(stores[0]!, { backdating: true });
     const live = new LedgerCommands(stores[1]!);

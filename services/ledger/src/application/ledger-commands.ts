@@ -17,6 +17,7 @@ import {
   type EventTraceContext,
   type NewEvent,
   type PgEventStore,
+  type RecordedEvent,
   type StreamAppend,
 } from '@platform/event-store';
 import { Money } from '@platform/money';
@@ -27,7 +28,10 @@ import {
   feeCreditFor,
   initialAccountState,
   isLedgerEventType,
+  OPERATIONS_KEPT,
   streamOf,
+  withOperationsTrimmed,
+  withRecalledOperation,
   type AccountCommand,
   type AccountState,
   type LedgerEvent,
@@ -37,6 +41,7 @@ import { swapSettingsOf, type SwapSettings } from '../infrastructure/swap-settin
 import { ledgerSettingsSchema } from '../ledger.settings';
 import { AccountCache } from './account-cache';
 import { KeyedLock } from './keyed-lock';
+import { OperationIndex } from './operation-index';
 import { outcomeOf, TurnGroups, type GroupOutcome } from './turn-groups';
 
 /** The reply of every money-moving command: what moved, per account, after the operation. */
@@ -70,6 +75,11 @@ export interface LedgerCommandsOptions {
   max_attempts?: number;
   /** How many account states to keep between commands; 0 folds every stream from its start. */
   account_cache_capacity?: number;
+  /**
+   * How many operations an account's remembered state keeps in full; an older operation_id that
+   * comes again is recalled from the stream (see `recall`).
+   */
+  operations_kept_per_account?: number;
   /** The rate table and volatile-asset limits of swaps; the shipped table and defaults if omitted. */
   swap?: SwapSettings;
   /** The time swaps are executed at (the 24-hour limits count from it). */
@@ -99,6 +109,7 @@ interface LoadedAccount {
   stream: string;
   version: number;
   state: AccountState;
+  index: OperationIndex;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 20;
@@ -123,6 +134,7 @@ export class LedgerCommands {
   private readonly swap_settings: SwapSettings;
   private readonly clock: () => Date;
   private readonly backdating: boolean;
+  private readonly operations_kept: number;
 
   constructor(
     private readonly store: PgEventStore,
@@ -135,6 +147,9 @@ export class LedgerCommands {
     this.swap_settings = options.swap ?? swapSettingsOf(parseSettings(ledgerSettingsSchema, {}));
     this.clock = options.clock ?? (() => new Date());
     this.backdating = options.backdating ?? false;
+    this.operations_kept = options.operations_kept_per_account ?? OPERATIONS_KEPT;
+    // A bound no state can have is refused now, not at the first command.
+    initialAccountState(this.operations_kept);
   }
 
   /** Both legs of a swap are one event in the account's stream: both or neither. */
@@ -286,8 +301,8 @@ export class LedgerCommands {
     return this.locks.run(streams, () =>
       this.withRetries(async (refresh) => {
         const [payer, payee] = await Promise.all([
-          this.load(from_account_id, refresh),
-          this.load(to_account_id, refresh),
+          this.load(from_account_id, refresh, [pending.operation_id]),
+          this.load(to_account_id, refresh, [pending.operation_id]),
         ]);
         const states = new Map([
           [from_account_id, payer.state],
@@ -303,8 +318,8 @@ export class LedgerCommands {
         const appends = [appendOf(payer, payer_events), appendOf(payee, payee_events)];
         const own = pending.statements && { statements: pending.statements(reply) };
         await this.commit(appends, own);
-        this.remember(payer, states.get(from_account_id)!, payer_events.length);
-        this.remember(payee, states.get(to_account_id)!, payee_events.length);
+        this.remember(payer, states.get(from_account_id)!, payer_events);
+        this.remember(payee, states.get(to_account_id)!, payee_events);
         return reply;
       }),
     );
@@ -326,8 +341,12 @@ export class LedgerCommands {
     try {
       return await this.locks.run(account_ids.map(streamOf), async () => {
         const loaded = new Map<string, LoadedAccount>();
-        for (const account_id of account_ids)
-          loaded.set(account_id, await this.load(account_id, refresh));
+        for (const account_id of account_ids) {
+          const operation_ids = group
+            .filter((p) => p.from_account_id === account_id || p.to_account_id === account_id)
+            .map((p) => p.operation_id);
+          loaded.set(account_id, await this.load(account_id, refresh, operation_ids));
+        }
         const states = new Map([...loaded].map(([id, account]) => [id, account.state]));
         const events = new Map(account_ids.map((id): [string, NewEvent[]] => [id, []]));
         const replies = group.map((pending) => {
@@ -347,7 +366,7 @@ export class LedgerCommands {
         });
         await this.commit(appends, statements.length > 0 ? { statements } : undefined);
         for (const id of account_ids)
-          this.remember(loaded.get(id)!, states.get(id)!, events.get(id)!.length);
+          this.remember(loaded.get(id)!, states.get(id)!, events.get(id)!);
         return replies;
       });
     } catch (error) {
@@ -371,8 +390,8 @@ export class LedgerCommands {
     return this.locks.run(streams, () =>
       this.withRetries(async (refresh) => {
         const [payer, fees] = await Promise.all([
-          this.load(account_id, refresh),
-          this.load(fee_account_id, refresh),
+          this.load(account_id, refresh, [operation_id]),
+          this.load(fee_account_id, refresh, [operation_id]),
         ]);
         const paid = decide(command, payer.state);
         const credit = feeCreditFor(command, payer.state);
@@ -380,13 +399,11 @@ export class LedgerCommands {
         const payer_after = paid.reduce(evolve, payer.state);
         const fees_after = credited.reduce(evolve, fees.state);
         const reply = replyOf(operation_id, credit ? [payer_after, fees_after] : [payer_after]);
-        const appends = [
-          appendOf(payer, storedOf(paid, correlation_id)),
-          appendOf(fees, storedOf(credited, correlation_id)),
-        ];
-        await this.commit(appends);
-        this.remember(payer, payer_after, paid.length);
-        this.remember(fees, fees_after, credited.length);
+        const payer_events = storedOf(paid, correlation_id);
+        const fee_events = storedOf(credited, correlation_id);
+        await this.commit([appendOf(payer, payer_events), appendOf(fees, fee_events)]);
+        this.remember(payer, payer_after, payer_events);
+        this.remember(fees, fees_after, fee_events);
         return reply;
       }),
     );
@@ -400,13 +417,16 @@ export class LedgerCommands {
     const { account_id, operation_id } = command.data;
     return this.locks.run([streamOf(account_id)], () =>
       this.withRetries(async (refresh) => {
-        const account = await this.load(account_id, refresh);
+        const account = await this.load(account_id, refresh, [operation_id]);
         const events = decide(command, account.state);
         const after = events.reduce(evolve, account.state);
         const reply = replyOf(operation_id, [after]);
-        const append = appendOf(account, storedOf(events, correlation_id));
-        await this.commit([append], write && { write: (client) => write(client, reply) });
-        this.remember(account, after, events.length);
+        const stored = storedOf(events, correlation_id);
+        await this.commit(
+          [appendOf(account, stored)],
+          write && { write: (client) => write(client, reply) },
+        );
+        this.remember(account, after, stored);
         return reply;
       }),
     );
@@ -416,23 +436,62 @@ export class LedgerCommands {
    * The account's state: the cached one as it is, unless `refresh` asks to bring it up to date
    * from the store; without one, its whole stream folded. A cached state is what this process
    * appended or read last: the append checks its version, so a state another process has since
-   * moved on from fails with WrongExpectedVersionError and is then refreshed.
+   * moved on from fails with WrongExpectedVersionError and is then refreshed. The operations
+   * about to be decided are recalled into the state when it no longer keeps them.
    */
-  private async load(account_id: string, refresh: boolean): Promise<LoadedAccount> {
+  private async load(
+    account_id: string,
+    refresh: boolean,
+    operation_ids: readonly string[] = [],
+  ): Promise<LoadedAccount> {
     const stream = streamOf(account_id);
     const remembered = this.accounts.get(stream);
-    if (remembered && !refresh) return { stream, ...remembered };
-    const cached = remembered ?? { version: 0, state: initialAccountState() };
-    const recorded = await this.store.readStream(stream, { from_version: cached.version + 1 });
-    let { version, state } = cached;
-    for (const event of recorded) {
-      if (isLedgerEventType(event.type)) {
-        state = evolve(state, { type: event.type, data: event.data } as LedgerEvent);
-      }
-      version = event.stream_version;
+    let loaded: LoadedAccount;
+    if (remembered && !refresh) loaded = { stream, ...remembered };
+    else {
+      const cached = remembered ?? {
+        version: 0,
+        state: initialAccountState(this.operations_kept),
+        index: new OperationIndex(),
+      };
+      const recorded = await this.store.readStream(stream, { from_version: cached.version + 1 });
+      const { version, state } = foldRecorded(recorded, cached, cached.index);
+      loaded = { stream, version, state, index: cached.index };
+      if (recorded.length > 0)
+        this.accounts.remember(stream, { version, state, index: cached.index });
     }
-    if (recorded.length > 0) this.accounts.remember(stream, { version, state });
-    return { stream, version, state };
+    let { state } = loaded;
+    for (const operation_id of operation_ids)
+      state = await this.recall(loaded, state, operation_id);
+    return { ...loaded, state };
+  }
+
+  /**
+   * The state with `operation_id` in it when the stream recorded it before the operations the
+   * state keeps: its record is rebuilt by folding the stream up to its event. Rare by design (a
+   * retry after more than `operations_kept` newer operations on the account), so that read's cost
+   * is paid only then; the index makes every other operation cost no read at all.
+   */
+  private async recall(
+    account: LoadedAccount,
+    state: AccountState,
+    operation_id: string,
+  ): Promise<AccountState> {
+    if (state.operations.has(operation_id)) return state;
+    for (const version of account.index.candidates(operation_id)) {
+      if (version > account.version) continue;
+      const [event] = await this.store.readStream(account.stream, {
+        from_version: version,
+        limit: 1,
+      });
+      if (!event || !isLedgerEventType(event.type)) continue;
+      if ((event.data as { operation_id?: unknown }).operation_id !== operation_id) continue;
+      const history = await this.store.readStream(account.stream, { limit: version });
+      const start = { version: 0, state: initialAccountState(this.operations_kept) };
+      const recorded = foldRecorded(history, start).state.operations.get(operation_id);
+      if (recorded) return withRecalledOperation(state, operation_id, recorded);
+    }
+    return state;
   }
 
   /**
@@ -458,14 +517,22 @@ export class LedgerCommands {
   }
 
   /**
-   * Remembers the state after a committed append of `appended` events (the operation's and any
-   * notice that rode along) for the next command; only after the commit, so a rolled-back
-   * operation is never taken as applied.
+   * Remembers the state after a committed append of `appended` (the operation's events and any
+   * notice that rode along) for the next command, and indexes their operations; only after the
+   * commit, so a rolled-back operation is never taken as applied.
    */
-  private remember(account: LoadedAccount, state: AccountState, appended: number): void {
-    if (appended > 0) {
-      this.accounts.remember(account.stream, { version: account.version + appended, state });
-    }
+  private remember(account: LoadedAccount, state: AccountState, appended: readonly NewEvent[]) {
+    if (appended.length === 0) return;
+    appended.forEach((event, offset) => {
+      if (isLedgerEventType(event.type)) {
+        account.index.add(operationIdOf(event.data), account.version + offset + 1);
+      }
+    });
+    this.accounts.remember(account.stream, {
+      version: account.version + appended.length,
+      state: withOperationsTrimmed(state),
+      index: account.index,
+    });
   }
 
   /** `attempt` is told to refresh cached states once a try has failed on them. */
@@ -511,6 +578,35 @@ function feeLegOf(command: DebitFundsCommand | PlaceHoldCommand) {
     throw new DomainError('invalid_amount', 'a fee is zero or positive');
   }
   return amount.isZero() ? {} : { fee: { amount, account_id: command.fee_account_id } };
+}
+
+/** The operation id every ledger event's data carries. */
+function operationIdOf(data: unknown): string {
+  return (data as { operation_id: string }).operation_id;
+}
+
+/**
+ * `start` moved on by the stored events of its stream after it, trimmed to the operations it
+ * keeps (also along the way, so that folding a long stream never holds all of them); each ledger
+ * event's operation is added to `index` when one is given.
+ */
+function foldRecorded(
+  recorded: readonly RecordedEvent[],
+  start: { version: number; state: AccountState },
+  index?: OperationIndex,
+): { version: number; state: AccountState } {
+  let { version, state } = start;
+  for (const event of recorded) {
+    if (isLedgerEventType(event.type)) {
+      state = evolve(state, { type: event.type, data: event.data } as LedgerEvent);
+      index?.add(operationIdOf(event.data), event.stream_version);
+      if (state.operation_order.size >= 2 * state.operations_kept) {
+        state = withOperationsTrimmed(state);
+      }
+    }
+    version = event.stream_version;
+  }
+  return { version, state: withOperationsTrimmed(state) };
 }
 
 function appendOf(account: LoadedAccount, events: NewEvent[]): StreamAppend {

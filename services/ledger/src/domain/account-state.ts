@@ -1,4 +1,4 @@
-import { Map as PersistentMap } from 'immutable';
+import { List, Map as PersistentMap } from 'immutable';
 import { ASSET_CODES, Money, type Asset } from '@platform/money';
 import type { AccountCommand, FeeLeg, LedgerEvent, LedgerEventType } from './account-events';
 import { isVolatileSwap } from './swap-pricing';
@@ -61,21 +61,88 @@ export const FEE_KIND = 'fee';
 export const DAILY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Operations and holds only grow with an account's history; persistent maps (structural sharing)
- * let `evolve` return a new state in O(log n), where copying a Map per event cost O(history).
+ * How many of an account's operations its state keeps in full by default. Each is about 2 kB, so
+ * keeping all of them grew a busy account by that much per operation, without bound; an older
+ * operation_id is recalled from the account's stream when it comes again (see `LedgerCommands`).
+ */
+export const OPERATIONS_KEPT = 1_000;
+
+/**
+ * Holds only grow with an account's history; persistent maps (structural sharing) let `evolve`
+ * return a new state in O(log n), where copying a Map per event cost O(history).
  */
 export interface AccountState {
   balances: Readonly<Record<Asset, AssetBalance>>;
   holds: PersistentMap<string, Hold>;
+  /**
+   * The operations applied (or recalled), by operation_id: the last `operations_kept` once
+   * trimmed (`withOperationsTrimmed`), and those decided on this state since.
+   */
   operations: PersistentMap<string, RecordedOperation>;
+  /** The ids of `operations`, oldest first, the order in which trimming drops them. */
+  operation_order: List<string>;
+  operations_kept: number;
   volatile_swaps: readonly VolatileSwap[];
 }
 
-export function initialAccountState(): AccountState {
+export function initialAccountState(operations_kept = OPERATIONS_KEPT): AccountState {
+  if (!Number.isSafeInteger(operations_kept) || operations_kept < 1) {
+    throw new Error(`operations_kept must be a positive integer, not ${operations_kept}`);
+  }
   const balances = Object.fromEntries(
     ASSET_CODES.map((asset) => [asset, { available: Money.zero(asset), held: Money.zero(asset) }]),
   ) as Record<Asset, AssetBalance>;
-  return { balances, holds: PersistentMap(), operations: PersistentMap(), volatile_swaps: [] };
+  return {
+    balances,
+    holds: PersistentMap(),
+    operations: PersistentMap(),
+    operation_order: List(),
+    operations_kept,
+    volatile_swaps: [],
+  };
+}
+
+type KeptOperations = Pick<AccountState, 'operations' | 'operation_order'>;
+
+/** The kept operations with `operation` as the newest. */
+function keepOperation(
+  state: AccountState,
+  operation_id: string,
+  operation: RecordedOperation,
+): KeptOperations {
+  const known = state.operations.has(operation_id);
+  return {
+    operations: state.operations.set(operation_id, operation),
+    operation_order: known ? state.operation_order : state.operation_order.push(operation_id),
+  };
+}
+
+/**
+ * The state with an operation the stream recorded before its kept ones, so that `decide` tells a
+ * replay of it from a conflict as it does for a recent one.
+ */
+export function withRecalledOperation(
+  state: AccountState,
+  operation_id: string,
+  operation: RecordedOperation,
+): AccountState {
+  return { ...state, ...keepOperation(state, operation_id, operation) };
+}
+
+/**
+ * The state without its oldest operations beyond `operations_kept`. Never done by `evolve`: a
+ * handler that decides several operations on one state (a group of transfers to one payee) must
+ * still find an operation that comes twice among them, so it trims only the state it keeps.
+ */
+export function withOperationsTrimmed(state: AccountState): AccountState {
+  const excess = state.operation_order.size - state.operations_kept;
+  if (excess <= 0) return state;
+  const dropped = state.operation_order.slice(0, excess);
+  return {
+    ...state,
+    operations: state.operations.deleteAll(dropped),
+    operation_order: state.operation_order.skip(excess).toList(),
+  };
 }
 
 /**
@@ -317,7 +384,8 @@ export function evolve(state: AccountState, event: LedgerEvent): AccountState {
   return {
     balances,
     holds: evolveHolds(state.holds, event),
-    operations: state.operations.set(event.data.operation_id, operation),
+    ...keepOperation(state, event.data.operation_id, operation),
+    operations_kept: state.operations_kept,
     volatile_swaps: evolveVolatileSwaps(state.volatile_swaps, event),
   };
 }

@@ -2,7 +2,14 @@ import { DomainError } from '@platform/contracts';
 import { Money } from '@platform/money';
 import { decide, feeCreditFor } from './account-decide';
 import type { AccountCommand } from './account-events';
-import { foldAccount, initialAccountState, evolve, type AccountState } from './account-state';
+import {
+  evolve,
+  foldAccount,
+  initialAccountState,
+  withOperationsTrimmed,
+  withRecalledOperation,
+  type AccountState,
+} from './account-state';
 
 const ACCOUNT = 'acc-1';
 
@@ -188,6 +195,37 @@ describe('ledger account: idempotency by operation_id', () => {
     const state = run([credit('op-1', '10.00')]);
     expectRefusal(() => decide(credit('op-1', '10.01'), state), 'idempotency_conflict');
     expectRefusal(() => decide(debit('op-1', '10.00'), state), 'idempotency_conflict');
+  });
+
+  it('keeps every operation decided on a state until it is trimmed to the last operations_kept', () => {
+    const credits = ['op-1', 'op-2', 'op-3', 'op-4', 'op-5'].map((id) => credit(id, '1'));
+    const decided = run(credits, initialAccountState(3));
+    // Decided together on one state, a repeat of op-1 is still a replay.
+    expect(decide(credit('op-1', '1'), decided)).toEqual([]);
+    const state = withOperationsTrimmed(decided);
+    expect([...state.operations.keys()].sort()).toEqual(['op-3', 'op-4', 'op-5']);
+    expect(state.operation_order.toArray()).toEqual(['op-3', 'op-4', 'op-5']);
+    expect(balance(state)).toEqual({ available: '5.00', held: '0.00' });
+    expect(withOperationsTrimmed(state)).toBe(state);
+    // Trimmed away, op-1 would be decided as new: the handler recalls it from the stream first.
+    expect(decide(credit('op-1', '1'), state)).toHaveLength(1);
+  });
+
+  it('an operation recalled into the state is a replay again, or a conflict', () => {
+    const first = run([credit('op-1', '1.00')], initialAccountState(2));
+    const recorded = first.operations.get('op-1')!;
+    const later = withOperationsTrimmed(run([credit('op-2', '1'), credit('op-3', '1')], first));
+    expect(later.operations.has('op-1')).toBe(false);
+    const recalled = withRecalledOperation(later, 'op-1', recorded);
+    expect(decide(credit('op-1', '1'), recalled)).toEqual([]);
+    expect(recalled.operations.get('op-1')).toEqual(recorded);
+    expectRefusal(() => decide(credit('op-1', '2'), recalled), 'idempotency_conflict');
+    // The recalled one is the newest: trimming drops the oldest kept one first.
+    expect([...withOperationsTrimmed(recalled).operations.keys()].sort()).toEqual(['op-1', 'op-3']);
+  });
+
+  it('refuses a state that would keep no operation', () => {
+    expect(() => initialAccountState(0)).toThrow(/operations_kept/);
   });
 
   it('a refused operation is not recorded: it may succeed later', () => {
