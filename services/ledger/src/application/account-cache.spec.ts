@@ -1,11 +1,11 @@
 import { initialAccountState } from '../domain';
 import { AccountCache } from './account-cache';
-import { OperationIndex } from './operation-index';
+import { AccountIndex } from './stream-index';
 
 const entry = (version: number) => ({
   version,
   state: initialAccountState(),
-  index: new OperationIndex(),
+  index: new AccountIndex(),
 });
 
 describe('AccountCache', () => {

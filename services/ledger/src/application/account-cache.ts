@@ -1,12 +1,12 @@
 import type { AccountState } from '../domain';
-import type { OperationIndex } from './operation-index';
+import type { AccountIndex } from './stream-index';
 
 export interface CachedAccount {
   /** The stream version `state` was folded up to. */
   version: number;
   state: AccountState;
-  /** Every operation of the stream up to `version`, including those `state` no longer keeps. */
-  index: OperationIndex;
+  /** Every operation and hold of the stream up to `version`, also those `state` no longer keeps. */
+  index: AccountIndex;
 }
 
 /**

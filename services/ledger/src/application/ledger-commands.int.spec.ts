@@ -482,6 +482,58 @@ describe('ledger commands on PostgreSQL, two writers', () => {
       expect(await stores[0]!.readStream('account-one-payee')).toHaveLength(4);
     });
 
+    it('ended long ago, a hold is still ended and its fee still paid once, warm or cold', async () => {
+      const warm = new LedgerCommands(stores[0]!, { operations_kept_per_account: KEPT });
+      const fees = 'fees:old-holds';
+      const hold = (hold_id: string, operation_id: string, amount: string) => ({
+        ...movement('old-h', operation_id, amount),
+        hold_id,
+        fee: '0.50',
+        fee_account_id: fees,
+      });
+      const end = (hold_id: string, operation_id: string) => ({
+        account_id: 'old-h',
+        operation_id,
+        hold_id,
+      });
+      await warm.credit(movement('old-h', 'fund-old-h', '100.00'));
+      await warm.placeHold(hold('h-open', 'open-place', '1.00'));
+      await warm.placeHold(hold('h-old', 'old-place', '2.00'));
+      const posted = await warm.postHold(end('h-old', 'old-post'));
+      for (let n = 0; n < KEPT + 2; n += 1) {
+        await warm.placeHold(hold(`h-${n}`, `place-${n}`, '1.00'));
+        await warm.releaseHold(end(`h-${n}`, `release-${n}`));
+      }
+      const cold = new LedgerCommands(stores[1]!, { operations_kept_per_account: KEPT });
+      for (const writer of [warm, cold]) {
+        const code = (attempt: Promise<unknown>) =>
+          attempt.then(
+            () => 'done',
+            (error: DomainError) => error.code,
+          );
+        await expect(code(writer.postHold(end('h-old', 'post-again')))).resolves.toBe(
+          'already_decided',
+        );
+        await expect(code(writer.releaseHold(end('h-old', 'release-old')))).resolves.toBe(
+          'already_decided',
+        );
+        await expect(code(writer.placeHold(hold('h-old', 'place-again', '2.00')))).resolves.toBe(
+          'duplicate',
+        );
+        await expect(writer.postHold(end('h-old', 'old-post'))).resolves.toEqual(posted);
+      }
+      expect(posted.movements.map((moved) => [moved.account_id, moved.kind])).toEqual([
+        ['old-h', 'payout'],
+        ['old-h', 'fee'],
+        [fees, 'fee'],
+      ]);
+      // A hold still open after all of it is posted as ever.
+      await warm.postHold(end('h-open', 'open-post'));
+      const usd = (await cold.currentBalances('old-h')).USD;
+      expect([usd.available.toString(), usd.held.toString()]).toEqual(['96.00', '0.00']);
+      expect(await available(cold, fees)).toBe('1.00');
+    });
+
     it('refuses a bound that keeps no operation', () => {
       expect(() => new LedgerCommands(stores[0]!, { operations_kept_per_account: 0 })).toThrow(
         /operations_kept/,

@@ -17,7 +17,6 @@ import {
   type EventTraceContext,
   type NewEvent,
   type PgEventStore,
-  type RecordedEvent,
   type StreamAppend,
 } from '@platform/event-store';
 import { Money } from '@platform/money';
@@ -31,7 +30,6 @@ import {
   OPERATIONS_KEPT,
   streamOf,
   withOperationsTrimmed,
-  withRecalledOperation,
   type AccountCommand,
   type AccountState,
   type LedgerEvent,
@@ -41,7 +39,16 @@ import { swapSettingsOf, type SwapSettings } from '../infrastructure/swap-settin
 import { ledgerSettingsSchema } from '../ledger.settings';
 import { AccountCache } from './account-cache';
 import { KeyedLock } from './keyed-lock';
-import { OperationIndex } from './operation-index';
+import {
+  AccountRecall,
+  foldRecorded,
+  NOTHING_WANTED,
+  operationOnly,
+  wantedBy,
+  type LoadedStream as LoadedAccount,
+  type Wanted,
+} from './account-recall';
+import { AccountIndex, type IndexedEvent } from './stream-index';
 import { outcomeOf, TurnGroups, type GroupOutcome } from './turn-groups';
 
 /** The reply of every money-moving command: what moved, per account, after the operation. */
@@ -76,8 +83,8 @@ export interface LedgerCommandsOptions {
   /** How many account states to keep between commands; 0 folds every stream from its start. */
   account_cache_capacity?: number;
   /**
-   * How many operations an account's remembered state keeps in full; an older operation_id that
-   * comes again is recalled from the stream (see `recall`).
+   * How many operations, and ended holds, an account's remembered state keeps; an older
+   * operation_id or hold that comes again is recalled from the stream (see AccountRecall).
    */
   operations_kept_per_account?: number;
   /** The rate table and volatile-asset limits of swaps; the shipped table and defaults if omitted. */
@@ -105,13 +112,6 @@ interface PendingTransfer {
   statements?: StatementsWithOperation;
 }
 
-interface LoadedAccount {
-  stream: string;
-  version: number;
-  state: AccountState;
-  index: OperationIndex;
-}
-
 const DEFAULT_MAX_ATTEMPTS = 20;
 const DEFAULT_ACCOUNT_CACHE_CAPACITY = 10_000;
 /** Transfers decided and written together at most; their rows ride in the append's statement. */
@@ -135,6 +135,7 @@ export class LedgerCommands {
   private readonly clock: () => Date;
   private readonly backdating: boolean;
   private readonly operations_kept: number;
+  private readonly recall: AccountRecall;
 
   constructor(
     private readonly store: PgEventStore,
@@ -150,6 +151,7 @@ export class LedgerCommands {
     this.operations_kept = options.operations_kept_per_account ?? OPERATIONS_KEPT;
     // A bound no state can have is refused now, not at the first command.
     initialAccountState(this.operations_kept);
+    this.recall = new AccountRecall(store, this.operations_kept);
   }
 
   /** Both legs of a swap are one event in the account's stream: both or neither. */
@@ -227,9 +229,11 @@ export class LedgerCommands {
     // A hold's fee account is fixed when it is placed: read it before locking both streams,
     // from the remembered state when that already knows the hold.
     const hold = await this.locks.run([streamOf(command.account_id)], async () => {
-      const remembered = await this.load(command.account_id, false);
+      const wanted = { operation_ids: [], hold_ids: [command.hold_id] };
+      const remembered = await this.load(command.account_id, false, wanted);
       const known = remembered.state.holds.get(command.hold_id);
-      return known ?? (await this.load(command.account_id, true)).state.holds.get(command.hold_id);
+      if (known) return known;
+      return (await this.load(command.account_id, true, wanted)).state.holds.get(command.hold_id);
     });
     const fee_account_id = hold?.fee?.account_id;
     return fee_account_id === undefined
@@ -301,8 +305,8 @@ export class LedgerCommands {
     return this.locks.run(streams, () =>
       this.withRetries(async (refresh) => {
         const [payer, payee] = await Promise.all([
-          this.load(from_account_id, refresh, [pending.operation_id]),
-          this.load(to_account_id, refresh, [pending.operation_id]),
+          this.load(from_account_id, refresh, operationOnly(pending.operation_id)),
+          this.load(to_account_id, refresh, operationOnly(pending.operation_id)),
         ]);
         const states = new Map([
           [from_account_id, payer.state],
@@ -345,7 +349,8 @@ export class LedgerCommands {
           const operation_ids = group
             .filter((p) => p.from_account_id === account_id || p.to_account_id === account_id)
             .map((p) => p.operation_id);
-          loaded.set(account_id, await this.load(account_id, refresh, operation_ids));
+          const wanted = { operation_ids, hold_ids: [] };
+          loaded.set(account_id, await this.load(account_id, refresh, wanted));
         }
         const states = new Map([...loaded].map(([id, account]) => [id, account.state]));
         const events = new Map(account_ids.map((id): [string, NewEvent[]] => [id, []]));
@@ -390,8 +395,8 @@ export class LedgerCommands {
     return this.locks.run(streams, () =>
       this.withRetries(async (refresh) => {
         const [payer, fees] = await Promise.all([
-          this.load(account_id, refresh, [operation_id]),
-          this.load(fee_account_id, refresh, [operation_id]),
+          this.load(account_id, refresh, wantedBy(command)),
+          this.load(fee_account_id, refresh, operationOnly(operation_id)),
         ]);
         const paid = decide(command, payer.state);
         const credit = feeCreditFor(command, payer.state);
@@ -417,7 +422,7 @@ export class LedgerCommands {
     const { account_id, operation_id } = command.data;
     return this.locks.run([streamOf(account_id)], () =>
       this.withRetries(async (refresh) => {
-        const account = await this.load(account_id, refresh, [operation_id]);
+        const account = await this.load(account_id, refresh, wantedBy(command));
         const events = decide(command, account.state);
         const after = events.reduce(evolve, account.state);
         const reply = replyOf(operation_id, [after]);
@@ -437,12 +442,12 @@ export class LedgerCommands {
    * from the store; without one, its whole stream folded. A cached state is what this process
    * appended or read last: the append checks its version, so a state another process has since
    * moved on from fails with WrongExpectedVersionError and is then refreshed. The operations
-   * about to be decided are recalled into the state when it no longer keeps them.
+   * and holds about to be decided on are recalled into the state when it no longer keeps them.
    */
   private async load(
     account_id: string,
     refresh: boolean,
-    operation_ids: readonly string[] = [],
+    wanted: Wanted = NOTHING_WANTED,
   ): Promise<LoadedAccount> {
     const stream = streamOf(account_id);
     const remembered = this.accounts.get(stream);
@@ -452,7 +457,7 @@ export class LedgerCommands {
       const cached = remembered ?? {
         version: 0,
         state: initialAccountState(this.operations_kept),
-        index: new OperationIndex(),
+        index: new AccountIndex(),
       };
       const recorded = await this.store.readStream(stream, { from_version: cached.version + 1 });
       const { version, state } = foldRecorded(recorded, cached, cached.index);
@@ -460,38 +465,7 @@ export class LedgerCommands {
       if (recorded.length > 0)
         this.accounts.remember(stream, { version, state, index: cached.index });
     }
-    let { state } = loaded;
-    for (const operation_id of operation_ids)
-      state = await this.recall(loaded, state, operation_id);
-    return { ...loaded, state };
-  }
-
-  /**
-   * The state with `operation_id` in it when the stream recorded it before the operations the
-   * state keeps: its record is rebuilt by folding the stream up to its event. Rare by design (a
-   * retry after more than `operations_kept` newer operations on the account), so that read's cost
-   * is paid only then; the index makes every other operation cost no read at all.
-   */
-  private async recall(
-    account: LoadedAccount,
-    state: AccountState,
-    operation_id: string,
-  ): Promise<AccountState> {
-    if (state.operations.has(operation_id)) return state;
-    for (const version of account.index.candidates(operation_id)) {
-      if (version > account.version) continue;
-      const [event] = await this.store.readStream(account.stream, {
-        from_version: version,
-        limit: 1,
-      });
-      if (!event || !isLedgerEventType(event.type)) continue;
-      if ((event.data as { operation_id?: unknown }).operation_id !== operation_id) continue;
-      const history = await this.store.readStream(account.stream, { limit: version });
-      const start = { version: 0, state: initialAccountState(this.operations_kept) };
-      const recorded = foldRecorded(history, start).state.operations.get(operation_id);
-      if (recorded) return withRecalledOperation(state, operation_id, recorded);
-    }
-    return state;
+    return { ...loaded, state: await this.recall.wanted(loaded, wanted) };
   }
 
   /**
@@ -525,7 +499,7 @@ export class LedgerCommands {
     if (appended.length === 0) return;
     appended.forEach((event, offset) => {
       if (isLedgerEventType(event.type)) {
-        account.index.add(operationIdOf(event.data), account.version + offset + 1);
+        account.index.add(event.data as IndexedEvent, account.version + offset + 1);
       }
     });
     this.accounts.remember(account.stream, {
@@ -578,35 +552,6 @@ function feeLegOf(command: DebitFundsCommand | PlaceHoldCommand) {
     throw new DomainError('invalid_amount', 'a fee is zero or positive');
   }
   return amount.isZero() ? {} : { fee: { amount, account_id: command.fee_account_id } };
-}
-
-/** The operation id every ledger event's data carries. */
-function operationIdOf(data: unknown): string {
-  return (data as { operation_id: string }).operation_id;
-}
-
-/**
- * `start` moved on by the stored events of its stream after it, trimmed to the operations it
- * keeps (also along the way, so that folding a long stream never holds all of them); each ledger
- * event's operation is added to `index` when one is given.
- */
-function foldRecorded(
-  recorded: readonly RecordedEvent[],
-  start: { version: number; state: AccountState },
-  index?: OperationIndex,
-): { version: number; state: AccountState } {
-  let { version, state } = start;
-  for (const event of recorded) {
-    if (isLedgerEventType(event.type)) {
-      state = evolve(state, { type: event.type, data: event.data } as LedgerEvent);
-      index?.add(operationIdOf(event.data), event.stream_version);
-      if (state.operation_order.size >= 2 * state.operations_kept) {
-        state = withOperationsTrimmed(state);
-      }
-    }
-    version = event.stream_version;
-  }
-  return { version, state: withOperationsTrimmed(state) };
 }
 
 function appendOf(account: LoadedAccount, events: NewEvent[]): StreamAppend {

@@ -61,19 +61,23 @@ export const FEE_KIND = 'fee';
 export const DAILY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How many of an account's operations its state keeps in full by default. Each is about 2 kB, so
- * keeping all of them grew a busy account by that much per operation, without bound; an older
- * operation_id is recalled from the account's stream when it comes again (see `LedgerCommands`).
+ * How many of an account's operations, and of its ended holds, its state keeps by default. An
+ * operation is about 2 kB: keeping all of them grew a busy account by that much per operation,
+ * without bound. An older operation_id or hold id is recalled from the account's stream when it
+ * comes again (see `LedgerCommands`).
  */
 export const OPERATIONS_KEPT = 1_000;
 
 /**
- * Holds only grow with an account's history; persistent maps (structural sharing) let `evolve`
- * return a new state in O(log n), where copying a Map per event cost O(history).
+ * Persistent maps (structural sharing) let `evolve` return a new state in O(log n), where copying
+ * a Map per event cost O(history).
  */
 export interface AccountState {
   balances: Readonly<Record<Asset, AssetBalance>>;
+  /** Every open hold, and the ended ones of `ended_hold_order`. */
   holds: PersistentMap<string, Hold>;
+  /** The ids of the ended holds in `holds`, oldest first: trimmed as `operation_order` is. */
+  ended_hold_order: List<string>;
   /**
    * The operations applied (or recalled), by operation_id: the last `operations_kept` once
    * trimmed (`withOperationsTrimmed`), and those decided on this state since.
@@ -81,6 +85,7 @@ export interface AccountState {
   operations: PersistentMap<string, RecordedOperation>;
   /** The ids of `operations`, oldest first, the order in which trimming drops them. */
   operation_order: List<string>;
+  /** How many operations, and how many ended holds, trimming keeps. */
   operations_kept: number;
   volatile_swaps: readonly VolatileSwap[];
 }
@@ -95,6 +100,7 @@ export function initialAccountState(operations_kept = OPERATIONS_KEPT): AccountS
   return {
     balances,
     holds: PersistentMap(),
+    ended_hold_order: List(),
     operations: PersistentMap(),
     operation_order: List(),
     operations_kept,
@@ -130,18 +136,51 @@ export function withRecalledOperation(
 }
 
 /**
- * The state without its oldest operations beyond `operations_kept`. Never done by `evolve`: a
- * handler that decides several operations on one state (a group of transfers to one payee) must
- * still find an operation that comes twice among them, so it trims only the state it keeps.
+ * The state with a hold the stream recorded (see `holdOfEvents`) that it no longer keeps, so that
+ * `decide` finds it ended, or a placed one's id taken, as it does for a recent one.
  */
-export function withOperationsTrimmed(state: AccountState): AccountState {
-  const excess = state.operation_order.size - state.operations_kept;
-  if (excess <= 0) return state;
-  const dropped = state.operation_order.slice(0, excess);
+export function withRecalledHold(state: AccountState, hold: Hold): AccountState {
+  const known = state.holds.has(hold.hold_id);
+  const ended = hold.status !== 'placed' && !known;
   return {
     ...state,
-    operations: state.operations.deleteAll(dropped),
-    operation_order: state.operation_order.skip(excess).toList(),
+    holds: state.holds.set(hold.hold_id, hold),
+    ended_hold_order: ended ? state.ended_hold_order.push(hold.hold_id) : state.ended_hold_order,
+  };
+}
+
+/** The hold that a hold's stored events (its placing, then its end if any) describe. */
+export function holdOfEvents(hold_id: string, events: readonly LedgerEvent[]): Hold | undefined {
+  return events.reduce(evolveHolds, PersistentMap<string, Hold>()).get(hold_id);
+}
+
+/** `order` without its oldest `excess` ids, and `entries` without them. */
+function dropOldest<T>(entries: PersistentMap<string, T>, order: List<string>, kept: number) {
+  const excess = order.size - kept;
+  if (excess <= 0) return { entries, order };
+  return {
+    entries: entries.deleteAll(order.slice(0, excess)),
+    order: order.skip(excess).toList(),
+  };
+}
+
+/**
+ * The state without its oldest operations and ended holds beyond `operations_kept` of each. Never
+ * done by `evolve`: a handler that decides several operations on one state (a group of transfers
+ * to one payee) must still find an operation that comes twice among them, so it trims only the
+ * state it keeps. Open holds are never trimmed.
+ */
+export function withOperationsTrimmed(state: AccountState): AccountState {
+  const kept = state.operations_kept;
+  if (state.operation_order.size <= kept && state.ended_hold_order.size <= kept) return state;
+  const operations = dropOldest(state.operations, state.operation_order, kept);
+  const holds = dropOldest(state.holds, state.ended_hold_order, kept);
+  return {
+    ...state,
+    operations: operations.entries,
+    operation_order: operations.order,
+    holds: holds.entries,
+    ended_hold_order: holds.order,
   };
 }
 
@@ -337,6 +376,13 @@ function evolveHolds(
   );
 }
 
+/** A hold that ends joins the ended holds, newest last. */
+function evolveEndedHolds(order: List<string>, event: LedgerEvent): List<string> {
+  const status = HOLD_STATUS_AFTER[event.type];
+  if (status === null || status === 'placed' || !('hold_id' in event.data)) return order;
+  return order.push(event.data.hold_id);
+}
+
 /** Volatile swaps still inside the 24-hour window that ends at the newest one. */
 function evolveVolatileSwaps(swaps: readonly VolatileSwap[], event: LedgerEvent) {
   if (event.type !== 'ledger.assets_swapped') return swaps;
@@ -384,6 +430,7 @@ export function evolve(state: AccountState, event: LedgerEvent): AccountState {
   return {
     balances,
     holds: evolveHolds(state.holds, event),
+    ended_hold_order: evolveEndedHolds(state.ended_hold_order, event),
     ...keepOperation(state, event.data.operation_id, operation),
     operations_kept: state.operations_kept,
     volatile_swaps: evolveVolatileSwaps(state.volatile_swaps, event),

@@ -5,8 +5,10 @@ import type { AccountCommand } from './account-events';
 import {
   evolve,
   foldAccount,
+  holdOfEvents,
   initialAccountState,
   withOperationsTrimmed,
+  withRecalledHold,
   withRecalledOperation,
   type AccountState,
 } from './account-state';
@@ -38,6 +40,11 @@ const debit = (operation_id: string, amount: string): AccountCommand => ({
 const hold = (operation_id: string, hold_id: string, amount: string): AccountCommand => ({
   type: 'place_hold',
   data: { ...movement(operation_id, amount), hold_id },
+});
+
+const post = (operation_id: string, hold_id: string): AccountCommand => ({
+  type: 'post_hold',
+  data: { account_id: ACCOUNT, operation_id, hold_id },
 });
 
 /** Runs commands in order as the handler does: decide, then evolve by what was decided. */
@@ -163,6 +170,39 @@ describe('ledger account: holds', () => {
         ),
       'already_decided',
     );
+  });
+
+  it('keeps every open hold, and the last operations_kept ended ones once trimmed', () => {
+    let state = run(
+      [credit('op-0', '100'), hold('op-open', 'h-open', '1')],
+      initialAccountState(2),
+    );
+    for (const n of [1, 2, 3, 4])
+      state = run([hold(`op-h${n}`, `h${n}`, '1'), post(`op-p${n}`, `h${n}`)], state);
+    expect(state.holds.size).toBe(5);
+    const trimmed = withOperationsTrimmed(state);
+    expect([...trimmed.holds.keys()].sort()).toEqual(['h-open', 'h3', 'h4']);
+    expect(trimmed.ended_hold_order.toArray()).toEqual(['h3', 'h4']);
+    expect(balance(trimmed)).toEqual({ available: '95.00', held: '1.00' });
+  });
+
+  it('a hold recalled from its events is ended again, and its id stays taken', () => {
+    const funded = run([credit('op-0', '100')], initialAccountState(1));
+    const placing = decide(hold('op-1', 'h1', '10'), funded);
+    const placed = placing.reduce(evolve, funded);
+    const ending = decide(post('op-2', 'h1'), placed);
+    const ended = ending.reduce(evolve, placed);
+    const recalled_hold = holdOfEvents('h1', [...placing, ...ending]);
+    expect(recalled_hold).toEqual(ended.holds.get('h1'));
+    expect(recalled_hold?.status).toBe('posted');
+    const forgotten = withOperationsTrimmed(
+      run([hold('op-3', 'h2', '1'), post('op-4', 'h2')], ended),
+    );
+    expect(forgotten.holds.has('h1')).toBe(false);
+    const recalled = withRecalledHold(forgotten, recalled_hold!);
+    expectRefusal(() => decide(post('op-5', 'h1'), recalled), 'already_decided');
+    expectRefusal(() => decide(hold('op-6', 'h1', '1'), recalled), 'duplicate');
+    expect(withOperationsTrimmed(recalled).ended_hold_order.toArray()).toEqual(['h1']);
   });
 
   it('refuses to end an unknown hold or to reuse a hold id', () => {
