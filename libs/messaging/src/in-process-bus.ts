@@ -19,6 +19,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './bus';
+import { fnv1a32 } from './fnv-hash';
 import { decodeJson, encodeJson, jsonCopy } from './json';
 import {
   backoffAfter,
@@ -93,7 +94,9 @@ class GroupFeed {
 
   laneFor(key: string | null): Lane {
     const index =
-      key === null ? this.next_unkeyed_lane++ % this.lanes.length : hashOf(key) % this.lanes.length;
+      key === null
+        ? this.next_unkeyed_lane++ % this.lanes.length
+        : fnv1a32(key) % this.lanes.length;
     return this.lanes[index] as Lane;
   }
 
@@ -401,14 +404,4 @@ function deliveredMessageOf(envelope: Envelope, attempt: number): DeliveredMessa
 /** Calls a handler in its message's trace context; a synchronous throw becomes a rejection. */
 async function runHandler<T>(handler: () => Promise<T>, headers: Headers): Promise<T> {
   return withMessageContext(headers, handler);
-}
-
-/** FNV-1a: a stable spread of keys over lanes. */
-function hashOf(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < key.length; index++) {
-    hash ^= key.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
 }

@@ -1,5 +1,6 @@
 export * from './bus';
 export * from './broadcast';
+export * from './fnv-hash';
 export * from './in-process-bus';
 export * from './kafka/kafka-bus';
 export * from './kafka/kafka-test-namespace';

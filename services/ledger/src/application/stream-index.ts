@@ -1,11 +1,8 @@
-/** FNV-1a, cut to 30 bits so that V8 keeps every hash a small integer (no boxed number). */
+import { fnv1a32 } from '@platform/messaging';
+
+/** A 30-bit hash, so that V8 keeps every one a small integer (no boxed number). */
 export function idHashOf(id: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < id.length; index++) {
-    hash ^= id.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash & 0x3fffffff;
+  return fnv1a32(id) & 0x3fffffff;
 }
 
 /**
