@@ -120,7 +120,11 @@ describe('PgEventStore group commit', () => {
 
   /** Appends, concurrently and in this order, so all but the first wait for the same batch. */
   function appendedTogether(
-    appends: readonly { stream: string; expected_version: number | 'any'; events: NewEvent[] }[],
+    appends: readonly {
+      stream: string;
+      expected_version: number | 'any' | 'no_stream';
+      events: NewEvent[];
+    }[],
   ): Promise<PromiseSettledResult<AppendResult>[]> {
     return Promise.allSettled(
       appends.map(({ stream: name, expected_version, events }) =>
@@ -152,6 +156,67 @@ describe('PgEventStore group commit', () => {
     );
     expect(await store.streamVersion(moved!)).toBe(2);
     await expectValidChains([busy!, moved!, ...others]);
+  });
+
+  describe('appends that start new streams (no_stream)', () => {
+    it('are committed together, each stream created with its events', async () => {
+      const [busy] = await opened(1);
+      const fresh = Array.from({ length: 12 }, () => stream('payout'));
+
+      const outcomes = await appendedTogether([
+        { stream: busy!, expected_version: 1, events: [credited('2')] },
+        ...fresh.map((name) => ({
+          stream: name,
+          expected_version: 'no_stream' as const,
+          events: [credited('1'), credited('2')],
+        })),
+      ]);
+
+      expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+      const stored = await storedEvents(fresh);
+      expect(stored).toHaveLength(fresh.length * 2);
+      // The ones that waited for the first were written together: fewer commits than appends.
+      expect(new Set(stored.map((event) => event.transaction_id)).size).toBeLessThan(fresh.length);
+      await expectValidChains(fresh);
+      // Their heads are remembered: the next appends chain from them.
+      await Promise.all(
+        fresh.map((name) => store.append(name, [credited('3')], { expected_version: 2 })),
+      );
+      await expectValidChains(fresh);
+    });
+
+    it('reject only the one whose stream another store started, and leave no head behind', async () => {
+      const [busy] = await opened(1);
+      const started = stream('payout');
+      const elsewhere = new PgEventStore(pool, { schema: SCHEMA, environment: 'test' });
+      await elsewhere.append(started, [credited('elsewhere')], { expected_version: 'no_stream' });
+      const fresh = Array.from({ length: 6 }, () => stream('payout'));
+
+      const [, started_outcome, ...fresh_outcomes] = await appendedTogether([
+        { stream: busy!, expected_version: 1, events: [credited('2')] },
+        { stream: started, expected_version: 'no_stream', events: [credited('mine')] },
+        ...fresh.map((name) => ({
+          stream: name,
+          expected_version: 'no_stream' as const,
+          events: [credited('1')],
+        })),
+      ]);
+
+      expect(started_outcome).toMatchObject({ status: 'rejected' });
+      expect((started_outcome as PromiseRejectedResult).reason).toBeInstanceOf(
+        WrongExpectedVersionError,
+      );
+      // Had the failed batch kept the heads it created, these would find them and be refused.
+      expect(fresh_outcomes).toEqual(
+        fresh.map(() => ({
+          status: 'fulfilled',
+          value: { next_version: 1, positions: [expect.any(String)] },
+        })),
+      );
+      expect(await store.streamVersion(started)).toBe(1);
+      expect((await storedEvents([started])).map((event) => event.stream_version)).toEqual([1]);
+      await expectValidChains([started, ...fresh]);
+    });
   });
 
   it("chains an 'any' append after a head another store had moved", async () => {

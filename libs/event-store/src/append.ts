@@ -187,9 +187,11 @@ export interface OwnWrites {
 
 /**
  * Appends to several streams in a single statement, hashing from heads believed current: it
- * writes only if every stored head still has the version and hash it was hashed from. Null when
- * one had moved or is missing (no event was written; the own statements were, on `write_own`);
- * the caller then takes the locking path.
+ * writes only if every stored head still has the version and hash it was hashed from, and every
+ * stream of `new_streams` (its head empty in `heads`) is still missing, its head then created.
+ * Null when one had moved, is missing or was created meanwhile (no event was written, no head
+ * created; the own statements were, on `write_own`, which takes no new streams): the caller
+ * then takes the locking path.
  */
 export async function appendAtHeads(
   db: Pool | PoolClient,
@@ -199,7 +201,11 @@ export async function appendAtHeads(
   notification: Notification,
   trace_contexts?: readonly (EventTraceContext | null)[],
   own?: OwnWrites,
+  new_streams: ReadonlySet<string> = NO_NEW_STREAMS,
 ): Promise<AppendOutcome | null> {
+  // Writing the own rows whatever the heads would keep the heads it created, too.
+  if (new_streams.size > 0 && own?.on_moved === 'write_own')
+    throw new Error('an append creating stream heads needs on_moved: fail');
   const planned = planWrite(appends, heads, context.environment, trace_contexts);
   const moved_heads = appends.map(({ stream }) => {
     const from = headOf(heads, stream);
@@ -210,6 +216,7 @@ export async function appendAtHeads(
       last_hash: to.last_hash,
       expected_version: from.version,
       expected_hash: from.last_hash,
+      ...(new_streams.has(stream) ? { is_new: true } : {}),
     };
   });
   const values = [
@@ -220,7 +227,9 @@ export async function appendAtHeads(
   ];
   const first_position =
     own === undefined || own.statements.length === 0
-      ? await writeEvents(db, context.statements.write_at_heads[notification], values)
+      ? await unlessHeadsMoved(
+          writeEvents(db, context.statements.write_at_heads[notification], values),
+        )
       : await writeEventsWith(db, context, values, own);
   if (first_position === null) return null;
   return { results: resultsFrom(planned, first_position), heads: planned.heads };
@@ -251,6 +260,8 @@ async function unlessHeadsMoved(written: Promise<string | null>): Promise<string
   }
 }
 
+const NO_NEW_STREAMS: ReadonlySet<string> = new Set();
+
 /** SQLSTATE of `stream_heads_moved()` (migration 003). */
 const HEADS_MOVED = 'ES409';
 
@@ -280,6 +291,7 @@ export async function appendBatchAtHeads(
   context: AppendContext,
   batch: readonly BatchedAppend[],
   heads: Map<string, StreamHead>,
+  new_streams: ReadonlySet<string> = NO_NEW_STREAMS,
 ): Promise<AppendOutcome[] | null> {
   const appends = batch.flatMap((part) => part.appends);
   const trace_contexts = batch.flatMap((part) => part.appends.map(() => part.trace_context));
@@ -288,10 +300,16 @@ export async function appendBatchAtHeads(
   // are written one at a time anyway, and other appenders notify after their commit, briefly.
   const [alone] = batch;
   const statements = batch.length === 1 && alone?.statements ? alone.statements : [];
-  const outcome = await appendAtHeads(db, context, appends, heads, 'in_statement', trace_contexts, {
-    statements,
-    on_moved: 'fail',
-  });
+  const outcome = await appendAtHeads(
+    db,
+    context,
+    appends,
+    heads,
+    'in_statement',
+    trace_contexts,
+    { statements, on_moved: 'fail' },
+    new_streams,
+  );
   if (outcome === null) return null;
   let offset = 0;
   return batch.map((part) => {

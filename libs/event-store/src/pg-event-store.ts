@@ -461,7 +461,7 @@ export class PgEventStore {
   ): Promise<AppendOutcome | null> {
     if (this.batcher === null || appends.length === 0) return null;
     const batchable = appends.every(
-      (append) => append.events.length > 0 && this.heads.get(append.stream) !== undefined,
+      (append) => append.events.length > 0 && this.batchHeadOf(append) !== null,
     );
     if (!batchable) return null;
     return this.batcher.submit({
@@ -473,22 +473,41 @@ export class PgEventStore {
   }
 
   /**
+   * The head an append joins a batch from: the one remembered, when the append expects it; or,
+   * for an append that expects a new stream (`no_stream`) of which no head is remembered, an
+   * empty one, created by the batch's statement (which fails, writing nothing, should the stream
+   * exist after all). Null: the append goes alone. Only `no_stream`: an append that merely may
+   * start a stream (`any`) would, on one that exists, fail every other part of its batch.
+   */
+  private batchHeadOf(append: StreamAppend): { head: StreamHead; is_new: boolean } | null {
+    const head = this.heads.get(append.stream);
+    if (head)
+      return expectationHolds(append.expected_version, head.version)
+        ? { head, is_new: false }
+        : null;
+    if (append.expected_version !== 'no_stream') return null;
+    return { head: { version: 0, last_hash: GENESIS_HASH }, is_new: true };
+  }
+
+  /**
    * A batch as one statement, hashed from the heads remembered now (after the previous write of
    * each stream ended). A part whose head is gone or not as it expects is left to append alone.
    */
   private async writeBatch(batch: readonly BatchedAppend[]): Promise<(AppendOutcome | null)[]> {
     const heads = new Map<string, StreamHead>();
+    const new_streams = new Set<string>();
     const ready: BatchedAppend[] = [];
     for (const part of batch) {
-      const part_heads = part.appends.map((append) => {
-        const head = this.heads.get(append.stream);
-        return head && expectationHolds(append.expected_version, head.version) ? head : null;
-      });
+      const part_heads = part.appends.map((append) => this.batchHeadOf(append));
       if (part_heads.some((head) => head === null)) continue;
-      part.appends.forEach((append, index) => heads.set(append.stream, part_heads[index]!));
+      part.appends.forEach((append, index) => {
+        const { head, is_new } = part_heads[index]!;
+        heads.set(append.stream, head);
+        if (is_new) new_streams.add(append.stream);
+      });
       ready.push(part);
     }
-    const outcomes = ready.length === 0 ? [] : await this.writeReady(ready, heads);
+    const outcomes = ready.length === 0 ? [] : await this.writeReady(ready, heads, new_streams);
     if (outcomes === null) {
       // Some head had moved, which one is not known: each part finds out on its own.
       for (const stream of heads.keys()) this.heads.forget(stream);
@@ -507,14 +526,15 @@ export class PgEventStore {
   private writeReady(
     ready: readonly BatchedAppend[],
     heads: Map<string, StreamHead>,
+    new_streams: ReadonlySet<string>,
   ): Promise<AppendOutcome[] | null> {
     // A part alone with its rows as statements writes them in the one statement (see
     // appendBatchAtHeads); rows written by a callback need a transaction around it.
     const alone_with_statements = ready.length === 1 && ready[0]!.statements !== undefined;
     if (alone_with_statements || !ready.some((part) => part.write))
-      return appendBatchAtHeads(this.pool, this.context, ready, heads);
+      return appendBatchAtHeads(this.pool, this.context, ready, heads, new_streams);
     return withTransaction(this.pool, async (client) => {
-      const outcomes = await appendBatchAtHeads(client, this.context, ready, heads);
+      const outcomes = await appendBatchAtHeads(client, this.context, ready, heads, new_streams);
       if (outcomes === null) return null;
       for (const [index, part] of ready.entries())
         await part.write?.(client, outcomes[index]!.results);

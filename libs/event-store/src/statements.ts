@@ -19,9 +19,12 @@ export interface AppendStatements {
   write_from_empty: Record<Notification, PreparedText>;
   /**
    * Several streams whose heads are believed known: locks those still at their expected version
-   * and hash, moves them only if that is all $4 of them, then writes as above. $1 rows, $2 count,
-   * $3 heads (json: stream, version, last_hash, expected_version, expected_hash), $4 stream
-   * count. No row returned: some head had moved (or is missing), and nothing was written.
+   * and hash, creates those marked `is_new`, moves them only if that is all $4 of them, then
+   * writes as above. $1 rows, $2 count, $3 heads (json: stream, version, last_hash,
+   * expected_version, expected_hash, is_new), $4 stream count. first_position null: some head had
+   * moved (or is missing), and nothing was written. A head marked new that another append created
+   * first fails the statement instead (stream_heads_moved, ES409): the heads it created are
+   * undone with it.
    */
   write_at_heads: Record<Notification, PreparedText>;
   /** $1 stream: its head as last committed, not locked. */
@@ -139,30 +142,47 @@ function writeAtHeadClauses(schema: string, form: HeadForm): string {
 }
 
 function writeAtHeads(schema: string, notify_channel: string | null): PreparedText {
+  const notify = notify_channel === null ? '' : `, pg_notify('${notify_channel}', '')`;
+  // No row when nothing was written, as finalSelect; but when heads it created are not written
+  // to, the statement fails instead, which undoes them.
   return named(`${writeAtHeadsClauses(schema)}
-    ${finalSelect(notify_channel)}`);
+    select first_position${notify} from (
+      select case when a.allocation is null and exists (select 1 from created)
+               then ${schema}.stream_heads_moved()
+               else (a.allocation).first_position::text end as first_position
+      from (select 1) as one left join allocated a on true
+    ) as written where first_position is not null`);
 }
 
 function writeAtHeadsClauses(schema: string): string {
   // Heads are locked in name order (as lock_heads does), so concurrent appends cannot deadlock;
   // a head that moved while we waited for its lock fails the recheck and is left out.
+  // A head marked new is inserted at its new version: counted with the locked ones, and left to
+  // the statement's end to undo (by failing) should the write not happen.
   return `with expected as (
       select * from jsonb_to_recordset($3::jsonb) as h(stream text, version integer,
-        last_hash text, expected_version integer, expected_hash text)
+        last_hash text, expected_version integer, expected_hash text, is_new boolean)
     ), locked as materialized (
       select s.stream from ${schema}.streams s join expected h on h.stream = s.stream
-      where ${byStreamKey('s', 'expected')}
+      where ${byStreamKey('s', 'expected')} and not coalesce(h.is_new, false)
         and s.version = h.expected_version and s.last_hash = h.expected_hash
       order by s.stream for update of s
+    ), created as (
+      insert into ${schema}.streams (stream, version, last_hash)
+      select h.stream, h.version, h.last_hash from expected h where h.is_new
+      order by h.stream
+      on conflict (stream) do nothing
+      returning stream
     ), moved as (
       update ${schema}.streams s set version = h.version, last_hash = h.last_hash
       from expected h
       where ${byStreamKey('s', 'expected')} and s.stream = h.stream
-        and (select count(*) from locked) = $4::integer
+        and (select count(*) from locked) + (select count(*) from created) = $4::integer
+        and s.stream in (select stream from locked)
       returning s.stream
     ), allocated as materialized (
       select ${schema}.allocate_event_positions($2::integer) as allocation
-      where (select count(*) from moved) = $4::integer
+      where (select count(*) from moved) + (select count(*) from created) = $4::integer
     ), ${insertEvents(schema)}`;
 }
 

@@ -157,8 +157,9 @@ export class PayoutsRepository {
       if (rowCount !== 1) throw new OwnStatementMissedRowError(completed.one_row_or_fail);
       return;
     }
+    // The payout's stream starts here: expecting no stream lets the create join a group commit.
     await this.events.appendManyWithStatements(
-      [statusAnnouncement(record, correlation_id)],
+      [{ ...statusAnnouncement(record, correlation_id), expected_version: 'no_stream' }],
       [completed],
     );
   }
