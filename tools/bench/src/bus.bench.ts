@@ -20,7 +20,9 @@ import { median } from './stats';
  * Beside each, in the same run, a bare baseline that does the least the hop must: a plain async
  * call with the payload and the reply copied through JSON, as every transport does. Printed: CPU
  * microseconds per hop (process CPU before and after, divided by hops), the median of
- * BENCH_ROUNDS rounds, and the ratio hop / baseline. A payout makes 7 commands and 8 deliveries.
+ * BENCH_ROUNDS rounds, and the ratio hop / baseline. A payout makes 6 commands (the session check,
+ * the create, the settlement lookup, screening and the hold; the post at completion) and 8
+ * deliveries.
  *
  * One process by design: the bus and its handlers are the platform's own in-process runtime.
  * Tracing runs as under `npm start` (ids on every span, nothing exported) unless
