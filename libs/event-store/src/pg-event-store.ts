@@ -486,7 +486,8 @@ export class PgEventStore {
         ? { head, is_new: false }
         : null;
     if (append.expected_version !== 'no_stream') return null;
-    return { head: { version: 0, last_hash: GENESIS_HASH }, is_new: true };
+    const empty = assumedEmptyHead(append.expected_version);
+    return empty ? { head: empty, is_new: true } : null;
   }
 
   /**
