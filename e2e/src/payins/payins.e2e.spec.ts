@@ -1,5 +1,11 @@
 import { startPlatform, type E2ePlatform } from '../harness';
-import { payinsClient, recentDay, type PayinsClient, type TestAccount } from '../clients';
+import {
+  identityClient,
+  payinsClient,
+  recentDay,
+  type PayinsClient,
+  type TestAccount,
+} from '../clients';
 
 /** Payins over HTTP: create, validation, idempotency, the sandbox lifecycle and reads. */
 describe('payins: create, lifecycle and reads', () => {
@@ -375,6 +381,35 @@ describe('payins: create, lifecycle and reads', () => {
       expect(lines[0]).toContain('Payin ID');
       expect(lines).toHaveLength(4);
     });
+  });
+
+  it("creates with an API key as with a session: the key's check carries the verification", async () => {
+    const key_request = (
+      target: typeof platform.environments.test,
+      key: string,
+      idempotency_key: string,
+    ) =>
+      payinsClient(target).request('POST', '/v1/payins', {
+        headers: { 'x-api-key': key },
+        body: { method: 'qr', country: 'BO', currency: 'BOB', amount: '10.00', idempotency_key },
+      });
+    const approved_key = await identityClient(platform.environments.test).issueApiKey(
+      owner.access_token,
+      'payins',
+    );
+    const created = await key_request(platform.environments.test, approved_key, 'key-create-1');
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'pending', method: 'qr', idempotency_hit: false });
+
+    const live = payinsClient(platform.environments.live);
+    const unverified = await live.account('unverified-key');
+    const live_key = await identityClient(platform.environments.live).issueApiKey(
+      unverified.access_token,
+      'payins',
+    );
+    const refused = await key_request(platform.environments.live, live_key, 'key-create-2');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('verification_required');
   });
 
   it('answers verification_required for an account that is not approved (live)', async () => {

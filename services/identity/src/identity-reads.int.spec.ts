@@ -2,6 +2,7 @@ import {
   ACCOUNT_COMMANDS,
   DomainError,
   IDENTITY_DIRECTORY_QUERIES,
+  IDENTITY_VERIFICATION_COMMANDS,
   type ConfirmedSession,
 } from '@platform/contracts';
 import { withTransaction } from '@platform/persistence';
@@ -157,6 +158,27 @@ describe('identity: kept answers of live sessions and recipients', () => {
       expect(await refusal(session)).toBe('unauthorized');
     } finally {
       await client.query('alter table sessions enable trigger sessions_read_change');
+      client.release();
+    }
+  });
+
+  it("answers a session's identity verification, changed by compliance's outcome on the very next check", async () => {
+    const session = await identity.registerAndConfirm(uniqueEmail('kyc'));
+    // A sandbox account is verified on confirmation; the gateway passes this on to a payin.
+    expect(await verify(session)).toMatchObject({ live: true, kyc_status: 'approved' });
+
+    const client = await identity.tables.connect();
+    try {
+      // Nothing told: only the command's own forgetting can drop the kept answer.
+      await client.query('alter table accounts disable trigger accounts_read_change');
+      await identity.client.send(IDENTITY_VERIFICATION_COMMANDS.apply_status, {
+        account_id: session.account.id,
+        kyc_status: 'rejected',
+        verified: null,
+      });
+      expect(await verify(session)).toMatchObject({ live: true, kyc_status: 'rejected' });
+    } finally {
+      await client.query('alter table accounts enable trigger accounts_read_change');
       client.release();
     }
   });

@@ -188,6 +188,8 @@ export const apiKeyIdentity = z.object({
   org_id: z.string(),
   /** `active` or `blocked`: a blocked account's key still reads (the gateway refuses the rest). */
   account_status: z.enum(ACCOUNT_STATUSES),
+  /** The account's identity verification now: what the gateway passes on to a payin's create. */
+  kyc_status: z.enum(KYC_STATUSES),
 });
 export type ApiKeyIdentity = z.infer<typeof apiKeyIdentity>;
 
@@ -223,6 +225,11 @@ export const liveSession = z.object({
    * with the session): the gateway asks identity to spend a token only for these.
    */
   otp_actions: z.array(z.enum(OTP_ACTIONS)),
+  /**
+   * The account's identity verification, read with the session (and forgotten with it when the
+   * account changes): the gateway passes it on to a payin's create, which then need not ask.
+   */
+  kyc_status: z.enum(KYC_STATUSES),
 });
 export type LiveSession = z.infer<typeof liveSession>;
 

@@ -3,6 +3,7 @@ import { PLATFORM_LOCALES } from '../locales';
 import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
 import { clientAmountText } from '../client-amount';
 import { filterDateSchema } from '../filter-dates';
+import { KYC_STATUSES } from '../events/identity';
 import { seedDemoPayinCommand, seedDemoPayinReply } from './demo-history';
 import * as replies from './payins-replies';
 
@@ -44,6 +45,12 @@ export const createPayinCommand = z
     account_id: accountId,
     org_id: z.string().min(1),
     base_url: z.string().url(),
+    /**
+     * The account's identity verification as identity answered when the gateway checked this
+     * request's credential: the create trusts it instead of asking identity again. Absent (a
+     * caller that checked no credential), the create asks.
+     */
+    kyc_status: z.enum(KYC_STATUSES).optional(),
     /** `idempotency_key`: the gateway's choice between the body's key and the header's (D7). */
     body: payinCreateBody,
   })

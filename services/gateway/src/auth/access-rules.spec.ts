@@ -22,6 +22,7 @@ const session: AuthenticatedPrincipal = {
   generation: 1,
   second_factor: false,
   account_status: 'active',
+  kyc_status: 'approved',
   otp_actions: [],
 };
 const session_with_2fa: AuthenticatedPrincipal = { ...session, second_factor: true };
@@ -32,6 +33,7 @@ const api_key: AuthenticatedPrincipal = {
   org_id: 'o',
   role: 'owner',
   account_status: 'active',
+  kyc_status: 'approved',
 };
 const org_admin: AuthenticatedPrincipal = {
   kind: 'org_admin',

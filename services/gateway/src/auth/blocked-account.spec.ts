@@ -12,6 +12,7 @@ const session = (account_status: AccountStatus): AuthenticatedPrincipal => ({
   generation: 1,
   second_factor: true,
   account_status,
+  kyc_status: 'approved',
   otp_actions: [],
 });
 const api_key = (account_status: AccountStatus): AuthenticatedPrincipal => ({
@@ -21,6 +22,7 @@ const api_key = (account_status: AccountStatus): AuthenticatedPrincipal => ({
   org_id: 'o',
   role: 'owner',
   account_status,
+  kyc_status: 'approved',
 });
 const org_admin: AuthenticatedPrincipal = {
   kind: 'org_admin',

@@ -2,6 +2,7 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import {
   DomainError,
   type AccountStatus,
+  type KycStatus,
   type MemberRole,
   type OtpAction,
 } from '@platform/contracts';
@@ -23,6 +24,8 @@ export interface SessionPrincipal {
   second_factor: boolean;
   /** Identity's answer when the session is checked: `blocked` lets it only read and sign out. */
   account_status: AccountStatus;
+  /** Identity's answer when the session is checked: the account's identity verification. */
+  kyc_status: KycStatus;
   /**
    * Identity's answer when the session is checked: the actions its organization asks a one-time
    * code for now. The OTP guard has identity spend a token only for these.
@@ -42,6 +45,8 @@ export interface ApiKeyPrincipal {
   role: 'owner';
   /** Identity's answer when the key is checked: `blocked` lets it only read. */
   account_status: AccountStatus;
+  /** Identity's answer when the key is checked: the account's identity verification. */
+  kyc_status: KycStatus;
 }
 
 /** Who a request acts for, as the credential guard established it. */

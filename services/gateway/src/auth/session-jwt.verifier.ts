@@ -36,6 +36,7 @@ export function principalOf(claims: Partial<SessionClaims>): SessionPrincipal | 
     // Identity's record, not the token's: these are filled in when the session is checked.
     second_factor: false,
     account_status: 'active',
+    kyc_status: 'none',
     otp_actions: [],
   };
 }
@@ -140,6 +141,7 @@ export class SessionJwtVerifier {
       ...principal,
       second_factor: live.second_factor,
       account_status: live.account_status,
+      kyc_status: live.kyc_status,
       otp_actions: live.otp_actions,
     };
   }

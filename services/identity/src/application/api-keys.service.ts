@@ -70,6 +70,7 @@ export class ApiKeysService {
       account_id: key.account_id,
       org_id: key.org_id,
       account_status: key.account_status,
+      kyc_status: key.kyc_status,
     };
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { AccountStatus, ApiKeyListing } from '@platform/contracts';
+import type { AccountStatus, ApiKeyListing, KycStatus } from '@platform/contracts';
 import { SERVICE_POOL } from '@platform/runtime';
 
 export interface StoredApiKey {
@@ -10,6 +10,7 @@ export interface StoredApiKey {
   secret_hash: Buffer;
   last_used_at: Date | null;
   account_status: AccountStatus;
+  kyc_status: KycStatus;
 }
 
 interface ListingRow extends Omit<ApiKeyListing, 'created_at' | 'last_used_at'> {
@@ -73,7 +74,7 @@ export class ApiKeysRepository {
   async findUsable(key_id: string): Promise<StoredApiKey | null> {
     const { rows } = await this.pool.query<StoredApiKey>(
       `select k.id as api_key_id, k.account_id, k.org_id, k.secret_hash, k.last_used_at,
-              a.status as account_status
+              a.status as account_status, a.kyc_status
          from api_keys k join accounts a on a.id = k.account_id
         where k.key_id = $1 and k.revoked_at is null and a.status in ('active', 'blocked')`,
       [key_id],

@@ -5,6 +5,7 @@ import {
   otpActionsOf,
   type AccountStatus,
   type ClientInfo,
+  type KycStatus,
   type LiveSession,
   type MemberRole,
   type OtpAction,
@@ -37,6 +38,7 @@ export type LoginRecord = 'failure' | 'success' | 'nothing';
 interface LiveSessionRow {
   second_factor: boolean;
   account_status: AccountStatus;
+  kyc_status: KycStatus;
   required_actions: OtpAction[] | null;
   otp_enabled: boolean;
   absolute_expires_at: Date;
@@ -102,9 +104,10 @@ export class SessionsRepository extends RefreshChainStore<SessionMember> {
 
   /**
    * The session when an access token of this generation is still honoured, with whether it has
-   * a second factor and its account's status (a blocked account's sessions stay live); null
-   * otherwise. Asked on every request: a live session's answer is kept (`IDENTITY_READS`) until
-   * its session, member, account or organization's OTP policy changes, or it expires.
+   * a second factor, its account's status (a blocked account's sessions stay live) and identity
+   * verification; null otherwise. Asked on every request: a live session's answer is kept
+   * (`IDENTITY_READS`) until its session, member, account or organization's OTP policy changes,
+   * or it expires.
    */
   async liveSession(
     session_id: string,
@@ -125,6 +128,7 @@ export class SessionsRepository extends RefreshChainStore<SessionMember> {
     return {
       second_factor: row.second_factor,
       account_status: row.account_status,
+      kyc_status: row.kyc_status,
       otp_actions: otpActionsOf({
         otp_enabled: row.otp_enabled,
         required_actions: row.required_actions ?? DEFAULT_OTP_REQUIRED_ACTIONS,
@@ -141,6 +145,7 @@ export class SessionsRepository extends RefreshChainStore<SessionMember> {
     // every money-moving request, and asks identity again only for an action it names.
     const { rows } = await this.pool.query<LiveSessionRow>(
       `select s.second_factor_at is not null as second_factor, a.status as account_status,
+              a.kyc_status,
               p.required_actions, coalesce(p.otp_enabled, true) as otp_enabled,
               s.absolute_expires_at, s.member_id::text, s.account_id::text, a.org_id::text
          from sessions s join members m on m.id = s.member_id

@@ -132,6 +132,7 @@ export class PayinsController {
       account_id: principal.account_id,
       org_id: principal.org_id,
       base_url: publicBaseUrl(request, this.context.environment, this.settings),
+      kyc_status: principal.kyc_status,
       body: { ...body, idempotency_key: idempotencyKeyOf(body.idempotency_key, header_key) },
     });
   }
