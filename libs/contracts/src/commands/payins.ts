@@ -40,17 +40,19 @@ export type PayinCreateBody = z.infer<typeof payinCreateBody>;
 const accountId = z.string().uuid();
 
 /** `payins.create_payin`: `base_url` is the environment's own public address. */
+/**
+ * The account's identity verification as identity answered when the gateway checked the
+ * request's credential: a command that needs an approved verification trusts it instead of asking
+ * identity again. Absent (a caller that checked no credential), the service asks.
+ */
+export const checkedKycStatusField = z.enum(KYC_STATUSES).optional();
+
 export const createPayinCommand = z
   .object({
     account_id: accountId,
     org_id: z.string().min(1),
     base_url: z.string().url(),
-    /**
-     * The account's identity verification as identity answered when the gateway checked this
-     * request's credential: the create trusts it instead of asking identity again. Absent (a
-     * caller that checked no credential), the create asks.
-     */
-    kyc_status: z.enum(KYC_STATUSES).optional(),
+    kyc_status: checkedKycStatusField,
     /** `idempotency_key`: the gateway's choice between the body's key and the header's (D7). */
     body: payinCreateBody,
   })
@@ -77,6 +79,7 @@ export const collectPayinCommand = z
   .object({
     account_id: accountId,
     org_id: z.string().min(1),
+    kyc_status: checkedKycStatusField,
     /** `idempotency_key`: the gateway's choice between the body's key and the header's (D7). */
     body: payinCollectBody,
   })
@@ -95,7 +98,12 @@ export const depositAccountBody = z
 
 /** `payins.create_deposit_account`. */
 export const createDepositAccountCommand = z
-  .object({ account_id: accountId, org_id: z.string().min(1), body: depositAccountBody })
+  .object({
+    account_id: accountId,
+    org_id: z.string().min(1),
+    kyc_status: checkedKycStatusField,
+    body: depositAccountBody,
+  })
   .strict();
 export type CreateDepositAccountCommand = z.infer<typeof createDepositAccountCommand>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand, PAGE_ROWS_MAX } from '../catalog/define';
+import { checkedKycStatusField } from './payins';
 
 /**
  * Subscriptions: recurring charges of a stored card (the payins service). Each due period is
@@ -70,6 +71,7 @@ export const createSubscriptionCommand = z
     account_id: accountId,
     org_id: z.string().min(1),
     base_url: z.string().url(),
+    kyc_status: checkedKycStatusField,
     /** `idempotency_key`: the gateway's choice between the body's key and the header's. */
     body: subscriptionCreateBody,
   })

@@ -19,6 +19,7 @@ import type { PayinsRepository } from '../infrastructure/payins.repository';
 import { insertOnce, replayOf } from './create-once';
 import { drawPayin } from './payin-draw';
 import type { CollectionConnector, IdentityPort } from './ports';
+import { requireVerified } from './verification-gate';
 
 /**
  * Sandbox answers of the payer's bank (documented in the OpenAPI routes, decisions D6): the key
@@ -42,12 +43,12 @@ export class CollectService {
    * no OTP route (`invalid_request`): the payer's bank issues that key itself.
    */
   async requestOtp(command: CollectPayinCommand): Promise<CollectOtpSent> {
-    await this.requireVerified(command.account_id);
+    await requireVerified(this.identity, command, 'collecting');
     return sendCollectOtp(this.connector, this.otps, command.account_id, command.body);
   }
 
   async collect(command: CollectPayinCommand): Promise<CreatedPayin> {
-    await this.requireVerified(command.account_id);
+    await requireVerified(this.identity, command, 'collecting');
     const request = readCollectRequest(command.body);
     const fingerprint = fingerprintOfCollect(request);
     const replay = await replayOf(
@@ -63,14 +64,6 @@ export class CollectService {
     return insertOnce(this.payins, payin, fingerprint, (client) =>
       consumeCollectOtp(this.otps, client, command.account_id, request),
     );
-  }
-
-  private async requireVerified(account_id: string): Promise<void> {
-    if ((await this.identity.kycStatus(account_id)) !== 'approved')
-      throw new DomainError(
-        'verification_required',
-        'identity verification must be approved before collecting',
-      );
   }
 }
 

@@ -16,6 +16,7 @@ import type {
   DepositAccountsRepository,
 } from '../infrastructure/deposit-accounts.repository';
 import type { IdentityPort } from './ports';
+import { requireVerified } from './verification-gate';
 
 function view(account: DepositAccount): DepositAccountView {
   return {
@@ -38,11 +39,7 @@ export class DepositAccountsService {
   ) {}
 
   async create(command: CreateDepositAccountCommand): Promise<DepositAccountView> {
-    if ((await this.identity.kycStatus(command.account_id)) !== 'approved')
-      throw new DomainError(
-        'verification_required',
-        'identity verification must be approved before opening deposit accounts',
-      );
+    await requireVerified(this.identity, command, 'opening deposit accounts');
     const request = readDepositAccountRequest(command.body);
     const limit = depositAccountLimit(await this.identity.accountType(command.account_id));
     const created = await this.accounts.insertWithin(

@@ -30,6 +30,7 @@ import { insertOnce, replayOf } from './create-once';
 import { drawPayin } from './payin-draw';
 import { payinView } from './payin-view';
 import type { CollectionConnector, IdentityPort } from './ports';
+import { requireVerified } from './verification-gate';
 
 /** Spec §8: open card sessions per account. */
 export const MAX_OPEN_CARD_SESSIONS = 50;
@@ -54,13 +55,7 @@ export class PayinsService {
    * with a reserved prefix no client can send.
    */
   async create(command: CreatePayinCommand, platform_key = false): Promise<CreatedPayin> {
-    // The gateway read it with the request's credential, as fresh as identity's own answer.
-    const kyc_status = command.kyc_status ?? (await this.identity.kycStatus(command.account_id));
-    if (kyc_status !== 'approved')
-      throw new DomainError(
-        'verification_required',
-        'identity verification must be approved before creating payins',
-      );
+    await requireVerified(this.identity, command, 'creating payins');
     const now = new Date();
     const stored_card = await this.storedCard(command);
     const request = await this.readRequest(command, now, platform_key);

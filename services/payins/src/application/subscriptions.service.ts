@@ -30,6 +30,7 @@ import { usableKey } from './payins.service';
 import type { IdentityPort } from './ports';
 import { storeDecided } from './subscription-events';
 import { chargeView, type ChargeJobs } from './subscription-charger';
+import { requireVerified } from './verification-gate';
 import { markReplayed } from '@platform/messaging';
 
 /** Creating, reading and changing subscriptions; the charges are the SubscriptionCharger's. */
@@ -44,11 +45,7 @@ export class SubscriptionsService {
   async create(
     command: CreateSubscriptionCommand,
   ): Promise<{ subscription: SubscriptionView; created: boolean }> {
-    if ((await this.identity.kycStatus(command.account_id)) !== 'approved')
-      throw new DomainError(
-        'verification_required',
-        'identity verification must be approved before creating subscriptions',
-      );
+    await requireVerified(this.identity, command, 'creating subscriptions');
     const card = await this.cards.findOwned(command.account_id, readStoredCardId(command.body));
     if (!card) throw new DomainError('not_found', 'stored card not found');
     const request = await this.readRequest(command, card);

@@ -49,6 +49,7 @@ export class DepositAccountsController {
     return this.bus.send(PAYINS_COMMANDS.create_deposit_account, {
       account_id: principal.account_id,
       org_id: principal.org_id,
+      kyc_status: principal.kyc_status,
       body,
     });
   }

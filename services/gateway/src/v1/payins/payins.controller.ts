@@ -160,6 +160,7 @@ export class PayinsController {
     return this.bus.send(PAYINS_COMMANDS.request_collect_otp, {
       account_id: principal.account_id,
       org_id: principal.org_id,
+      kyc_status: principal.kyc_status,
       body,
     });
   }
@@ -190,6 +191,7 @@ export class PayinsController {
     return this.bus.send(PAYINS_COMMANDS.collect_payin, {
       account_id: principal.account_id,
       org_id: principal.org_id,
+      kyc_status: principal.kyc_status,
       body: { ...body, idempotency_key: idempotencyKeyOf(body.idempotency_key, header_key) },
     });
   }

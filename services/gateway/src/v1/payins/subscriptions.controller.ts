@@ -115,6 +115,7 @@ export class SubscriptionsController {
     const { subscription, created } = await this.bus.send(SUBSCRIPTIONS_COMMANDS.create, {
       account_id: principal.account_id,
       org_id: principal.org_id,
+      kyc_status: principal.kyc_status,
       base_url: publicBaseUrl(request, this.context.environment, this.settings),
       body: { ...body, idempotency_key: idempotencyKeyOf(body.idempotency_key, header_key) },
     });
