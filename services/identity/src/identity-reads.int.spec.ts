@@ -164,7 +164,7 @@ describe('identity: kept answers of live sessions and recipients', () => {
 
   it("answers a session's identity verification, changed by compliance's outcome on the very next check", async () => {
     const session = await identity.registerAndConfirm(uniqueEmail('kyc'));
-    // A sandbox account is verified on confirmation; the gateway passes this on to a payin.
+    // A sandbox account is verified on confirmation; the gateway passes this on to payins.
     expect(await verify(session)).toMatchObject({ live: true, kyc_status: 'approved' });
 
     const client = await identity.tables.connect();

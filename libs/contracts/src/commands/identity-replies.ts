@@ -188,7 +188,10 @@ export const apiKeyIdentity = z.object({
   org_id: z.string(),
   /** `active` or `blocked`: a blocked account's key still reads (the gateway refuses the rest). */
   account_status: z.enum(ACCOUNT_STATUSES),
-  /** The account's identity verification now: what the gateway passes on to a payin's create. */
+  /**
+   * The account's identity verification now: the gateway passes it on to the payins commands
+   * that need an approved one (`checkedKycStatusField`).
+   */
   kyc_status: z.enum(KYC_STATUSES),
 });
 export type ApiKeyIdentity = z.infer<typeof apiKeyIdentity>;
@@ -227,7 +230,8 @@ export const liveSession = z.object({
   otp_actions: z.array(z.enum(OTP_ACTIONS)),
   /**
    * The account's identity verification, read with the session (and forgotten with it when the
-   * account changes): the gateway passes it on to a payin's create, which then need not ask.
+   * account changes): the gateway passes it on to the payins commands that need an approved one
+   * (`checkedKycStatusField`), which then need not ask.
    */
   kyc_status: z.enum(KYC_STATUSES),
 });
