@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { activeTraceIds, startTelemetry, withSpan, type Telemetry } from '@platform/observability';
-import { createPool } from '@platform/persistence';
+import { createPool, OwnStatementMissedRowError, type OwnStatement } from '@platform/persistence';
 import { createTestDatabase, type TestDatabase } from '@platform/testing';
 import {
   DuplicateEventIdError,
@@ -399,6 +399,149 @@ describe('PgEventStore group commit', () => {
       // The refused part's head is not left ahead of what was stored: its next append chains.
       await store.append(refused!, [credited('3')], { expected_version: 1 });
       await expectValidChains([busy!, refused!, ...others]);
+    });
+  });
+
+  describe("an appender's own rows as statements (appendManyWithStatements)", () => {
+    const ROWS = 'batched_events_statement_notes';
+
+    beforeAll(async () => {
+      await pool.query(
+        `create table if not exists ${ROWS} (stream text primary key, note text not null,
+           transaction_id xid8 not null default pg_current_xact_id())`,
+      );
+    });
+
+    const noteInsert = (name: string, note: string): OwnStatement => ({
+      text: `insert into ${ROWS} (stream, note) values ($1, $2)`,
+      values: [name, note],
+    });
+    /** Must change the note written before: a stream without one fails its append. */
+    const noteUpdate = (name: string, note: string): OwnStatement => ({
+      text: `update ${ROWS} set note = $2 where stream = $1`,
+      values: [name, note],
+      one_row_or_fail: `the note of ${name} is gone`,
+    });
+    const appendWith = (name: string, statements: OwnStatement[]) =>
+      store.appendManyWithStatements(
+        [{ stream: name, expected_version: 'any', events: [credited('2')] }],
+        statements,
+      );
+
+    async function notes(streams: readonly string[]) {
+      const { rows } = await pool.query<{ stream: string; note: string; transaction_id: string }>(
+        `select stream, note, transaction_id::text from ${ROWS} where stream = any($1)`,
+        [streams],
+      );
+      return new Map(rows.map((row) => [row.stream, row]));
+    }
+
+    /** Runs `work`; the statements it sent on the pool and the clients it took for transactions. */
+    async function sentBy(
+      work: () => Promise<unknown>,
+    ): Promise<{ sent: number; clients: number }> {
+      const connect = jest.spyOn(pool, 'connect');
+      const query = jest.spyOn(pool, 'query');
+      try {
+        await work();
+        // pool.query takes a client itself: clients beyond those were taken for a transaction.
+        const sent = query.mock.calls.length;
+        return { sent, clients: connect.mock.calls.length - sent };
+      } finally {
+        connect.mockRestore();
+        query.mockRestore();
+      }
+    }
+
+    it("writes a batch's events and every part's rows in one statement, no transaction", async () => {
+      const names = await opened(12);
+
+      const { sent, clients } = await sentBy(() =>
+        Promise.all(names.map((name, index) => appendWith(name, [noteInsert(name, `n${index}`)]))),
+      );
+
+      const appended = (await storedEvents(names)).filter((event) => event.stream_version === 2);
+      expect(appended).toHaveLength(names.length);
+      const stored_notes = await notes(names);
+      names.forEach((name, index) => expect(stored_notes.get(name)?.note).toBe(`n${index}`));
+      for (const event of appended)
+        expect(stored_notes.get(event.stream)?.transaction_id).toBe(event.transaction_id);
+      const commits = new Set(appended.map((event) => event.transaction_id)).size;
+      expect(commits).toBeLessThan(names.length);
+      // One statement per batch (each its own commit), and no begin or commit around it.
+      expect(sent).toBe(commits);
+      expect(clients).toBe(0);
+      await expectValidChains(names);
+    });
+
+    it('leaves out only the part whose row is gone: the others commit, it writes nothing', async () => {
+      const [busy, gone, ...others] = await opened(6);
+      await pool.query(
+        `insert into ${ROWS} (stream, note) select name, 'old' from unnest($1::text[]) as name`,
+        [[busy, ...others]],
+      );
+
+      const [busy_outcome, gone_outcome, ...other_outcomes] = await Promise.allSettled([
+        appendWith(busy!, [noteUpdate(busy!, 'busy')]),
+        appendWith(gone!, [noteUpdate(gone!, 'gone')]),
+        ...others.map((name, index) => appendWith(name, [noteUpdate(name, `other ${index}`)])),
+      ]);
+
+      expect(busy_outcome.status).toBe('fulfilled');
+      expect(gone_outcome).toMatchObject({
+        status: 'rejected',
+        reason: new OwnStatementMissedRowError(`the note of ${gone} is gone`),
+      });
+      expect(other_outcomes.map((outcome) => outcome.status)).toEqual(
+        others.map(() => 'fulfilled'),
+      );
+      const stored_notes = await notes([busy!, gone!, ...others]);
+      expect(stored_notes.has(gone!)).toBe(false);
+      expect(others.map((name) => stored_notes.get(name)?.note)).toEqual(
+        others.map((_, index) => `other ${index}`),
+      );
+      const versions = new Map(
+        (await storedEvents([gone!, ...others])).map((event) => [
+          event.stream,
+          event.stream_version,
+        ]),
+      );
+      expect(versions.get(gone!)).toBe(1);
+      for (const name of others) expect(versions.get(name)).toBe(2);
+      await store.append(gone!, [credited('3')], { expected_version: 1 });
+      await expectValidChains([busy!, gone!, ...others]);
+    });
+
+    it('writes each row once in a batch where another part writes its rows by a callback', async () => {
+      const names = await opened(8);
+
+      await Promise.all(
+        names.map((name, index) =>
+          index % 2 === 0
+            ? appendWith(name, [noteInsert(name, `statement ${index}`)])
+            : store.appendManyWith(
+                [{ stream: name, expected_version: 1, events: [credited('2')] }],
+                async (client) => {
+                  await client.query(`insert into ${ROWS} (stream, note) values ($1, $2)`, [
+                    name,
+                    `callback ${index}`,
+                  ]);
+                },
+              ),
+        ),
+      );
+
+      const appended = (await storedEvents(names)).filter((event) => event.stream_version === 2);
+      const stored_notes = await notes(names);
+      for (const event of appended)
+        expect(stored_notes.get(event.stream)?.transaction_id).toBe(event.transaction_id);
+      // A row written twice would fail its batch, and every part would then commit alone.
+      expect(new Set(appended.map((event) => event.transaction_id)).size).toBeLessThan(
+        names.length,
+      );
+      expect(names.map((name) => stored_notes.get(name)?.note)).toEqual(
+        names.map((_, index) => (index % 2 === 0 ? 'statement' : 'callback') + ` ${index}`),
+      );
     });
   });
 

@@ -275,8 +275,10 @@ export interface BatchedAppend {
    */
   write?: (client: PoolClient, results: AppendResult[]) => Promise<void>;
   /**
-   * The same rows as statements (when `write` runs them): a part alone in its batch writes them
-   * in the batch's one statement, with no transaction around it.
+   * The same rows as statements (when `write` runs them): when every part of a batch gives its
+   * rows so, they are written in the batch's one statement, with no transaction around it. So
+   * they must not change a row another part's statements change (each appender writes its own
+   * rows: one statement changing a row twice keeps only one of the changes).
    */
   statements?: readonly OwnStatement[];
 }
@@ -298,8 +300,9 @@ export async function appendBatchAtHeads(
   // The NOTIFY rides in the statement, saving a round trip per batch. In a transaction it holds
   // the database's notify lock through the commit, which serialises notifying commits: batches
   // are written one at a time anyway, and other appenders notify after their commit, briefly.
-  const [alone] = batch;
-  const statements = batch.length === 1 && alone?.statements ? alone.statements : [];
+  // So do the parts' own statements, unless a part writes its rows by a callback: the caller
+  // then writes every part's rows after this, in its transaction (see writeReady).
+  const statements = ownStatementsOf(batch);
   const outcome = await appendAtHeads(
     db,
     context,
@@ -320,6 +323,23 @@ export async function appendBatchAtHeads(
     );
     return { results, heads: part_heads };
   });
+}
+
+/**
+ * The parts' own statements, when every part that writes rows gives them as statements (else
+ * none). Sorted by text, so that batches of the same statements in any order make one statement
+ * text, which each connection prepares once.
+ */
+function ownStatementsOf(batch: readonly BatchedAppend[]): OwnStatement[] {
+  if (!batch.every(inOneStatement)) return [];
+  return batch
+    .flatMap((part) => part.statements ?? [])
+    .sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+}
+
+/** Whether a part's rows, if any, can be written in its batch's one statement. */
+export function inOneStatement(part: BatchedAppend): boolean {
+  return part.write === undefined || part.statements !== undefined;
 }
 
 function headOf(heads: Map<string, StreamHead>, stream: string): StreamHead {

@@ -16,6 +16,7 @@ import {
   assertValidAppends,
   assumedEmptyHead,
   expectationHolds,
+  inOneStatement,
   readHead,
   type AppendContext,
   type AppendOutcome,
@@ -529,10 +530,9 @@ export class PgEventStore {
     heads: Map<string, StreamHead>,
     new_streams: ReadonlySet<string>,
   ): Promise<AppendOutcome[] | null> {
-    // A part alone with its rows as statements writes them in the one statement (see
-    // appendBatchAtHeads); rows written by a callback need a transaction around it.
-    const alone_with_statements = ready.length === 1 && ready[0]!.statements !== undefined;
-    if (alone_with_statements || !ready.some((part) => part.write))
+    // Rows given as statements go in the batch's one statement (see appendBatchAtHeads): one
+    // round trip and no transaction. Rows written by a callback need a transaction around it.
+    if (ready.every(inOneStatement))
       return appendBatchAtHeads(this.pool, this.context, ready, heads, new_streams);
     return withTransaction(this.pool, async (client) => {
       const outcomes = await appendBatchAtHeads(client, this.context, ready, heads, new_streams);
