@@ -16,6 +16,8 @@ import {
 // written, go together in the next one, one statement and one transaction. The events table
 // stamps each row with its transaction id, which shows which appends shared a commit.
 const SCHEMA = 'batched_events';
+/** Rows an appender writes beside its events, stamped with their transaction. */
+const NOTES = 'batched_events_notes';
 
 function credited(amount: string, extra: Partial<NewEvent> = {}): NewEvent {
   return { type: 'ledger.funds_credited', data: { amount, asset: 'USD' }, ...extra };
@@ -39,6 +41,10 @@ describe('PgEventStore group commit', () => {
     pool = createPool({ url: db.url, max_connections: 20 });
     store = new PgEventStore(pool, { schema: SCHEMA, environment: 'test' });
     await store.migrate();
+    await pool.query(
+      `create table if not exists ${NOTES} (stream text primary key, note text not null,
+         transaction_id xid8 not null default pg_current_xact_id())`,
+    );
   });
 
   afterAll(async () => {
@@ -53,6 +59,15 @@ describe('PgEventStore group commit', () => {
       [streams],
     );
     return rows;
+  }
+
+  /** The rows appenders wrote beside their events, by stream. */
+  async function notes(streams: readonly string[]) {
+    const { rows } = await pool.query<{ stream: string; note: string; transaction_id: string }>(
+      `select stream, note, transaction_id::text from ${NOTES} where stream = any($1)`,
+      [streams],
+    );
+    return new Map(rows.map((row) => [row.stream, row]));
   }
 
   /** Streams with one event each, appended by `by`, which therefore remembers their heads. */
@@ -117,6 +132,23 @@ describe('PgEventStore group commit', () => {
     });
     expect(split_appends).toEqual([]);
   });
+
+  /**
+   * Of streams at version 1, `left_out` kept its one event and `others` got a second; its head is
+   * not left ahead of what was stored, so its next append chains.
+   */
+  async function expectLeftOut(left_out: string, busy: string, others: readonly string[]) {
+    const versions = new Map(
+      (await storedEvents([left_out, ...others])).map((event) => [
+        event.stream,
+        event.stream_version,
+      ]),
+    );
+    expect(versions.get(left_out)).toBe(1);
+    for (const name of others) expect(versions.get(name)).toBe(2);
+    await store.append(left_out, [credited('3')], { expected_version: 1 });
+    await expectValidChains([busy, left_out, ...others]);
+  }
 
   /** Appends, concurrently and in this order, so all but the first wait for the same batch. */
   function appendedTogether(
@@ -317,33 +349,16 @@ describe('PgEventStore group commit', () => {
   });
 
   describe("an appender's own rows (appendManyWith)", () => {
-    const ROWS = 'batched_events_notes';
-
-    beforeAll(async () => {
-      await pool.query(
-        `create table if not exists ${ROWS} (stream text primary key, note text not null,
-           transaction_id xid8 not null default pg_current_xact_id())`,
-      );
-    });
-
     /** Appends one event to `name` and writes a row naming it, or throws instead of writing. */
     const appendWithNote = (name: string, note: string, refuse = false) =>
       store.appendManyWith(
         [{ stream: name, expected_version: 1, events: [credited('2')] }],
         async (client, results) => {
           if (refuse) throw new Error(`the row of ${note} is refused`);
-          await client.query(`insert into ${ROWS} (stream, note) values ($1, $2)`, [name, note]);
+          await client.query(`insert into ${NOTES} (stream, note) values ($1, $2)`, [name, note]);
           return `${note} at ${results[0]!.positions[0]}`;
         },
       );
-
-    async function notes(streams: readonly string[]) {
-      const { rows } = await pool.query<{ stream: string; note: string; transaction_id: string }>(
-        `select stream, note, transaction_id::text from ${ROWS} where stream = any($1)`,
-        [streams],
-      );
-      return new Map(rows.map((row) => [row.stream, row]));
-    }
 
     it("commits each part's rows in its batch's transaction, with its events", async () => {
       const names = await opened(12);
@@ -388,37 +403,18 @@ describe('PgEventStore group commit', () => {
       const stored_notes = await notes([busy!, refused!, ...others]);
       expect(stored_notes.has(refused!)).toBe(false);
       expect(stored_notes.size).toBe(others.length + 1);
-      const versions = new Map(
-        (await storedEvents([refused!, ...others])).map((event) => [
-          event.stream,
-          event.stream_version,
-        ]),
-      );
-      expect(versions.get(refused!)).toBe(1);
-      for (const name of others) expect(versions.get(name)).toBe(2);
-      // The refused part's head is not left ahead of what was stored: its next append chains.
-      await store.append(refused!, [credited('3')], { expected_version: 1 });
-      await expectValidChains([busy!, refused!, ...others]);
+      await expectLeftOut(refused!, busy!, others);
     });
   });
 
   describe("an appender's own rows as statements (appendManyWithStatements)", () => {
-    const ROWS = 'batched_events_statement_notes';
-
-    beforeAll(async () => {
-      await pool.query(
-        `create table if not exists ${ROWS} (stream text primary key, note text not null,
-           transaction_id xid8 not null default pg_current_xact_id())`,
-      );
-    });
-
     const noteInsert = (name: string, note: string): OwnStatement => ({
-      text: `insert into ${ROWS} (stream, note) values ($1, $2)`,
+      text: `insert into ${NOTES} (stream, note) values ($1, $2)`,
       values: [name, note],
     });
     /** Must change the note written before: a stream without one fails its append. */
     const noteUpdate = (name: string, note: string): OwnStatement => ({
-      text: `update ${ROWS} set note = $2 where stream = $1`,
+      text: `update ${NOTES} set note = $2 where stream = $1`,
       values: [name, note],
       one_row_or_fail: `the note of ${name} is gone`,
     });
@@ -427,14 +423,6 @@ describe('PgEventStore group commit', () => {
         [{ stream: name, expected_version: 'any', events: [credited('2')] }],
         statements,
       );
-
-    async function notes(streams: readonly string[]) {
-      const { rows } = await pool.query<{ stream: string; note: string; transaction_id: string }>(
-        `select stream, note, transaction_id::text from ${ROWS} where stream = any($1)`,
-        [streams],
-      );
-      return new Map(rows.map((row) => [row.stream, row]));
-    }
 
     /** Runs `work`; the statements it sent on the pool and the clients it took for transactions. */
     async function sentBy(
@@ -477,7 +465,7 @@ describe('PgEventStore group commit', () => {
     it('leaves out only the part whose row is gone: the others commit, it writes nothing', async () => {
       const [busy, gone, ...others] = await opened(6);
       await pool.query(
-        `insert into ${ROWS} (stream, note) select name, 'old' from unnest($1::text[]) as name`,
+        `insert into ${NOTES} (stream, note) select name, 'old' from unnest($1::text[]) as name`,
         [[busy, ...others]],
       );
 
@@ -500,16 +488,7 @@ describe('PgEventStore group commit', () => {
       expect(others.map((name) => stored_notes.get(name)?.note)).toEqual(
         others.map((_, index) => `other ${index}`),
       );
-      const versions = new Map(
-        (await storedEvents([gone!, ...others])).map((event) => [
-          event.stream,
-          event.stream_version,
-        ]),
-      );
-      expect(versions.get(gone!)).toBe(1);
-      for (const name of others) expect(versions.get(name)).toBe(2);
-      await store.append(gone!, [credited('3')], { expected_version: 1 });
-      await expectValidChains([busy!, gone!, ...others]);
+      await expectLeftOut(gone!, busy!, others);
     });
 
     it('writes each row once in a batch where another part writes its rows by a callback', async () => {
@@ -522,7 +501,7 @@ describe('PgEventStore group commit', () => {
             : store.appendManyWith(
                 [{ stream: name, expected_version: 1, events: [credited('2')] }],
                 async (client) => {
-                  await client.query(`insert into ${ROWS} (stream, note) values ($1, $2)`, [
+                  await client.query(`insert into ${NOTES} (stream, note) values ($1, $2)`, [
                     name,
                     `callback ${index}`,
                   ]);
