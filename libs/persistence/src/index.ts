@@ -10,3 +10,4 @@ export * from './poller';
 export * from './own-statements';
 export * from './channel-hub';
 export * from './notified-cache';
+export * from './statement-batcher';

@@ -83,6 +83,44 @@ describe('payout claims on a table of many payouts', () => {
     expect(await tablesReadWhole(pool, text, values)).not.toContain('payouts');
   });
 
+  it('claims concurrent creates together, each with its own answer on its destination', async () => {
+    let sent = 0;
+    const counting = {
+      query: (text: string, values: unknown[]) => {
+        sent += 1;
+        return pool.query(text, values);
+      },
+    } as unknown as Pool;
+    const payouts = new PayoutsRepository(counting, {} as PgEventStore);
+    const rejected = `rejected-${randomUUID()}`;
+    await pool.query(
+      `insert into rejected_destinations (account_id, destination, payout_id)
+       values ('acc-batch', $1, gen_random_uuid())`,
+      [rejected],
+    );
+    const claim = (index: number, destination?: string) =>
+      payouts.claim({
+        payout_id: randomUUID(),
+        account_id: 'acc-batch',
+        org_id: 'demo',
+        idempotency_key: `batch-${randomUUID()}-${index}`,
+        request_fingerprint: 'fingerprint',
+        ...(destination === undefined ? {} : { destination }),
+      });
+
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        claim(index, index === 5 ? rejected : index % 2 === 0 ? `fine-${index}` : undefined),
+      ),
+    );
+
+    expect(outcomes.map((outcome) => outcome.claimed)).toEqual(outcomes.map(() => true));
+    expect(
+      outcomes.flatMap((outcome, index) => (outcome.destination_recently_rejected ? [index] : [])),
+    ).toEqual([5]);
+    expect(sent).toBeLessThan(outcomes.length);
+  });
+
   // A demo payout's id is made from its account and index, like its key: two seeds of one demo
   // payout at once (a retry while the first still runs) collide on the id as well as on the key.
   it('answers claimed to exactly one of concurrent claims of the same payout id and key', async () => {

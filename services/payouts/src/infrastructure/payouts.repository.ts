@@ -4,6 +4,7 @@ import type { PayoutResource } from '@platform/contracts';
 import type { PgEventStore, StreamAppend } from '@platform/event-store';
 import {
   OwnStatementMissedRowError,
+  StatementBatcher,
   withTransaction,
   type OwnStatement,
   type PoisonGuard,
@@ -21,6 +22,22 @@ export const PAYOUT_COLUMNS = `payout_id::text, account_id, org_id, idempotency_
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 
+/** A new payout's claim on its account's idempotency key. */
+export interface ClaimInput {
+  payout_id: string;
+  account_id: string;
+  org_id: string;
+  idempotency_key: string;
+  request_fingerprint: string;
+  /** When given, the claim also says whether the rail rejected it lately. */
+  destination?: string;
+}
+
+export interface ClaimOutcome {
+  claimed: boolean;
+  destination_recently_rejected: boolean;
+}
+
 export interface IdempotencyClaim {
   payout_id: string;
   request_fingerprint: string;
@@ -32,6 +49,10 @@ export interface IdempotencyClaim {
 /** The payouts table and the events written beside it. */
 @Injectable()
 export class PayoutsRepository {
+  private readonly claims = new StatementBatcher((inputs: readonly ClaimInput[]) =>
+    this.claimAll(inputs),
+  );
+
   constructor(
     @Inject(SERVICE_POOL) private readonly pool: Pool,
     @Inject(PAYOUTS_EVENTS) private readonly events: PgEventStore,
@@ -48,40 +69,60 @@ export class PayoutsRepository {
   /**
    * Takes the account's key for a new payout: `claimed` is false when another request holds it
    * already. With a `destination`, the same statement says whether the rail rejected it for the
-   * account in the last 24 hours (a create must then be acknowledged as a retry). No conflict
-   * target: a demo payout's id is made from its key, so two claims of it at once collide on the
-   * id too, and a target naming the key alone lets that collision raise an error.
+   * account in the last 24 hours (a create must then be acknowledged as a retry). Under load, the
+   * claims waiting while one is written go together in the next statement (see claimAll).
    */
-  async claim(input: {
-    payout_id: string;
-    account_id: string;
-    org_id: string;
-    idempotency_key: string;
-    request_fingerprint: string;
-    destination?: string;
-  }): Promise<{ claimed: boolean; destination_recently_rejected: boolean }> {
-    const { rows } = await this.pool.query<{
-      claimed: boolean;
-      destination_recently_rejected: boolean;
-    }>(
-      `with claimed as (
+  claim(input: ClaimInput): Promise<ClaimOutcome> {
+    return this.claims.submit(input);
+  }
+
+  /**
+   * Claims as one statement, answered in order. No conflict target: a demo payout's id is made
+   * from its key, so two claims of it at once collide on the id too, and a target naming the key
+   * alone lets that collision raise an error. Of claims in one batch for the same key or id, only
+   * the first is tried; the others lose to it.
+   */
+  private async claimAll(inputs: readonly ClaimInput[]): Promise<ClaimOutcome[]> {
+    const taken = new Set<string>();
+    const tried = inputs.filter((input) => {
+      const names = [`id ${input.payout_id}`, `key ${input.account_id} ${input.idempotency_key}`];
+      if (names.some((name) => taken.has(name))) return false;
+      for (const name of names) taken.add(name);
+      return true;
+    });
+    const { rows } = await this.pool.query<ClaimOutcome & { payout_id: string }>(
+      `with input as (
+         select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
+           $6::text[]) as i(payout_id, account_id, org_id, idempotency_key, request_fingerprint,
+           destination)),
+       claimed as (
          insert into payouts (payout_id, account_id, org_id, idempotency_key, request_fingerprint)
-         values ($1, $2, $3, $4, $5) on conflict do nothing
+         select payout_id, account_id, org_id, idempotency_key, request_fingerprint from input
+         on conflict do nothing
          returning payout_id)
-       select exists (select 1 from claimed) as claimed,
-              $6::text is not null and exists (select 1 from rejected_destinations
-                where account_id = $2 and destination = $6
-                  and rejected_at > now() - interval '24 hours') as destination_recently_rejected`,
+       select i.payout_id::text,
+              exists (select 1 from claimed c where c.payout_id = i.payout_id) as claimed,
+              i.destination is not null and exists (select 1 from rejected_destinations r
+                where r.account_id = i.account_id and r.destination = i.destination
+                  and r.rejected_at > now() - interval '24 hours') as destination_recently_rejected
+       from input i`,
       [
-        input.payout_id,
-        input.account_id,
-        input.org_id,
-        input.idempotency_key,
-        input.request_fingerprint,
-        input.destination ?? null,
+        tried.map((input) => input.payout_id),
+        tried.map((input) => input.account_id),
+        tried.map((input) => input.org_id),
+        tried.map((input) => input.idempotency_key),
+        tried.map((input) => input.request_fingerprint),
+        tried.map((input) => input.destination ?? null),
       ],
     );
-    return rows[0] ?? { claimed: false, destination_recently_rejected: false };
+    const outcomes = new Map(rows.map((row) => [row.payout_id, row]));
+    return inputs.map((input) => {
+      const outcome = tried.includes(input) ? outcomes.get(input.payout_id) : undefined;
+      return {
+        claimed: outcome?.claimed ?? false,
+        destination_recently_rejected: outcome?.destination_recently_rejected ?? false,
+      };
+    });
   }
 
   async findClaim(account_id: string, idempotency_key: string): Promise<IdempotencyClaim | null> {

@@ -1,0 +1,70 @@
+/** How much a StatementBatcher takes together. */
+export interface StatementBatcherLimits {
+  /** Writes running at once; further items wait and go together in the next one. */
+  max_in_flight: number;
+  /** Items in one write. */
+  max_batch: number;
+}
+
+interface Waiting<In, Out> {
+  input: In;
+  resolve: (output: Out) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for one kind of statement: while `max_in_flight` writes run, submitted items wait,
+ * and the ones waiting when a write ends go together in the next, one statement for them all. An
+ * idle batcher writes an item at once; a busy one pays one round trip per batch instead of per
+ * item. Should a write of several fail, each of its items is written alone, so that an item that
+ * fails, fails alone. `write` answers one output per input, in order.
+ */
+export class StatementBatcher<In, Out> {
+  private readonly waiting: Waiting<In, Out>[] = [];
+  private in_flight = 0;
+
+  constructor(
+    private readonly write: (inputs: readonly In[]) => Promise<readonly Out[]>,
+    private readonly limits: StatementBatcherLimits = { max_in_flight: 1, max_batch: 64 },
+  ) {}
+
+  submit(input: In): Promise<Out> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ input, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.in_flight < this.limits.max_in_flight && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, this.limits.max_batch);
+      this.in_flight += 1;
+      void this.flush(batch).finally(() => {
+        this.in_flight -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async flush(batch: readonly Waiting<In, Out>[]): Promise<void> {
+    try {
+      const outputs = await this.writeAll(batch.map((item) => item.input));
+      batch.forEach((item, index) => item.resolve(outputs[index]!));
+    } catch (error) {
+      const [only] = batch;
+      if (batch.length === 1 && only) return only.reject(error);
+      await Promise.all(
+        batch.map((item) =>
+          this.writeAll([item.input]).then(([output]) => item.resolve(output!), item.reject),
+        ),
+      );
+    }
+  }
+
+  private async writeAll(inputs: readonly In[]): Promise<readonly Out[]> {
+    const outputs = await this.write(inputs);
+    if (outputs.length !== inputs.length)
+      throw new Error(`a batch of ${inputs.length} was answered with ${outputs.length} outputs`);
+    return outputs;
+  }
+}
