@@ -85,7 +85,11 @@ export class PayoutsRepository {
   private async claimAll(inputs: readonly ClaimInput[]): Promise<ClaimOutcome[]> {
     const taken = new Set<string>();
     const tried = inputs.filter((input) => {
-      const names = [`id ${input.payout_id}`, `key ${input.account_id} ${input.idempotency_key}`];
+      // NUL cannot occur in a stored text, so no two accounts' keys make one name.
+      const names = [
+        `id\0${input.payout_id}`,
+        `key\0${input.account_id}\0${input.idempotency_key}`,
+      ];
       if (names.some((name) => taken.has(name))) return false;
       for (const name of names) taken.add(name);
       return true;
@@ -116,8 +120,9 @@ export class PayoutsRepository {
       ],
     );
     const outcomes = new Map(rows.map((row) => [row.payout_id, row]));
+    const tried_once = new Set(tried);
     return inputs.map((input) => {
-      const outcome = tried.includes(input) ? outcomes.get(input.payout_id) : undefined;
+      const outcome = tried_once.has(input) ? outcomes.get(input.payout_id) : undefined;
       return {
         claimed: outcome?.claimed ?? false,
         destination_recently_rejected: outcome?.destination_recently_rejected ?? false,
