@@ -1,4 +1,4 @@
-import { StatementBatcher } from './statement-batcher';
+import { StatementBatcher, firstOfEachName } from './statement-batcher';
 
 /** A write that the test ends by hand, recording the batches it was given. */
 function heldWrites() {
@@ -71,5 +71,34 @@ describe('StatementBatcher', () => {
   it('fails the item whose write answers a different number of outputs', async () => {
     const batcher = new StatementBatcher<number, number>(async () => []);
     await expect(batcher.submit(1)).rejects.toThrow('a batch of 1 was answered with 0 outputs');
+  });
+});
+
+describe('firstOfEachName', () => {
+  it('keeps the first of items sharing any name, and every item sharing none', () => {
+    const claims = [
+      { id: 'a', key: 'k1' },
+      { id: 'b', key: 'k1' },
+      { id: 'a', key: 'k2' },
+      { id: 'c', key: 'k3' },
+      { id: 'd', key: 'k4' },
+    ];
+    const tried = firstOfEachName(claims, (claim) => [`id\0${claim.id}`, `key\0${claim.key}`]);
+    expect(claims.filter((claim) => tried.has(claim)).map((claim) => claim.id)).toEqual([
+      'a',
+      'c',
+      'd',
+    ]);
+  });
+
+  it('lets a left-out item take no name from the items after it', () => {
+    // b loses to a on k1; its id stays free for c.
+    const claims = [
+      { id: 'a', key: 'k1' },
+      { id: 'b', key: 'k1' },
+      { id: 'b', key: 'k2' },
+    ];
+    const tried = firstOfEachName(claims, (claim) => [`id\0${claim.id}`, `key\0${claim.key}`]);
+    expect([...tried]).toEqual([claims[0], claims[2]]);
   });
 });

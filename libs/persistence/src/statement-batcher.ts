@@ -68,3 +68,25 @@ export class StatementBatcher<In, Out> {
     return outputs;
   }
 }
+
+/**
+ * The items of a batch worth trying in one statement: of items that share a name (a unique key
+ * they would take), only the first. A row that conflicts with another of the same statement is
+ * answered by the statement as if inserted when matched back by a shared key, so the later ones
+ * are left out and lose to the first, as they would to an earlier statement. Names should join
+ * their parts with NUL, which no stored text holds, so that no two parts make one name.
+ */
+export function firstOfEachName<In>(
+  inputs: readonly In[],
+  namesOf: (input: In) => readonly string[],
+): Set<In> {
+  const taken = new Set<string>();
+  const tried = new Set<In>();
+  for (const input of inputs) {
+    const names = namesOf(input);
+    if (names.some((name) => taken.has(name))) continue;
+    for (const name of names) taken.add(name);
+    tried.add(input);
+  }
+  return tried;
+}

@@ -15,6 +15,25 @@ const SCHEMA = 'payins';
 const PAYINS = 20_000;
 const RACES = 300;
 
+/** A pending payin of the account under the key, with only the columns a payin must have. */
+function payinOf(account_id: string, idempotency_key: string): Payin {
+  return {
+    payin_id: randomUUID(),
+    account_id,
+    org_id: 'demo',
+    kind: 'payin',
+    idempotency_key,
+    method: 'bank_transfer',
+    status: 'pending',
+    currency: 'USD',
+    local_amount: '10',
+    reference: `ref-${randomUUID()}`,
+    glosa: 'a glosa',
+    expires_at: new Date(Date.now() + 86_400_000),
+    outcome: 'pay',
+  } as unknown as Payin;
+}
+
 describe('payins on a table of many', () => {
   let db: TestDatabase;
   let pool: Pool;
@@ -69,21 +88,62 @@ describe('payins on a table of many', () => {
     const payins = new PayinsRepository(pool, {} as PgEventStore);
     const account_id = randomUUID();
     for (let race = 0; race < RACES; race += 1) {
-      const payin = {
-        payin_id: randomUUID(),
-        account_id,
-        org_id: 'demo',
-        idempotency_key: `demo-history:payin:${race}`,
-        method: 'bank_transfer',
-        status: 'pending',
-        currency: 'USD',
-        local_amount: '10',
-        reference: `race-${race}`,
-        expires_at: new Date(Date.now() + 86_400_000),
-        outcome: 'pay',
-      } as unknown as Payin;
-      const stored = await Promise.all([1, 2, 3].map(() => payins.insert(pool, payin)));
+      const payin = payinOf(account_id, `demo-history:payin:${race}`);
+      const stored = await Promise.all([
+        payins.insert(pool, payin),
+        ...[1, 2, 3].map(() => payins.insertCommitted(payin)),
+      ]);
       expect(stored.filter((each) => each !== null)).toHaveLength(1);
     }
+  });
+
+  it('inserts concurrent creates together, each answered with its own row or null', async () => {
+    let sent = 0;
+    const counting = {
+      query: (text: string, values: unknown[]) => {
+        sent += 1;
+        return pool.query(text, values);
+      },
+    } as unknown as Pool;
+    const payins = new PayinsRepository(counting, {} as PgEventStore);
+    const account_id = randomUUID();
+    const taken = payinOf(account_id, 'taken-before');
+    await payins.insert(pool, taken);
+    // 0-9 new; 10 repeats 3's key with an id of its own; 11 takes a key used before; 12 leaves
+    // out its glosa, which takes the column's default.
+    const created = Array.from({ length: 10 }, (_, index) => payinOf(account_id, `new-${index}`));
+    const twin = payinOf(account_id, 'new-3');
+    const late = payinOf(account_id, 'taken-before');
+    const { glosa: _left_out, ...without_glosa } = payinOf(account_id, 'new-12');
+    const first = payins.insertCommitted(payinOf(account_id, 'first, alone'));
+
+    const answers = await Promise.all(
+      [...created, twin, late, without_glosa as Payin].map((payin) =>
+        payins.insertCommitted(payin),
+      ),
+    );
+    await first;
+
+    expect(answers.map((row) => row?.payin_id ?? null)).toEqual([
+      ...created.map((payin) => payin.payin_id),
+      null,
+      null,
+      without_glosa.payin_id,
+    ]);
+    expect(answers[12]?.glosa).toBeNull();
+    expect(answers[12]?.created_at).toBeInstanceOf(Date);
+    expect(sent).toBe(2);
+    const { rows } = await pool.query<{ idempotency_key: string }>(
+      'select idempotency_key from payins where account_id = $1',
+      [account_id],
+    );
+    expect(rows.map((row) => row.idempotency_key).sort()).toEqual(
+      [
+        'first, alone',
+        ...created.map((payin) => String(payin.idempotency_key)),
+        'new-12',
+        'taken-before',
+      ].sort(),
+    );
   });
 });

@@ -2,7 +2,13 @@ import path from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import type { PgEventStore, StreamAppend } from '@platform/event-store';
 import { REFUND_STATUSES } from '@platform/contracts';
-import { withTransaction, type OwnStatement, type PoisonGuard } from '@platform/persistence';
+import {
+  StatementBatcher,
+  firstOfEachName,
+  withTransaction,
+  type OwnStatement,
+  type PoisonGuard,
+} from '@platform/persistence';
 import { COLLECT_METHODS, DEPOSIT_METHOD } from '../domain/corridors';
 import type { Payin } from '../domain/payin';
 import type { PayinChanges, PayinTransition } from '../domain/payin-state';
@@ -98,6 +104,10 @@ export interface PayinListFilter {
 
 /** Payins as rows of the service's own table, and their events in the same transaction. */
 export class PayinsRepository {
+  private readonly inserts = new StatementBatcher((batch: readonly Payin[]) =>
+    this.insertAll(batch),
+  );
+
   constructor(
     readonly pool: Pool,
     private readonly events: PgEventStore,
@@ -122,6 +132,49 @@ export class PayinsRepository {
       entries.map(([column, value]) => columnValue(column, value)),
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * Inserts a payin as its own transaction, answered as insert answers. Under load, the inserts
+   * waiting while one is written go together in the next statement: one round trip for them all.
+   */
+  insertCommitted(payin: Payin): Promise<Payin | null> {
+    return this.inserts.submit(payin);
+  }
+
+  /**
+   * Payins as one insert, answered in order. A column one payin leaves out takes its default, as
+   * in insert. Of payins in one batch with the same id or key, only the first is tried; the
+   * others lose to it and are answered null.
+   */
+  private async insertAll(batch: readonly Payin[]): Promise<(Payin | null)[]> {
+    const [only] = batch;
+    if (batch.length === 1 && only) return [await this.insert(this.pool, only)];
+    const tried_once = firstOfEachName(batch, (payin) =>
+      payin.kind === 'payin' && payin.idempotency_key !== null
+        ? [`id\0${payin.payin_id}`, `key\0${payin.account_id}\0${payin.idempotency_key}`]
+        : [`id\0${payin.payin_id}`],
+    );
+    const tried = batch.filter((payin) => tried_once.has(payin));
+    const columns = [...new Set(tried.flatMap((payin) => Object.keys(payin)))];
+    const values: unknown[] = [];
+    const tuples = tried.map((payin) => {
+      const cells = columns.map((column) => {
+        if (!Object.hasOwn(payin, column)) return 'default';
+        values.push(columnValue(column, payin[column as keyof Payin]));
+        return `$${values.length}`;
+      });
+      return `(${cells.join(', ')})`;
+    });
+    const { rows } = await this.pool.query<Payin>(
+      `insert into payins (${columns.join(', ')}) values ${tuples.join(', ')}
+        on conflict do nothing returning *`,
+      values,
+    );
+    const inserted = new Map(rows.map((row) => [row.payin_id, row]));
+    return batch.map((payin) =>
+      tried_once.has(payin) ? (inserted.get(payin.payin_id) ?? null) : null,
+    );
   }
 
   async findByIdempotencyKey(account_id: string, key: string): Promise<Payin | null> {

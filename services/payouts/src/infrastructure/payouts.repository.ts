@@ -5,6 +5,7 @@ import type { PgEventStore, StreamAppend } from '@platform/event-store';
 import {
   OwnStatementMissedRowError,
   StatementBatcher,
+  firstOfEachName,
   withTransaction,
   type OwnStatement,
   type PoisonGuard,
@@ -83,17 +84,11 @@ export class PayoutsRepository {
    * the first is tried; the others lose to it.
    */
   private async claimAll(inputs: readonly ClaimInput[]): Promise<ClaimOutcome[]> {
-    const taken = new Set<string>();
-    const tried = inputs.filter((input) => {
-      // NUL cannot occur in a stored text, so no two accounts' keys make one name.
-      const names = [
-        `id\0${input.payout_id}`,
-        `key\0${input.account_id}\0${input.idempotency_key}`,
-      ];
-      if (names.some((name) => taken.has(name))) return false;
-      for (const name of names) taken.add(name);
-      return true;
-    });
+    const tried_once = firstOfEachName(inputs, (input) => [
+      `id\0${input.payout_id}`,
+      `key\0${input.account_id}\0${input.idempotency_key}`,
+    ]);
+    const tried = inputs.filter((input) => tried_once.has(input));
     const { rows } = await this.pool.query<ClaimOutcome & { payout_id: string }>(
       `with input as (
          select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
@@ -120,7 +115,6 @@ export class PayoutsRepository {
       ],
     );
     const outcomes = new Map(rows.map((row) => [row.payout_id, row]));
-    const tried_once = new Set(tried);
     return inputs.map((input) => {
       const outcome = tried_once.has(input) ? outcomes.get(input.payout_id) : undefined;
       return {
