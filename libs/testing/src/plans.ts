@@ -29,3 +29,16 @@ export async function tablesReadWhole(
   visit(explained.Plan);
   return [...scanned].sort();
 }
+
+/**
+ * A pool that runs each statement on `pool` and counts them: for a repository that should send
+ * fewer statements than it is asked for (group commit). Only `query` is there.
+ */
+export function countingPool<P extends Queryable>(pool: P): { pool: P; sent: () => number } {
+  let sent = 0;
+  const query = (text: string, values: unknown[]) => {
+    sent += 1;
+    return pool.query(text, values);
+  };
+  return { pool: { query } as unknown as P, sent: () => sent };
+}

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
 import { createPool, migrate } from '@platform/persistence';
-import { createTestDatabase, tablesReadWhole, type TestDatabase } from '@platform/testing';
+import {
+  countingPool,
+  createTestDatabase,
+  tablesReadWhole,
+  type TestDatabase,
+} from '@platform/testing';
 import type { Payin } from '../domain/payin';
 import type { PayinTransition } from '../domain/payin-state';
 import { PAYINS_MIGRATIONS_DIR, PayinsRepository, updateOfEach } from './payins.repository';
@@ -98,14 +103,8 @@ describe('payins on a table of many', () => {
   });
 
   it('inserts concurrent creates together, each answered with its own row or null', async () => {
-    let sent = 0;
-    const counting = {
-      query: (text: string, values: unknown[]) => {
-        sent += 1;
-        return pool.query(text, values);
-      },
-    } as unknown as Pool;
-    const payins = new PayinsRepository(counting, {} as PgEventStore);
+    const counting = countingPool(pool);
+    const payins = new PayinsRepository(counting.pool, {} as PgEventStore);
     const account_id = randomUUID();
     const taken = payinOf(account_id, 'taken-before');
     await payins.insert(pool, taken);
@@ -132,7 +131,7 @@ describe('payins on a table of many', () => {
     ]);
     expect(answers[12]?.glosa).toBeNull();
     expect(answers[12]?.created_at).toBeInstanceOf(Date);
-    expect(sent).toBe(2);
+    expect(counting.sent()).toBe(2);
     const { rows } = await pool.query<{ idempotency_key: string }>(
       'select idempotency_key from payins where account_id = $1',
       [account_id],

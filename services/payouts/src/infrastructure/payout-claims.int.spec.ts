@@ -3,7 +3,12 @@ import path from 'node:path';
 import type { Pool } from 'pg';
 import type { PgEventStore } from '@platform/event-store';
 import { createPool, DeadLetters, migrate, PoisonGuard } from '@platform/persistence';
-import { createTestDatabase, tablesReadWhole, type TestDatabase } from '@platform/testing';
+import {
+  countingPool,
+  createTestDatabase,
+  tablesReadWhole,
+  type TestDatabase,
+} from '@platform/testing';
 import { PayoutsRepository } from './payouts.repository';
 
 // Claims on a payout's idempotency key, on a real PostgreSQL. The claim recovery looks for
@@ -84,14 +89,8 @@ describe('payout claims on a table of many payouts', () => {
   });
 
   it('claims concurrent creates together, each with its own answer on its destination', async () => {
-    let sent = 0;
-    const counting = {
-      query: (text: string, values: unknown[]) => {
-        sent += 1;
-        return pool.query(text, values);
-      },
-    } as unknown as Pool;
-    const payouts = new PayoutsRepository(counting, {} as PgEventStore);
+    const counting = countingPool(pool);
+    const payouts = new PayoutsRepository(counting.pool, {} as PgEventStore);
     const rejected = `rejected-${randomUUID()}`;
     await pool.query(
       `insert into rejected_destinations (account_id, destination, payout_id)
@@ -118,7 +117,7 @@ describe('payout claims on a table of many payouts', () => {
     expect(
       outcomes.flatMap((outcome, index) => (outcome.destination_recently_rejected ? [index] : [])),
     ).toEqual([5]);
-    expect(sent).toBeLessThan(outcomes.length);
+    expect(counting.sent()).toBeLessThan(outcomes.length);
   });
 
   // A demo payout's id is made from its account and index, like its key: two seeds of one demo
