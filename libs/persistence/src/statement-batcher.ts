@@ -71,10 +71,11 @@ export class StatementBatcher<In, Out> {
 
 /**
  * The items of a batch worth trying in one statement: of items that share a name (a unique key
- * they would take), only the first. A row that conflicts with another of the same statement is
- * answered by the statement as if inserted when matched back by a shared key, so the later ones
- * are left out and lose to the first, as they would to an earlier statement. Names should join
- * their parts with NUL, which no stored text holds, so that no two parts make one name.
+ * they would take), only the first. Of rows taking one key, an insert with `on conflict do nothing`
+ * stores the first and skips the rest, but its answer, matched back by that key, would tell each
+ * of them it was stored; so the later ones are left out and lose to the first, as they would to
+ * an earlier statement. Names should join their parts with NUL, which no stored text holds, so
+ * that no two parts make one name.
  */
 export function firstOfEachName<In>(
   inputs: readonly In[],

@@ -108,9 +108,10 @@ describe('payins on a table of many', () => {
     const account_id = randomUUID();
     const taken = payinOf(account_id, 'taken-before');
     await payins.insert(pool, taken);
-    // 0-9 new; 10 repeats 3's key with an id of its own; 11 takes a key used before; 12 leaves
-    // out its glosa, which takes the column's default.
+    // 0-9 new (0 with its id in capitals); 10 repeats 3's key with an id of its own; 11 takes a
+    // key used before; 12 leaves out its glosa, which takes the column's default.
     const created = Array.from({ length: 10 }, (_, index) => payinOf(account_id, `new-${index}`));
+    created[0] = { ...created[0]!, payin_id: created[0]!.payin_id.toUpperCase() };
     const twin = payinOf(account_id, 'new-3');
     const late = payinOf(account_id, 'taken-before');
     const { glosa: _left_out, ...without_glosa } = payinOf(account_id, 'new-12');
@@ -124,7 +125,7 @@ describe('payins on a table of many', () => {
     await first;
 
     expect(answers.map((row) => row?.payin_id ?? null)).toEqual([
-      ...created.map((payin) => payin.payin_id),
+      ...created.map((payin) => payin.payin_id.toLowerCase()),
       null,
       null,
       without_glosa.payin_id,

@@ -152,8 +152,11 @@ export class PayinsRepository {
     if (batch.length === 1 && only) return [await this.insert(this.pool, only)];
     const tried_once = firstOfEachName(batch, (payin) =>
       payin.kind === 'payin' && payin.idempotency_key !== null
-        ? [`id\0${payin.payin_id}`, `key\0${payin.account_id}\0${payin.idempotency_key}`]
-        : [`id\0${payin.payin_id}`],
+        ? [
+            `id\0${payin.payin_id.toLowerCase()}`,
+            `key\0${payin.account_id}\0${payin.idempotency_key}`,
+          ]
+        : [`id\0${payin.payin_id.toLowerCase()}`],
     );
     const tried = batch.filter((payin) => tried_once.has(payin));
     const columns = [...new Set(tried.flatMap((payin) => Object.keys(payin)))];
@@ -171,9 +174,10 @@ export class PayinsRepository {
         on conflict do nothing returning *`,
       values,
     );
+    // PostgreSQL answers a uuid in lower case, whatever case it was sent in.
     const inserted = new Map(rows.map((row) => [row.payin_id, row]));
     return batch.map((payin) =>
-      tried_once.has(payin) ? (inserted.get(payin.payin_id) ?? null) : null,
+      tried_once.has(payin) ? (inserted.get(payin.payin_id.toLowerCase()) ?? null) : null,
     );
   }
 

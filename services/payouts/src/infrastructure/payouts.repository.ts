@@ -85,7 +85,7 @@ export class PayoutsRepository {
    */
   private async claimAll(inputs: readonly ClaimInput[]): Promise<ClaimOutcome[]> {
     const tried_once = firstOfEachName(inputs, (input) => [
-      `id\0${input.payout_id}`,
+      `id\0${input.payout_id.toLowerCase()}`,
       `key\0${input.account_id}\0${input.idempotency_key}`,
     ]);
     const tried = inputs.filter((input) => tried_once.has(input));
@@ -116,7 +116,10 @@ export class PayoutsRepository {
     );
     const outcomes = new Map(rows.map((row) => [row.payout_id, row]));
     return inputs.map((input) => {
-      const outcome = tried_once.has(input) ? outcomes.get(input.payout_id) : undefined;
+      // PostgreSQL answers a uuid in lower case, whatever case it was sent in.
+      const outcome = tried_once.has(input)
+        ? outcomes.get(input.payout_id.toLowerCase())
+        : undefined;
       return {
         claimed: outcome?.claimed ?? false,
         destination_recently_rejected: outcome?.destination_recently_rejected ?? false,
