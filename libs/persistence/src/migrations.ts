@@ -15,7 +15,10 @@ export interface MigrateOptions {
 /**
  * Applies a service's forward-only SQL migrations to its own schema, at start. Postgrator keeps
  * the applied versions in `<schema>.schemaversion` and takes an advisory lock, so replicas
- * starting together apply each file once under an advisory lock.
+ * starting together apply each file once under an advisory lock. The files and their versions
+ * commit together or not at all: postgrator runs a file and then records it as two statements, so
+ * a process killed between them (or a file failing halfway) left the file's tables behind
+ * unrecorded, and every later start failed on them ("relation already exists").
  */
 export async function migrate(pool: Pool, options: MigrateOptions): Promise<number> {
   const schema = assertIdentifier(options.schema);
@@ -34,8 +37,15 @@ export async function migrate(pool: Pool, options: MigrateOptions): Promise<numb
       currentSchema: schema,
       execQuery: (query: string) => client.query(query),
     });
-    const applied = await postgrator.migrate();
-    return applied.length;
+    await client.query('begin');
+    try {
+      const applied = await postgrator.migrate();
+      await client.query('commit');
+      return applied.length;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    }
   } finally {
     await client.query('reset search_path').catch(() => undefined);
     await client
