@@ -26,6 +26,7 @@ import { awaitLedgerCatchUp, forkLoad, openBenchAccount, poster } from './bench-
 import type { Pace } from './pacing';
 import { describePgWrites, PG_STATS_FLUSH_MS, pgWritesPerRequest, readPgWrites } from './pg-writes';
 import { cpuBreakdown, readCpu } from './process-cpu';
+import { describeGcPauses, recordGcPauses } from './gc-pauses';
 import { median, percentile, slowRequests, summarize } from './stats';
 
 /**
@@ -58,7 +59,8 @@ import { median, percentile, slowRequests, summarize } from './stats';
  * BENCH_PACED=off skips it. Its requests slower than 50 ms are counted by the half-second windows
  * in which they were due: a p99 made by a few stalls shows as most of them in a few windows. Beside
  * each platform run, how late its event loop ran timers meanwhile (`monitorEventLoopDelay`): a
- * stall of the process rather than of the database.
+ * stall of the process rather than of the database; and its GC pauses by kind (`gc-pauses.ts`),
+ * with when each major collection began, to set beside the window with the most slow requests.
  * 3. With KAFKA_BROKERS set (`npm run kafka:start`), the distributed runtime (`start-distributed`,
  *    one process per service) on that broker: POST /v1/transfers at the first concurrency with one
  *    copy of the ledger and the gateway, then with a second copy of each (the load generator
@@ -146,6 +148,8 @@ interface Measured {
    * request waits at least that long, whatever the database does.
    */
   event_loop_delay?: string;
+  /** The platform's GC pauses while the load ran (platform only): what its event loop waited on. */
+  gc_pauses?: string;
   /**
    * Create request sent to its payout's `completed` or its payin's `payin_credited` event, ms
    * (on the platform only).
@@ -335,8 +339,10 @@ async function main(): Promise<void> {
       const cpu_start = process.cpuUsage();
       const loop_delay = monitorEventLoopDelay({ resolution: EVENT_LOOP_RESOLUTION_MS });
       loop_delay.enable();
+      const gc = recordGcPauses();
       const result = await measuredLoad(plan);
       const cpu_load_ms = cpuMs(process.cpuUsage(cpu_start));
+      const gc_pauses = describeGcPauses(gc.stop());
       loop_delay.disable();
       const machine = cpuBreakdown(machine_start, readCpu(), plan.requests);
       await settle(plan.kind, result);
@@ -363,6 +369,7 @@ async function main(): Promise<void> {
         pg_writes,
         cpu_settled_ms,
         event_loop_delay: describeLoopDelay(loop_delay),
+        gc_pauses,
         completed_ms,
         end_to_end_ms,
       };
@@ -595,6 +602,7 @@ function printPair(
   );
   console.log(`${label} platform machine: ${on_platform.machine}`);
   console.log(`${label} platform event loop: ${on_platform.event_loop_delay}`);
+  console.log(`${label} platform GC pauses: ${on_platform.gc_pauses}`);
   console.log(`${label} platform PostgreSQL per request: ${on_platform.pg_writes}`);
   if (kind !== 'transfers') {
     const sorted = [...on_platform.completed_ms!].sort((a, b) => a - b);
@@ -662,6 +670,7 @@ function printPaced(
   );
   console.log(`${label} platform machine: ${on_platform.machine}`);
   console.log(`${label} platform event loop: ${on_platform.event_loop_delay}`);
+  console.log(`${label} platform GC pauses: ${on_platform.gc_pauses}`);
   console.log(`${label} platform slow requests: ${describeSlowRequests(on_platform.result)}`);
   console.log(`${label} platform PostgreSQL per request: ${on_platform.pg_writes}`);
   if (!on_baseline) return;

@@ -1,0 +1,71 @@
+import {
+  constants,
+  performance,
+  PerformanceObserver,
+  type PerformanceEntry,
+} from 'node:perf_hooks';
+
+/** The kinds of collection perf_hooks reports, by what they collect. */
+export type GcKind = 'minor' | 'major' | 'incremental' | 'weak_callbacks';
+
+/** One pause of this process for its garbage collector. */
+export interface GcPause {
+  kind: GcKind;
+  /** When it began, ms after the recording started. */
+  start_ms: number;
+  duration_ms: number;
+}
+
+const KINDS = new Map<number, GcKind>([
+  [constants.NODE_PERFORMANCE_GC_MINOR, 'minor'],
+  [constants.NODE_PERFORMANCE_GC_MAJOR, 'major'],
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL, 'incremental'],
+  [constants.NODE_PERFORMANCE_GC_WEAKCB, 'weak_callbacks'],
+]);
+
+/**
+ * Records this process's GC pauses until `stop()`. The platform of `bench:api` runs in the bench's
+ * own process, so these are the platform's pauses: a request that arrives during one waits it out.
+ */
+export function recordGcPauses(): { stop(): GcPause[] } {
+  const started_ms = performance.now();
+  const pauses: GcPause[] = [];
+  const take = (entries: PerformanceEntry[]) => {
+    for (const entry of entries) {
+      const { detail } = entry as PerformanceEntry & { detail?: { kind?: number } };
+      const kind = KINDS.get(detail?.kind ?? -1);
+      if (kind === undefined || entry.startTime < started_ms) continue;
+      pauses.push({ kind, start_ms: entry.startTime - started_ms, duration_ms: entry.duration });
+    }
+  };
+  const observer = new PerformanceObserver((list) => take(list.getEntries()));
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop: () => {
+      // Entries are handed to the callback later: those not handed over yet are taken here.
+      take(observer.takeRecords());
+      observer.disconnect();
+      return pauses;
+    },
+  };
+}
+
+/**
+ * Pauses by kind: how many, their sum and the longest; and when each major collection began, to set
+ * beside the windows of slow requests (a stall that is the collector's lines up with one).
+ */
+export function describeGcPauses(pauses: readonly GcPause[]): string {
+  const of = (kind: GcKind) => pauses.filter((pause) => pause.kind === kind);
+  const summary = (kind: GcKind) => {
+    const each = of(kind);
+    const total_ms = each.reduce((sum, pause) => sum + pause.duration_ms, 0);
+    const longest_ms = each.reduce((longest, pause) => Math.max(longest, pause.duration_ms), 0);
+    return `${each.length} ${kind.replace('_', ' ')} (${total_ms.toFixed(0)} ms, longest ${longest_ms.toFixed(1)} ms)`;
+  };
+  const majors = of('major');
+  const at =
+    majors.length === 0
+      ? 'no major collection'
+      : `major collections at ${majors.map((pause) => `${(pause.start_ms / 1000).toFixed(1)} s`).join(', ')}`;
+  return `${summary('minor')}, ${summary('incremental')}, ${summary('major')}; ${at}`;
+}
