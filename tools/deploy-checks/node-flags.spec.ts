@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PLATFORM_NODE_FLAGS } from '@platform/runtime/node-flags';
+import { ALL_IN_ONE_NODE_FLAGS, SERVICE_NODE_FLAGS } from '@platform/runtime/node-flags';
 import { repo_root } from './deploy-files';
 
 /**
- * Every command line that runs the platform gives Node the platform's V8 flags, so that what the
- * benchmark measures is what `npm start` and the container image run. The distributed launcher's
+ * Every command line that runs the platform gives Node its V8 flags: the all-in-one process's to
+ * `npm start` and to the benchmark that measures it, a service's to the container image, so that
+ * what the benchmark measures is what `npm start` runs. The distributed launcher's
  * children are checked running (e2e/src/runtime/distributed-launcher.dist.spec.ts).
  */
 const scripts = (
@@ -26,12 +27,22 @@ function flagsBefore(command_line: string, entry: string): string[] | null {
 
 describe("the platform's V8 flags", () => {
   it.each([
-    ['npm start', scripts.start, 'dist/runtime/src/all-in-one.js'],
-    ['npm run bench:api', scripts['bench:api'], 'dist/tools/bench/src/api.bench.js'],
-    ['the container image', image_command, 'dist/services/${SERVICE}/src/main.js'],
-  ])('%s runs node with them', (_name, command_line, entry) => {
+    ['npm start', scripts.start, 'dist/runtime/src/all-in-one.js', ALL_IN_ONE_NODE_FLAGS],
+    [
+      'npm run bench:api',
+      scripts['bench:api'],
+      'dist/tools/bench/src/api.bench.js',
+      ALL_IN_ONE_NODE_FLAGS,
+    ],
+    [
+      'the container image',
+      image_command,
+      'dist/services/${SERVICE}/src/main.js',
+      SERVICE_NODE_FLAGS,
+    ],
+  ])('%s runs node with its flags', (_name, command_line, entry, flags) => {
     expect(command_line).toBeDefined();
-    expect(flagsBefore(command_line!, entry)).toEqual([...PLATFORM_NODE_FLAGS]);
+    expect(flagsBefore(command_line!, entry)).toEqual([...flags]);
   });
 
   it('finds no flags where node runs the entry bare, and none where it runs another', () => {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { BUS_SERVICE_NAMES, healthPortOf } from '@platform/runtime/health-ports';
-import { PLATFORM_NODE_FLAGS } from '@platform/runtime/node-flags';
+import { SERVICE_NODE_FLAGS } from '@platform/runtime/node-flags';
 
 /**
  * `npm run start:distributed`: every service in its own process on KAFKA_BROKERS and DATABASE_URL
@@ -94,7 +94,7 @@ function start(entry: Supervised): void {
   // The IPC channel lets a child notice that the launcher itself is gone (see exitOnSignal).
   const child = spawn(
     process.execPath,
-    [...PLATFORM_NODE_FLAGS, path.join(dist, 'services', entry.service, 'src', 'main.js')],
+    [...SERVICE_NODE_FLAGS, path.join(dist, 'services', entry.service, 'src', 'main.js')],
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...port_setting } },
   );
   entry.child = child;

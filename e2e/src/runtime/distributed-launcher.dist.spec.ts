@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Big from 'big.js';
 import { BUS_SERVICE_NAMES } from '@platform/runtime/health-ports';
-import { PLATFORM_NODE_FLAGS } from '@platform/runtime/node-flags';
+import { SERVICE_NODE_FLAGS } from '@platform/runtime/node-flags';
 import { buildDist, pidIsRunning } from '@platform/testing';
 import { LauncherDeployment } from '../harness/launcher';
 import { http, openAccount } from '../clients';
@@ -83,7 +83,7 @@ describe('the distributed launcher', () => {
       expect(admin.status).toBe(200);
       const pids = [...BUS_SERVICE_NAMES, 'gateway'].map((service) => run.pidOf(service));
       // Every service runs with the platform's V8 flags, as the container image runs it.
-      for (const pid of pids) expect(nodeFlagsOf(pid!)).toEqual([...PLATFORM_NODE_FLAGS]);
+      for (const pid of pids) expect(nodeFlagsOf(pid!)).toEqual([...SERVICE_NODE_FLAGS]);
       expect((await run.stop()).code).toBe(0);
       expect(pids.filter((pid) => !isGone(pid))).toEqual([]);
     },

@@ -1,14 +1,25 @@
 /**
- * The V8 flags every platform process runs with: `npm start`, each service the distributed
- * launcher starts, the container image's command and `npm run bench:api`. The deploy checks
- * (tools/deploy-checks/node-flags.spec.ts) prove that each of those command lines carries them.
+ * The V8 flags every platform process runs with. A process that runs one service (each service
+ * the distributed launcher starts, the container image's command) takes SERVICE_NODE_FLAGS; the
+ * all-in-one process (`npm start`, and `npm run bench:api`, which measures it) takes
+ * ALL_IN_ONE_NODE_FLAGS. The deploy checks (tools/deploy-checks/node-flags.spec.ts) prove that
+ * each of those command lines carries its own.
  *
- * `--max-semi-space-size=64`: the young generation's two semi-spaces may grow to 64 MB each
- * instead of V8's 16 MB. Each request allocates many short-lived objects (the bus's JSON copies,
- * spans, rows), and with the default the scavenger ran four times as often; at 32 MB, twice as
- * often as now. What is still alive at two scavenges in a row moves on to the old generation, so
- * the rarer they are, the fewer of a request's objects do. The cost is at most 144 MB more young
- * generation per process under load (V8 reserves three times the semi-space size).
+ * `--max-semi-space-size`: how far the young generation's two semi-spaces may grow, instead of
+ * V8's 16 MB. Each request allocates many short-lived objects (the bus's JSON copies, spans, rows),
+ * and each time the young generation fills, the scavenger stops the process to move what is still
+ * alive: the smaller it is, the more often. What is alive at two scavenges in a row moves on to the
+ * old generation, so the rarer they are, the fewer of a request's objects do. V8 reserves three
+ * times the semi-space size, which the process uses only under load.
+ * - A service's process: 64 MB (at 32, the scavenger ran twice as often; at V8's 16, four times),
+ *   at most 144 MB more than V8's default, which a service's container (512 Mi in deploy/k8s) has
+ *   room for.
+ * - The all-in-one process allocates for every service at once: 128 MB. In six runs of bench:api's
+ *   open loop (4,000 transfers at half the rate) at 64, the scavenger paused it about 40 times
+ *   (20-42 ms at the longest) and the old generation was collected in full once or twice in every
+ *   run: p99 56-206 ms, median 121. In six runs beside them at 128: about 20 scavenges and no full
+ *   collection in any, p99 41-64 ms, median 50; Node CPU a transfer the same. At most 336 MB more
+ *   than V8's default; 256 was no better, and its full collections paused 94-96 ms.
  *
  * `--no-allocation-site-pretenuring`: V8 otherwise learns, per place in the code that allocates,
  * whether what it makes tends to outlive a scavenge, and then makes it straight in the old
@@ -18,7 +29,10 @@
  * in full, twice as often. Each full collection holds requests up for up to 100 ms: in bench:api's
  * open loop they made the p99.
  */
-export const PLATFORM_NODE_FLAGS: readonly string[] = [
-  '--max-semi-space-size=64',
-  '--no-allocation-site-pretenuring',
-];
+function nodeFlags(semi_space_mb: number): readonly string[] {
+  return [`--max-semi-space-size=${semi_space_mb}`, '--no-allocation-site-pretenuring'];
+}
+
+export const SERVICE_NODE_FLAGS = nodeFlags(64);
+
+export const ALL_IN_ONE_NODE_FLAGS = nodeFlags(128);

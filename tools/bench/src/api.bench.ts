@@ -12,7 +12,7 @@ import type { Pool } from 'pg';
 import { startTelemetry } from '@platform/observability';
 import { createPool, ensureDatabase, startEmbeddedPostgres } from '@platform/persistence';
 import { BUS_SERVICE_NAMES, healthPortOf } from '@platform/runtime/health-ports';
-import { PLATFORM_NODE_FLAGS } from '@platform/runtime/node-flags';
+import { ALL_IN_ONE_NODE_FLAGS, SERVICE_NODE_FLAGS } from '@platform/runtime/node-flags';
 import {
   freePort,
   freePortRange,
@@ -39,7 +39,8 @@ import { median, percentile, slowRequests, summarize } from './stats';
  *    of the loaded figures, to see what a create costs on its own;
  * 2. the bare baseline of `api-baseline.ts` (Fastify, pg, jose) in a child process that reports
  *    its own CPU time, on a database of its own. `npm run bench:api` runs this process with the
- *    platform's V8 flags (PLATFORM_NODE_FLAGS), as `npm start` runs it; the fork inherits them.
+ *    all-in-one process's V8 flags (ALL_IN_ONE_NODE_FLAGS), as `npm start` runs it; the fork
+ *    inherits them.
  * For each kind of BENCH_KINDS (POST /v1/transfers: BENCH_PAYERS payers to BENCH_PAYEES payees,
  * one by default; POST /v1/payouts: BR pix; POST /v1/payins: US bank transfer) and each
  * concurrency of BENCH_CONCURRENCIES, a load generator in its own process (`api-load.ts`, undici,
@@ -574,9 +575,9 @@ function sandboxStepMs(text: string | undefined): string {
 
 /** Whether this process (the platform's, and the baseline's fork) runs with npm start's flags. */
 function nodeFlagsNote(): string {
-  const missing = PLATFORM_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
+  const missing = ALL_IN_ONE_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
   return missing.length === 0
-    ? `node flags as npm start (${PLATFORM_NODE_FLAGS.join(' ')})`
+    ? `node flags as npm start (${ALL_IN_ONE_NODE_FLAGS.join(' ')})`
     : `WITHOUT npm start's node flags ${missing.join(' ')} (run it as npm run bench:api)`;
 }
 
@@ -819,14 +820,14 @@ async function distributed(admin_url: string): Promise<void> {
     const ledger_probe = `http://127.0.0.1:${await freePort()}`;
     processes.push(
       startNodeProcess(distEntry('services/ledger/src/main.js'), {
-        node_flags: PLATFORM_NODE_FLAGS,
+        node_flags: SERVICE_NODE_FLAGS,
         env: { ...env, HEALTH_PORT: new URL(ledger_probe).port },
       }),
     );
     const second_gateway = `http://127.0.0.1:${await freePort()}`;
     processes.push(
       startNodeProcess(distEntry('services/gateway/src/main.js'), {
-        node_flags: PLATFORM_NODE_FLAGS,
+        node_flags: SERVICE_NODE_FLAGS,
         env: { ...env, PORT: new URL(second_gateway).port },
       }),
     );
