@@ -57,6 +57,9 @@ interface LetterRow {
   last_failed_at: Date;
 }
 
+/** A row of the page: the total, and a letter's columns, all null on a page past the end. */
+type PageRow = { total: string } & { [column in keyof LetterRow]: LetterRow[column] | null };
+
 /**
  * The dead-letter table of one service's schema (D12): records that a projection, consumer or
  * worker set aside so that the rest goes on, with the reason, for the operator to see. Setting
@@ -103,28 +106,34 @@ export class DeadLetters {
     );
   }
 
-  /** Newest failure first. */
+  /**
+   * Newest failure first. One statement, so that the total and the page come from one snapshot:
+   * counted apart, a letter recorded between the two reads made a page whose total counted a
+   * letter its rows did not hold.
+   */
   async list(filter: DeadLetterFilter): Promise<DeadLetterPage> {
-    const source = filter.source ?? null;
-    const [counted, listed] = await Promise.all([
-      this.pool.query<{ total: string }>(
-        `select count(*)::text as total from ${this.schema}.dead_letters
-          where $1::text is null or source = $1`,
-        [source],
-      ),
-      this.pool.query<LetterRow>(
-        `select letter_id::text, source, record_key, reason, payload, attempts, first_failed_at,
-                last_failed_at
-           from ${this.schema}.dead_letters
-          where $1::text is null or source = $1
-          order by last_failed_at desc, letter_id desc
-          limit $2 offset $3`,
-        [source, filter.limit, filter.offset],
-      ),
-    ]);
+    const { rows } = await this.pool.query<PageRow>(
+      `select counted.total, page.*
+         from (
+           select count(*)::text as total from ${this.schema}.dead_letters
+            where $1::text is null or source = $1
+         ) counted
+         left join lateral (
+           select letter_id::text, source, record_key, reason, payload, attempts,
+                  first_failed_at, last_failed_at
+             from ${this.schema}.dead_letters
+            where $1::text is null or source = $1
+            order by last_failed_at desc, letter_id desc
+            limit $2 offset $3
+         ) page on true`,
+      [filter.source ?? null, filter.limit, filter.offset],
+    );
     return {
-      total: Number(counted.rows[0]?.total ?? 0),
-      dead_letters: listed.rows.map(toDeadLetter),
+      total: Number(rows[0]?.total ?? 0),
+      // A page past the end is the count alone: one row whose letter columns are null.
+      dead_letters: rows
+        .filter((row): row is PageRow & LetterRow => row.letter_id !== null)
+        .map(toDeadLetter),
     };
   }
 
