@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Pool } from 'pg';
-import { createPool, dropDatabase, ensureDatabase } from './index';
+import { createPool, dropDatabase, ensureDatabase, withSnapshot } from './index';
 
 // persistence sits below @platform/testing, so this suite makes its database itself. Jest's global
 // setup compiles dist/, which the spawned process runs.
@@ -61,5 +61,44 @@ describe('createPool: connections kept through a lull', () => {
       timeout: 20_000,
     });
     expect(stdout.trim()).toBe('answered 1');
+  });
+});
+
+describe('withSnapshot: reads that agree with each other', () => {
+  let db_name: string;
+  let pool: Pool;
+  const count = async (reader: Pick<Pool, 'query'>): Promise<string> => {
+    const { rows } = await reader.query<{ n: string }>('select count(*)::text as n from entries');
+    return rows[0]!.n;
+  };
+
+  beforeAll(async () => {
+    db_name = `snapshot_${randomBytes(5).toString('hex')}`;
+    pool = createPool({ url: await ensureDatabase(admin_url, db_name), max_connections: 2 });
+    await pool.query('create table entries (id serial primary key)');
+    await pool.query('insert into entries default values');
+  });
+
+  afterAll(async () => {
+    await pool.end();
+    await dropDatabase(admin_url, db_name);
+  });
+
+  it('does not see a write that commits between two of its reads, and the next read does', async () => {
+    const seen = await withSnapshot(pool, async (client) => {
+      const before = await count(client);
+      await pool.query('insert into entries default values');
+      return [before, await count(client)];
+    });
+
+    expect(seen).toEqual(['1', '1']);
+    expect(await count(pool)).toBe('2');
+  });
+
+  it('reads only: a write inside it fails and changes nothing', async () => {
+    await expect(
+      withSnapshot(pool, (client) => client.query('insert into entries default values')),
+    ).rejects.toThrow(/read-only transaction/);
+    expect(await count(pool)).toBe('2');
   });
 });

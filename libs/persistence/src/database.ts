@@ -111,13 +111,31 @@ export function createPool(options: PoolOptions): Pool {
   return pool;
 }
 
-export async function withTransaction<T>(
+export function withTransaction<T>(
   pool: Pool,
+  work: (client: PoolClient) => Promise<T>,
+): Promise<T> {
+  return inTransaction(pool, 'begin', work);
+}
+
+/**
+ * Reads that must agree with each other (a total and its page, a statement's opening balance, its
+ * changes and its totals): one connection, one snapshot for every statement in `read`. Issued on
+ * the pool apart, each read takes its own snapshot, and a write that commits between them shows
+ * in one and not the other.
+ */
+export function withSnapshot<T>(pool: Pool, read: (client: PoolClient) => Promise<T>): Promise<T> {
+  return inTransaction(pool, 'begin isolation level repeatable read read only', read);
+}
+
+async function inTransaction<T>(
+  pool: Pool,
+  begin: string,
   work: (client: PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('begin');
+    await client.query(begin);
     const result = await work(client);
     await client.query('commit');
     return result;

@@ -8,6 +8,7 @@ import {
   type QueryMovementsCommand,
 } from '@platform/contracts';
 import { ASSET_CODES, ASSETS, Money, isAsset, type Asset } from '@platform/money';
+import { withSnapshot } from '@platform/persistence';
 import { requireRange, totalUsdOf, type RateTable } from '../domain';
 import { readMovements, type MovementView } from '../infrastructure/movements-projection';
 import {
@@ -67,12 +68,17 @@ export class ReportsService {
 
   async history(command: GetBalanceHistoryCommand): Promise<BalanceHistory> {
     const range = await this.range(command);
-    const [opening, changes, banking_opening, banking_changes] = await Promise.all([
-      openingBalances(this.pool, range),
-      dailyChanges(this.pool, range),
-      bankingOpening(this.pool, range),
-      bankingDailyChanges(this.pool, range),
-    ]);
+    // One snapshot: a movement projected between two reads would leave the days short of it.
+    const [opening, changes, banking_opening, banking_changes] = await withSnapshot(
+      this.pool,
+      (client) =>
+        Promise.all([
+          openingBalances(client, range),
+          dailyChanges(client, range),
+          bankingOpening(client, range),
+          bankingDailyChanges(client, range),
+        ]),
+    );
     const running = new Map<Asset, Money<Asset>>(
       ASSET_CODES.map((asset) => [asset, Money.parseSigned(asset, opening.get(asset) ?? '0')]),
     );
@@ -154,11 +160,14 @@ export class ReportsService {
   async statement(command: GetStatementCommand): Promise<Statement> {
     const settings = await this.directory.orgSettings(command.org_id, command.account_id);
     const range = await this.range(command, settings.timezone);
-    const [opening, changes, totals] = await Promise.all([
-      openingBalances(this.pool, range),
-      dailyChanges(this.pool, range),
-      totalsByKind(this.pool, range),
-    ]);
+    // One snapshot, so that the closing balances and the totals by kind count the same movements.
+    const [opening, changes, totals] = await withSnapshot(this.pool, (client) =>
+      Promise.all([
+        openingBalances(client, range),
+        dailyChanges(client, range),
+        totalsByKind(client, range),
+      ]),
+    );
     const balances = ASSET_CODES.map((asset) => {
       const open = Money.parseSigned(asset, opening.get(asset) ?? '0');
       const close = changes

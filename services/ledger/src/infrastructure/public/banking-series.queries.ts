@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { ClientBase, Pool } from 'pg';
 import { LEDGER_SCHEMA } from '../balances-projection';
 import type { BankingBalanceChanged } from '@platform/contracts';
 import type { DailyChange, LocalRange } from './reports.queries';
@@ -21,8 +21,11 @@ const START = `(($2::date)::timestamp at time zone $4)`;
 const END = `((($3::date) + 1)::timestamp at time zone $4)`;
 
 /** Per banking currency: the sum of entries before the range (the opening balance). */
-export async function bankingOpening(pool: Pool, range: LocalRange): Promise<Map<string, string>> {
-  const { rows } = await pool.query<{ currency: string; balance: string }>(
+export async function bankingOpening(
+  client: ClientBase,
+  range: LocalRange,
+): Promise<Map<string, string>> {
+  const { rows } = await client.query<{ currency: string; balance: string }>(
     `select currency, sum(change)::text as balance from ${LEDGER_SCHEMA}.banking_balance_entries
       where account_id = $1 and booked_at < ${START} and $3::date is not null
       group by currency`,
@@ -32,8 +35,11 @@ export async function bankingOpening(pool: Pool, range: LocalRange): Promise<Map
 }
 
 /** Per local day and banking currency in the range: the net change (`asset` is the currency). */
-export async function bankingDailyChanges(pool: Pool, range: LocalRange): Promise<DailyChange[]> {
-  const { rows } = await pool.query<DailyChange>(
+export async function bankingDailyChanges(
+  client: ClientBase,
+  range: LocalRange,
+): Promise<DailyChange[]> {
+  const { rows } = await client.query<DailyChange>(
     `select to_char((booked_at at time zone $4)::date, 'YYYY-MM-DD') as date,
             currency as asset, sum(change)::text as change
        from ${LEDGER_SCHEMA}.banking_balance_entries

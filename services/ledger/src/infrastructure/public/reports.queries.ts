@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { ClientBase, Pool } from 'pg';
 import { LEDGER_SCHEMA } from '../balances-projection';
 
 /**
@@ -22,8 +22,11 @@ function rangeParameters(range: LocalRange) {
 }
 
 /** Per asset: the sum of movements before the range (the opening balance). */
-export async function openingBalances(pool: Pool, range: LocalRange): Promise<Map<string, string>> {
-  const { rows } = await pool.query<{ asset: string; balance: string }>(
+export async function openingBalances(
+  client: ClientBase,
+  range: LocalRange,
+): Promise<Map<string, string>> {
+  const { rows } = await client.query<{ asset: string; balance: string }>(
     `select asset, sum(amount)::text as balance from ${LEDGER_SCHEMA}.movements
       where account_id = $1 and created_at < ${START} and $3::date is not null
       group by asset`,
@@ -39,8 +42,8 @@ export interface DailyChange {
 }
 
 /** Per local day and asset in the range: the net change. */
-export async function dailyChanges(pool: Pool, range: LocalRange): Promise<DailyChange[]> {
-  const { rows } = await pool.query<DailyChange>(
+export async function dailyChanges(client: ClientBase, range: LocalRange): Promise<DailyChange[]> {
+  const { rows } = await client.query<DailyChange>(
     `select to_char((created_at at time zone $4)::date, 'YYYY-MM-DD') as date, asset,
             sum(amount)::text as change
        from ${LEDGER_SCHEMA}.movements
@@ -60,8 +63,8 @@ export interface KindTotal {
 }
 
 /** Per kind and asset in the range: credits (positive), debits (as a positive sum), count. */
-export async function totalsByKind(pool: Pool, range: LocalRange): Promise<KindTotal[]> {
-  const { rows } = await pool.query<KindTotal>(
+export async function totalsByKind(client: ClientBase, range: LocalRange): Promise<KindTotal[]> {
+  const { rows } = await client.query<KindTotal>(
     `select kind, asset,
             coalesce(sum(amount) filter (where amount > 0), 0)::text as credits,
             coalesce(-sum(amount) filter (where amount < 0), 0)::text as debits,
