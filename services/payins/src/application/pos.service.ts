@@ -123,10 +123,7 @@ export class PosService {
       account_id: query.account_id,
       ...localDayRange(query.from, query.to, timezone),
     };
-    const [totals, groups] = await Promise.all([
-      this.pos.totals(filter, null, timezone),
-      this.pos.totals(filter, group_by, timezone),
-    ]);
+    const { totals, groups } = await this.pos.summary(filter, group_by, timezone);
     return {
       from: query.from ?? null,
       to: query.to ?? null,

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { withTransaction } from '@platform/persistence';
+import { withSnapshot, withTransaction } from '@platform/persistence';
 import type { PgEventStore } from '@platform/event-store';
 import type { PosCharge } from '../domain/pos-charge';
 import { appendToOutbox, type PublishedEvent } from './payins-outbox';
@@ -154,31 +154,48 @@ export class PosRepository {
   }
 
   /**
-   * Totals of received charges per currency, and per `group_by` key: the day in `timezone`
-   * or the terminal (null: all together). Sums stay `numeric` (exact) until they are text.
+   * Totals of received charges per currency, all together and per `group_by` key (the day in
+   * `timezone` or the terminal), from one snapshot: read apart, a charge received between the
+   * two reads counted in the groups and not in the totals.
    */
-  async totals(
+  summary(
     filter: Omit<PosChargeFilter, 'limit' | 'offset'>,
-    group_by: 'day' | 'terminal' | null,
+    group_by: 'day' | 'terminal',
     timezone: string,
-  ): Promise<PosTotalsRow[]> {
-    const { where, values } = conditionsOf({ ...filter, status: 'received' });
-    let key = "'all'";
-    if (group_by === 'terminal') key = 'terminal_id';
-    if (group_by === 'day') {
-      values.push(timezone);
-      key = `to_char(created_at at time zone $${values.length}, 'YYYY-MM-DD')`;
-    }
-    const { rows } = await this.pool.query<PosTotalsRow>(
-      `select ${key} as key, currency, sum(amount)::text as gross,
+  ): Promise<{ totals: PosTotalsRow[]; groups: PosTotalsRow[] }> {
+    return withSnapshot(this.pool, async (client) => {
+      const [totals, groups] = await Promise.all([
+        totalsOf(client, filter, null, timezone),
+        totalsOf(client, filter, group_by, timezone),
+      ]);
+      return { totals, groups };
+    });
+  }
+}
+
+/** Sums stay `numeric` (exact) until they are text. */
+async function totalsOf(
+  client: PoolClient,
+  filter: Omit<PosChargeFilter, 'limit' | 'offset'>,
+  group_by: 'day' | 'terminal' | null,
+  timezone: string,
+): Promise<PosTotalsRow[]> {
+  const { where, values } = conditionsOf({ ...filter, status: 'received' });
+  let key = "'all'";
+  if (group_by === 'terminal') key = 'terminal_id';
+  if (group_by === 'day') {
+    values.push(timezone);
+    key = `to_char(created_at at time zone $${values.length}, 'YYYY-MM-DD')`;
+  }
+  const { rows } = await client.query<PosTotalsRow>(
+    `select ${key} as key, currency, sum(amount)::text as gross,
          sum(refunded_amount)::text as refunded, sum(amount - refunded_amount)::text as net,
          count(*)::text as count
          from pos_charges where ${where}
         group by 1, currency order by 1 desc, currency`,
-      values,
-    );
-    return rows;
-  }
+    values,
+  );
+  return rows;
 }
 
 function conditionsOf(filter: Omit<PosChargeFilter, 'limit' | 'offset'>) {
