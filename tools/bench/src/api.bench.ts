@@ -274,7 +274,11 @@ async function main(): Promise<void> {
     port: PG_PORT,
     server_settings:
       PG_STATEMENTS > 0
-        ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' }
+        ? {
+            shared_preload_libraries: 'pg_stat_statements',
+            'pg_stat_statements.track': 'all',
+            'pg_stat_statements.track_planning': 'on',
+          }
         : {},
   });
   // As the all-in-one process does first thing (runtime/src/telemetry-first.ts).
@@ -462,24 +466,29 @@ async function printStatements(pool: Pool, requests: number): Promise<void> {
   const { rows } = await pool.query<{
     calls: string;
     total_ms: number;
+    plan_ms: number;
     query: string;
     toplevel: boolean;
   }>(
-    `select s.calls::text as calls, s.total_exec_time as total_ms, s.query, s.toplevel
+    `select s.calls::text as calls, s.total_exec_time as total_ms, s.total_plan_time as plan_ms,
+            s.query, s.toplevel
        from pg_stat_statements s order by s.calls desc`,
   );
   const sent = rows.filter((row) => row.toplevel);
   const calls = sent.reduce((sum, row) => sum + Number(row.calls), 0);
   const total_ms = sent.reduce((sum, row) => sum + row.total_ms, 0);
+  const plan_ms = sent.reduce((sum, row) => sum + row.plan_ms, 0);
   console.log(
-    `pg_stat_statements: ${(calls / requests).toFixed(1)} statements sent and ` +
-      `${(total_ms / requests).toFixed(2)} ms of execution per request; the most run:`,
+    `pg_stat_statements: ${(calls / requests).toFixed(1)} statements sent, ` +
+      `${(total_ms / requests).toFixed(2)} ms of execution and ${(plan_ms / requests).toFixed(2)} ` +
+      `ms of planning per request; the most run:`,
   );
   for (const row of rows.slice(0, PG_STATEMENTS)) {
     const query = row.query.replace(/\s+/g, ' ').slice(0, 160);
     console.log(
       `  ${(Number(row.calls) / requests).toFixed(2)} calls/request, ` +
-        `${(row.total_ms / requests).toFixed(3)} ms/request${row.toplevel ? '' : ' (nested)'}: ` +
+        `${(row.total_ms / requests).toFixed(3)} ms/request ` +
+        `(planning ${(row.plan_ms / requests).toFixed(3)})${row.toplevel ? '' : ' (nested)'}: ` +
         query,
     );
   }
