@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { ChannelHub, PoisonTracker } from '@platform/persistence';
+import { ChannelHub, PoisonTracker, preparedQuery } from '@platform/persistence';
 import { applyOneByOne } from './one-by-one';
 import { addSubscriptionLagGauges } from './subscription-lag';
 import { hasHeldBackEvents, readSafeEvents, safeHeadPosition } from './read';
@@ -295,9 +295,11 @@ export class CatchUpSubscription implements Subscription {
     await client.query('begin');
     try {
       const held = await client.query(
-        `update ${checkpoints} set position = coalesce($3::bigint, position), updated_at = now()
-          where name = $1 and position = $2::bigint`,
-        [this.options.name, from_position, to_position],
+        preparedQuery(
+          `update ${checkpoints} set position = coalesce($3::bigint, position), updated_at = now()
+            where name = $1 and position = $2::bigint`,
+          [this.options.name, from_position, to_position],
+        ),
       );
       if (held.rowCount !== 1) {
         await client.query('rollback');
@@ -312,10 +314,12 @@ export class CatchUpSubscription implements Subscription {
         return { status: 'failed', error };
       }
       if (to_position === null)
-        await client.query(`update ${checkpoints} set position = $2::bigint where name = $1`, [
-          this.options.name,
-          position,
-        ]);
+        await client.query(
+          preparedQuery(`update ${checkpoints} set position = $2::bigint where name = $1`, [
+            this.options.name,
+            position,
+          ]),
+        );
       await client.query('commit');
       return { status: 'done', position: position as string };
     } catch (error) {

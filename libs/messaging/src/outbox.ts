@@ -1,5 +1,5 @@
 import { addGaugeSource, type GaugeSample } from '@platform/observability';
-import { assertIdentifier } from '@platform/persistence';
+import { assertIdentifier, preparedQuery } from '@platform/persistence';
 import type { Pool, PoolClient } from 'pg';
 import type { OutgoingMessage } from './bus';
 import { migrateMessagingTables } from './messaging-tables';
@@ -43,21 +43,23 @@ export class Outbox {
   async enqueue(client: Queryable, topic: string, messages: OutgoingMessage[]): Promise<void> {
     if (messages.length === 0) return;
     await client.query(
-      `insert into ${this.schema}.outbox (topic, message_id, message_key, headers, payload)
-       select $1, message_id, message_key, headers, payload
-       from unnest($2::text[], $3::text[], $4::jsonb[], $5::jsonb[]) with ordinality
-         as m(message_id, message_key, headers, payload, n)
-       order by n`,
-      [
-        topic,
-        messages.map((message) => message.id),
-        messages.map((message) => message.key ?? null),
-        messages.map((message) => JSON.stringify(outgoingHeaders(message.headers))),
-        messages.map((message) => JSON.stringify(message.payload ?? null)),
-      ],
+      preparedQuery(
+        `insert into ${this.schema}.outbox (topic, message_id, message_key, headers, payload)
+         select $1, message_id, message_key, headers, payload
+         from unnest($2::text[], $3::text[], $4::jsonb[], $5::jsonb[]) with ordinality
+           as m(message_id, message_key, headers, payload, n)
+         order by n`,
+        [
+          topic,
+          messages.map((message) => message.id),
+          messages.map((message) => message.key ?? null),
+          messages.map((message) => JSON.stringify(outgoingHeaders(message.headers))),
+          messages.map((message) => JSON.stringify(message.payload ?? null)),
+        ],
+      ),
     );
     // Delivered at commit, and only then: relays wake without polling.
-    await client.query("select pg_notify($1, '')", [outboxChannel(this.schema)]);
+    await client.query(preparedQuery("select pg_notify($1, '')", [outboxChannel(this.schema)]));
   }
 }
 
@@ -87,9 +89,11 @@ export class OutboxSource implements RelaySource {
 
   async pending(client: PoolClient, limit: number): Promise<RelayRow[]> {
     const { rows } = await client.query<OutboxRow>(
-      `select position::text, topic, message_id, message_key, headers, payload
-       from ${this.schema}.outbox as outbox where published_at is null order by outbox.position limit $1`,
-      [limit],
+      preparedQuery(
+        `select position::text, topic, message_id, message_key, headers, payload
+         from ${this.schema}.outbox as outbox where published_at is null order by outbox.position limit $1`,
+        [limit],
+      ),
     );
     return rows.map((row) => ({
       position: row.position,
@@ -110,9 +114,11 @@ export class OutboxSource implements RelaySource {
   async markPublished(client: PoolClient, rows: RelayRow[]): Promise<void> {
     const positions = rows.map((row) => row.position);
     if (this.retain_published_ms === 0) {
-      await client.query(`delete from ${this.schema}.outbox where position = any($1::bigint[])`, [
-        positions,
-      ]);
+      await client.query(
+        preparedQuery(`delete from ${this.schema}.outbox where position = any($1::bigint[])`, [
+          positions,
+        ]),
+      );
       return;
     }
     await client.query(

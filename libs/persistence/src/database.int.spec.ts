@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Pool } from 'pg';
-import { createPool, dropDatabase, ensureDatabase, withSnapshot } from './index';
+import { createPool, dropDatabase, ensureDatabase, preparedQuery, withSnapshot } from './index';
 
 // persistence sits below @platform/testing, so this suite makes its database itself. Jest's global
 // setup compiles dist/, which the spawned process runs.
@@ -100,5 +100,35 @@ describe('withSnapshot: reads that agree with each other', () => {
       withSnapshot(pool, (client) => client.query('insert into entries default values')),
     ).rejects.toThrow(/read-only transaction/);
     expect(await count(pool)).toBe('2');
+  });
+});
+
+describe('preparedQuery on a connection', () => {
+  let db_name: string;
+  let pool: Pool;
+
+  beforeAll(async () => {
+    db_name = `prepared_${randomBytes(5).toString('hex')}`;
+    pool = createPool({ url: await ensureDatabase(admin_url, db_name), max_connections: 1 });
+  });
+
+  afterAll(async () => {
+    await pool.end();
+    await dropDatabase(admin_url, db_name);
+  });
+
+  it('is prepared once on the connection and answers each call with its own values', async () => {
+    const text = 'select $1::int * 2 as doubled';
+    const answers = [];
+    for (const n of [1, 2, 3]) {
+      const { rows } = await pool.query<{ doubled: number }>(preparedQuery(text, [n]));
+      answers.push(rows[0]!.doubled);
+    }
+    const { rows: statements } = await pool.query<{ name: string; statement: string }>(
+      'select name, statement from pg_prepared_statements',
+    );
+
+    expect(answers).toEqual([2, 4, 6]);
+    expect(statements).toEqual([{ name: preparedQuery(text, []).name, statement: text }]);
   });
 });

@@ -4,6 +4,7 @@ export * from './migrations';
 export * from './dead-letters';
 export * from './track-links';
 export * from './stable-uuid';
+export * from './prepared';
 export * from './poll-cadence';
 export * from './lanes';
 export * from './poller';

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { eventEnvelopeSchema, type EventEnvelope } from '@platform/contracts';
-import { withTransaction } from '@platform/persistence';
+import { preparedQuery, withTransaction } from '@platform/persistence';
 import { PLATFORM_CONTEXT, SERVICE_POOL, type PlatformContext } from '@platform/runtime';
 import { PublicEventsRepository } from './public-events.repository';
 import { WebhookRuntime } from './webhook-runtime';
@@ -98,19 +98,21 @@ export class DomainEventsConsumer {
     ];
     const queued_deliveries = await withTransaction(this.pool, async (client) => {
       const { rows } = await client.query<{ event_id: string }>(
-        `insert into domain_events (event_id, type, stream, org_id, account_id, occurred_at)
+        preparedQuery(
+          `insert into domain_events (event_id, type, stream, org_id, account_id, occurred_at)
          select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
            $6::timestamptz[])
          on conflict (event_id) do nothing
          returning event_id::text`,
-        [
-          unique.map((envelope) => envelope.event_id),
-          unique.map((envelope) => envelope.type),
-          unique.map((envelope) => envelope.stream),
-          unique.map((envelope) => envelope.org_id),
-          unique.map((envelope) => envelope.account_id),
-          unique.map((envelope) => envelope.occurred_at),
-        ],
+          [
+            unique.map((envelope) => envelope.event_id),
+            unique.map((envelope) => envelope.type),
+            unique.map((envelope) => envelope.stream),
+            unique.map((envelope) => envelope.org_id),
+            unique.map((envelope) => envelope.account_id),
+            unique.map((envelope) => envelope.occurred_at),
+          ],
+        ),
       );
       const fresh_ids = new Set(rows.map((row) => row.event_id));
       const taken = unique.filter((envelope) => fresh_ids.has(envelope.event_id.toLowerCase()));

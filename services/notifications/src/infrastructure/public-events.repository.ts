@@ -11,6 +11,7 @@ import {
   type PublicEventType,
 } from '@platform/contracts';
 import { Outbox } from '@platform/messaging';
+import { preparedQuery } from '@platform/persistence';
 import { SERVICE_POOL } from '@platform/runtime';
 import { MAX_DELIVERY_ATTEMPTS } from '../domain/delivery-schedule';
 
@@ -128,14 +129,17 @@ export class PublicEventsRepository {
     ].sort();
     // unnest yields the keys in array order, and each lock is taken as its row is produced.
     await client.query(
-      'select pg_advisory_xact_lock(hashtext(lock_key)) from unnest($1::text[]) as lock_key',
-      [lock_keys],
+      preparedQuery(
+        'select pg_advisory_xact_lock(hashtext(lock_key)) from unnest($1::text[]) as lock_key',
+        [lock_keys],
+      ),
     );
     const column = <K extends keyof (typeof candidates)[number]>(key: K) =>
       candidates.map((row) => row[key]);
     // Inserted in delivery order, so each account's events take positions in that order.
     const { rows } = await client.query<PublicEventRow>(
-      `insert into public_events
+      preparedQuery(
+        `insert into public_events
          (event_id, source_event_id, type, account_id, org_id, livemode, created_at, data)
        select event_id, source_event_id, type, account_id, org_id, $8, created_at, data
          from unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[],
@@ -144,33 +148,36 @@ export class PublicEventsRepository {
         order by n
        on conflict (source_event_id) do nothing
        returning position::text, event_id, type, account_id, org_id, livemode, created_at, data`,
-      [
-        column('event_id'),
-        column('source_event_id'),
-        column('type'),
-        column('account_id'),
-        column('org_id'),
-        column('created_at'),
-        column('data'),
-        livemode,
-      ],
+        [
+          column('event_id'),
+          column('source_event_id'),
+          column('type'),
+          column('account_id'),
+          column('org_id'),
+          column('created_at'),
+          column('data'),
+          livemode,
+        ],
+      ),
     );
     if (rows.length === 0) return 0;
     rows.sort((a, b) => (BigInt(a.position) < BigInt(b.position) ? -1 : 1));
     const jobs = await client.query(
-      `insert into webhook_jobs (subscription_id, event_id, state, max_attempts)
+      preparedQuery(
+        `insert into webhook_jobs (subscription_id, event_id, state, max_attempts)
        select s.subscription_id, e.event_id, 'pending', $4
          from unnest($1::text[], $2::text[], $3::text[]) with ordinality
            as e(event_id, account_id, type, n)
          join webhook_subscriptions s on s.account_id = e.account_id
         where s.status = 'active' and (s.event_type = e.type or s.event_type = '*')
         order by e.n, s.subscription_id`,
-      [
-        rows.map((row) => row.event_id),
-        rows.map((row) => row.account_id),
-        rows.map((row) => row.type),
-        MAX_DELIVERY_ATTEMPTS,
-      ],
+        [
+          rows.map((row) => row.event_id),
+          rows.map((row) => row.account_id),
+          rows.map((row) => row.type),
+          MAX_DELIVERY_ATTEMPTS,
+        ],
+      ),
     );
     // Keyed by organization: one partition carries an organization's events in position order.
     await this.outbox.enqueue(

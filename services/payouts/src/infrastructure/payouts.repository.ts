@@ -6,6 +6,7 @@ import {
   OwnStatementMissedRowError,
   StatementBatcher,
   firstOfEachName,
+  preparedQuery,
   withTransaction,
   type OwnStatement,
   type PoisonGuard,
@@ -90,7 +91,8 @@ export class PayoutsRepository {
     ]);
     const tried = inputs.filter((input) => tried_once.has(input));
     const { rows } = await this.pool.query<ClaimOutcome & { payout_id: string }>(
-      `with input as (
+      preparedQuery(
+        `with input as (
          select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
            $6::text[]) as i(payout_id, account_id, org_id, idempotency_key, request_fingerprint,
            destination)),
@@ -105,14 +107,15 @@ export class PayoutsRepository {
                 where r.account_id = i.account_id and r.destination = i.destination
                   and r.rejected_at > now() - interval '24 hours') as destination_recently_rejected
        from input i`,
-      [
-        tried.map((input) => input.payout_id),
-        tried.map((input) => input.account_id),
-        tried.map((input) => input.org_id),
-        tried.map((input) => input.idempotency_key),
-        tried.map((input) => input.request_fingerprint),
-        tried.map((input) => input.destination ?? null),
-      ],
+        [
+          tried.map((input) => input.payout_id),
+          tried.map((input) => input.account_id),
+          tried.map((input) => input.org_id),
+          tried.map((input) => input.idempotency_key),
+          tried.map((input) => input.request_fingerprint),
+          tried.map((input) => input.destination ?? null),
+        ],
+      ),
     );
     const outcomes = new Map(rows.map((row) => [row.payout_id, row]));
     return inputs.map((input) => {
@@ -238,9 +241,11 @@ export class PayoutsRepository {
   /** Locks those of `payout_ids` that no other worker holds, for the caller's transaction. */
   async lockMany(client: PoolClient, payout_ids: readonly string[]): Promise<PayoutRecord[]> {
     const { rows } = await client.query<PayoutRecord>(
-      `select ${PAYOUT_COLUMNS} from payouts where payout_id = any($1::uuid[])
-         and creation = 'created' order by payout_id for update skip locked`,
-      [payout_ids],
+      preparedQuery(
+        `select ${PAYOUT_COLUMNS} from payouts where payout_id = any($1::uuid[])
+           and creation = 'created' order by payout_id for update skip locked`,
+        [payout_ids],
+      ),
     );
     return rows;
   }
