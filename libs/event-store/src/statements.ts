@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { QueryConfig } from 'pg';
-import { oneRowMissed } from '@platform/persistence';
+import { oneRowMissed, statementName } from '@platform/persistence';
 
 /**
  * The append statements of one store schema, as named (prepared) statements: PostgreSQL parses
@@ -55,8 +54,7 @@ export function prepared(statement: PreparedText, values: unknown[]): QueryConfi
 }
 
 function named(text: string): PreparedText {
-  const digest = createHash('sha256').update(text).digest('hex').slice(0, 24);
-  return { name: `event_store_${digest}`, text };
+  return { name: statementName(text), text };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { preparedQuery } from './prepared';
+import { preparedQuery, statementName } from './prepared';
 
 describe('preparedQuery: a statement parsed and planned once per connection', () => {
   it('names one text the same on every call, whatever its values', () => {
@@ -15,5 +15,10 @@ describe('preparedQuery: a statement parsed and planned once per connection', ()
     const other = preparedQuery('select 1 from b.outbox where position = $1', [1]);
 
     expect(other.name).not.toBe(one.name);
+  });
+
+  it('names a text as statementName does, so that the event store and other callers share one name', () => {
+    const text = 'select version from s.streams where stream = $1';
+    expect(preparedQuery(text, ['a']).name).toBe(statementName(text));
   });
 });
