@@ -69,15 +69,16 @@ export class ReportsService {
   async history(command: GetBalanceHistoryCommand): Promise<BalanceHistory> {
     const range = await this.range(command);
     // One snapshot: a movement projected between two reads would leave the days short of it.
+    // The reads run one after the other: a connection runs one statement at a time.
     const [opening, changes, banking_opening, banking_changes] = await withSnapshot(
       this.pool,
-      (client) =>
-        Promise.all([
-          openingBalances(client, range),
-          dailyChanges(client, range),
-          bankingOpening(client, range),
-          bankingDailyChanges(client, range),
-        ]),
+      async (client) =>
+        [
+          await openingBalances(client, range),
+          await dailyChanges(client, range),
+          await bankingOpening(client, range),
+          await bankingDailyChanges(client, range),
+        ] as const,
     );
     const running = new Map<Asset, Money<Asset>>(
       ASSET_CODES.map((asset) => [asset, Money.parseSigned(asset, opening.get(asset) ?? '0')]),
@@ -161,12 +162,14 @@ export class ReportsService {
     const settings = await this.directory.orgSettings(command.org_id, command.account_id);
     const range = await this.range(command, settings.timezone);
     // One snapshot, so that the closing balances and the totals by kind count the same movements.
-    const [opening, changes, totals] = await withSnapshot(this.pool, (client) =>
-      Promise.all([
-        openingBalances(client, range),
-        dailyChanges(client, range),
-        totalsByKind(client, range),
-      ]),
+    const [opening, changes, totals] = await withSnapshot(
+      this.pool,
+      async (client) =>
+        [
+          await openingBalances(client, range),
+          await dailyChanges(client, range),
+          await totalsByKind(client, range),
+        ] as const,
     );
     const balances = ASSET_CODES.map((asset) => {
       const open = Money.parseSigned(asset, opening.get(asset) ?? '0');
