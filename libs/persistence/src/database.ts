@@ -122,7 +122,8 @@ export function withTransaction<T>(
  * Reads that must agree with each other (a total and its page, a statement's opening balance, its
  * changes and its totals): one connection, one snapshot for every statement in `read`. Issued on
  * the pool apart, each read takes its own snapshot, and a write that commits between them shows
- * in one and not the other.
+ * in one and not the other. `read` awaits each statement before it sends the next: the connection
+ * runs one at a time, and node-postgres will stop queueing statements sent together.
  */
 export function withSnapshot<T>(pool: Pool, read: (client: PoolClient) => Promise<T>): Promise<T> {
   return inTransaction(pool, 'begin isolation level repeatable read read only', read);

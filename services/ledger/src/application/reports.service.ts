@@ -69,7 +69,6 @@ export class ReportsService {
   async history(command: GetBalanceHistoryCommand): Promise<BalanceHistory> {
     const range = await this.range(command);
     // One snapshot: a movement projected between two reads would leave the days short of it.
-    // The reads run one after the other: a connection runs one statement at a time.
     const [opening, changes, banking_opening, banking_changes] = await withSnapshot(
       this.pool,
       async (client) =>

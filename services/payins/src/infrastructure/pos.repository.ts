@@ -163,7 +163,6 @@ export class PosRepository {
     group_by: 'day' | 'terminal',
     timezone: string,
   ): Promise<{ totals: PosTotalsRow[]; groups: PosTotalsRow[] }> {
-    // One after the other: a connection runs one statement at a time.
     return withSnapshot(this.pool, async (client) => {
       const totals = await totalsOf(client, filter, null, timezone);
       const groups = await totalsOf(client, filter, group_by, timezone);
