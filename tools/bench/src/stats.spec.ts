@@ -1,4 +1,19 @@
-import { slowRequests } from './stats';
+import { median, slowRequests } from './stats';
+
+describe('median', () => {
+  it('is the middle value of an odd count, whatever the order', () => {
+    expect(median([3, 1, 2])).toBe(2);
+  });
+
+  it('is the mean of the two middle values of an even count, not the upper one', () => {
+    expect(median([843, 600])).toBe(721.5);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+
+  it('is 0 for no values', () => {
+    expect(median([])).toBe(0);
+  });
+});
 
 describe('slowRequests', () => {
   it('counts the requests over the threshold by the window in which each began', () => {

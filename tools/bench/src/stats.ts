@@ -8,9 +8,16 @@ export function percentile(sorted_ms: number[], p: number): number {
   return sorted_ms[rank]!;
 }
 
-/** The middle value (the upper one of an even count); 0 for none. */
+/**
+ * The middle value, or the mean of the two middle ones of an even count (the upper one alone made
+ * the median of two rounds their best rate and their worst CPU); 0 for none.
+ */
 export function median(values: readonly number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const upper = sorted[Math.floor(sorted.length / 2)]!;
+  if (sorted.length % 2 === 1) return upper;
+  return (sorted[sorted.length / 2 - 1]! + upper) / 2;
 }
 
 export function summarize(label: string, samples_ms: number[], elapsed_ms: number): string {
