@@ -9,6 +9,7 @@
 // values and promises.
 const path = require('node:path');
 const { TestEnvironment } = require('jest-environment-node');
+const { DeprecationGuard } = require('./deprecation-guard');
 
 const COMPILED_TEST_PLATFORM = path.resolve(
   __dirname,
@@ -24,6 +25,17 @@ class CompiledPlatformEnvironment extends TestEnvironment {
     /** @type {(label: string, settings: Record<string, string>, environments: string[]) => Promise<unknown>} */
     this.global.__startCompiledTestPlatform__ = (label, settings, environments) =>
       require(COMPILED_TEST_PLATFORM).startTestPlatform(label, settings, environments);
+    this.deprecations = new DeprecationGuard();
+  }
+
+  async setup() {
+    await super.setup();
+    this.deprecations.start(process);
+  }
+
+  async teardown() {
+    await super.teardown();
+    this.deprecations.stop(process);
   }
 }
 
