@@ -57,11 +57,13 @@ import { median, percentile, slowRequests, summarize } from './stats';
  * the baseline's rate at the first concurrency (the platform's without the baseline), at most 64
  * in flight, each timed from when it was due: issue 20 asks for p99 "at half that rate", which a
  * closed loop at half the concurrency does not measure (it still runs at the server's limit).
- * BENCH_PACED=off skips it. Its requests slower than 50 ms are counted by the half-second windows
- * in which they were due: a p99 made by a few stalls shows as most of them in a few windows. Beside
- * each platform run, how late its event loop ran timers meanwhile (`monitorEventLoopDelay`): a
- * stall of the process rather than of the database; and its GC pauses by kind (`gc-pauses.ts`),
- * with when each major collection began, to set beside the window with the most slow requests.
+ * BENCH_PACED=off skips it; with BENCH_ROUNDS it runs that many pairs at that one rate, and then
+ * prints the median p99 of each server with its range. Its requests slower than 50 ms are counted
+ * by the half-second windows in which they were due: a p99 made by a few stalls shows as most of
+ * them in a few windows. Beside each platform run, how late its event loop ran timers meanwhile
+ * (`monitorEventLoopDelay`): a stall of the process rather than of the database; and its GC
+ * pauses by kind (`gc-pauses.ts`), with when each major collection began, to set beside the
+ * window with the most slow requests.
  * 3. With KAFKA_BROKERS set (`npm run kafka:start`), the distributed runtime (`start-distributed`,
  *    one process per service) on that broker: POST /v1/transfers at the first concurrency with one
  *    copy of the ledger and the gateway, then with a second copy of each (the load generator
@@ -435,11 +437,17 @@ async function main(): Promise<void> {
           ...plan(targets, payers, REQUESTS, PACED_IN_FLIGHT),
           pace,
         });
-        const on_platform = await onPlatform(paced([test.base_url], platform_payers));
-        const on_baseline = baseline
-          ? await onBaseline(paced([baseline.base_url], baseline_payers))
-          : undefined;
-        printPaced(pace, first_pairs, on_platform, on_baseline);
+        printPacedHeader(first_pairs);
+        const paced_pairs: Pair[] = [];
+        for (let round = 0; round < ROUNDS; round += 1) {
+          const on_platform = await onPlatform(paced([test.base_url], platform_payers));
+          const on_baseline = baseline
+            ? await onBaseline(paced([baseline.base_url], baseline_payers))
+            : undefined;
+          printPaced(pace, on_platform, on_baseline);
+          paced_pairs.push({ on_platform, on_baseline });
+        }
+        if (ROUNDS > 1) printPacedRounds(pace, paced_pairs);
       }
     }
   } finally {
@@ -661,17 +669,15 @@ function halfRateOf(pairs: readonly Pair[]): Pace {
   return { rate_per_second: Math.max(1, Math.round(median(rates) / 2)) };
 }
 
-function printPaced(
-  pace: Pace,
-  pairs: readonly Pair[],
-  on_platform: Measured,
-  on_baseline: Measured | undefined,
-): void {
+function printPacedHeader(pairs: readonly Pair[]): void {
   const whose = pairs[0]?.on_baseline ? "the baseline's" : "the platform's";
   console.log(
     `open loop: transfers due at half ${whose} rate at c=${CONCURRENCIES[0]}, at most ` +
       `${PACED_IN_FLIGHT} in flight, each timed from when it was due`,
   );
+}
+
+function printPaced(pace: Pace, on_platform: Measured, on_baseline: Measured | undefined): void {
   const label = `POST /v1/transfers open loop at ${pace.rate_per_second}/s`;
   const { samples_ms, elapsed_ms } = on_platform.result;
   console.log(summarize(`${label} platform (all-in-one)`, samples_ms, elapsed_ms));
@@ -692,6 +698,29 @@ function printPaced(
   console.log(
     `${label} platform / baseline: p99 ${(p99(samples_ms) / p99(baseline_ms)).toFixed(2)}x`,
   );
+}
+
+/**
+ * The open loop's p99 over BENCH_ROUNDS pairs: the median with its range, and each round's
+ * requests over 50 ms. A single stall of a few tens of milliseconds sets a round's p99 (most
+ * rounds have none): the median is the figure to quote, the range and the counts say how often.
+ */
+function printPacedRounds(pace: Pace, pairs: readonly Pair[]): void {
+  const label = `POST /v1/transfers open loop at ${pace.rate_per_second}/s, median of ${pairs.length} rounds`;
+  const describe = (measured: readonly Measured[]) => {
+    const p99s = measured.map(({ result }) => p99(result.samples_ms)).sort((a, b) => a - b);
+    const slow = measured.map(
+      ({ result }) =>
+        slowRequests(result.began_ms, result.samples_ms, SLOW_REQUEST_MS, SLOW_WINDOW_MS).slow,
+    );
+    return (
+      `p99 ${median(p99s).toFixed(2)} ms (${p99s[0]!.toFixed(2)} to ${p99s.at(-1)!.toFixed(2)} ms), ` +
+      `requests over ${SLOW_REQUEST_MS} ms by round: ${slow.join(', ')}`
+    );
+  };
+  console.log(`${label}: platform ${describe(pairs.map(({ on_platform }) => on_platform))}`);
+  const baselines = pairs.flatMap(({ on_baseline }) => (on_baseline ? [on_baseline] : []));
+  if (baselines.length > 0) console.log(`${label}: baseline ${describe(baselines)}`);
 }
 
 /**
