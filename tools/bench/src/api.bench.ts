@@ -79,10 +79,12 @@ import { median, percentile, slowRequests, summarize } from './stats';
  * pair's ratio moves by a fifth from run to run.
  * BENCH_CPU_PROFILE=<file> writes a V8 CPU profile (the `--cpu-prof` format, for Chrome DevTools or
  * speedscope) of this process during the platform's first measured run of the first kind, from
- * the first request until the work after the replies is done. BENCH_PG_STATEMENTS=<n> starts the
- * server with pg_stat_statements and prints the n statements run most during that same run, with
- * calls and execution time per request. BENCH_PG_PORT moves the embedded
- * PostgreSQL server off its default port.
+ * the first request until the work after the replies is done; BENCH_HEAP_PROFILE=<file> writes
+ * V8's sampled allocations of that run (`.heapprofile`), collected objects included, and prints
+ * what a request allocated. BENCH_PG_STATEMENTS=<n> starts the server with pg_stat_statements
+ * and prints the n statements run most during that same run, with calls and execution time per
+ * request, then the n sent ones that cost most. BENCH_PG_PORT moves the embedded PostgreSQL
+ * server off its default port.
  */
 process.env.LOG_LEVEL ??= 'warn';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
@@ -108,6 +110,8 @@ const READY_TIMEOUT_MS = 180_000;
 const SANDBOX_STEP_MS = sandboxStepMs(process.env.BENCH_SANDBOX_STEP_MS);
 const SETTINGS = { RATE_LIMIT_PER_SECOND: 'off', SANDBOX_STEP_MS };
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
+/** Where to write a sampled allocation profile of the same run (`.heapprofile`). */
+const HEAP_PROFILE = process.env.BENCH_HEAP_PROFILE;
 /** The statements to print from `pg_stat_statements` for the profiled run (0: none). */
 const PG_STATEMENTS = Number(process.env.BENCH_PG_STATEMENTS ?? 0);
 const WITH_TELEMETRY = process.env.BENCH_TELEMETRY !== 'off';
@@ -332,11 +336,13 @@ async function main(): Promise<void> {
       }
       await awaitLedgerCatchUp(pool);
     };
-    let profile_pending = CPU_PROFILE !== undefined || PG_STATEMENTS > 0;
+    let profile_pending =
+      CPU_PROFILE !== undefined || HEAP_PROFILE !== undefined || PG_STATEMENTS > 0;
     if (PG_STATEMENTS > 0) await pool.query('create extension if not exists pg_stat_statements');
     const onPlatform = async (plan: ApiLoadPlan): Promise<Measured> => {
       const profiling = profile_pending;
       const profiler = profiling && CPU_PROFILE ? await startProfiler() : undefined;
+      const heap_profiler = profiling && HEAP_PROFILE ? await startHeapProfiler() : undefined;
       if (profiling && PG_STATEMENTS > 0) await pool.query('select pg_stat_statements_reset()');
       const reads_before = profiling && PG_STATEMENTS > 0 ? await tableReads(pool) : undefined;
       profile_pending = false;
@@ -359,6 +365,13 @@ async function main(): Promise<void> {
         PG_TABLES_SHOWN,
       );
       await profiler?.stop(CPU_PROFILE!);
+      const allocated_bytes = await heap_profiler?.stop(HEAP_PROFILE!);
+      if (allocated_bytes !== undefined)
+        console.log(
+          `POST /v1/${plan.kind} platform Node heap allocated: ` +
+            `${(allocated_bytes / plan.requests / 1024).toFixed(0)} KB/request ` +
+            '(sampled, objects collected since included)',
+        );
       if (profiling && PG_STATEMENTS > 0) await printStatements(pool, plan.requests);
       if (reads_before) await printTablesReadWhole(pool, reads_before, plan.requests);
       const done_at_ms = result.created.map(({ id }) => finished.completed_at_ms.get(id)!);
@@ -491,15 +504,23 @@ async function printStatements(pool: Pool, requests: number): Promise<void> {
       `${(total_ms / requests).toFixed(2)} ms of execution and ${(plan_ms / requests).toFixed(2)} ` +
       `ms of planning per request; the most run:`,
   );
-  for (const row of rows.slice(0, PG_STATEMENTS)) {
-    const query = row.query.replace(/\s+/g, ' ').slice(0, 160);
-    console.log(
-      `  ${(Number(row.calls) / requests).toFixed(2)} calls/request, ` +
-        `${(row.total_ms / requests).toFixed(3)} ms/request ` +
-        `(planning ${(row.plan_ms / requests).toFixed(3)})${row.toplevel ? '' : ' (nested)'}: ` +
-        query,
-    );
-  }
+  for (const row of rows.slice(0, PG_STATEMENTS)) printStatement(row, requests);
+  console.log('pg_stat_statements: the sent statements that cost most (execution and planning):');
+  const costliest = [...sent].sort((a, b) => b.total_ms + b.plan_ms - (a.total_ms + a.plan_ms));
+  for (const row of costliest.slice(0, PG_STATEMENTS)) printStatement(row, requests);
+}
+
+function printStatement(
+  row: { calls: string; total_ms: number; plan_ms: number; query: string; toplevel: boolean },
+  requests: number,
+): void {
+  const query = row.query.replace(/\s+/g, ' ').slice(0, 160);
+  console.log(
+    `  ${(Number(row.calls) / requests).toFixed(2)} calls/request, ` +
+      `${(row.total_ms / requests).toFixed(3)} ms/request ` +
+      `(planning ${(row.plan_ms / requests).toFixed(3)})${row.toplevel ? '' : ' (nested)'}: ` +
+      query,
+  );
 }
 
 /** Rows read by sequential scans so far, per table of the platform's database. */
@@ -553,6 +574,35 @@ async function startProfiler(): Promise<{ stop(file: string): Promise<void> }> {
       session.disconnect();
     },
   };
+}
+
+/**
+ * V8's sampling heap profiler on this process until `stop` writes its profile to `file`: every
+ * sampled allocation, the ones collected since included, so that it shows what a request
+ * allocates (the young generation's collections are what stall requests), not what is left.
+ */
+async function startHeapProfiler(): Promise<{ stop(file: string): Promise<number> }> {
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 32_768,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return {
+    stop: async (file) => {
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      return sampledBytes(profile.head);
+    },
+  };
+}
+
+/** The bytes a sampled allocation profile accounts for, below and at `node`. */
+function sampledBytes(node: { selfSize: number; children: (typeof node)[] }): number {
+  return node.children.reduce((sum, child) => sum + sampledBytes(child), node.selfSize);
 }
 
 const rate = (result: ApiLoadResult) => (result.samples_ms.length / result.elapsed_ms) * 1000;
