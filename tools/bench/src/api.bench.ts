@@ -25,7 +25,8 @@ import type { ApiKind, ApiLoadPlan, ApiLoadResult } from './api-load';
 import { awaitLedgerCatchUp, forkLoad, openBenchAccount, poster } from './bench-client';
 import type { Pace } from './pacing';
 import { describePgWrites, PG_STATS_FLUSH_MS, pgWritesPerRequest, readPgWrites } from './pg-writes';
-import { cpuBreakdown, readCpu } from './process-cpu';
+import { CpuLimiter, copyCpuLimitOf } from './cpu-limits';
+import { cpuBreakdown, listRoleProcesses, readCpu } from './process-cpu';
 import { describeGcPauses, recordGcPauses } from './gc-pauses';
 import { median, percentile, slowRequests, summarize } from './stats';
 
@@ -67,7 +68,8 @@ import { median, percentile, slowRequests, summarize } from './stats';
  * 3. With KAFKA_BROKERS set (`npm run kafka:start`), the distributed runtime (`start-distributed`,
  *    one process per service) on that broker: POST /v1/transfers at the first concurrency with one
  *    copy of the ledger and the gateway, then with a second copy of each (the load generator
- *    spreads its workers over both gateways); printed with the scaling factor. BENCH_DISTRIBUTED=off
+ *    spreads its workers over both gateways); printed with the scaling factor. BENCH_COPY_CPU=<cores>
+ *    limits each ledger and gateway process to that CPU (`cpu-limits.ts`). BENCH_DISTRIBUTED=off
  *    skips it; BENCH_BASELINE=off skips the baseline (for a CPU profile of the platform alone).
  * Beside each run: how busy the machine's cores were and the CPU per request of the other processes
  * (`process-cpu.ts`, from /proc): PostgreSQL, the baseline, and the distributed runtime's services
@@ -856,6 +858,7 @@ async function distributed(admin_url: string): Promise<void> {
     console.log('distributed runtime: skipped (set KAFKA_BROKERS; npm run kafka:start)');
     return;
   }
+  const limits = copyLimits();
   const namespace = kafkaTestNamespace('bench-api');
   const database = namespace.topic_prefix.replace(/[^a-z0-9]/g, '_').replace(/_+$/, '');
   const health_port_base = await freePortRange(BUS_SERVICE_NAMES.length + 2);
@@ -888,6 +891,7 @@ async function distributed(admin_url: string): Promise<void> {
       ),
     ];
     await awaitReady(probes);
+    limits?.limitCopies();
     const payers = await openPayers(gateway_url);
     const concurrency = CONCURRENCIES[0]!;
     const transfers = async (targets: string[]) => {
@@ -920,11 +924,13 @@ async function distributed(admin_url: string): Promise<void> {
       }),
     );
     await awaitReady([ledger_probe, second_gateway]);
+    limits?.limitCopies();
     const two = await transfers([gateway_url, second_gateway]);
     console.log(
       `distributed runtime (Kafka), ${DISTRIBUTED_REQUESTS} transfers per run after ${WARMUP} ` +
         `untimed, concurrency ${concurrency}, ${PAYEES} payee${PAYEES === 1 ? '' : 's'}, ` +
-        `load average ${os.loadavg()[0]!.toFixed(2)}`,
+        `load average ${os.loadavg()[0]!.toFixed(2)}` +
+        (limits ? `, ${limits.description}` : ''),
     );
     console.log(
       summarize('POST /v1/transfers, 1 ledger + 1 gateway', one.samples_ms, one.elapsed_ms),
@@ -939,8 +945,35 @@ async function distributed(admin_url: string): Promise<void> {
     );
   } finally {
     for (const started of processes.reverse()) await started.stop();
+    limits?.release();
     await namespace.remove().catch(() => undefined);
   }
+}
+
+/** The roles a copy of the distributed runtime is made of (issue 20: the ledger and the gateway). */
+const COPY_ROLES = new Set(['ledger', 'gateway']);
+
+/**
+ * BENCH_COPY_CPU: each process of a copy gets that many cores, as a container's CPU limit
+ * (`cpu-limits.ts`); null when unset. Throws when it is set and this machine cannot limit.
+ */
+function copyLimits() {
+  const cores = copyCpuLimitOf(process.env.BENCH_COPY_CPU, os.cpus().length);
+  if (cores === null) return null;
+  const limiter = CpuLimiter.open(cores);
+  if ('unavailable' in limiter) {
+    throw new Error(`BENCH_COPY_CPU is set, but CPU cannot be limited: ${limiter.unavailable}`);
+  }
+  return {
+    description: `each ledger and gateway process limited to ${cores} of a core (BENCH_COPY_CPU)`,
+    limitCopies: () =>
+      limiter.limit(
+        listRoleProcesses()
+          .filter(({ role }) => COPY_ROLES.has(role))
+          .map(({ pid }) => pid),
+      ),
+    release: () => limiter.release(),
+  };
 }
 
 async function awaitReady(probes: string[]): Promise<void> {

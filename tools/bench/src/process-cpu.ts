@@ -82,21 +82,27 @@ export function readMachineCpu(): MachineCpu | null {
   return proc_stat === null ? null : machineCpuOf(proc_stat);
 }
 
-export function readProcessesTicks(): ProcessesTicks {
-  const processes: ProcessesTicks = new Map();
+/** The processes that play a part, with their role, from /proc; empty elsewhere than Linux. */
+export function listRoleProcesses(): { pid: number; role: string }[] {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
   } catch {
-    return processes;
+    return [];
   }
-  for (const pid of pids) {
+  return pids.flatMap((pid) => {
     const command_line = readOrNull(`/proc/${pid}/cmdline`)?.replaceAll('\0', ' ');
     const role = command_line ? roleOf(command_line) : null;
-    const stat = role === null ? null : readOrNull(`/proc/${pid}/stat`);
+    return role === null ? [] : [{ pid: Number(pid), role }];
+  });
+}
+
+export function readProcessesTicks(): ProcessesTicks {
+  const processes: ProcessesTicks = new Map();
+  for (const { pid, role } of listRoleProcesses()) {
+    const stat = readOrNull(`/proc/${pid}/stat`);
     const ticks = stat === null ? null : ticksOfStat(stat);
-    if (role !== null && ticks !== null)
-      processes.set(`${pid}@${startOfStat(stat!)}`, { role, ticks });
+    if (ticks !== null) processes.set(`${pid}@${startOfStat(stat!)}`, { role, ticks });
   }
   return processes;
 }
