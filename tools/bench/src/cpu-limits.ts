@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { readOrNull } from './process-cpu';
 
 /**
  * CPU limits for the distributed runtime's copies, as a container's CPU limit sets them: a Linux
@@ -138,13 +139,5 @@ function removeDir(dir: string): void {
     rmdirSync(dir);
   } catch {
     // A group still holding a process that is exiting; the kernel frees it with its last member.
-  }
-}
-
-function readOrNull(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return null;
   }
 }

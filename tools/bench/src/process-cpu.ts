@@ -68,11 +68,11 @@ function startOfStat(stat_line: string): string | undefined {
   return stat_line.slice(stat_line.lastIndexOf(')') + 2).split(' ')[19];
 }
 
-function readOrNull(file: string): string | null {
+/** A file's text, or null when it cannot be read (a process that ended, a file that is absent). */
+export function readOrNull(file: string): string | null {
   try {
     return readFileSync(file, 'utf8');
   } catch {
-    // A process that ended between the listing and the read.
     return null;
   }
 }
