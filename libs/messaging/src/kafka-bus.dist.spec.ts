@@ -1,3 +1,4 @@
+import { metricsRegistry } from '@platform/observability';
 import { busContract } from './bus.contract';
 import { KafkaBus } from './kafka/kafka-bus';
 import { kafkaTestNamespace } from './kafka/kafka-test-namespace';
@@ -110,7 +111,30 @@ describe('KafkaBus commands', () => {
     }
     await expect(slow).resolves.toBe('slow');
   });
+
+  it('commits a reply inbox within its interval rather than after every reply', async () => {
+    const [server, client] = [await startBus('replier'), await startBus('asker')];
+    await server.serve('ledger.echo_command', async (payload) => payload);
+    // The first request starts the client's reply inbox: its commits count from here.
+    await expect(client.request('ledger.echo_command', 0, { timeout_ms: 10_000 })).resolves.toBe(0);
+    const before = await replyCommits();
+    for (let index = 1; index <= 20; index += 1) {
+      await expect(
+        client.request('ledger.echo_command', index, { timeout_ms: 10_000 }),
+      ).resolves.toBe(index);
+    }
+    // Twenty replies, each its own batch: kafkajs' autoCommit made twenty commits. Spaced, at
+    // most the one interval that ends meanwhile, and the other buses' inboxes of this file.
+    expect((await replyCommits()) - before).toBeLessThanOrEqual(3);
+  });
 });
+
+/** Offset commits this process has sent for reply inboxes (`kafka_offset_commits_total`). */
+async function replyCommits(): Promise<number> {
+  const metric = metricsRegistry().getSingleMetric('kafka_offset_commits_total');
+  const values = metric ? (await metric.get()).values : [];
+  return values.find((value) => value.labels.consumer === 'replies')?.value ?? 0;
+}
 
 describe('KafkaBus keyed commands', () => {
   /** Three partitions, so that commands of different keys can reach different servers. */

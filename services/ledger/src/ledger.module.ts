@@ -14,6 +14,7 @@ import {
 import { LedgerCommands } from './application/ledger-commands';
 import { LedgerQueries } from './application/ledger-queries';
 import { LEDGER_MIGRATIONS_DIR } from './infrastructure/balances-projection';
+import { countAppendConflict } from './infrastructure/ledger-metrics';
 import { LedgerLifecycle } from './infrastructure/ledger-lifecycle';
 import { LEDGER_EVENTS, openLedgerEventStore } from './infrastructure/ledger-store';
 import { LEDGER_SUBSCRIPTION_LINGER_MS } from './infrastructure/projection-replay';
@@ -56,7 +57,11 @@ export class LedgerModule {
           provide: LedgerCommands,
           inject: [LEDGER_EVENTS, SWAP_SETTINGS],
           useFactory: (store: PgEventStore, swap: SwapSettings) =>
-            new LedgerCommands(store, { swap, backdating: context.environment === 'test' }),
+            new LedgerCommands(store, {
+              swap,
+              backdating: context.environment === 'test',
+              on_conflict: countAppendConflict,
+            }),
         },
         {
           provide: LedgerQueries,

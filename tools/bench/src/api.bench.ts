@@ -26,7 +26,8 @@ import { awaitLedgerCatchUp, forkLoad, openBenchAccount, poster } from './bench-
 import type { Pace } from './pacing';
 import { describePgWrites, PG_STATS_FLUSH_MS, pgWritesPerRequest, readPgWrites } from './pg-writes';
 import { CpuLimiter, copyCpuLimitOf } from './cpu-limits';
-import { cpuBreakdown, listRoleProcesses, readCpu } from './process-cpu';
+import { cpuBreakdown, cpuPerSecond, listRoleProcesses, readCpu } from './process-cpu';
+import { describeCounterGrowth, scrapeCounter, type MetricsSource } from './prom-counters';
 import { describeGcPauses, recordGcPauses } from './gc-pauses';
 import { median, percentile, slowRequests, summarize } from './stats';
 
@@ -69,7 +70,10 @@ import { median, percentile, slowRequests, summarize } from './stats';
  *    one process per service) on that broker: POST /v1/transfers at the first concurrency with one
  *    copy of the ledger and the gateway, then with a second copy of each (the load generator
  *    spreads its workers over both gateways); printed with the scaling factor. BENCH_COPY_CPU=<cores>
- *    limits each ledger and gateway process to that CPU (`cpu-limits.ts`). BENCH_DISTRIBUTED=off
+ *    limits each ledger and gateway process to that CPU (`cpu-limits.ts`). Beside each run: the
+ *    runtime's CPU idle (per role, per second, before the run), the ledger's append conflicts and
+ *    the ledger's and gateway's Kafka offset commits per transfer (from their `/metrics`,
+ *    `prom-counters.ts`). BENCH_DISTRIBUTED=off
  *    skips it; BENCH_BASELINE=off skips the baseline (for a CPU profile of the platform alone).
  * Beside each run: how busy the machine's cores were and the CPU per request of the other processes
  * (`process-cpu.ts`, from /proc): PostgreSQL, the baseline, and the distributed runtime's services
@@ -894,6 +898,21 @@ async function distributed(admin_url: string): Promise<void> {
     limits?.limitCopies();
     const payers = await openPayers(gateway_url);
     const concurrency = CONCURRENCIES[0]!;
+    const ledgers: MetricsSource[] = [
+      { base_url: `http://127.0.0.1:${healthPortOf('ledger', 'test', health_port_base)}` },
+    ];
+    const operator = { authorization: `Bearer ${env.OPERATOR_TOKEN}` };
+    const gateways: MetricsSource[] = [{ base_url: gateway_url, headers: operator }];
+    const counted = async () => ({
+      conflicts: await scrapeCounter(ledgers, LEDGER_CONFLICTS),
+      commits: await scrapeCounter([...ledgers, ...gateways], OFFSET_COMMITS),
+    });
+    /** What the runtime costs with no request, as a copy's share of each request's CPU grows. */
+    const idle = async () => {
+      const before = readCpu();
+      await new Promise((resolve) => setTimeout(resolve, IDLE_SAMPLE_MS));
+      return cpuPerSecond(before, readCpu(), IDLE_SAMPLE_MS);
+    };
     const transfers = async (targets: string[]) => {
       const plan = (requests: number) => ({
         kind: 'transfers' as const,
@@ -904,9 +923,25 @@ async function distributed(admin_url: string): Promise<void> {
         run: `distributed-${targets.length}-${Date.now()}`,
       });
       await measuredLoad(plan(WARMUP));
+      const idle_cpu = await idle();
       const cpu_before = readCpu();
+      const counted_before = await counted();
       const result = await measuredLoad(plan(DISTRIBUTED_REQUESTS));
-      return { ...result, cpu: cpuBreakdown(cpu_before, readCpu(), DISTRIBUTED_REQUESTS) };
+      const cpu = cpuBreakdown(cpu_before, readCpu(), DISTRIBUTED_REQUESTS);
+      const counted_after = await counted();
+      const growth = (counter: 'conflicts' | 'commits') =>
+        describeCounterGrowth(
+          counted_before[counter],
+          counted_after[counter],
+          DISTRIBUTED_REQUESTS,
+        );
+      return {
+        ...result,
+        cpu,
+        idle_cpu,
+        conflicts: growth('conflicts'),
+        commits: growth('commits'),
+      };
     };
     const one = await transfers([gateway_url]);
     const ledger_probe = `http://127.0.0.1:${await freePort()}`;
@@ -924,6 +959,8 @@ async function distributed(admin_url: string): Promise<void> {
       }),
     );
     await awaitReady([ledger_probe, second_gateway]);
+    ledgers.push({ base_url: ledger_probe });
+    gateways.push({ base_url: second_gateway, headers: operator });
     limits?.limitCopies();
     const two = await transfers([gateway_url, second_gateway]);
     console.log(
@@ -936,10 +973,16 @@ async function distributed(admin_url: string): Promise<void> {
       summarize('POST /v1/transfers, 1 ledger + 1 gateway', one.samples_ms, one.elapsed_ms),
     );
     console.log(`  ${one.cpu}`);
+    console.log(`  idle before it: ${one.idle_cpu}`);
+    console.log(`  ledger append conflicts per transfer: ${one.conflicts}`);
+    console.log(`  Kafka offset commits of the ledger and gateway per transfer: ${one.commits}`);
     console.log(
       summarize('POST /v1/transfers, 2 ledgers + 2 gateways', two.samples_ms, two.elapsed_ms),
     );
     console.log(`  ${two.cpu}`);
+    console.log(`  idle before it: ${two.idle_cpu}`);
+    console.log(`  ledger append conflicts per transfer: ${two.conflicts}`);
+    console.log(`  Kafka offset commits of the ledger and gateway per transfer: ${two.commits}`);
     console.log(
       `distributed scaling factor (2 copies / 1 copy): ${(rate(two) / rate(one)).toFixed(2)}x`,
     );
@@ -949,6 +992,13 @@ async function distributed(admin_url: string): Promise<void> {
     await namespace.remove().catch(() => undefined);
   }
 }
+
+/** The ledger's count of appends that found a stream moved by another copy (`ledger-metrics.ts`). */
+const LEDGER_CONFLICTS = 'ledger_append_conflicts_total';
+/** Offset commits each process sends to Kafka, by consumer (`kafka-bus.ts`). */
+const OFFSET_COMMITS = 'kafka_offset_commits_total';
+/** How long the distributed runtime is watched idle, between warm-up and measured run. */
+const IDLE_SAMPLE_MS = 10_000;
 
 /** The roles a copy of the distributed runtime is made of (issue 20: the ledger and the gateway). */
 const COPY_ROLES = new Set(['ledger', 'gateway']);

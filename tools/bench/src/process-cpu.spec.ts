@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import {
   cpuBreakdown,
+  cpuPerSecond,
   machineCpuOf,
   readMachineCpu,
   readProcessesTicks,
@@ -72,6 +73,28 @@ describe('CPU readings from /proc', () => {
     );
     const nothing: CpuReading = { machine: null, processes: new Map() };
     expect(cpuBreakdown(nothing, nothing, 1)).toBe('CPU: not readable here (no /proc)');
+  });
+
+  it('gives each role’s CPU per second of wall time, largest first', () => {
+    const before: CpuReading = {
+      machine: null,
+      processes: new Map([
+        ['101@500', { role: 'ledger', ticks: 500 }],
+        ['102@500', { role: 'kafka', ticks: 300 }],
+        ['103@500', { role: 'cards', ticks: 40 }],
+      ]),
+    };
+    const after: CpuReading = {
+      machine: null,
+      processes: new Map([
+        ['101@500', { role: 'ledger', ticks: 502 }],
+        ['102@500', { role: 'kafka', ticks: 310 }],
+        ['103@500', { role: 'cards', ticks: 40 }],
+      ]),
+    };
+    // 10 s: kafka 100 ms (10 ticks), ledger 20 ms, cards none.
+    expect(cpuPerSecond(before, after, 10_000)).toBe('CPU ms/s: kafka 10.0, ledger 2.0');
+    expect(cpuPerSecond(after, after, 10_000)).toBe('CPU ms/s: none');
   });
 
   it('reads this machine’s cores and its processes (the bench runs on Linux)', () => {

@@ -145,3 +145,16 @@ export function cpuBreakdown(before: CpuReading, after: CpuReading, requests: nu
   if (per_request.length > 0) parts.push(`CPU ms/request: ${per_request.join(', ')}`);
   return parts.length === 0 ? 'CPU: not readable here (no /proc)' : parts.join('; ');
 }
+
+/**
+ * One line: the CPU each role used per second of wall time between two readings, largest first;
+ * read while no request runs, it is what a role costs idle (heartbeats, polls, timers), which
+ * the per-request figures of a slower run carry more of.
+ */
+export function cpuPerSecond(before: CpuReading, after: CpuReading, elapsed_ms: number): string {
+  const per_second = [...roleTicksBetween(before, after)]
+    .filter(([, ticks]) => ticks > 0)
+    .sort(([, a], [, b]) => b - a)
+    .map(([role, ticks]) => `${role} ${((ticks * MS_PER_TICK * 1_000) / elapsed_ms).toFixed(1)}`);
+  return per_second.length > 0 ? `CPU ms/s: ${per_second.join(', ')}` : 'CPU ms/s: none';
+}

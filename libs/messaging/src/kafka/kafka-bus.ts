@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createCounter } from '@platform/observability';
 import {
   Kafka,
   Partitioners,
@@ -39,6 +40,7 @@ import {
 import { outgoingHeaders, withMessageContext } from '../trace-context';
 import { BatchingProducer } from './batching-producer';
 import { RunningCommands } from './running-commands';
+import { SpacedCommits } from './spaced-commits';
 import { stopIdleRequestQueueTimers } from './request-queue-timer';
 import { BUS_HEADERS, decodeRecord, type DecodedRecord, type ReplyEnvelope } from './kafka-codec';
 import {
@@ -81,8 +83,25 @@ const MAX_COMMANDS_RUNNING = 64;
  */
 const DEFAULT_MAX_WAIT_MS = 1_000;
 
+/**
+ * How often a consumer whose position needs little care commits it (see SpacedCommits): a reply
+ * inbox, a broadcast. After a rejoin it re-reads at most this much: a reply whose request is
+ * settled is dropped, and an event stream skips positions it has sent.
+ */
+const SPACED_COMMIT_INTERVAL_MS = 5_000;
+
+/** What a consumer reads: the label of its offset commits. */
+type ConsumerKind = 'commands' | 'events' | 'broadcast' | 'replies';
+
+/** Each commit is a request to the broker and a write to its offsets log. */
+const offset_commits_total = createCounter<'consumer'>({
+  name: 'kafka_offset_commits_total',
+  help: 'offset commits this process sent to Kafka, by consumer: commands, events, broadcast or replies',
+  label_names: ['consumer'],
+});
+
 type ConsumerHandlers =
-  | { eachMessage: (payload: EachMessagePayload) => Promise<void> }
+  | { eachMessage: (payload: EachMessagePayload) => Promise<void>; autoCommit?: boolean }
   | { eachBatch: (payload: EachBatchPayload) => Promise<void>; autoCommit?: boolean };
 
 /** A position in one partition of a topic (kafkajs keeps offsets as decimal strings). */
@@ -132,6 +151,7 @@ export class KafkaBus implements MessageBus {
   private readonly endpoints = new Map<string, ServiceEndpoint>();
   /** The commands each command consumer is running. */
   private readonly command_windows = new Map<Consumer, RunningCommands>();
+  private readonly spaced_commits = new Map<Consumer, SpacedCommits>();
   private readonly pending = new Map<string, PendingRequest>();
   private startup: Promise<void> | undefined;
   private reply_inbox: Promise<void> | undefined;
@@ -217,12 +237,15 @@ export class KafkaBus implements MessageBus {
     const start_at =
       options.ephemeral && options.from_beginning === false ? await this.endsOf(names) : [];
     const consumer = await this.startConsumer(
+      options.ephemeral ? 'broadcast' : 'events',
       group_id,
       names,
       options.from_beginning ?? true,
       (options.prefetch ?? 1) > 1
         ? { eachBatch: (payload) => this.consumeRuns(payload, options) }
-        : { eachMessage: (payload) => this.consume(payload, options) },
+        : options.ephemeral
+          ? this.spacedCommits((payload) => this.consume(payload, options))
+          : { eachMessage: (payload) => this.consume(payload, options) },
       start_at,
     );
     return {
@@ -333,6 +356,7 @@ export class KafkaBus implements MessageBus {
   }
 
   private async startConsumer(
+    kind: ConsumerKind,
     group_id: string,
     topics: string[],
     from_beginning: boolean,
@@ -348,6 +372,7 @@ export class KafkaBus implements MessageBus {
       allowAutoTopicCreation: false,
     });
     this.consumers.add(consumer);
+    consumer.on(consumer.events.COMMIT_OFFSETS, () => offset_commits_total.inc({ consumer: kind }));
     let sought = false;
     const joined = new Promise<void>((resolve, reject) => {
       consumer.on(consumer.events.GROUP_JOIN, (event) => {
@@ -388,9 +413,37 @@ export class KafkaBus implements MessageBus {
     }
   }
 
+  /** Handlers that commit each handled message's position within SPACED_COMMIT_INTERVAL_MS. */
+  private spacedCommits(handle: (payload: EachMessagePayload) => Promise<void>) {
+    return (consumer: Consumer): ConsumerHandlers => {
+      const spaced = new SpacedCommits(SPACED_COMMIT_INTERVAL_MS, (error) =>
+        this.log({
+          level: 'warn',
+          namespace: 'KafkaBus',
+          message: 'offsets not committed',
+          extra: { error: errorMessage(error) },
+        }),
+      );
+      spaced.attach(consumer);
+      this.spaced_commits.set(consumer, spaced);
+      return {
+        autoCommit: false,
+        eachMessage: async (payload) => {
+          await handle(payload);
+          spaced.handled(payload.topic, payload.partition, payload.message.offset);
+        },
+      };
+    };
+  }
+
   private async stopConsumer(consumer: Consumer): Promise<void> {
     this.consumers.delete(consumer);
     this.stopped_consumers.delete(consumer);
+    const spaced = this.spaced_commits.get(consumer);
+    if (spaced) {
+      this.spaced_commits.delete(consumer);
+      await spaced.flush();
+    }
     const commands = this.command_windows.get(consumer);
     if (commands) {
       this.command_windows.delete(consumer);
@@ -517,6 +570,7 @@ export class KafkaBus implements MessageBus {
     // Not the group `<service>` itself: the service's event subscription is that Kafka group, and
     // kafkajs cannot have members of one group subscribed to different topics.
     const consumer = await this.startConsumer(
+      'commands',
       this.groupName(`commands.${service}`),
       [command_topic],
       true,
@@ -596,9 +650,14 @@ export class KafkaBus implements MessageBus {
     this.reply_inbox ??= (async () => {
       const topic = this.replyTopic();
       await this.topics.ensure([topic], 1);
-      await this.startConsumer(this.groupName(`replies.${this.instance_id}`), [topic], true, {
-        eachMessage: async ({ message }) => this.settle(message),
-      });
+      const group_id = this.groupName(`replies.${this.instance_id}`);
+      await this.startConsumer(
+        'replies',
+        group_id,
+        [topic],
+        true,
+        this.spacedCommits(async ({ message }) => this.settle(message)),
+      );
     })();
     this.reply_inbox.catch(() => (this.reply_inbox = undefined));
     return this.reply_inbox;

@@ -11,7 +11,7 @@ import {
 import { startLedgerProjections } from '../infrastructure/ledger-projections';
 import { LEDGER_PROJECTIONS_SUBSCRIPTION } from '../infrastructure/projection-replay';
 import { openLedgerEventStore } from '../infrastructure/ledger-store';
-import { LedgerCommands } from './ledger-commands';
+import { LedgerCommands, type ConflictSite } from './ledger-commands';
 
 /**
  * Two handler instances on two pools stand for two processes: they share only PostgreSQL, so
@@ -263,6 +263,22 @@ describe('ledger commands on PostgreSQL, two writers', () => {
     // Written once: the statement that found the head moved wrote nothing, the retry did.
     expect(rows.map((row) => row.operation_id)).toEqual(['transfer-a5-1', 'transfer-a5-2']);
     expect(await stores[1]!.verifyStream('account-a5')).toMatchObject({ valid: true });
+  });
+
+  it('tells where an append found an account moved by another process, and only then', async () => {
+    const conflicts: ConflictSite[][] = [[], []];
+    const [here, elsewhere] = stores.map(
+      (store, index) =>
+        new LedgerCommands(store, { on_conflict: (site) => conflicts[index]!.push(site) }),
+    );
+    await here!.credit(movement('c1', 'fund-c1', '10.00'));
+    await here!.credit(movement('c1', 'again-c1', '1.00'));
+    expect(conflicts).toEqual([[], []]);
+    // Elsewhere moves c1 after `here` remembered it: here's next append finds the head moved.
+    await elsewhere!.credit(movement('c1', 'fund-c1-elsewhere', '5.00'));
+    const debit = await here!.debit(movement('c1', 'debit-c1', '3.00'));
+    expect(debit.movements[0]).toMatchObject({ available_after: '13.00' });
+    expect(conflicts).toEqual([['operation'], []]);
   });
 
   describe('transfers that arrive together', () => {

@@ -96,7 +96,15 @@ export interface LedgerCommandsOptions {
    * environment's demo history only. Off, such a command is `forbidden`.
    */
   backdating?: boolean;
+  /**
+   * Told each time an append found a stream's head moved by another writer (another process of
+   * the ledger): `group` for transfers written together, `operation` for one operation's append.
+   */
+  on_conflict?: (site: ConflictSite) => void;
 }
+
+/** Where an append found another writer had moved a stream's head first. */
+export type ConflictSite = 'group' | 'operation';
 
 /** A transfer waiting for its group's turn. */
 interface PendingTransfer {
@@ -136,6 +144,7 @@ export class LedgerCommands {
   private readonly backdating: boolean;
   private readonly operations_kept: number;
   private readonly recall: AccountRecall;
+  private readonly on_conflict: (site: ConflictSite) => void;
 
   constructor(
     private readonly store: PgEventStore,
@@ -152,6 +161,7 @@ export class LedgerCommands {
     // A bound no state can have is refused now, not at the first command.
     initialAccountState(this.operations_kept);
     this.recall = new AccountRecall(store, this.operations_kept);
+    this.on_conflict = options.on_conflict ?? (() => undefined);
   }
 
   /** Both legs of a swap are one event in the account's stream: both or neither. */
@@ -375,9 +385,9 @@ export class LedgerCommands {
         return replies;
       });
     } catch (error) {
-      if (error instanceof WrongExpectedVersionError && !refresh)
-        return this.transferTogether(group, true);
-      return group.map(() => null);
+      if (!(error instanceof WrongExpectedVersionError)) return group.map(() => null);
+      this.on_conflict('group');
+      return refresh ? group.map(() => null) : this.transferTogether(group, true);
     }
   }
 
@@ -520,6 +530,7 @@ export class LedgerCommands {
         // since moved on from: decide once more on the stored one before refusing.
         if (error instanceof DomainError && !refresh) continue;
         if (!(error instanceof WrongExpectedVersionError)) throw error;
+        this.on_conflict('operation');
         if (tries >= this.max_attempts) {
           throw new DomainError(
             'service_unavailable',
