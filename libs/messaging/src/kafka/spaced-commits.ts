@@ -12,7 +12,9 @@ interface PartitionPosition {
  * Commits a consumer's position at most once per interval, where kafkajs' autoCommit commits after
  * every batch: one request to the broker, and one write to its offsets log, per batch. For
  * consumers whose messages lose their worth once handled (a reply inbox, a broadcast), so that a
- * rejoin re-reading an interval's worth of them costs nothing but the reading.
+ * rejoin re-reading an interval's worth of them costs nothing but the reading. Their groups have
+ * one member (an instance's own inbox, a broadcast group per subscriber), so every partition it
+ * has positions for stays its own: a commit is never refused for a partition given away.
  */
 export class SpacedCommits {
   private readonly positions = new Map<string, PartitionPosition>();
