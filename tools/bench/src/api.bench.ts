@@ -7,27 +7,31 @@ import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { startPlatform } from '@platform/all-in-one';
-import { kafkaTestNamespace, type DeliveredMessage } from '@platform/messaging';
 import type { Pool } from 'pg';
 import { startTelemetry } from '@platform/observability';
 import { createPool, ensureDatabase, startEmbeddedPostgres } from '@platform/persistence';
-import { BUS_SERVICE_NAMES, healthPortOf } from '@platform/runtime/health-ports';
-import { ALL_IN_ONE_NODE_FLAGS, SERVICE_NODE_FLAGS } from '@platform/runtime/node-flags';
-import {
-  freePort,
-  freePortRange,
-  startNodeProcess,
-  waitFor,
-  type NodeProcess,
-} from '@platform/testing';
+import { ALL_IN_ONE_NODE_FLAGS } from '@platform/runtime/node-flags';
 import { BASELINE_ISSUER, loadJose, type ApiBaselineOptions } from './api-baseline';
+import { benchDistributed } from './api-distributed';
 import type { ApiKind, ApiLoadPlan, ApiLoadResult } from './api-load';
-import { awaitLedgerCatchUp, forkLoad, openBenchAccount, poster } from './bench-client';
+import {
+  API_KINDS,
+  apiKindsOf,
+  awaitCompletions,
+  COMPLETION_TOPICS,
+  completions,
+  describeFinishing,
+  endToEndRate,
+  finishingOf,
+  measuredLoad,
+  openPayers,
+  type Finishing,
+  type Payers,
+} from './api-run';
+import { awaitLedgerCatchUp } from './bench-client';
 import type { Pace } from './pacing';
 import { describePgWrites, PG_STATS_FLUSH_MS, pgWritesPerRequest, readPgWrites } from './pg-writes';
-import { CpuLimiter, copyCpuLimitOf } from './cpu-limits';
-import { cpuBreakdown, cpuPerSecond, listRoleProcesses, readCpu } from './process-cpu';
-import { describeCounterGrowth, scrapeCounter, type MetricsSource } from './prom-counters';
+import { cpuBreakdown, readCpu } from './process-cpu';
 import { describeGcPauses, recordGcPauses } from './gc-pauses';
 import { median, percentile, slowRequests, summarize } from './stats';
 
@@ -67,11 +71,15 @@ import { median, percentile, slowRequests, summarize } from './stats';
  * pauses by kind (`gc-pauses.ts`), with when each major collection began, to set beside the
  * window with the most slow requests.
  * 3. With KAFKA_BROKERS set (`npm run kafka:start`), the distributed runtime (`start-distributed`,
- *    one process per service) on that broker: POST /v1/transfers at the first concurrency with one
- *    copy of the ledger and the gateway, then with a second copy of each (the load generator
- *    spreads its workers over both gateways); printed with the scaling factor. BENCH_COPY_CPU=<cores>
+ *    one process per service; `api-distributed.ts`) on that broker: each kind of
+ *    BENCH_DISTRIBUTED_KINDS (all three by default) at the first concurrency with one copy of the
+ *    ledger and the gateway, then each again with a second copy of each (the load generator
+ *    spreads its workers over both gateways); printed with each kind's scaling factor, and for
+ *    payouts and payins their create to completed or credited and their rate end to end, as on the
+ *    all-in-one runtime. Each role's CPU per request is printed while loaded and until the run's
+ *    work after its replies was done. BENCH_COPY_CPU=<cores>
  *    limits each ledger and gateway process to that CPU (`cpu-limits.ts`). Beside each run: the
- *    runtime's CPU idle (per role, per second, before the run), the ledger's append conflicts and
+ *    runtime's CPU idle (per role, per second, after the first warm-up), the ledger's append conflicts and
  *    the ledger's and gateway's Kafka offset commits per transfer (from their `/metrics`,
  *    `prom-counters.ts`). BENCH_DISTRIBUTED=off
  *    skips it; BENCH_BASELINE=off skips the baseline (for a CPU profile of the platform alone).
@@ -102,17 +110,16 @@ const CONCURRENCIES = (process.env.BENCH_CONCURRENCIES ?? '16,8')
   .split(',')
   .map(Number)
   .filter((concurrency) => concurrency > 0);
-const KINDS = (process.env.BENCH_KINDS ?? 'transfers,payouts,payins')
-  .split(',')
-  .filter((kind): kind is ApiKind => ['transfers', 'payouts', 'payins'].includes(kind));
+const KINDS = apiKindsOf(process.env.BENCH_KINDS ?? API_KINDS.join(','));
 const WITH_BASELINE = process.env.BENCH_BASELINE !== 'off';
 /** Platform-then-baseline pairs per kind and concurrency: one machine's noise shows in their spread. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const DISTRIBUTED_REQUESTS = Number(process.env.BENCH_DISTRIBUTED_REQUESTS ?? REQUESTS);
+/** The kinds the distributed runtime runs: all three unless BENCH_DISTRIBUTED_KINDS names others. */
+const DISTRIBUTED_KINDS = apiKindsOf(process.env.BENCH_DISTRIBUTED_KINDS ?? API_KINDS.join(','));
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55493);
 const BASELINE_OPENING_BALANCE_USD = '1000000';
 const COMPLETION_TIMEOUT_MS = 300_000;
-const READY_TIMEOUT_MS = 180_000;
 const SANDBOX_STEP_MS = sandboxStepMs(process.env.BENCH_SANDBOX_STEP_MS);
 const SETTINGS = { RATE_LIMIT_PER_SECOND: 'off', SANDBOX_STEP_MS };
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
@@ -132,19 +139,9 @@ const SLOW_REQUEST_MS = 50;
 const SLOW_WINDOW_MS = 500;
 /** The platform's tables printed beside each run, most rows written first. */
 const PG_TABLES_SHOWN = 8;
-/** The compiled tree this file runs from (dist/tools/bench/src/api.bench.js). */
-const distEntry = (relative: string) => path.resolve(__dirname, '..', '..', '..', relative);
-
-const load = (plan: ApiLoadPlan) => forkLoad<ApiLoadPlan, ApiLoadResult>('api-load.js', plan);
 
 type Cpu = NodeJS.CpuUsage;
 const cpuMs = (usage: Cpu) => (usage.user + usage.system) / 1000;
-
-/** Who pays and who is paid, and how each payer authenticates. */
-interface Payers {
-  recipients: string[];
-  payers: string[];
-}
 
 interface Measured {
   result: ApiLoadResult;
@@ -163,43 +160,8 @@ interface Measured {
   event_loop_delay?: string;
   /** The platform's GC pauses while the load ran (platform only): what its event loop waited on. */
   gc_pauses?: string;
-  /**
-   * Create request sent to its payout's `completed` or its payin's `payin_credited` event, ms
-   * (on the platform only).
-   */
-  completed_ms?: number[];
-  /**
-   * First create request sent to the last payout completed or payin credited, ms: the platform's
-   * whole work, as the baseline does it in its one transaction (on the platform only).
-   */
-  end_to_end_ms?: number;
-}
-
-/** One load run; refusals abort the benchmark, since their figures would mean nothing. */
-async function measuredLoad(plan: ApiLoadPlan): Promise<ApiLoadResult> {
-  const result = await load(plan);
-  if (result.failures > 0)
-    throw new Error(`${plan.kind}: ${result.failures} refused, first: ${result.first_failure}`);
-  return result;
-}
-
-/**
- * Opens the payees and the payers on a gateway: `Authorization` values of their sessions. The
- * payees' ids come first in `account_ids`.
- */
-async function openPayers(base_url: string): Promise<Payers & { account_ids: string[] }> {
-  const post = poster(base_url);
-  const recipients: string[] = [];
-  for (let payee = 0; payee < PAYEES; payee += 1)
-    recipients.push((await openBenchAccount(post, `payee${payee}-`)).account_id);
-  const payers: string[] = [];
-  const account_ids = [...recipients];
-  for (let payer = 0; payer < PAYERS; payer += 1) {
-    const account = await openBenchAccount(post, `payer${payer}-`);
-    payers.push(account.auth.authorization!);
-    account_ids.push(account.account_id);
-  }
-  return { recipients, payers, account_ids };
+  /** How its payouts completed or its payins were credited (on the platform only). */
+  finishing?: Finishing;
 }
 
 /** Session tokens the baseline accepts for the same accounts (HS256, as the platform's). */
@@ -254,31 +216,6 @@ function startBaseline(options: ApiBaselineOptions): Promise<Baseline> {
   }));
 }
 
-/**
- * When each payout completed and each payin was credited (epoch ms), from the platform's
- * `payout_status_changed` and `payin_credited` events.
- */
-function completions() {
-  const completed_at_ms = new Map<string, number>();
-  const record = (id: string) => {
-    if (!completed_at_ms.has(id))
-      completed_at_ms.set(id, performance.timeOrigin + performance.now());
-  };
-  return {
-    completed_at_ms,
-    handler: (message: DeliveredMessage) => {
-      const { type, data } = message.payload as {
-        type: string;
-        data: { payout_id?: string; payin_id?: string; status?: string };
-      };
-      if (type === 'payouts.payout_status_changed' && data.status === 'completed' && data.payout_id)
-        record(data.payout_id);
-      else if (type === 'payins.payin_credited' && data.payin_id) record(data.payin_id);
-      return Promise.resolve();
-    },
-  };
-}
-
 async function main(): Promise<void> {
   const data_dir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
   const pg = await startEmbeddedPostgres({
@@ -309,13 +246,13 @@ async function main(): Promise<void> {
   const pool = createPool({ url: test.database_url, max_connections: 2 });
   const finished = completions();
   const events = await test.bus.subscribe({
-    topics: ['events.payouts', 'events.payins'],
+    topics: COMPLETION_TOPICS,
     group: `bench-api-${Date.now()}`,
     handler: finished.handler,
   });
   let baseline: Baseline | undefined;
   try {
-    const platform_payers = await openPayers(test.base_url);
+    const platform_payers = await openPayers(test.base_url, { payees: PAYEES, payers: PAYERS });
     const secret = randomBytes(32).toString('hex');
     if (WITH_BASELINE) {
       baseline = await startBaseline({
@@ -328,18 +265,7 @@ async function main(): Promise<void> {
     }
     const baseline_payers = await baselinePayers(secret, platform_payers.account_ids);
     const settle = async (kind: ApiKind, result: ApiLoadResult) => {
-      if (kind !== 'transfers') {
-        const ids = result.created.map((created) => created.id);
-        // Each look goes on from the first id not yet finished: checking all 3,000 ids every
-        // 10 ms cost this process (the platform's) a measurable share of its CPU while it waited.
-        let finished_count = 0;
-        const allFinished = () => {
-          while (finished_count < ids.length && finished.completed_at_ms.has(ids[finished_count]!))
-            finished_count += 1;
-          return finished_count === ids.length;
-        };
-        await waitFor(allFinished, COMPLETION_TIMEOUT_MS, 10);
-      }
+      if (kind !== 'transfers') await awaitCompletions(finished, result, COMPLETION_TIMEOUT_MS);
       await awaitLedgerCatchUp(pool);
     };
     let profile_pending =
@@ -380,14 +306,6 @@ async function main(): Promise<void> {
         );
       if (profiling && PG_STATEMENTS > 0) await printStatements(pool, plan.requests);
       if (reads_before) await printTablesReadWhole(pool, reads_before, plan.requests);
-      const done_at_ms = result.created.map(({ id }) => finished.completed_at_ms.get(id)!);
-      const completed_ms = result.created.map(
-        ({ sent_at_ms }, index) => done_at_ms[index]! - sent_at_ms,
-      );
-      const end_to_end_ms =
-        result.created.length === 0
-          ? undefined
-          : Math.max(...done_at_ms) - Math.min(...result.created.map((each) => each.sent_at_ms));
       return {
         result,
         cpu_load_ms,
@@ -396,8 +314,7 @@ async function main(): Promise<void> {
         cpu_settled_ms,
         event_loop_delay: describeLoopDelay(loop_delay),
         gc_pauses,
-        completed_ms,
-        end_to_end_ms,
+        finishing: finishingOf(finished, result),
       };
     };
     const onBaseline = async (plan: ApiLoadPlan): Promise<Measured> => {
@@ -477,7 +394,23 @@ async function main(): Promise<void> {
     await telemetry?.shutdown();
   }
   try {
-    await distributed(pg.admin_url);
+    if (process.env.BENCH_DISTRIBUTED === 'off') {
+      // Asked for nothing distributed.
+    } else if (!process.env.KAFKA_BROKERS) {
+      console.log('distributed runtime: skipped (set KAFKA_BROKERS; npm run kafka:start)');
+    } else {
+      await benchDistributed({
+        admin_url: pg.admin_url,
+        kinds: DISTRIBUTED_KINDS,
+        requests: DISTRIBUTED_REQUESTS,
+        warmup: WARMUP,
+        concurrency: CONCURRENCIES[0]!,
+        payees: PAYEES,
+        payers: PAYERS,
+        settings: SETTINGS,
+        completion_timeout_ms: COMPLETION_TIMEOUT_MS,
+      });
+    }
   } finally {
     await pg.stop();
   }
@@ -678,17 +611,9 @@ function printPair(
   console.log(`${label} platform event loop: ${on_platform.event_loop_delay}`);
   console.log(`${label} platform GC pauses: ${on_platform.gc_pauses}`);
   console.log(`${label} platform PostgreSQL per request: ${on_platform.pg_writes}`);
-  if (kind !== 'transfers') {
-    const sorted = [...on_platform.completed_ms!].sort((a, b) => a - b);
-    const [until, what] = kind === 'payouts' ? ['completed', 'payouts'] : ['credited', 'payins'];
-    console.log(
-      `${label} platform create to ${until}: p50 ${percentile(sorted, 50).toFixed(0)} ms, ` +
-        `p99 ${percentile(sorted, 99).toFixed(0)} ms (${sorted.length} ${what})`,
-    );
-    console.log(
-      `${label} platform end to end: ${sorted.length} ${what} created and ${until} in ` +
-        `${on_platform.end_to_end_ms!.toFixed(0)} ms = ${endToEndRate(on_platform)!.toFixed(0)}/s`,
-    );
+  if (kind !== 'transfers' && on_platform.finishing) {
+    for (const line of describeFinishing(kind, on_platform.finishing))
+      console.log(`${label} platform ${line}`);
   }
   if (!on_baseline) return;
   console.log(
@@ -708,9 +633,9 @@ function printPair(
       `${((rate(on_platform.result) / rate(on_baseline.result)) * 100).toFixed(0)}%, p99 ` +
       `${(p99(on_platform.result.samples_ms) / p99(on_baseline.result.samples_ms)).toFixed(2)}x, ` +
       `Node CPU per request ${(on_platform.cpu_load_ms / on_baseline.cpu_load_ms).toFixed(2)}x` +
-      (on_platform.end_to_end_ms === undefined
+      (endToEndOf(on_platform) === undefined
         ? ''
-        : `; end to end ${((endToEndRate(on_platform)! / rate(on_baseline.result)) * 100).toFixed(0)}%`),
+        : `; end to end ${((endToEndOf(on_platform)! / rate(on_baseline.result)) * 100).toFixed(0)}%`),
   );
 }
 
@@ -812,9 +737,8 @@ function describeSlowRequests(result: ApiLoadResult): string {
 }
 
 /** Payouts completed or payins credited a second, over the whole run (undefined for transfers). */
-function endToEndRate(measured: Measured): number | undefined {
-  if (measured.end_to_end_ms === undefined) return undefined;
-  return (measured.result.created.length / measured.end_to_end_ms) * 1000;
+function endToEndOf(measured: Measured): number | undefined {
+  return endToEndRate(measured.result.created.length, measured.finishing?.end_to_end_ms);
 }
 
 /** The medians of BENCH_ROUNDS pairs, with the spread of the ratio: the figures to quote. */
@@ -837,7 +761,7 @@ function printRounds(kind: ApiKind, concurrency: number, pairs: readonly Pair[])
     )
     .sort((a, b) => a - b);
   const end_to_end_percent = compared.flatMap(({ on_platform, on_baseline }) => {
-    const end_to_end = endToEndRate(on_platform);
+    const end_to_end = endToEndOf(on_platform);
     return end_to_end === undefined ? [] : [(end_to_end / rate(on_baseline.result)) * 100];
   });
   console.log(
@@ -848,194 +772,6 @@ function printRounds(kind: ApiKind, concurrency: number, pairs: readonly Pair[])
       (end_to_end_percent.length === 0
         ? ''
         : `; end to end ${median(end_to_end_percent).toFixed(0)}%`),
-  );
-}
-
-/**
- * The distributed runtime on KAFKA_BROKERS: the launcher's processes (one per service and the
- * gateway) on topics and a database of their own; transfers with one copy of the ledger and the
- * gateway, then with two.
- */
-async function distributed(admin_url: string): Promise<void> {
-  if (process.env.BENCH_DISTRIBUTED === 'off') return;
-  if (!process.env.KAFKA_BROKERS) {
-    console.log('distributed runtime: skipped (set KAFKA_BROKERS; npm run kafka:start)');
-    return;
-  }
-  const limits = copyLimits();
-  const namespace = kafkaTestNamespace('bench-api');
-  const database = namespace.topic_prefix.replace(/[^a-z0-9]/g, '_').replace(/_+$/, '');
-  const health_port_base = await freePortRange(BUS_SERVICE_NAMES.length + 2);
-  const gateway_url = `http://127.0.0.1:${health_port_base + BUS_SERVICE_NAMES.length + 1}`;
-  const env = {
-    ...SETTINGS,
-    ENVIRONMENT: 'test',
-    KAFKA_BROKERS: process.env.KAFKA_BROKERS,
-    KAFKA_TOPIC_PREFIX: namespace.topic_prefix,
-    DATABASE_URL: await ensureDatabase(admin_url, database),
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-api-distributed-')),
-    OPERATOR_TOKEN: `op_bench_${randomBytes(8).toString('hex')}`,
-    HANDOFF_SECRET: `bench-handoff-${randomBytes(16).toString('hex')}`,
-    LOG_LEVEL: 'warn',
-  };
-  const processes: NodeProcess[] = [
-    startNodeProcess(distEntry('tools/scripts/start-distributed.js'), {
-      env: {
-        ...env,
-        PORT: new URL(gateway_url).port,
-        HEALTH_PORT_BASE: String(health_port_base),
-      },
-    }),
-  ];
-  try {
-    const probes = [
-      gateway_url,
-      ...BUS_SERVICE_NAMES.map(
-        (service) => `http://127.0.0.1:${healthPortOf(service, 'test', health_port_base)}`,
-      ),
-    ];
-    await awaitReady(probes);
-    limits?.limitCopies();
-    const payers = await openPayers(gateway_url);
-    const concurrency = CONCURRENCIES[0]!;
-    const ledgers: MetricsSource[] = [
-      { base_url: `http://127.0.0.1:${healthPortOf('ledger', 'test', health_port_base)}` },
-    ];
-    const operator = { authorization: `Bearer ${env.OPERATOR_TOKEN}` };
-    const gateways: MetricsSource[] = [{ base_url: gateway_url, headers: operator }];
-    const counted = async () => ({
-      conflicts: await scrapeCounter(ledgers, LEDGER_CONFLICTS),
-      commits: await scrapeCounter([...ledgers, ...gateways], OFFSET_COMMITS),
-    });
-    /** What the runtime costs with no request, as a copy's share of each request's CPU grows. */
-    const idle = async () => {
-      const before = readCpu();
-      await new Promise((resolve) => setTimeout(resolve, IDLE_SAMPLE_MS));
-      return cpuPerSecond(before, readCpu(), IDLE_SAMPLE_MS);
-    };
-    const transfers = async (targets: string[]) => {
-      const plan = (requests: number) => ({
-        kind: 'transfers' as const,
-        targets,
-        ...payers,
-        requests,
-        concurrency,
-        run: `distributed-${targets.length}-${Date.now()}`,
-      });
-      await measuredLoad(plan(WARMUP));
-      const idle_cpu = await idle();
-      const cpu_before = readCpu();
-      const counted_before = await counted();
-      const result = await measuredLoad(plan(DISTRIBUTED_REQUESTS));
-      const cpu = cpuBreakdown(cpu_before, readCpu(), DISTRIBUTED_REQUESTS);
-      const counted_after = await counted();
-      const growth = (counter: 'conflicts' | 'commits') =>
-        describeCounterGrowth(
-          counted_before[counter],
-          counted_after[counter],
-          DISTRIBUTED_REQUESTS,
-        );
-      return {
-        ...result,
-        cpu,
-        idle_cpu,
-        conflicts: growth('conflicts'),
-        commits: growth('commits'),
-      };
-    };
-    const one = await transfers([gateway_url]);
-    const ledger_probe = `http://127.0.0.1:${await freePort()}`;
-    processes.push(
-      startNodeProcess(distEntry('services/ledger/src/main.js'), {
-        node_flags: SERVICE_NODE_FLAGS,
-        env: { ...env, HEALTH_PORT: new URL(ledger_probe).port },
-      }),
-    );
-    const second_gateway = `http://127.0.0.1:${await freePort()}`;
-    processes.push(
-      startNodeProcess(distEntry('services/gateway/src/main.js'), {
-        node_flags: SERVICE_NODE_FLAGS,
-        env: { ...env, PORT: new URL(second_gateway).port },
-      }),
-    );
-    await awaitReady([ledger_probe, second_gateway]);
-    ledgers.push({ base_url: ledger_probe });
-    gateways.push({ base_url: second_gateway, headers: operator });
-    limits?.limitCopies();
-    const two = await transfers([gateway_url, second_gateway]);
-    console.log(
-      `distributed runtime (Kafka), ${DISTRIBUTED_REQUESTS} transfers per run after ${WARMUP} ` +
-        `untimed, concurrency ${concurrency}, ${PAYEES} payee${PAYEES === 1 ? '' : 's'}, ` +
-        `load average ${os.loadavg()[0]!.toFixed(2)}` +
-        (limits ? `, ${limits.description}` : ''),
-    );
-    console.log(
-      summarize('POST /v1/transfers, 1 ledger + 1 gateway', one.samples_ms, one.elapsed_ms),
-    );
-    console.log(`  ${one.cpu}`);
-    console.log(`  idle before it: ${one.idle_cpu}`);
-    console.log(`  ledger append conflicts per transfer: ${one.conflicts}`);
-    console.log(`  Kafka offset commits of the ledger and gateway per transfer: ${one.commits}`);
-    console.log(
-      summarize('POST /v1/transfers, 2 ledgers + 2 gateways', two.samples_ms, two.elapsed_ms),
-    );
-    console.log(`  ${two.cpu}`);
-    console.log(`  idle before it: ${two.idle_cpu}`);
-    console.log(`  ledger append conflicts per transfer: ${two.conflicts}`);
-    console.log(`  Kafka offset commits of the ledger and gateway per transfer: ${two.commits}`);
-    console.log(
-      `distributed scaling factor (2 copies / 1 copy): ${(rate(two) / rate(one)).toFixed(2)}x`,
-    );
-  } finally {
-    for (const started of processes.reverse()) await started.stop();
-    limits?.release();
-    await namespace.remove().catch(() => undefined);
-  }
-}
-
-/** The ledger's count of appends that found a stream moved by another copy (`ledger-metrics.ts`). */
-const LEDGER_CONFLICTS = 'ledger_append_conflicts_total';
-/** Offset commits each process sends to Kafka, by consumer (`kafka-bus.ts`). */
-const OFFSET_COMMITS = 'kafka_offset_commits_total';
-/** How long the distributed runtime is watched idle, between warm-up and measured run. */
-const IDLE_SAMPLE_MS = 10_000;
-
-/** The roles a copy of the distributed runtime is made of (issue 20: the ledger and the gateway). */
-const COPY_ROLES = new Set(['ledger', 'gateway']);
-
-/**
- * BENCH_COPY_CPU: each process of a copy gets that many cores, as a container's CPU limit
- * (`cpu-limits.ts`); null when unset. Throws when it is set and this machine cannot limit.
- */
-function copyLimits() {
-  const cores = copyCpuLimitOf(process.env.BENCH_COPY_CPU, os.cpus().length);
-  if (cores === null) return null;
-  const limiter = CpuLimiter.open(cores);
-  if ('unavailable' in limiter) {
-    throw new Error(`BENCH_COPY_CPU is set, but CPU cannot be limited: ${limiter.unavailable}`);
-  }
-  return {
-    description: `each ledger and gateway process limited to ${cores} of a core (BENCH_COPY_CPU)`,
-    limitCopies: () =>
-      limiter.limit(
-        listRoleProcesses()
-          .filter(({ role }) => COPY_ROLES.has(role))
-          .map(({ pid }) => pid),
-      ),
-    release: () => limiter.release(),
-  };
-}
-
-async function awaitReady(probes: string[]): Promise<void> {
-  const ready = (url: string) =>
-    fetch(`${url}/readyz`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-  await waitFor(
-    async () => (await Promise.all(probes.map(ready))).every(Boolean),
-    READY_TIMEOUT_MS,
-    500,
   );
 }
 

@@ -5,8 +5,10 @@ import {
   CFS_PERIOD_US,
   cfsQuotaUsOf,
   copyCpuLimitOf,
+  describeThrottling,
   findCpuCgroupRoot,
   quotaWritesOf,
+  throttlingOf,
 } from './cpu-limits';
 
 describe('copyCpuLimitOf', () => {
@@ -62,5 +64,44 @@ describe('findCpuCgroupRoot', () => {
     writeFileSync(path.join(dir, 'cgroup.subtree_control'), 'cpuset io memory\n');
     expect(findCpuCgroupRoot(dir)).toBeNull();
     expect(findCpuCgroupRoot(path.join(dir, 'absent'))).toBeNull();
+  });
+});
+
+describe('throttling', () => {
+  it('reads the periods of v1’s and v2’s cpu.stat', () => {
+    const v1 = 'nr_periods 400\nnr_throttled 388\nthrottled_time 31000000000\nnr_bursts 0\n';
+    const v2 =
+      'usage_usec 59000\nuser_usec 40000\nsystem_usec 19000\nnr_periods 12\nnr_throttled 3\nthrottled_usec 900\n';
+    expect(throttlingOf(v1)).toEqual({ periods: 400, throttled_periods: 388 });
+    expect(throttlingOf(v2)).toEqual({ periods: 12, throttled_periods: 3 });
+    expect(throttlingOf('usage_usec 59000\n')).toBeNull();
+  });
+
+  it('sums each role’s processes between two readings, as a share of their periods', () => {
+    const before = new Map([
+      [10, { periods: 100, throttled_periods: 90 }],
+      [11, { periods: 50, throttled_periods: 10 }],
+    ]);
+    const after = new Map([
+      [10, { periods: 300, throttled_periods: 280 }],
+      // Limited after the first reading: all its periods count.
+      [12, { periods: 100, throttled_periods: 100 }],
+      [11, { periods: 250, throttled_periods: 60 }],
+      [13, { periods: 5, throttled_periods: 5 }],
+    ]);
+    const roles = new Map([
+      [10, 'ledger'],
+      [11, 'gateway'],
+      [12, 'ledger'],
+    ]);
+    // ledger: (190 + 100) of (200 + 100); gateway: 50 of 200; pid 13 has no role and is left out.
+    expect(describeThrottling(before, after, (pid) => roles.get(pid))).toBe(
+      'periods throttled: gateway 25% of 200, ledger 97% of 300',
+    );
+  });
+
+  it('says none when no limited process ran', () => {
+    const idle = new Map([[10, { periods: 7, throttled_periods: 0 }]]);
+    expect(describeThrottling(idle, idle, () => 'ledger')).toBe('periods throttled: none');
   });
 });

@@ -71,6 +71,58 @@ export function quotaWritesOf(version: 1 | 2, cores: number): [file: string, val
 }
 
 /**
+ * How often a limited group ran into its quota, from its `cpu.stat`: the CFS periods in which it
+ * wanted the CPU, and in how many of them it used up its quota and was stopped until the next.
+ */
+export interface Throttling {
+  periods: number;
+  throttled_periods: number;
+}
+
+/** A `cpu.stat` file's periods (`nr_periods`, `nr_throttled`, alike in both layouts). */
+export function throttlingOf(cpu_stat: string): Throttling | null {
+  const field = (name: string) => {
+    const match = new RegExp(`^${name} (\\d+)$`, 'm').exec(cpu_stat);
+    return match ? Number(match[1]) : null;
+  };
+  const periods = field('nr_periods');
+  const throttled_periods = field('nr_throttled');
+  if (periods === null || throttled_periods === null) return null;
+  return { periods, throttled_periods };
+}
+
+/**
+ * Per role, the share of its processes' CFS periods between two readings in which they were
+ * throttled: near 100% a role's limit is what holds it back, well below it the role waits on
+ * something else (the broker, PostgreSQL, another service). Roles without a period are left out.
+ */
+export function describeThrottling(
+  before: ReadonlyMap<number, Throttling>,
+  after: ReadonlyMap<number, Throttling>,
+  role_of: (pid: number) => string | undefined,
+): string {
+  const by_role = new Map<string, Throttling>();
+  for (const [pid, end] of after) {
+    const role = role_of(pid);
+    if (role === undefined) continue;
+    const start = before.get(pid) ?? { periods: 0, throttled_periods: 0 };
+    const sum = by_role.get(role) ?? { periods: 0, throttled_periods: 0 };
+    by_role.set(role, {
+      periods: sum.periods + end.periods - start.periods,
+      throttled_periods: sum.throttled_periods + end.throttled_periods - start.throttled_periods,
+    });
+  }
+  const shares = [...by_role]
+    .filter(([, sum]) => sum.periods > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(
+      ([role, sum]) =>
+        `${role} ${((100 * sum.throttled_periods) / sum.periods).toFixed(0)}% of ${sum.periods}`,
+    );
+  return shares.length > 0 ? `periods throttled: ${shares.join(', ')}` : 'periods throttled: none';
+}
+
+/**
  * Gives processes a CPU limit each, in cgroups under one directory of this run's own; `release`
  * moves them back and removes the directories.
  */
@@ -114,6 +166,17 @@ export class CpuLimiter {
       count += 1;
     }
     return count;
+  }
+
+  /** Each limited process's periods so far (`cpu.stat` of its group). */
+  throttling(): Map<number, Throttling> {
+    const readings = new Map<number, Throttling>();
+    for (const [pid, dir] of this.limited) {
+      const cpu_stat = readOrNull(path.join(dir, 'cpu.stat'));
+      const throttling = cpu_stat === null ? null : throttlingOf(cpu_stat);
+      if (throttling) readings.set(pid, throttling);
+    }
+    return readings;
   }
 
   /** Processes still running go back to the root group; the run's groups are removed. */
