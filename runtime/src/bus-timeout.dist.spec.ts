@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
 import { kafkaTestNamespace } from '@platform/messaging';
 import {
   buildDist,
@@ -32,6 +33,7 @@ describe('a command without a reply on Kafka', () => {
         DATABASE_URL: testAdminUrl(),
         PORT: String(port),
         BUS_REQUEST_TIMEOUT_MS: '1500',
+        KAFKA_PARTITIONS: '4',
         JWT_SECRET: `bus-timeout-test-session-key-${randomBytes(8).toString('hex')}`,
       },
     });
@@ -67,5 +69,21 @@ describe('a command without a reply on Kafka', () => {
     expect(body.message).toMatch(/retry with the same idempotency key/);
     const ready = await fetch(`${base_url}/readyz`);
     expect(await ready.json()).toEqual({ status: 'ready', checks: { bus: 'ok', database: 'ok' } });
+  });
+
+  it('creates the command topics it sends to with KAFKA_PARTITIONS partitions', async () => {
+    const admin = new Kafka({ brokers: namespace.brokers, logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    try {
+      const commands = (await admin.listTopics()).filter((topic) =>
+        topic.startsWith(`${namespace.topic_prefix}commands.`),
+      );
+      expect(commands.length).toBeGreaterThan(0);
+      const { topics } = await admin.fetchTopicMetadata({ topics: commands });
+      for (const topic of topics)
+        expect([topic.name, topic.partitions.length]).toEqual([topic.name, 4]);
+    } finally {
+      await admin.disconnect();
+    }
   });
 });

@@ -83,6 +83,7 @@ export function kafkaBusOf(
     brokers: settings.KAFKA_BROKERS,
     client_id: `${client_name}-${settings.INSTANCE_ID ?? randomUUID().slice(0, 8)}`,
     topic_prefix: settings.KAFKA_TOPIC_PREFIX ?? `${settings.ENVIRONMENT}.`,
+    partitions: settings.KAFKA_PARTITIONS,
     request_timeout_ms: bus_settings.BUS_REQUEST_TIMEOUT_MS,
   });
 }

@@ -28,6 +28,16 @@ describe('runtime settings', () => {
       ENVIRONMENT: 'live',
     });
   });
+  it('creates topics of 3 partitions unless KAFKA_PARTITIONS says otherwise, at least 1', () => {
+    const base = { KAFKA_BROKERS: '127.0.0.1:9092', DATABASE_URL: 'postgres://x@127.0.0.1/db' };
+    expect(readDistributedSettings(base).KAFKA_PARTITIONS).toBe(3);
+    expect(readDistributedSettings({ ...base, KAFKA_PARTITIONS: '12' }).KAFKA_PARTITIONS).toBe(12);
+    for (const bad of ['0', '2.5', 'many']) {
+      expect(() => readDistributedSettings({ ...base, KAFKA_PARTITIONS: bad })).toThrow(
+        /KAFKA_PARTITIONS/,
+      );
+    }
+  });
   it('parses a schema once into a frozen object; an empty value is an unset one', () => {
     const schema = z.object({
       STEP_MS: z.coerce.number().int().min(0).default(2000),

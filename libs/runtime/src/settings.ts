@@ -130,6 +130,12 @@ const runtimeEntries = {
 
 const port = () => z.coerce.number().int().min(0).max(65535);
 
+/**
+ * A consumer group spreads a topic's partitions over its members, so a service runs at most this
+ * many copies that share its commands; a deployment of more copies sets KAFKA_PARTITIONS above it.
+ */
+export const DEFAULT_KAFKA_PARTITIONS = 3;
+
 /** Settings of a distributed service process, validated once at boot. */
 const distributedSchema = z
   .object({
@@ -148,6 +154,15 @@ const distributedSchema = z
       .optional()
       .meta({ unset: '`<ENVIRONMENT>.`' })
       .describe('prefix of every topic of this deployment'),
+    KAFKA_PARTITIONS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(DEFAULT_KAFKA_PARTITIONS)
+      .describe(
+        'partitions of each command and event topic it creates: the most copies of a service that share its work, evenly when it divides by their count',
+      ),
     HOST: runtimeEntries.HOST,
     HEALTH_PORT: port()
       .optional()

@@ -44,7 +44,12 @@ export interface DistributedPlan {
   /** Measured requests per run, after `warmup` untimed ones of the same kind. */
   requests: number;
   warmup: number;
+  /**
+   * Requests in flight per gateway copy (`per_copy`: two copies get twice as many, as a deployment
+   * adds copies because more clients send), or in all (`fixed`).
+   */
   concurrency: number;
+  concurrency_scope: 'per_copy' | 'fixed';
   payees: number;
   payers: number;
   /** The platform settings every process runs with (the all-in-one run's). */
@@ -70,6 +75,7 @@ const distEntry = (relative: string) => path.resolve(__dirname, '..', '..', '..'
 /** One kind's measured run on one copy count. */
 interface DistributedRun {
   kind: ApiKind;
+  concurrency: number;
   result: ApiLoadResult;
   /** Cores busy and each role's CPU per request while the load ran. */
   cpu_loaded: string;
@@ -139,6 +145,7 @@ export async function benchDistributed(plan: DistributedPlan): Promise<void> {
     };
     const runAll = async (label: string) => {
       const runs: DistributedRun[] = [];
+      const concurrency = concurrencyOf(plan, copies.targets.length);
       for (const [index, kind] of plan.kinds.entries()) {
         const run = async (requests: number) =>
           measuredLoad({
@@ -146,13 +153,14 @@ export async function benchDistributed(plan: DistributedPlan): Promise<void> {
             targets: copies.targets,
             ...payers,
             requests,
-            concurrency: plan.concurrency,
+            concurrency,
             run: `distributed-${kind}-${copies.targets.length}-${Date.now()}`,
           });
         const settle = (result: ApiLoadResult) => settleRun(plan, pool, finished, kind, result);
         await settle(await run(plan.warmup));
         if (index === 0) console.log(`${label}, idle after the warm-up: ${await idleCpu()}`);
-        runs.push(await measuredRun(kind, copies, limits, () => run(plan.requests), settle));
+        const measured = await measuredRun(kind, copies, limits, () => run(plan.requests), settle);
+        runs.push({ ...measured, concurrency });
         printRun(label, runs.at(-1)!);
       }
       return runs;
@@ -196,7 +204,7 @@ async function measuredRun(
   limits: { throttling(): Map<number, Throttling> } | null,
   run: () => Promise<ApiLoadResult>,
   settle: (result: ApiLoadResult) => Promise<Finishing | undefined>,
-): Promise<DistributedRun> {
+): Promise<Omit<DistributedRun, 'concurrency'>> {
   const counted = async () => ({
     conflicts: await scrapeCounter(copies.ledgers, LEDGER_CONFLICTS),
     commits: await scrapeCounter([...copies.ledgers, ...copies.gateways], OFFSET_COMMITS),
@@ -258,10 +266,21 @@ async function idleCpu(): Promise<string> {
   return cpuPerSecond(before, readCpu(), IDLE_SAMPLE_MS);
 }
 
+/**
+ * A closed loop holds its requests in flight: with as many for two copies as for one, each copy
+ * gets half, its batches (Kafka fetches, the ledger's group commit) shrink, and the factor then
+ * measures the load generator rather than what a second copy can take.
+ */
+function concurrencyOf(plan: DistributedPlan, copies: number): number {
+  return plan.concurrency_scope === 'per_copy' ? plan.concurrency * copies : plan.concurrency;
+}
+
 function printHeader(plan: DistributedPlan, limits: string | undefined): void {
   console.log(
     `distributed runtime (Kafka), ${plan.requests} requests per run after ${plan.warmup} ` +
-      `untimed, concurrency ${plan.concurrency}, ${plan.payees} payee` +
+      `untimed, concurrency ${plan.concurrency}` +
+      (plan.concurrency_scope === 'per_copy' ? ' per gateway copy' : ' whatever the copies') +
+      `, ${plan.payees} payee` +
       `${plan.payees === 1 ? '' : 's'} of transfers, load average ${os.loadavg()[0]!.toFixed(2)}` +
       (limits ? `, ${limits}` : ''),
   );
@@ -269,7 +288,11 @@ function printHeader(plan: DistributedPlan, limits: string | undefined): void {
 
 function printRun(label: string, run: DistributedRun): void {
   console.log(
-    summarize(`POST /v1/${run.kind}, ${label}`, run.result.samples_ms, run.result.elapsed_ms),
+    summarize(
+      `POST /v1/${run.kind}, ${label}, c=${run.concurrency}`,
+      run.result.samples_ms,
+      run.result.elapsed_ms,
+    ),
   );
   console.log(`  while loaded: ${run.cpu_loaded}`);
   console.log(`  with the work after the replies: ${run.cpu_settled}`);

@@ -77,11 +77,14 @@ import { median, percentile, slowRequests, summarize } from './stats';
  *    spreads its workers over both gateways); printed with each kind's scaling factor, and for
  *    payouts and payins their create to completed or credited and their rate end to end, as on the
  *    all-in-one runtime. Each role's CPU per request is printed while loaded and until the run's
- *    work after its replies was done. BENCH_COPY_CPU=<cores>
- *    limits each ledger and gateway process to that CPU (`cpu-limits.ts`). Beside each run: the
- *    runtime's CPU idle (per role, per second, after the first warm-up), the ledger's append conflicts and
- *    the ledger's and gateway's Kafka offset commits per transfer (from their `/metrics`,
- *    `prom-counters.ts`). BENCH_DISTRIBUTED=off
+ *    work after its replies was done. Each gateway copy gets the first concurrency's requests in
+ *    flight (BENCH_COPY_CONCURRENCY=fixed: the same count in all). BENCH_COPY_CPU=<cores> limits
+ *    each ledger and gateway process to that CPU (`cpu-limits.ts`), and each run then says in what
+ *    share of their CFS periods the limit stopped them. Beside each run: the runtime's CPU idle
+ *    (per role, per second, after the first warm-up), the ledger's append conflicts and the
+ *    ledger's and gateway's Kafka offset commits per request (from their `/metrics`,
+ *    `prom-counters.ts`). The runtime's processes inherit this one's environment, so that
+ *    KAFKA_PARTITIONS sets their topics' partitions. BENCH_DISTRIBUTED=off
  *    skips it; BENCH_BASELINE=off skips the baseline (for a CPU profile of the platform alone).
  * Beside each run: how busy the machine's cores were and the CPU per request of the other processes
  * (`process-cpu.ts`, from /proc): PostgreSQL, the baseline, and the distributed runtime's services
@@ -115,6 +118,9 @@ const WITH_BASELINE = process.env.BENCH_BASELINE !== 'off';
 /** Platform-then-baseline pairs per kind and concurrency: one machine's noise shows in their spread. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const DISTRIBUTED_REQUESTS = Number(process.env.BENCH_DISTRIBUTED_REQUESTS ?? REQUESTS);
+/** BENCH_COPY_CONCURRENCY=fixed keeps the distributed runs' requests in flight whatever the copies. */
+const DISTRIBUTED_CONCURRENCY_SCOPE =
+  process.env.BENCH_COPY_CONCURRENCY === 'fixed' ? 'fixed' : 'per_copy';
 /** The kinds the distributed runtime runs: all three unless BENCH_DISTRIBUTED_KINDS names others. */
 const DISTRIBUTED_KINDS = apiKindsOf(process.env.BENCH_DISTRIBUTED_KINDS ?? API_KINDS.join(','));
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 55493);
@@ -405,6 +411,7 @@ async function main(): Promise<void> {
         requests: DISTRIBUTED_REQUESTS,
         warmup: WARMUP,
         concurrency: CONCURRENCIES[0]!,
+        concurrency_scope: DISTRIBUTED_CONCURRENCY_SCOPE,
         payees: PAYEES,
         payers: PAYERS,
         settings: SETTINGS,
