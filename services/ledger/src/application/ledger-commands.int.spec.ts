@@ -420,6 +420,48 @@ describe('ledger commands on PostgreSQL, two writers', () => {
       // Refused here on the stored state, k2's second transfer was tried alone and refused again.
       expect(await transactionsOf('account-k-payee')).toEqual([['1'], ['2'], ['3', '4']]);
     });
+
+    it('stay one group when another process keeps moving their payee', async () => {
+      const conflicts: ConflictSite[] = [];
+      const elsewhere = writers[1]!;
+      // Before each of the group's first two appends, the other process credits the payee: the
+      // group finds its head moved twice, reads it again and is still written as one append.
+      let moves_left = 2;
+      const contested = new Proxy(stores[0]!, {
+        get(store, property, receiver) {
+          if (property !== 'appendMany') return Reflect.get(store, property, receiver);
+          return async (appends: Parameters<PgEventStore['appendMany']>[0]) => {
+            const group = appends.some((append) => append.events.length > 1);
+            if (group && moves_left > 0) {
+              moves_left -= 1;
+              await elsewhere.credit(movement('m-payee', `elsewhere-${moves_left}`, '10.00'));
+            }
+            return store.appendMany(appends);
+          };
+        },
+      });
+      const here = new LedgerCommands(contested, { on_conflict: (site) => conflicts.push(site) });
+      await here.credit(movement('m-payee', 'fund-m-payee', '1.00'));
+      for (const payer of ['m1', 'm2', 'm3', 'm4', 'm5'])
+        await here.credit(movement(payer, `fund-${payer}`, '5.00'));
+      const outcomes = await Promise.allSettled(
+        ['m1', 'm2', 'm3', 'm4', 'm5'].map((payer) =>
+          here.transfer(transfer(payer, 'm-payee', `m-${payer}`, '2.00')),
+        ),
+      );
+      expect(outcomes.map(code)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+      expect(conflicts).toEqual(['group', 'group']);
+      // The first transfer alone, the other process's two credits, then the group's four at once.
+      expect(await transactionsOf('account-m-payee')).toEqual([
+        ['1'],
+        ['2'],
+        ['3'],
+        ['4'],
+        ['5', '6', '7', '8'],
+      ]);
+      expect((await elsewhere.currentBalances('m-payee')).USD.available.toString()).toBe('31.00');
+      expect(await stores[1]!.verifyStream('account-m-payee')).toMatchObject({ valid: true });
+    });
   });
 
   describe('an operation older than the ones a state keeps', () => {

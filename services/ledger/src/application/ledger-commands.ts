@@ -345,12 +345,14 @@ export class LedgerCommands {
    * with all their own rows: all of them, or none. Per transfer its reply, or null when it must
    * run alone: refused here (alone, the stored state decides), or the group's append failed
    * (alone, each finds out whether the failure was its own). A head another process moved is
-   * read again once first.
+   * read again, and the group tried again as one, up to max_attempts times: alone, each transfer
+   * would cost an append of its own, and each would meet the other writer of a hot payee again.
    */
   private async transferTogether(
     group: readonly PendingTransfer[],
-    refresh = false,
+    attempt = 1,
   ): Promise<(OperationReply | null)[]> {
+    const refresh = attempt > 1;
     const account_ids = [...new Set(group.flatMap((p) => [p.from_account_id, p.to_account_id]))];
     try {
       return await this.locks.run(account_ids.map(streamOf), async () => {
@@ -387,7 +389,9 @@ export class LedgerCommands {
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) return group.map(() => null);
       this.on_conflict('group');
-      return refresh ? group.map(() => null) : this.transferTogether(group, true);
+      if (attempt >= this.max_attempts) return group.map(() => null);
+      await sleep(retryJitter_ms(attempt));
+      return this.transferTogether(group, attempt + 1);
     }
   }
 
@@ -537,8 +541,7 @@ export class LedgerCommands {
             'the account is busy; retry with the same operation_id',
           );
         }
-        // Jitter spreads writers from other processes that lost the same race.
-        await sleep(Math.floor(Math.random() * RETRY_JITTER_MS * tries));
+        await sleep(retryJitter_ms(tries));
       }
     }
   }
@@ -563,6 +566,11 @@ function feeLegOf(command: DebitFundsCommand | PlaceHoldCommand) {
     throw new DomainError('invalid_amount', 'a fee is zero or positive');
   }
   return amount.isZero() ? {} : { fee: { amount, account_id: command.fee_account_id } };
+}
+
+/** Jitter spreads writers from other processes that lost the same race. */
+function retryJitter_ms(attempt: number): number {
+  return Math.floor(Math.random() * RETRY_JITTER_MS * attempt);
 }
 
 function appendOf(account: LoadedAccount, events: NewEvent[]): StreamAppend {
