@@ -127,13 +127,50 @@ describe('KafkaBus commands', () => {
     // most the one interval that ends meanwhile, and the other buses' inboxes of this file.
     expect((await replyCommits()) - before).toBeLessThanOrEqual(3);
   });
+
+  it('counts the batches its consumers take and the messages in them', async () => {
+    const [server, client] = [await startBus('batcher'), await startBus('burster')];
+    await server.serve('ledger.count_command', async (payload) => payload);
+    await expect(client.request('ledger.count_command', 0, { timeout_ms: 10_000 })).resolves.toBe(
+      0,
+    );
+    const counted = async () => ({
+      commands: await consumed('kafka_consumed_messages_total', 'commands'),
+      command_batches: await consumed('kafka_consumed_batches_total', 'commands'),
+      replies: await consumed('kafka_consumed_messages_total', 'replies'),
+      reply_batches: await consumed('kafka_consumed_batches_total', 'replies'),
+    });
+    const before = await counted();
+    const sent = Array.from({ length: 20 }, (_, index) => index + 1);
+    await expect(
+      Promise.all(
+        sent.map((index) => client.request('ledger.count_command', index, { timeout_ms: 20_000 })),
+      ),
+    ).resolves.toEqual(sent);
+    const after = await counted();
+    // Twenty commands and twenty replies, in at least one batch each and at most one per message.
+    expect(after.commands - before.commands).toBe(20);
+    expect(after.replies - before.replies).toBe(20);
+    for (const batches of [
+      after.command_batches - before.command_batches,
+      after.reply_batches - before.reply_batches,
+    ]) {
+      expect(batches).toBeGreaterThanOrEqual(1);
+      expect(batches).toBeLessThanOrEqual(20);
+    }
+  });
 });
 
 /** Offset commits this process has sent for reply inboxes (`kafka_offset_commits_total`). */
-async function replyCommits(): Promise<number> {
-  const metric = metricsRegistry().getSingleMetric('kafka_offset_commits_total');
+function replyCommits(): Promise<number> {
+  return consumed('kafka_offset_commits_total', 'replies');
+}
+
+/** The value of one of this process's Kafka consumer counters for a kind of consumer. */
+async function consumed(name: string, consumer: string): Promise<number> {
+  const metric = metricsRegistry().getSingleMetric(name);
   const values = metric ? (await metric.get()).values : [];
-  return values.find((value) => value.labels.consumer === 'replies')?.value ?? 0;
+  return values.find((value) => value.labels.consumer === consumer)?.value ?? 0;
 }
 
 describe('KafkaBus keyed commands', () => {

@@ -29,7 +29,12 @@ import {
 import { awaitLedgerCatchUp, type Queryable } from './bench-client';
 import { CpuLimiter, copyCpuLimitOf, describeThrottling, type Throttling } from './cpu-limits';
 import { cpuBreakdown, cpuPerSecond, listRoleProcesses, readCpu } from './process-cpu';
-import { describeCounterGrowth, scrapeCounter, type MetricsSource } from './prom-counters';
+import {
+  describeCounterGrowth,
+  describeGrowthRatio,
+  scrapeCounter,
+  type MetricsSource,
+} from './prom-counters';
 import { summarize } from './stats';
 
 /**
@@ -62,6 +67,9 @@ export interface DistributedPlan {
 const LEDGER_CONFLICTS = 'ledger_append_conflicts_total';
 /** Offset commits each process sends to Kafka, by consumer (`kafka-bus.ts`). */
 const OFFSET_COMMITS = 'kafka_offset_commits_total';
+/** Batches the processes' Kafka consumers took, and their messages (`kafka-bus.ts`). */
+const CONSUMED_BATCHES = 'kafka_consumed_batches_total';
+const CONSUMED_MESSAGES = 'kafka_consumed_messages_total';
 /** How long the distributed runtime is watched idle, after the warm-up of each copy count. */
 const IDLE_SAMPLE_MS = 10_000;
 const READY_TIMEOUT_MS = 180_000;
@@ -83,6 +91,8 @@ interface DistributedRun {
   cpu_settled: string;
   conflicts: string;
   commits: string;
+  /** Messages per consumed batch, by consumer of the ledger and the gateway. */
+  messages_per_batch: string;
   finishing: Finishing | undefined;
   /** With BENCH_COPY_CPU, how often each copy role ran into its limit while the load ran. */
   throttled: string | undefined;
@@ -208,6 +218,8 @@ async function measuredRun(
   const counted = async () => ({
     conflicts: await scrapeCounter(copies.ledgers, LEDGER_CONFLICTS),
     commits: await scrapeCounter([...copies.ledgers, ...copies.gateways], OFFSET_COMMITS),
+    batches: await scrapeCounter([...copies.ledgers, ...copies.gateways], CONSUMED_BATCHES),
+    messages: await scrapeCounter([...copies.ledgers, ...copies.gateways], CONSUMED_MESSAGES),
   });
   const cpu_before = readCpu();
   const counted_before = await counted();
@@ -229,6 +241,10 @@ async function measuredRun(
     cpu_settled,
     conflicts: growth('conflicts'),
     commits: growth('commits'),
+    messages_per_batch: describeGrowthRatio(
+      { before: counted_before.messages, after: counted_after.messages },
+      { before: counted_before.batches, after: counted_after.batches },
+    ),
     finishing,
     throttled,
   };
@@ -301,6 +317,7 @@ function printRun(label: string, run: DistributedRun): void {
     for (const line of describeFinishing(run.kind, run.finishing)) console.log(`  ${line}`);
   console.log(`  ledger append conflicts per request: ${run.conflicts}`);
   console.log(`  Kafka offset commits of the ledger and gateway per request: ${run.commits}`);
+  console.log(`  Kafka messages per consumed batch, ledger and gateway: ${run.messages_per_batch}`);
 }
 
 /** Requests per second, and for payouts and payins the rate end to end, 2 copies over 1. */

@@ -1,4 +1,4 @@
-import { counterSamples, describeCounterGrowth } from './prom-counters';
+import { counterSamples, describeCounterGrowth, describeGrowthRatio } from './prom-counters';
 
 const TEXT = [
   '# HELP ledger_append_conflicts_total ledger appends that found the stream moved',
@@ -35,5 +35,34 @@ describe('describeCounterGrowth', () => {
       'site="group" 0.500, site="operation" 0.100',
     );
     expect(describeCounterGrowth(after, after, 60)).toBe('none');
+  });
+});
+
+describe('describeGrowthRatio', () => {
+  it('divides what one counter grew by what another grew, per label set that grew', () => {
+    const messages = {
+      before: new Map([['consumer="replies"', 100]]),
+      after: new Map([
+        ['consumer="replies"', 130],
+        ['consumer="commands"', 12],
+      ]),
+    };
+    const batches = {
+      before: new Map([
+        ['consumer="replies"', 50],
+        ['consumer="events"', 4],
+      ]),
+      after: new Map([
+        ['consumer="replies"', 60],
+        ['consumer="commands"', 8],
+        ['consumer="events"', 4],
+      ]),
+    };
+    expect(describeGrowthRatio(messages, batches)).toBe(
+      'consumer="replies" 3.0, consumer="commands" 1.5',
+    );
+    expect(describeGrowthRatio(messages, { before: batches.after, after: batches.after })).toBe(
+      'none',
+    );
   });
 });

@@ -49,3 +49,20 @@ export function describeCounterGrowth(
     .map(([labels, growth]) => `${labels || 'total'} ${(growth / requests).toFixed(3)}`);
   return grown.length > 0 ? grown.join(', ') : 'none';
 }
+
+/**
+ * Per label set, what the first counter grew by for each unit the second grew by between two
+ * scrapes (such as messages per consumed batch), as `consumer="replies" 3.4, ...`.
+ */
+export function describeGrowthRatio(
+  numerator: { before: ReadonlyMap<string, number>; after: ReadonlyMap<string, number> },
+  denominator: { before: ReadonlyMap<string, number>; after: ReadonlyMap<string, number> },
+): string {
+  const growthOf = (counter: typeof numerator, labels: string) =>
+    (counter.after.get(labels) ?? 0) - (counter.before.get(labels) ?? 0);
+  const ratios = [...denominator.after.keys()]
+    .map((labels) => [labels, growthOf(numerator, labels), growthOf(denominator, labels)] as const)
+    .filter(([, , units]) => units > 0)
+    .map(([labels, grown, units]) => `${labels || 'total'} ${(grown / units).toFixed(1)}`);
+  return ratios.length > 0 ? ratios.join(', ') : 'none';
+}

@@ -100,6 +100,21 @@ const offset_commits_total = createCounter<'consumer'>({
   label_names: ['consumer'],
 });
 
+/**
+ * Batches handed to a consumer (one partition's messages of one fetch) and their messages: what
+ * each batch costs (its fetch, its commit, the handler's setup) is spread over messages per batch.
+ */
+const consumed_batches_total = createCounter<'consumer'>({
+  name: 'kafka_consumed_batches_total',
+  help: 'batches of messages (one partition of one fetch) this process consumed from Kafka, by consumer',
+  label_names: ['consumer'],
+});
+const consumed_messages_total = createCounter<'consumer'>({
+  name: 'kafka_consumed_messages_total',
+  help: 'messages this process consumed from Kafka, by consumer: commands, events, broadcast or replies',
+  label_names: ['consumer'],
+});
+
 type ConsumerHandlers =
   | { eachMessage: (payload: EachMessagePayload) => Promise<void>; autoCommit?: boolean }
   | { eachBatch: (payload: EachBatchPayload) => Promise<void>; autoCommit?: boolean };
@@ -373,6 +388,10 @@ export class KafkaBus implements MessageBus {
     });
     this.consumers.add(consumer);
     consumer.on(consumer.events.COMMIT_OFFSETS, () => offset_commits_total.inc({ consumer: kind }));
+    consumer.on(consumer.events.START_BATCH_PROCESS, ({ payload }) => {
+      consumed_batches_total.inc({ consumer: kind });
+      consumed_messages_total.inc({ consumer: kind }, payload.batchSize);
+    });
     let sought = false;
     const joined = new Promise<void>((resolve, reject) => {
       consumer.on(consumer.events.GROUP_JOIN, (event) => {
