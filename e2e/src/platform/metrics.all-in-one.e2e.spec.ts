@@ -130,4 +130,33 @@ describe('/metrics: business metrics', () => {
     );
     expect(caught_up.seconds.map(({ labels }) => labels).sort()).toEqual(projections.sort());
   });
+
+  it('counts the transfers the ledger writes and the appends that carried them', async () => {
+    const totalOf = (body: string, name: string) =>
+      samplesOf(body, name).reduce((sum, { value }) => sum + value, 0);
+    const counted = (body: string) => ({
+      appends: totalOf(body, 'ledger_transfer_appends_total'),
+      transfers: totalOf(body, 'ledger_transfers_appended_total'),
+    });
+    const before = counted(await scrape());
+    const payee = await payoutsClient(platform.environments.test).register();
+    const key = `metrics-transfer-${Date.now()}`;
+    const send = () =>
+      http(platform.environments.test).request('POST', '/v1/transfers', {
+        headers: owner.headers,
+        body: {
+          recipient: payee.email,
+          asset: 'USD',
+          amount: '1.25',
+          idempotency_key: key,
+        },
+      });
+    const first = await send();
+    expect(`${first.status} ${await first.clone().text()}`).toMatch(/^201 /);
+    // The same key again is answered from the first: no transfer is written, nothing counted.
+    expect((await send()).status).toBe(201);
+    const after = counted(await scrape());
+    expect(after.appends - before.appends).toBe(1);
+    expect(after.transfers - before.transfers).toBe(1);
+  });
 });

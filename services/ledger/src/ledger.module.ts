@@ -14,7 +14,7 @@ import {
 import { LedgerCommands } from './application/ledger-commands';
 import { LedgerQueries } from './application/ledger-queries';
 import { LEDGER_MIGRATIONS_DIR } from './infrastructure/balances-projection';
-import { countAppendConflict } from './infrastructure/ledger-metrics';
+import { countAppendConflict, countTransfersAppended } from './infrastructure/ledger-metrics';
 import { LedgerLifecycle } from './infrastructure/ledger-lifecycle';
 import { LEDGER_EVENTS, openLedgerEventStore } from './infrastructure/ledger-store';
 import { LEDGER_SUBSCRIPTION_LINGER_MS } from './infrastructure/projection-replay';
@@ -61,6 +61,7 @@ export class LedgerModule {
               swap,
               backdating: context.environment === 'test',
               on_conflict: countAppendConflict,
+              on_transfers_appended: countTransfersAppended,
             }),
         },
         {

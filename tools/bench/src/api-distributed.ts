@@ -70,6 +70,9 @@ const OFFSET_COMMITS = 'kafka_offset_commits_total';
 /** Batches the processes' Kafka consumers took, and their messages (`kafka-bus.ts`). */
 const CONSUMED_BATCHES = 'kafka_consumed_batches_total';
 const CONSUMED_MESSAGES = 'kafka_consumed_messages_total';
+/** The ledger's appends that wrote transfers, and the transfers in them (`ledger-metrics.ts`). */
+const TRANSFER_APPENDS = 'ledger_transfer_appends_total';
+const TRANSFERS_APPENDED = 'ledger_transfers_appended_total';
 /** How long the distributed runtime is watched idle, after the warm-up of each copy count. */
 const IDLE_SAMPLE_MS = 10_000;
 const READY_TIMEOUT_MS = 180_000;
@@ -93,6 +96,8 @@ interface DistributedRun {
   commits: string;
   /** Messages per consumed batch, by consumer of the ledger and the gateway. */
   messages_per_batch: string;
+  /** Transfers per ledger append that wrote transfers, by ledger process (the group commit). */
+  transfers_per_append: string;
   finishing: Finishing | undefined;
   /** With BENCH_COPY_CPU, how often each copy role ran into its limit while the load ran. */
   throttled: string | undefined;
@@ -220,6 +225,8 @@ async function measuredRun(
     commits: await scrapeCounter([...copies.ledgers, ...copies.gateways], OFFSET_COMMITS),
     batches: await scrapeCounter([...copies.ledgers, ...copies.gateways], CONSUMED_BATCHES),
     messages: await scrapeCounter([...copies.ledgers, ...copies.gateways], CONSUMED_MESSAGES),
+    transfer_appends: await scrapeCounter(copies.ledgers, TRANSFER_APPENDS),
+    transfers_appended: await scrapeCounter(copies.ledgers, TRANSFERS_APPENDED),
   });
   const cpu_before = readCpu();
   const counted_before = await counted();
@@ -244,6 +251,10 @@ async function measuredRun(
     messages_per_batch: describeGrowthRatio(
       { before: counted_before.messages, after: counted_after.messages },
       { before: counted_before.batches, after: counted_after.batches },
+    ),
+    transfers_per_append: describeGrowthRatio(
+      { before: counted_before.transfers_appended, after: counted_after.transfers_appended },
+      { before: counted_before.transfer_appends, after: counted_after.transfer_appends },
     ),
     finishing,
     throttled,
@@ -318,6 +329,7 @@ function printRun(label: string, run: DistributedRun): void {
   console.log(`  ledger append conflicts per request: ${run.conflicts}`);
   console.log(`  Kafka offset commits of the ledger and gateway per request: ${run.commits}`);
   console.log(`  Kafka messages per consumed batch, ledger and gateway: ${run.messages_per_batch}`);
+  console.log(`  transfers per ledger append that wrote transfers: ${run.transfers_per_append}`);
 }
 
 /** Requests per second, and for payouts and payins the rate end to end, 2 copies over 1. */

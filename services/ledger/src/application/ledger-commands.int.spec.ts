@@ -440,7 +440,11 @@ describe('ledger commands on PostgreSQL, two writers', () => {
           };
         },
       });
-      const here = new LedgerCommands(contested, { on_conflict: (site) => conflicts.push(site) });
+      const appended: number[] = [];
+      const here = new LedgerCommands(contested, {
+        on_conflict: (site) => conflicts.push(site),
+        on_transfers_appended: (transfers) => appended.push(transfers),
+      });
       await here.credit(movement('m-payee', 'fund-m-payee', '1.00'));
       for (const payer of ['m1', 'm2', 'm3', 'm4', 'm5'])
         await here.credit(movement(payer, `fund-${payer}`, '5.00'));
@@ -451,6 +455,8 @@ describe('ledger commands on PostgreSQL, two writers', () => {
       );
       expect(outcomes.map(code)).toEqual([undefined, undefined, undefined, undefined, undefined]);
       expect(conflicts).toEqual(['group', 'group']);
+      // The appends the conflicts undid are not counted: m1's alone, then the group's one.
+      expect(appended).toEqual([1, 4]);
       // The first transfer alone, the other process's two credits, then the group's four at once.
       expect(await transactionsOf('account-m-payee')).toEqual([
         ['1'],
@@ -512,7 +518,11 @@ describe('ledger commands on PostgreSQL, two writers', () => {
     });
 
     it('is a replay when it comes twice among transfers decided together, even kept one', async () => {
-      const writer = new LedgerCommands(stores[0]!, { operations_kept_per_account: 1 });
+      const appended: number[] = [];
+      const writer = new LedgerCommands(stores[0]!, {
+        operations_kept_per_account: 1,
+        on_transfers_appended: (transfers) => appended.push(transfers),
+      });
       for (const payer of ['one-p0', 'one-p1', 'one-p2', 'one-p3'])
         await writer.credit(movement(payer, `fund-${payer}`, '5.00'));
       const transfer = (from_account_id: string, operation_id: string) => ({
@@ -538,6 +548,8 @@ describe('ledger commands on PostgreSQL, two writers', () => {
       expect(await available(writer, 'one-p1')).toBe('4.00');
       expect(await available(writer, 'one-payee')).toBe('4.00');
       expect(await stores[0]!.readStream('account-one-payee')).toHaveLength(4);
+      // Two appends: one-t0 alone, then three transfers; one-t1's second coming wrote nothing.
+      expect(appended).toEqual([1, 3]);
     });
 
     it('ended long ago, a hold is still ended and its fee still paid once, warm or cold', async () => {

@@ -101,6 +101,11 @@ export interface LedgerCommandsOptions {
    * the ledger): `group` for transfers written together, `operation` for one operation's append.
    */
   on_conflict?: (site: ConflictSite) => void;
+  /**
+   * Told after each append that wrote transfers: how many it wrote (one alone, up to
+   * MAX_TRANSFERS_TOGETHER written together). Appends a conflict undid are not told.
+   */
+  on_transfers_appended?: (transfers: number) => void;
 }
 
 /** Where an append found another writer had moved a stream's head first. */
@@ -145,6 +150,7 @@ export class LedgerCommands {
   private readonly operations_kept: number;
   private readonly recall: AccountRecall;
   private readonly on_conflict: (site: ConflictSite) => void;
+  private readonly on_transfers_appended: (transfers: number) => void;
 
   constructor(
     private readonly store: PgEventStore,
@@ -162,6 +168,7 @@ export class LedgerCommands {
     initialAccountState(this.operations_kept);
     this.recall = new AccountRecall(store, this.operations_kept);
     this.on_conflict = options.on_conflict ?? (() => undefined);
+    this.on_transfers_appended = options.on_transfers_appended ?? (() => undefined);
   }
 
   /** Both legs of a swap are one event in the account's stream: both or neither. */
@@ -332,6 +339,7 @@ export class LedgerCommands {
         const appends = [appendOf(payer, payer_events), appendOf(payee, payee_events)];
         const own = pending.statements && { statements: pending.statements(reply) };
         await this.commit(appends, own);
+        if (payer_events.length + payee_events.length > 0) this.on_transfers_appended(1);
         this.remember(payer, states.get(from_account_id)!, payer_events);
         this.remember(payee, states.get(to_account_id)!, payee_events);
         return reply;
@@ -366,11 +374,17 @@ export class LedgerCommands {
         }
         const states = new Map([...loaded].map(([id, account]) => [id, account.state]));
         const events = new Map(account_ids.map((id): [string, NewEvent[]] => [id, []]));
+        const events_decided = () => [...events.values()].reduce((n, list) => n + list.length, 0);
+        let written = 0;
         const replies = group.map((pending) => {
+          const before = events_decided();
           try {
             return decideTransfer(pending, states, events);
           } catch {
             return null;
+          } finally {
+            // A transfer applied before is answered from the stream and writes nothing.
+            if (events_decided() > before) written += 1;
           }
         });
         const appends = account_ids
@@ -382,6 +396,7 @@ export class LedgerCommands {
           return reply && pending.statements ? pending.statements(reply) : [];
         });
         await this.commit(appends, statements.length > 0 ? { statements } : undefined);
+        this.on_transfers_appended(written);
         for (const id of account_ids)
           this.remember(loaded.get(id)!, states.get(id)!, events.get(id)!);
         return replies;

@@ -15,3 +15,22 @@ const append_conflicts_total = createCounter<'site'>({
 export function countAppendConflict(site: ConflictSite): void {
   append_conflicts_total.inc({ site });
 }
+
+/**
+ * Appends that wrote transfers, and the transfers they wrote: their ratio is how many transfers
+ * each append carries (the group commit). An append costs about as much for one transfer as for
+ * many, so a ratio that falls under load means each transfer costs the ledger more.
+ */
+const transfer_appends_total = createCounter({
+  name: 'ledger_transfer_appends_total',
+  help: 'ledger appends that wrote transfers (one alone, or several written together)',
+});
+const transfers_appended_total = createCounter({
+  name: 'ledger_transfers_appended_total',
+  help: 'transfers the ledger wrote, counted once per append that carried them',
+});
+
+export function countTransfersAppended(transfers: number): void {
+  transfer_appends_total.inc();
+  transfers_appended_total.inc(transfers);
+}
