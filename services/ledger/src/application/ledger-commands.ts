@@ -374,17 +374,19 @@ export class LedgerCommands {
         }
         const states = new Map([...loaded].map(([id, account]) => [id, account.state]));
         const events = new Map(account_ids.map((id): [string, NewEvent[]] => [id, []]));
-        const events_decided = () => [...events.values()].reduce((n, list) => n + list.length, 0);
+        // A transfer's events go to its payer's and payee's lists only.
+        const eventsOf = (pending: PendingTransfer) =>
+          events.get(pending.from_account_id)!.length + events.get(pending.to_account_id)!.length;
         let written = 0;
         const replies = group.map((pending) => {
-          const before = events_decided();
+          const before = eventsOf(pending);
           try {
             return decideTransfer(pending, states, events);
           } catch {
             return null;
           } finally {
             // A transfer applied before is answered from the stream and writes nothing.
-            if (events_decided() > before) written += 1;
+            if (eventsOf(pending) > before) written += 1;
           }
         });
         const appends = account_ids
