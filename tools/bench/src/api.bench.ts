@@ -31,6 +31,7 @@ import {
 import { awaitLedgerCatchUp } from './bench-client';
 import type { Pace } from './pacing';
 import { describePgWrites, PG_STATS_FLUSH_MS, pgWritesPerRequest, readPgWrites } from './pg-writes';
+import { describeMainThread, readMainThreadSchedule } from './main-thread';
 import { cpuBreakdown, readCpu } from './process-cpu';
 import { describeGcPauses, recordGcPauses } from './gc-pauses';
 import { median, percentile, slowRequests, summarize } from './stats';
@@ -58,7 +59,10 @@ import { median, percentile, slowRequests, summarize } from './stats';
  * load ran. For payouts, the time from each create request sent to its `completed` event; for
  * payins, to its `payin_credited` event (sandbox step 0); and for both, the rate end to end (the
  * first request sent to the last completed or credited), which is the baseline's work: its one
- * transaction debits or credits the balance too.
+ * transaction debits or credits the balance too. Beside the platform's Node CPU, its main thread's
+ * alone (`main-thread.ts`), how much of the time it waited for a core, and the CPU of the
+ * process's other threads: a main thread on a core or waiting for one nearly all the time is the
+ * run's limit, and the wait is what a free core would give back.
  * Then, for transfers, an open loop (`pacing.ts`) on each: BENCH_REQUESTS transfers due at half
  * the baseline's rate at the first concurrency (the platform's without the baseline), at most 64
  * in flight, each timed from when it was due: issue 20 asks for p99 "at half that rate", which a
@@ -159,6 +163,11 @@ interface Measured {
   pg_writes: string;
   /** Node CPU ms until the requests' work after their replies was done (platform only). */
   cpu_settled_ms?: number;
+  /**
+   * The platform's main thread while the load ran (`main-thread.ts`): its CPU, the share of the
+   * time it waited for a core, and the other threads' CPU (platform only).
+   */
+  main_thread?: string;
   /**
    * How late the platform's event loop ran its timers while the load ran (platform only): a
    * request waits at least that long, whatever the database does.
@@ -288,11 +297,20 @@ async function main(): Promise<void> {
       // Read before the platform's CPU, so that reading /proc is not counted as the platform's.
       const machine_start = readCpu();
       const cpu_start = process.cpuUsage();
+      const main_thread_start = readMainThreadSchedule();
+      const wall_start_ms = performance.now();
       const loop_delay = monitorEventLoopDelay({ resolution: EVENT_LOOP_RESOLUTION_MS });
       loop_delay.enable();
       const gc = recordGcPauses();
       const result = await measuredLoad(plan);
       const cpu_load_ms = cpuMs(process.cpuUsage(cpu_start));
+      const main_thread = describeMainThread({
+        before: main_thread_start,
+        after: readMainThreadSchedule(),
+        process_cpu_ms: cpu_load_ms,
+        wall_ms: performance.now() - wall_start_ms,
+        requests: plan.requests,
+      });
       const gc_pauses = describeGcPauses(gc.stop());
       loop_delay.disable();
       const machine = cpuBreakdown(machine_start, readCpu(), plan.requests);
@@ -318,6 +336,7 @@ async function main(): Promise<void> {
         machine,
         pg_writes,
         cpu_settled_ms,
+        main_thread,
         event_loop_delay: describeLoopDelay(loop_delay),
         gc_pauses,
         finishing: finishingOf(finished, result),
@@ -614,6 +633,7 @@ function printPair(
       `while loaded, ${(on_platform.cpu_settled_ms! / requests).toFixed(2)} ms/request with the ` +
       'work after the replies',
   );
+  console.log(`${label} platform main thread: ${on_platform.main_thread}`);
   console.log(`${label} platform machine: ${on_platform.machine}`);
   console.log(`${label} platform event loop: ${on_platform.event_loop_delay}`);
   console.log(`${label} platform GC pauses: ${on_platform.gc_pauses}`);
@@ -672,6 +692,7 @@ function printPaced(pace: Pace, on_platform: Measured, on_baseline: Measured | u
   console.log(
     `${label} platform Node CPU: ${(on_platform.cpu_load_ms / samples_ms.length).toFixed(2)} ms/request`,
   );
+  console.log(`${label} platform main thread: ${on_platform.main_thread}`);
   console.log(`${label} platform machine: ${on_platform.machine}`);
   console.log(`${label} platform event loop: ${on_platform.event_loop_delay}`);
   console.log(`${label} platform GC pauses: ${on_platform.gc_pauses}`);
