@@ -109,7 +109,13 @@ import { median, percentile, slowRequests, summarize } from './stats';
  */
 process.env.LOG_LEVEL ??= 'warn';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
+/**
+ * Untimed requests of each kind first. The platform's code is large: V8 is still compiling its hot
+ * paths for a few thousand requests (with 200, its other threads took 0.75-0.79 ms per transfer or
+ * payin of the measured run, against 0.20-0.28 ms after 2,000 to 3,000), so fewer measure a
+ * server still warming.
+ */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3000);
 const PAYERS = Number(process.env.BENCH_PAYERS ?? 16);
 /** Payees of the transfers: one by default, a hot account every transfer credits. */
 const PAYEES = Number(process.env.BENCH_PAYEES ?? 1);
