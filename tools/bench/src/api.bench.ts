@@ -32,7 +32,7 @@ import { awaitLedgerCatchUp } from './bench-client';
 import type { Pace } from './pacing';
 import { describePgWrites, PG_STATS_FLUSH_MS, pgWritesPerRequest, readPgWrites } from './pg-writes';
 import { describeMainThread, readMainThreadSchedule } from './main-thread';
-import { cpuBreakdown, readCpu } from './process-cpu';
+import { cpuBreakdown, readCpu, roleCpuMs } from './process-cpu';
 import { describeGcPauses, recordGcPauses } from './gc-pauses';
 import { median, percentile, slowRequests, summarize } from './stats';
 
@@ -165,6 +165,8 @@ interface Measured {
   cpu_load_ms: number;
   /** While the load ran: how busy the cores were, and CPU per request of the other processes. */
   machine: string;
+  /** PostgreSQL's CPU ms while the load ran (its backends serve both servers); null without /proc. */
+  postgresql_cpu_ms: number | null;
   /** What PostgreSQL wrote per request (`pg-writes.ts`): commits, WAL and, on the platform, rows. */
   pg_writes: string;
   /** Node CPU ms until the requests' work after their replies was done (platform only). */
@@ -319,7 +321,8 @@ async function main(): Promise<void> {
       });
       const gc_pauses = describeGcPauses(gc.stop());
       loop_delay.disable();
-      const machine = cpuBreakdown(machine_start, readCpu(), plan.requests);
+      const machine_end = readCpu();
+      const machine = cpuBreakdown(machine_start, machine_end, plan.requests);
       await settle(plan.kind, result);
       const cpu_settled_ms = cpuMs(process.cpuUsage(cpu_start));
       const pg_writes = describePgWrites(
@@ -340,6 +343,7 @@ async function main(): Promise<void> {
         result,
         cpu_load_ms,
         machine,
+        postgresql_cpu_ms: roleCpuMs(machine_start, machine_end, 'postgresql'),
         pg_writes,
         cpu_settled_ms,
         main_thread,
@@ -354,12 +358,14 @@ async function main(): Promise<void> {
       const cpu_start = await baseline!.cpu();
       const machine_start = readCpu();
       const result = await measuredLoad(plan);
-      const machine = cpuBreakdown(machine_start, readCpu(), plan.requests);
+      const machine_end = readCpu();
+      const machine = cpuBreakdown(machine_start, machine_end, plan.requests);
       const cpu_end = await baseline!.cpu();
       const writes = pgWritesPerRequest(writes_start, await readPgWrites(pool), plan.requests);
       return {
         result,
         machine,
+        postgresql_cpu_ms: roleCpuMs(machine_start, machine_end, 'postgresql'),
         pg_writes: describePgWrites(writes, 0),
         cpu_load_ms: cpuMs({
           user: cpu_end.user - cpu_start.user,
@@ -666,10 +672,23 @@ function printPair(
       `${((rate(on_platform.result) / rate(on_baseline.result)) * 100).toFixed(0)}%, p99 ` +
       `${(p99(on_platform.result.samples_ms) / p99(on_baseline.result.samples_ms)).toFixed(2)}x, ` +
       `Node CPU per request ${(on_platform.cpu_load_ms / on_baseline.cpu_load_ms).toFixed(2)}x` +
+      describeCpuRatio(on_platform, on_baseline) +
       (endToEndOf(on_platform) === undefined
         ? ''
         : `; end to end ${((endToEndOf(on_platform)! / rate(on_baseline.result)) * 100).toFixed(0)}%`),
   );
+}
+
+/**
+ * The CPU per request of Node and PostgreSQL together, platform over baseline: with the cores
+ * all busy, the requests/s ratio cannot be above its inverse, whatever the platform's threads do.
+ */
+function describeCpuRatio(on_platform: Measured, on_baseline: Measured): string {
+  if (on_platform.postgresql_cpu_ms === null || on_baseline.postgresql_cpu_ms === null) return '';
+  const platform_ms = on_platform.cpu_load_ms + on_platform.postgresql_cpu_ms;
+  const baseline_ms = on_baseline.cpu_load_ms + on_baseline.postgresql_cpu_ms;
+  if (baseline_ms <= 0) return '';
+  return `, Node and PostgreSQL CPU per request ${(platform_ms / baseline_ms).toFixed(2)}x`;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   machineCpuOf,
   readMachineCpu,
   readProcessesTicks,
+  roleCpuMs,
   roleOf,
   ticksOfStat,
   type CpuReading,
@@ -71,8 +72,13 @@ describe('CPU readings from /proc', () => {
     expect(cpuBreakdown(before, after, 1_000)).toBe(
       'cores 90% busy; CPU ms/request: gateway 4.00, ledger 3.50, postgresql 1.00',
     );
+    // A role's CPU over the run, in ms: the ledger's two processes together, none for a role absent.
+    expect(roleCpuMs(before, after, 'ledger')).toBe(3_500);
+    expect(roleCpuMs(before, after, 'postgresql')).toBe(1_000);
+    expect(roleCpuMs(before, after, 'kafka')).toBe(0);
     const nothing: CpuReading = { machine: null, processes: new Map() };
     expect(cpuBreakdown(nothing, nothing, 1)).toBe('CPU: not readable here (no /proc)');
+    expect(roleCpuMs(nothing, nothing, 'postgresql')).toBeNull();
   });
 
   it('gives each role’s CPU per second of wall time, largest first', () => {

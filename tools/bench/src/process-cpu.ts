@@ -126,6 +126,12 @@ export function roleTicksBetween(before: CpuReading, after: CpuReading): Map<str
   return roles;
 }
 
+/** The CPU ms a role used between two readings; null where /proc could not be read. */
+export function roleCpuMs(before: CpuReading, after: CpuReading, role: string): number | null {
+  if (!before.machine || !after.machine) return null;
+  return (roleTicksBetween(before, after).get(role) ?? 0) * MS_PER_TICK;
+}
+
 /**
  * One line: how busy the machine's cores were between two readings, and the CPU time per
  * request of each role, largest first. A process that started in between counts all its CPU; one
