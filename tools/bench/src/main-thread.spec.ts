@@ -66,7 +66,8 @@ describe("the platform's main thread, from the scheduler's statistics", () => {
       throw new Error('this machine has no /proc schedstat for the test to read');
     burnCpu(150);
     const after_burn = readMainThreadSchedule()!;
-    expect(after_burn.run_ns - before.run_ns).toBeGreaterThanOrEqual(140_000_000);
+    // Most of the process's 150 ms: its other threads (the collector's, the compiler's) ran too.
+    expect(after_burn.run_ns - before.run_ns).toBeGreaterThanOrEqual(100_000_000);
 
     const process_before = process.cpuUsage();
     await burnCpuOnWorker(300);
