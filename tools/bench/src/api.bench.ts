@@ -681,7 +681,8 @@ function printPair(
 
 /**
  * The CPU per request of Node and PostgreSQL together, platform over baseline: with the cores
- * all busy, the requests/s ratio cannot be above its inverse, whatever the platform's threads do.
+ * busy, the requests/s ratio comes near its inverse, whatever the platform's threads do (the load
+ * generator's CPU, not in it, moves it a little: payouts ran at 22-23% with 5.0-5.4 times the CPU).
  */
 function describeCpuRatio(on_platform: Measured, on_baseline: Measured): string {
   if (on_platform.postgresql_cpu_ms === null || on_baseline.postgresql_cpu_ms === null) return '';
