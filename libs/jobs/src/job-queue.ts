@@ -144,7 +144,8 @@ class PgJobQueue implements JobQueue {
       this.owns_pool = false;
     } else if (options.connection_url) {
       const concurrency = options.concurrency ?? 1;
-      // The worker holds one connection for LISTEN and one per running job, plus room for schedule().
+      // The worker holds one connection for its listener (idle: it listens through the process's
+      // ChannelHub), one per running job, and room for schedule().
       this.pool = createPool({
         url: options.connection_url,
         max_connections: concurrency + 3,

@@ -432,6 +432,42 @@ describe('job queue on PostgreSQL', () => {
     expect(await pendingJobs('unwoken_jobs')).toHaveLength(1);
   });
 
+  it("is woken through the process's one notification connection, and again after that connection is lost", async () => {
+    // Polls ten minutes apart: only a notification brings a job in time.
+    const jobs = queue('hub_jobs', { poll_interval_ms: 600_000 });
+    await jobs.start({ record: recorder('hub_jobs', 'w') });
+    // start() does not wait for the listening: probes are scheduled until one from `first` on has
+    // run (a notification wakes the worker for every probe pending then).
+    let probes = 0;
+    const probeNumber = (label: string) => Number(label.replace('probe-', ''));
+    const wokenProbe = (first: number) =>
+      eventually(
+        async () => {
+          await jobs.schedule('record', { label: `probe-${(probes += 1)}` });
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return runs('hub_jobs');
+        },
+        (rows) => rows.some((row) => probeNumber(row.label) >= first),
+        20_000,
+      );
+    await wokenProbe(1);
+    // PostgreSQL wakes every listening backend on each NOTIFY of the database: the queue's own
+    // connections listen on nothing, the shared one listens for it.
+    const listening = await pool.query<{ application_name: string }>(
+      `select application_name from pg_stat_activity
+        where datname = current_database() and query ilike 'listen%'`,
+    );
+    expect(listening.rows.map((row) => row.application_name)).not.toContain('hub_jobs');
+    // The worker has run what was pending and is idle: only a notification brings the next probe.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { rowCount } = await pool.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and application_name = 'event-notifications'`,
+    );
+    expect(rowCount).toBe(1);
+    await wokenProbe(probes + 1);
+  });
+
   it("keeps running, undisturbed, when another queue's schema is migrated in the same database", async () => {
     // graphile-worker announces every schema's migration database-wide, and a worker stops on it.
     const warnings: string[] = [];

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { ChannelHub } from '@platform/persistence';
 
 /** The NOTIFY channel on which a queue's new jobs wake its own workers only. */
 export function wakeUpChannelOf(schema: string): string {
@@ -23,11 +24,17 @@ type NotificationHandler = (message: Notification) => void;
  * in every queue's worker, and each migration (a service deploying, or booting for the first
  * time) stopped every worker. The pool returned here, handed to the worker, scopes what its
  * listening connection hears to this queue:
- * - new jobs: it listens on the queue's own channel instead (its `LISTEN` is rewritten), and
- *   passes those notifications on as `jobs:insert` ones. The queue's jobs announce themselves
- *   there (JobQueue.schedule); a job becoming due later is found by polling, as before.
+ * - new jobs: it listens on the queue's own channel instead, and passes those notifications on
+ *   as `jobs:insert` ones. The queue's jobs announce themselves there (JobQueue.schedule); a job
+ *   becoming due later is found by polling, as before.
  * - migrations: an announcement is passed on only once this schema's newest migration is newer
  *   than when the connection began listening (or cannot be read); another schema's is dropped.
+ *
+ * It listens through the process's one notification connection (ChannelHub), not its own:
+ * PostgreSQL wakes every listening backend of a database on each NOTIFY, whatever its channels,
+ * and ten queues' listening connections were woken by every event-store append (6-7% of the
+ * server's CPU under a payouts load, for nothing). The worker's connection stays idle; when the
+ * shared one is lost, the worker is told as if its own had failed, and listens again.
  * Everything else is the pool itself.
  */
 export function withScopedNotifications(pool: Pool, schema: string): Pool {
@@ -39,11 +46,8 @@ export function withScopedNotifications(pool: Pool, schema: string): Pool {
   };
   const scopedClient = (client: PoolClient, migration_at_listen: number): PoolClient => {
     const channel = wakeUpChannelOf(schema);
-    const statements = new Map([
-      [GRAPHILE_LISTEN, `LISTEN "${channel}"; LISTEN "${MIGRATE_CHANNEL}";`],
-      [GRAPHILE_UNLISTEN, `UNLISTEN "${channel}"; UNLISTEN "${MIGRATE_CHANNEL}";`],
-    ]);
     const scoped_handlers = new Map<NotificationHandler, NotificationHandler>();
+    const error_handlers = new Set<(error: Error) => void>();
     const scope =
       (handler: NotificationHandler): NotificationHandler =>
       (message) => {
@@ -53,27 +57,38 @@ export function withScopedNotifications(pool: Pool, schema: string): Pool {
             (newest) => newest > migration_at_listen && handler(message),
             () => handler(message),
           );
-        else if (message.channel !== JOBS_CHANNEL) handler(message);
       };
+    const listening = new HubListening(pool, [channel, MIGRATE_CHANNEL], {
+      notified: (message) => {
+        for (const handler of [...scoped_handlers.values()]) handler(message);
+      },
+      lost: (error) => {
+        for (const handler of [...error_handlers]) handler(error);
+      },
+    });
     return new Proxy(client, {
       get(target, property) {
         switch (property) {
           case 'query':
-            return (text: unknown, ...rest: unknown[]) =>
-              (target.query as (...args: unknown[]) => unknown)(
-                (typeof text === 'string' && statements.get(text)) || text,
-                ...rest,
-              );
+            return (text: unknown, ...rest: unknown[]) => {
+              if (text === GRAPHILE_LISTEN) return listening.start();
+              if (text === GRAPHILE_UNLISTEN) return listening.stop();
+              return (target.query as (...args: unknown[]) => unknown)(text, ...rest);
+            };
           case 'on':
-            return (event: string, handler: NotificationHandler) => {
-              if (event !== 'notification') return target.on(event as 'error', handler as never);
-              const scoped = scope(handler);
-              scoped_handlers.set(handler, scoped);
-              return target.on('notification', scoped);
+            return (event: string, handler: NotificationHandler & ((error: Error) => void)) => {
+              if (event === 'error') error_handlers.add(handler);
+              if (event !== 'notification') return target.on(event as 'error', handler);
+              scoped_handlers.set(handler, scope(handler));
+              return target;
             };
           case 'removeListener':
-            return (event: string, handler: NotificationHandler) =>
-              target.removeListener(event, (scoped_handlers.get(handler) ?? handler) as never);
+            return (event: string, handler: NotificationHandler & ((error: Error) => void)) => {
+              if (event === 'error') error_handlers.delete(handler);
+              if (event !== 'notification') return target.removeListener(event, handler);
+              scoped_handlers.delete(handler);
+              return target;
+            };
           default:
             return boundMember(target, property);
         }
@@ -101,6 +116,51 @@ export function withScopedNotifications(pool: Pool, schema: string): Pool {
           : target.connect();
     },
   });
+}
+
+interface HubEvents {
+  notified(message: Notification): void;
+  /** Told once per start, whichever channel's listening was lost first. */
+  lost(error: Error): void;
+}
+
+/** A worker's channels listened on through the database's ChannelHub, started and stopped whole. */
+class HubListening {
+  private stops: Array<() => Promise<void>> = [];
+  private lost_told = false;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly channels: readonly string[],
+    private readonly events: HubEvents,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.stop();
+    this.lost_told = false;
+    const hub = ChannelHub.of(this.pool);
+    for (const channel of this.channels) {
+      this.stops.push(
+        await hub.listen(channel, {
+          notified: (payload) => this.events.notified({ channel, payload }),
+          lost: (error) => this.tellLost(error),
+        }),
+      );
+    }
+  }
+
+  async stop(): Promise<void> {
+    const stops = this.stops.splice(0);
+    await Promise.all(stops.map((stop) => stop()));
+  }
+
+  private tellLost(error: Error): void {
+    // The hub has dropped every listener already; the worker releases this one and listens again.
+    this.stops = [];
+    if (this.lost_told) return;
+    this.lost_told = true;
+    this.events.lost(error);
+  }
 }
 
 function boundMember(target: object, property: string | symbol): unknown {

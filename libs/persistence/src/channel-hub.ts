@@ -10,7 +10,7 @@ export interface ChannelListener {
 
 /**
  * One LISTEN connection per database for every listener of the process (event-store
- * subscriptions, outbox relays). PostgreSQL wakes every listening backend of a database on each
+ * subscriptions, outbox relays, job queues' workers). PostgreSQL wakes every listening backend of a database on each
  * NOTIFY, whatever its channels: with a connection per listener, each append woke them all (a
  * dozen per service set), which cost the server more than some appends. A hub listens on the
  * union of its listeners' channels, and closes its connection when the last one leaves. When the
