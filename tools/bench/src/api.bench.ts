@@ -33,6 +33,11 @@ import type { Pace } from './pacing';
 import { describePgWrites, PG_STATS_FLUSH_MS, pgWritesPerRequest, readPgWrites } from './pg-writes';
 import { describeMainThread, readMainThreadSchedule } from './main-thread';
 import { cpuBreakdown, readCpu, roleCpuMs } from './process-cpu';
+import {
+  describePostgresqlByClient,
+  postgresqlTicksByClient,
+  readPostgresqlClients,
+} from './pg-clients';
 import { describeGcPauses, recordGcPauses } from './gc-pauses';
 import { median, percentile, slowRequests, summarize } from './stats';
 
@@ -155,6 +160,8 @@ const SLOW_REQUEST_MS = 50;
 const SLOW_WINDOW_MS = 500;
 /** The platform's tables printed beside each run, most rows written first. */
 const PG_TABLES_SHOWN = 8;
+/** Clients of PostgreSQL named in the line of its CPU by client; the rest are summed. */
+const PG_CLIENTS_SHOWN = 6;
 
 type Cpu = NodeJS.CpuUsage;
 const cpuMs = (usage: Cpu) => (usage.user + usage.system) / 1000;
@@ -169,6 +176,8 @@ interface Measured {
   postgresql_cpu_ms: number | null;
   /** What PostgreSQL wrote per request (`pg-writes.ts`): commits, WAL and, on the platform, rows. */
   pg_writes: string;
+  /** PostgreSQL's CPU per request by the client it served (`pg-clients.ts`; platform only). */
+  postgresql_by_client?: string;
   /** Node CPU ms until the requests' work after their replies was done (platform only). */
   cpu_settled_ms?: number;
   /**
@@ -266,7 +275,11 @@ async function main(): Promise<void> {
     settings: SETTINGS,
   });
   const test = platform.environments.test;
-  const pool = createPool({ url: test.database_url, max_connections: 2 });
+  const pool = createPool({
+    url: test.database_url,
+    max_connections: 2,
+    application_name: 'bench',
+  });
   const finished = completions();
   const events = await test.bus.subscribe({
     topics: COMPLETION_TOPICS,
@@ -323,6 +336,11 @@ async function main(): Promise<void> {
       loop_delay.disable();
       const machine_end = readCpu();
       const machine = cpuBreakdown(machine_start, machine_end, plan.requests);
+      const postgresql_by_client = describePostgresqlByClient(
+        postgresqlTicksByClient(machine_start, machine_end, await readPostgresqlClients(pool)),
+        plan.requests,
+        PG_CLIENTS_SHOWN,
+      );
       await settle(plan.kind, result);
       const cpu_settled_ms = cpuMs(process.cpuUsage(cpu_start));
       const pg_writes = describePgWrites(
@@ -346,6 +364,7 @@ async function main(): Promise<void> {
         postgresql_cpu_ms: roleCpuMs(machine_start, machine_end, 'postgresql'),
         pg_writes,
         cpu_settled_ms,
+        postgresql_by_client,
         main_thread,
         event_loop_delay: describeLoopDelay(loop_delay),
         gc_pauses,
@@ -647,6 +666,7 @@ function printPair(
   );
   console.log(`${label} platform main thread: ${on_platform.main_thread}`);
   console.log(`${label} platform machine: ${on_platform.machine}`);
+  console.log(`${label} platform PostgreSQL CPU by client: ${on_platform.postgresql_by_client}`);
   console.log(`${label} platform event loop: ${on_platform.event_loop_delay}`);
   console.log(`${label} platform GC pauses: ${on_platform.gc_pauses}`);
   console.log(`${label} platform PostgreSQL per request: ${on_platform.pg_writes}`);
@@ -720,6 +740,7 @@ function printPaced(pace: Pace, on_platform: Measured, on_baseline: Measured | u
   );
   console.log(`${label} platform main thread: ${on_platform.main_thread}`);
   console.log(`${label} platform machine: ${on_platform.machine}`);
+  console.log(`${label} platform PostgreSQL CPU by client: ${on_platform.postgresql_by_client}`);
   console.log(`${label} platform event loop: ${on_platform.event_loop_delay}`);
   console.log(`${label} platform GC pauses: ${on_platform.gc_pauses}`);
   console.log(`${label} platform slow requests: ${describeSlowRequests(on_platform.result)}`);

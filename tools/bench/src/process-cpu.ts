@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
  */
 
 /** /proc reports CPU time in USER_HZ ticks, which Linux fixes at 100 per second for user space. */
-const MS_PER_TICK = 10;
+export const MS_PER_TICK = 10;
 
 export interface MachineCpu {
   busy_ticks: number;
