@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { BUS_SERVICE_NAMES, healthPortOf } from '@platform/runtime/health-ports';
-import { SERVICE_NODE_FLAGS } from '@platform/runtime/node-flags';
+import { cpuProfileFlags, SERVICE_NODE_FLAGS } from '@platform/runtime/node-flags';
 
 /**
  * `npm run start:distributed`: every service in its own process on KAFKA_BROKERS and DATABASE_URL
@@ -9,7 +9,8 @@ import { SERVICE_NODE_FLAGS } from '@platform/runtime/node-flags';
  * probe port (printed at start). A process that exits is started again after a backoff that
  * doubles up to 30 s (reset once it has run a minute), as an orchestrator would: on a fresh broker
  * a service may die while the topics settle, and one death must not take the others down.
- * SIGTERM or SIGINT stops them all.
+ * SIGTERM or SIGINT stops them all. With CPU_PROFILE_DIR set, each process writes a V8 CPU profile
+ * when it exits, into `<CPU_PROFILE_DIR>/<service>`.
  */
 const RESTART_BACKOFF_MS = { initial: 1_000, max: 30_000 };
 const STABLE_AFTER_MS = 60_000;
@@ -53,7 +54,8 @@ function settings() {
   const host = process.env.HOST ?? '127.0.0.1';
   // Probes go where the processes listen; a wildcard address is reached on loopback.
   const probe_host = host === '0.0.0.0' ? '127.0.0.1' : host;
-  return { environment, health_port_base, gateway_port, probe_host };
+  const cpu_profile_dir = process.env.CPU_PROFILE_DIR || undefined;
+  return { environment, health_port_base, gateway_port, probe_host, cpu_profile_dir };
 }
 
 function portSetting(name: string): number | undefined {
@@ -94,7 +96,11 @@ function start(entry: Supervised): void {
   // The IPC channel lets a child notice that the launcher itself is gone (see exitOnSignal).
   const child = spawn(
     process.execPath,
-    [...SERVICE_NODE_FLAGS, path.join(dist, 'services', entry.service, 'src', 'main.js')],
+    [
+      ...SERVICE_NODE_FLAGS,
+      ...cpuProfileFlags(config.cpu_profile_dir, entry.service),
+      path.join(dist, 'services', entry.service, 'src', 'main.js'),
+    ],
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...port_setting } },
   );
   entry.child = child;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Big from 'big.js';
 import { BUS_SERVICE_NAMES } from '@platform/runtime/health-ports';
-import { SERVICE_NODE_FLAGS } from '@platform/runtime/node-flags';
+import { cpuProfileFlags, SERVICE_NODE_FLAGS } from '@platform/runtime/node-flags';
 import { buildDist, pidIsRunning } from '@platform/testing';
 import { LauncherDeployment } from '../harness/launcher';
 import { http, openAccount } from '../clients';
@@ -24,7 +24,7 @@ const OPERATOR_TOKEN = `op_launcher_${randomBytes(6).toString('hex')}`;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One run of the launcher, on its own topic prefix and database. */
-async function startRun(): Promise<LauncherDeployment> {
+async function startRun(env: Record<string, string> = {}): Promise<LauncherDeployment> {
   const secrets = mkdtempSync(path.join(os.tmpdir(), 'launcher-secrets-'));
   writeFileSync(path.join(secrets, 'operator_token'), `${OPERATOR_TOKEN}\n`);
   return LauncherDeployment.start({
@@ -35,6 +35,7 @@ async function startRun(): Promise<LauncherDeployment> {
       // As compose and Kubernetes pass it: a file holding the secret.
       OPERATOR_TOKEN: undefined,
       OPERATOR_TOKEN_FILE: path.join(secrets, 'operator_token'),
+      ...env,
     },
   });
 }
@@ -69,8 +70,10 @@ describe('the distributed launcher', () => {
 
   it.each(Array.from({ length: COLD_STARTS }, (_, index) => index + 1))(
     'cold start %i on fresh topics and a fresh database: every process ready, a client served',
-    async () => {
-      const run = await startRun();
+    async (start) => {
+      // The second start also asks every process for a CPU profile of its life.
+      const profiles = start === 2 ? mkdtempSync(path.join(os.tmpdir(), 'launcher-prof-')) : '';
+      const run = await startRun(profiles ? { CPU_PROFILE_DIR: profiles } : {});
       runs.push(run);
       expect(await run.awaitReady()).toEqual(Array(BUS_SERVICE_NAMES.length + 1).fill(200));
       const usd = await registerAndReadBalances(run.base_url, 'cold');
@@ -81,11 +84,22 @@ describe('the distributed launcher', () => {
         headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
       });
       expect(admin.status).toBe(200);
-      const pids = [...BUS_SERVICE_NAMES, 'gateway'].map((service) => run.pidOf(service));
+      const services = [...BUS_SERVICE_NAMES, 'gateway'];
+      const pids = services.map((service) => run.pidOf(service));
       // Every service runs with the platform's V8 flags, as the container image runs it.
-      for (const pid of pids) expect(nodeFlagsOf(pid!)).toEqual([...SERVICE_NODE_FLAGS]);
+      for (const [index, pid] of pids.entries())
+        expect(nodeFlagsOf(pid!)).toEqual([
+          ...SERVICE_NODE_FLAGS,
+          ...cpuProfileFlags(profiles, services[index]!),
+        ]);
       expect((await run.stop()).code).toBe(0);
       expect(pids.filter((pid) => !isGone(pid))).toEqual([]);
+      // Stopped cleanly, each process wrote its profile as it exited.
+      if (profiles)
+        for (const service of services)
+          expect(readdirSync(path.join(profiles, service))).toEqual([
+            expect.stringMatching(/\.cpuprofile$/),
+          ]);
     },
     240_000,
   );

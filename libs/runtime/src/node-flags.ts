@@ -36,3 +36,13 @@ function nodeFlags(semi_space_mb: number): readonly string[] {
 export const SERVICE_NODE_FLAGS = nodeFlags(64);
 
 export const ALL_IN_ONE_NODE_FLAGS = nodeFlags(128);
+
+/**
+ * With a directory, the flags that make V8 write a CPU profile of the process when it exits (a
+ * stop, or a death the launcher restarts it after) into `<directory>/<name>`, one file per process.
+ * NODE_OPTIONS cannot carry them (Node refuses `--cpu-prof` there), so the launcher adds them.
+ */
+export function cpuProfileFlags(directory: string | undefined, name: string): readonly string[] {
+  if (directory === undefined || directory === '') return [];
+  return ['--cpu-prof', `--cpu-prof-dir=${directory.replace(/\/+$/, '')}/${name}`];
+}

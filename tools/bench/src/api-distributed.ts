@@ -5,7 +5,7 @@ import path from 'node:path';
 import { KafkaBus, kafkaTestNamespace } from '@platform/messaging';
 import { createPool, ensureDatabase } from '@platform/persistence';
 import { BUS_SERVICE_NAMES, healthPortOf } from '@platform/runtime/health-ports';
-import { SERVICE_NODE_FLAGS } from '@platform/runtime/node-flags';
+import { cpuProfileFlags, SERVICE_NODE_FLAGS } from '@platform/runtime/node-flags';
 import {
   freePort,
   freePortRange,
@@ -61,6 +61,11 @@ export interface DistributedPlan {
   settings: Record<string, string>;
   /** How long a run's payouts and payins may take to complete or be credited. */
   completion_timeout_ms: number;
+  /**
+   * Where every process writes a V8 CPU profile of its life when it stops (a directory per
+   * service, `ledger-2` and `gateway-2` for the second copies); none when unset.
+   */
+  cpu_profile_dir?: string;
 }
 
 /** The ledger's count of appends that found a stream moved by another copy (`ledger-metrics.ts`). */
@@ -121,6 +126,8 @@ export async function benchDistributed(plan: DistributedPlan): Promise<void> {
     OPERATOR_TOKEN: `op_bench_${randomBytes(8).toString('hex')}`,
     HANDOFF_SECRET: `bench-handoff-${randomBytes(16).toString('hex')}`,
     LOG_LEVEL: 'warn',
+    // Read by the launcher, which gives its processes the flags (cpuProfileFlags).
+    ...(plan.cpu_profile_dir ? { CPU_PROFILE_DIR: plan.cpu_profile_dir } : {}),
   };
   const processes: NodeProcess[] = [
     startNodeProcess(distEntry('tools/scripts/start-distributed.js'), {
@@ -185,14 +192,14 @@ export async function benchDistributed(plan: DistributedPlan): Promise<void> {
     const ledger_probe = `http://127.0.0.1:${await freePort()}`;
     processes.push(
       startNodeProcess(distEntry('services/ledger/src/main.js'), {
-        node_flags: SERVICE_NODE_FLAGS,
+        node_flags: [...SERVICE_NODE_FLAGS, ...cpuProfileFlags(plan.cpu_profile_dir, 'ledger-2')],
         env: { ...env, HEALTH_PORT: new URL(ledger_probe).port },
       }),
     );
     const second_gateway = `http://127.0.0.1:${await freePort()}`;
     processes.push(
       startNodeProcess(distEntry('services/gateway/src/main.js'), {
-        node_flags: SERVICE_NODE_FLAGS,
+        node_flags: [...SERVICE_NODE_FLAGS, ...cpuProfileFlags(plan.cpu_profile_dir, 'gateway-2')],
         env: { ...env, PORT: new URL(second_gateway).port },
       }),
     );
@@ -201,12 +208,19 @@ export async function benchDistributed(plan: DistributedPlan): Promise<void> {
     copies.ledgers.push({ base_url: ledger_probe });
     copies.gateways.push({ base_url: second_gateway, headers: operator });
     limits?.limitCopies();
+    if (plan.cpu_profile_dir)
+      console.log(
+        `CPU profiles: the runs with two copies begin at ${process.hrtime.bigint() / 1000n} µs ` +
+          "of the monotonic clock, which a profile's startTime and sample times count on",
+      );
     const two = await runAll('2 ledgers + 2 gateways');
     for (const [index, run] of two.entries()) printScaling(one[index]!, run);
   } finally {
     await bus.close();
     await pool.end();
     for (const started of processes.reverse()) await started.stop();
+    if (plan.cpu_profile_dir)
+      console.log(`CPU profiles of every process: ${plan.cpu_profile_dir} (a directory each)`);
     limits?.release();
     await namespace.remove().catch(() => undefined);
   }

@@ -95,9 +95,14 @@ import { median, percentile, slowRequests, summarize } from './stats';
  *    `prom-counters.ts`). The runtime's processes inherit this one's environment, so that
  *    KAFKA_PARTITIONS sets their topics' partitions. BENCH_DISTRIBUTED=off
  *    skips it; BENCH_BASELINE=off skips the baseline (for a CPU profile of the platform alone).
+ *    BENCH_DISTRIBUTED_CPU_PROFILES=<dir> has every process of the distributed runtime write a V8
+ *    CPU profile of its life when it stops, a directory per service (`ledger-2` and `gateway-2`
+ *    for the second copies), and prints when the runs with two copies began on the monotonic
+ *    clock the profiles' times count on.
  * Beside each run: how busy the machine's cores were and the CPU per request of the other processes
  * (`process-cpu.ts`, from /proc): PostgreSQL, the baseline, and the distributed runtime's services
- * and broker, which `process.cpuUsage()` cannot see. And what PostgreSQL wrote per request
+ * and broker, which `process.cpuUsage()` cannot see; on the all-in-one runtime, PostgreSQL's CPU
+ * by the client it served (`pg-clients.ts`). And what PostgreSQL wrote per request
  * (`pg-writes.ts`): commits, WAL flushes, WAL records and bytes of the whole server, and for the
  * platform the tables of its database most written, with their share of HOT updates.
  * BENCH_ROUNDS=<n> (default 1) measures each kind and concurrency n times, platform then baseline
@@ -466,6 +471,9 @@ async function main(): Promise<void> {
         payers: PAYERS,
         settings: SETTINGS,
         completion_timeout_ms: COMPLETION_TIMEOUT_MS,
+        cpu_profile_dir: process.env.BENCH_DISTRIBUTED_CPU_PROFILES
+          ? path.resolve(process.env.BENCH_DISTRIBUTED_CPU_PROFILES)
+          : undefined,
       });
     }
   } finally {
