@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
-import { bankTransferPayinBody, pixPayoutBody } from './bench-client';
+import { bankTransferPayinBody, pixPayoutBody, serveLoads } from './bench-client';
 import { latencyMs, timedFromMs, waitBeforeMs, type Pace } from './pacing';
+import { cpuMs } from './process-cpu';
 
 /**
- * The load generator of `api.bench.ts`, in its own process (`forkLoad`), so its client work is
- * not counted against the server it measures. `concurrency` workers send `requests` POSTs of one
+ * The load generator of `api.bench.ts`, in its own process (`startLoadGenerator`, one for every run
+ * of the benchmark), so its client work is not counted against the server it measures. `concurrency` workers send `requests` POSTs of one
  * kind with undici, each with a new idempotency key; worker `i` pays as `payers[i % payers.length]`
  * through `targets[i % targets.length]` (several gateways share the load). With `pace`, the load is
  * an open loop instead (`pacing.ts`): request `n` is due at `n / rate` seconds, sent by whichever
@@ -42,6 +43,8 @@ export interface ApiLoadResult {
    * sub-millisecond), to time it to its completion or credit.
    */
   created: { id: string; sent_at_ms: number }[];
+  /** The generator's own CPU time in the run's first second, and in the whole run. */
+  generator_cpu_ms: { first_second: number; total: number };
 }
 
 /** The request body of the `index`th request of the run. */
@@ -88,9 +91,14 @@ async function run(plan: ApiLoadPlan): Promise<ApiLoadResult> {
     elapsed_ms: 0,
     failures: 0,
     created: [],
+    generator_cpu_ms: { first_second: 0, total: 0 },
   };
   let next = 0;
   const start = performance.now();
+  const cpu_start = process.cpuUsage();
+  const first_second = setTimeout(() => {
+    result.generator_cpu_ms.first_second = cpuMs(process.cpuUsage(cpu_start));
+  }, 1_000);
   await Promise.all(
     Array.from({ length: plan.concurrency }, async (_, worker) => {
       const pool = pools[worker % pools.length]!;
@@ -121,14 +129,10 @@ async function run(plan: ApiLoadPlan): Promise<ApiLoadResult> {
     }),
   );
   result.elapsed_ms = performance.now() - start;
+  result.generator_cpu_ms.total = cpuMs(process.cpuUsage(cpu_start));
+  clearTimeout(first_second);
   await Promise.all(pools.map((pool) => pool.close()));
   return result;
 }
 
-if (require.main === module) {
-  const plan = JSON.parse(process.argv[2] ?? '{}') as ApiLoadPlan;
-  run(plan).then(
-    (result) => process.send?.({ ok: true, result }),
-    (error: unknown) => process.send?.({ ok: false, error: String(error) }),
-  );
-}
+if (require.main === module) serveLoads(run);

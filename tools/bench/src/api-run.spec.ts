@@ -11,6 +11,7 @@ const run = (created: { id: string; sent_at_ms: number }[]): ApiLoadResult => ({
   elapsed_ms: 1,
   failures: 0,
   created,
+  generator_cpu_ms: { first_second: 0, total: 0 },
 });
 
 describe('apiKindsOf', () => {

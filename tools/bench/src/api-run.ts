@@ -1,7 +1,7 @@
 import type { DeliveredMessage } from '@platform/messaging';
 import { waitFor } from '@platform/testing';
 import type { ApiKind, ApiLoadPlan, ApiLoadResult } from './api-load';
-import { forkLoad, openBenchAccount, poster } from './bench-client';
+import { openBenchAccount, poster, startLoadGenerator, type LoadGenerator } from './bench-client';
 import { percentile } from './stats';
 
 /**
@@ -44,12 +44,26 @@ export async function openPayers(
   return { recipients, payers, account_ids };
 }
 
-/** One load run in its own process; refusals abort the benchmark, its figures would mean nothing. */
+/** The load generator every run of bench:api shares, started by the first run. */
+let generator: LoadGenerator<ApiLoadPlan, ApiLoadResult> | undefined;
+
+/**
+ * One load run in the load generator's process, the same process for every run (its code is
+ * compiled by the untimed warm-up, not during a timed run); refusals abort the benchmark, its
+ * figures would mean nothing.
+ */
 export async function measuredLoad(plan: ApiLoadPlan): Promise<ApiLoadResult> {
-  const result = await forkLoad<ApiLoadPlan, ApiLoadResult>('api-load.js', plan);
+  generator ??= startLoadGenerator<ApiLoadPlan, ApiLoadResult>('api-load.js');
+  const result = await generator.run(plan);
   if (result.failures > 0)
     throw new Error(`${plan.kind}: ${result.failures} refused, first: ${result.first_failure}`);
   return result;
+}
+
+/** Stops the load generator of `measuredLoad`, when the benchmark is done with it. */
+export function stopLoadGenerator(): void {
+  generator?.close();
+  generator = undefined;
 }
 
 /** The event topics whose events `completions` reads. */

@@ -25,6 +25,7 @@ import {
   finishingOf,
   measuredLoad,
   openPayers,
+  stopLoadGenerator,
   type Finishing,
   type Payers,
 } from './api-run';
@@ -32,7 +33,7 @@ import { awaitLedgerCatchUp } from './bench-client';
 import type { Pace } from './pacing';
 import { describePgWrites, PG_STATS_FLUSH_MS, pgWritesPerRequest, readPgWrites } from './pg-writes';
 import { describeMainThread, readMainThreadSchedule } from './main-thread';
-import { cpuBreakdown, readCpu, roleCpuMs } from './process-cpu';
+import { cpuBreakdown, cpuMs, readCpu, roleCpuMs } from './process-cpu';
 import {
   describePostgresqlByClient,
   postgresqlTicksByClient,
@@ -168,9 +169,6 @@ const PG_TABLES_SHOWN = 8;
 /** Clients of PostgreSQL named in the line of its CPU by client; the rest are summed. */
 const PG_CLIENTS_SHOWN = 6;
 
-type Cpu = NodeJS.CpuUsage;
-const cpuMs = (usage: Cpu) => (usage.user + usage.system) / 1000;
-
 interface Measured {
   result: ApiLoadResult;
   /** Node CPU ms while the load ran. */
@@ -223,7 +221,7 @@ async function baselinePayers(secret: string, accounts: string[]): Promise<Payer
 
 interface Baseline {
   base_url: string;
-  cpu(): Promise<Cpu>;
+  cpu(): Promise<NodeJS.CpuUsage>;
   stop(): Promise<void>;
 }
 
@@ -241,7 +239,7 @@ function startBaseline(options: ApiBaselineOptions): Promise<Baseline> {
   return next<{ base_url: string }>().then(({ base_url }) => ({
     base_url,
     cpu: async () => {
-      const answer = next<{ cpu: Cpu }>();
+      const answer = next<{ cpu: NodeJS.CpuUsage }>();
       child.send('cpu');
       return (await answer).cpu;
     },
@@ -477,6 +475,7 @@ async function main(): Promise<void> {
       });
     }
   } finally {
+    stopLoadGenerator();
     await pg.stop();
   }
 }
@@ -752,12 +751,14 @@ function printPaced(pace: Pace, on_platform: Measured, on_baseline: Measured | u
   console.log(`${label} platform event loop: ${on_platform.event_loop_delay}`);
   console.log(`${label} platform GC pauses: ${on_platform.gc_pauses}`);
   console.log(`${label} platform slow requests: ${describeSlowRequests(on_platform.result)}`);
+  console.log(`${label} platform load generator: ${describeGeneratorCpu(on_platform.result)}`);
   console.log(`${label} platform PostgreSQL per request: ${on_platform.pg_writes}`);
   if (!on_baseline) return;
   const { samples_ms: baseline_ms, elapsed_ms: baseline_elapsed_ms } = on_baseline.result;
   console.log(summarize(`${label} bare baseline`, baseline_ms, baseline_elapsed_ms));
   console.log(`${label} baseline machine: ${on_baseline.machine}`);
   console.log(`${label} baseline slow requests: ${describeSlowRequests(on_baseline.result)}`);
+  console.log(`${label} baseline load generator: ${describeGeneratorCpu(on_baseline.result)}`);
   console.log(`${label} baseline PostgreSQL per request: ${on_baseline.pg_writes}`);
   console.log(
     `${label} platform / baseline: p99 ${(p99(samples_ms) / p99(baseline_ms)).toFixed(2)}x`,
@@ -817,6 +818,17 @@ function describeSlowRequests(result: ApiLoadResult): string {
     `${SLOW_WINDOW_MS} ms; the most, ${worst.slow}, in the one from ` +
     `${(worst.start_ms / 1000).toFixed(1)} s`
   );
+}
+
+/**
+ * The load generator's CPU in the run's first second beside its rate after: a first second that
+ * costs more (code still being compiled) competes with the platform for the machine's 2 cores.
+ */
+function describeGeneratorCpu(result: ApiLoadResult): string {
+  const { first_second, total } = result.generator_cpu_ms;
+  const after_s = result.elapsed_ms / 1_000 - 1;
+  const after = after_s > 0 ? `, then ${((total - first_second) / after_s).toFixed(0)} ms/s` : '';
+  return `CPU ${first_second.toFixed(0)} ms in the run's first second${after}`;
 }
 
 /** Payouts completed or payins credited a second, over the whole run (undefined for transfers). */

@@ -104,22 +104,93 @@ export async function callJson(
   return json;
 }
 
+/** What a load generator's process answers for each plan it is sent. */
+type LoadAnswer<Result> = { ok: true; result: Result } | { ok: false; error: string };
+
 /**
- * Runs the load generator `script` (beside this file) in its own process with `plan`, so that
- * its client work is not counted against the server it measures; answers what it sends back.
+ * A load generator in a process of its own, kept for every run of a benchmark, so that its client
+ * work is not counted against the server it measures and its code is compiled once: a process
+ * forked for each run spent about twice the CPU in its first second as after (JIT compiling the
+ * client), on the 2 cores it shares with the platform, and that landed on each run's first second.
  */
-export function forkLoad<Plan, Result>(script: string, plan: Plan): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(__dirname, script), [JSON.stringify(plan)]);
-    child.once('message', (message: { ok: boolean; result?: Result; error?: string }) => {
-      child.kill();
-      if (message.ok && message.result) resolve(message.result);
-      else reject(new Error(message.error ?? 'the load generator failed'));
-    });
-    child.once('exit', (code) => {
-      if (code !== 0 && code !== null) reject(new Error(`load generator exited ${code}`));
-    });
+export interface LoadGenerator<Plan, Result> {
+  /** The generator's process. */
+  pid: number | undefined;
+  /** Runs `plan` in the generator's process; one run at a time. */
+  run(plan: Plan): Promise<Result>;
+  close(): void;
+}
+
+/**
+ * Starts the load generator `script` (a path, or a name beside this file), whose process calls
+ * `serveLoads`.
+ */
+export function startLoadGenerator<Plan, Result>(script: string): LoadGenerator<Plan, Result> {
+  const child = fork(path.resolve(__dirname, script));
+  let pending: { resolve(result: Result): void; reject(error: Error): void } | undefined;
+  let exit_error: Error | undefined;
+  // Idle between runs, the generator does not keep the benchmark's process alive.
+  const idle = () => {
+    child.unref();
+    child.channel?.unref();
+  };
+  const settle = (outcome: (waiting: NonNullable<typeof pending>) => void) => {
+    const waiting = pending;
+    pending = undefined;
+    idle();
+    if (waiting) outcome(waiting);
+  };
+  child.on('message', (answer: LoadAnswer<Result>) =>
+    settle((waiting) =>
+      answer.ok ? waiting.resolve(answer.result) : waiting.reject(new Error(answer.error)),
+    ),
+  );
+  child.once('exit', (code) => {
+    exit_error = new Error(`the load generator exited (${code ?? 'signal'})`);
+    settle((waiting) => waiting.reject(exit_error!));
   });
+  // A plan sent as the process dies: its exit answers the run.
+  child.on('error', () => undefined);
+  idle();
+  return {
+    pid: child.pid,
+    run: (plan) =>
+      new Promise<Result>((resolve, reject) => {
+        if (exit_error || !child.connected)
+          return reject(exit_error ?? new Error('the load generator exited'));
+        if (pending) return reject(new Error('the load generator is already running a plan'));
+        pending = { resolve, reject };
+        child.ref();
+        child.channel?.ref();
+        child.send(plan as object);
+      }),
+    close: () => {
+      child.kill();
+    },
+  };
+}
+
+/** The generator's side: answers each plan the benchmark sends with `run`'s result. */
+export function serveLoads<Plan, Result>(run: (plan: Plan) => Promise<Result>): void {
+  const answer = (message: LoadAnswer<Result>) => process.send?.(message);
+  process.on('message', (plan: Plan) => {
+    run(plan).then(
+      (result) => answer({ ok: true, result }),
+      (error: unknown) => answer({ ok: false, error: String(error) }),
+    );
+  });
+  // The benchmark is gone: nothing more will be asked.
+  process.once('disconnect', () => process.exit(0));
+}
+
+/** Runs `script` once with `plan` in a process of its own (`startLoadGenerator`), then stops it. */
+export async function forkLoad<Plan, Result>(script: string, plan: Plan): Promise<Result> {
+  const generator = startLoadGenerator<Plan, Result>(script);
+  try {
+    return await generator.run(plan);
+  } finally {
+    generator.close();
+  }
 }
 
 /**

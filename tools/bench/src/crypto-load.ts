@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
-import { callJson } from './bench-client';
+import { callJson, serveLoads } from './bench-client';
 
 /**
  * The crypto benchmark's load generator, in its own process (`fork` from `crypto.bench.ts`), so
@@ -96,10 +96,4 @@ async function run(plan: LoadPlan): Promise<LoadResult> {
   };
 }
 
-if (require.main === module) {
-  const plan = JSON.parse(process.argv[2] ?? '{}') as LoadPlan;
-  run(plan).then(
-    (result) => process.send?.({ ok: true, result }),
-    (error: unknown) => process.send?.({ ok: false, error: String(error) }),
-  );
-}
+if (require.main === module) serveLoads(run);

@@ -34,8 +34,8 @@ describe('CPU readings from /proc', () => {
     ).toBe('ledger');
     expect(roleOf('node /srv/dist/services/risk-scoring/src/main.js')).toBe('risk-scoring');
     expect(roleOf('node /srv/dist/tools/bench/src/api-baseline.js {"port":0}')).toBe('baseline');
-    // Forked for each run, it has ended by the second reading.
-    expect(roleOf('node /srv/dist/tools/bench/src/api-load.js {"kind":"transfers"}')).toBeNull();
+    expect(roleOf('node /srv/dist/tools/bench/src/api-load.js')).toBe('load generator');
+    expect(roleOf('node /srv/dist/tools/bench/src/crypto-load.js {"kind":"wallets"}')).toBeNull();
     expect(
       roleOf('java -Xmx512m -cp /root/.cache/platform-kafka/libs/* kafka.Kafka server.properties'),
     ).toBe('kafka');

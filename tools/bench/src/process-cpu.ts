@@ -4,13 +4,17 @@ import { readdirSync, readFileSync } from 'node:fs';
  * Where a run's CPU went on this machine, read from Linux's /proc: how busy the machine's cores
  * were, and the CPU time of each process that took part (the services of the distributed runtime,
  * the broker, PostgreSQL's backends). `process.cpuUsage()` only sees one process; the distributed
- * runtime is a dozen. The load generator is not among them: it is forked for each run and has
- * ended by the second reading, so its CPU is in the cores' busy share only. Elsewhere than Linux,
- * readings are empty.
+ * runtime is a dozen. bench:api's load generator, one process for every run, is among them.
+ * Elsewhere than Linux, readings are empty.
  */
 
 /** /proc reports CPU time in USER_HZ ticks, which Linux fixes at 100 per second for user space. */
 export const MS_PER_TICK = 10;
+
+/** A `process.cpuUsage()` reading (or difference) in ms: user and system time together. */
+export function cpuMs(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1_000;
+}
 
 export interface MachineCpu {
   busy_ticks: number;
@@ -48,6 +52,7 @@ export function roleOf(command_line: string): string | null {
   if (service) return service[1]!;
   if (command_line.includes('/tools/scripts/start-distributed.js')) return 'launcher';
   if (command_line.includes('/tools/bench/src/api-baseline.js')) return 'baseline';
+  if (command_line.includes('/tools/bench/src/api-load.js')) return 'load generator';
   if (/^\S*java\b/.test(command_line) && command_line.includes('kafka')) return 'kafka';
   // The server (`…/bin/postgres -D …`) and its backends (`postgres: user database …`).
   if (/^(\S*\/)?postgres[\s:]/.test(command_line)) return 'postgresql';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { companySubjects } from './risk-subjects';
-import { callJson } from './bench-client';
+import { callJson, serveLoads } from './bench-client';
 
 /**
  * The risk benchmark's load generator, in its own process (`fork` from `risk.bench.ts`), so its
@@ -77,10 +77,4 @@ async function run(plan: RiskLoadPlan): Promise<RiskLoadResult> {
   };
 }
 
-if (require.main === module) {
-  const plan = JSON.parse(process.argv[2] ?? '{}') as RiskLoadPlan;
-  run(plan).then(
-    (result) => process.send?.({ ok: true, result }),
-    (error: unknown) => process.send?.({ ok: false, error: String(error) }),
-  );
-}
+if (require.main === module) serveLoads(run);
