@@ -21,6 +21,15 @@
  *   collection in any, p99 41-64 ms, median 50; Node CPU a transfer the same. At most 336 MB more
  *   than V8's default; 256 was no better, and its full collections paused 94-96 ms.
  *
+ * `--min-semi-space-size`, the same size: the young generation keeps its size through a quiet
+ * spell. V8 otherwise shrinks it to 1 MB at the first scavenge that finds a low allocation rate
+ * (node-flags.int.spec.ts), or when it reduces memory after a lull (a full collection marked
+ * `(reduce)` in `--trace-gc`), and the next burst meets a scavenge every few tens of milliseconds
+ * while it grows back. In one of bench:api's open-loop rounds after such a reduction, the
+ * scavenger ran 56 times instead of 14-16, what it moved on filled the old generation (118 to
+ * 183 MB in 8 s), and that full collection (39 ms) made a p99 of 212 ms, where the four rounds
+ * before had 19-21 ms. The bound on memory is the one under load, above.
+ *
  * `--no-allocation-site-pretenuring`: V8 otherwise learns, per place in the code that allocates,
  * whether what it makes tends to outlive a scavenge, and then makes it straight in the old
  * generation. A request's objects outlive one when the process is slow for a moment (a stall, a
@@ -30,7 +39,11 @@
  * open loop they made the p99.
  */
 function nodeFlags(semi_space_mb: number): readonly string[] {
-  return [`--max-semi-space-size=${semi_space_mb}`, '--no-allocation-site-pretenuring'];
+  return [
+    `--max-semi-space-size=${semi_space_mb}`,
+    `--min-semi-space-size=${semi_space_mb}`,
+    '--no-allocation-site-pretenuring',
+  ];
 }
 
 export const SERVICE_NODE_FLAGS = nodeFlags(64);

@@ -39,7 +39,12 @@ import {
   postgresqlTicksByClient,
   readPostgresqlClients,
 } from './pg-clients';
-import { describeGcPauses, recordGcPauses } from './gc-pauses';
+import {
+  describeGcPauses,
+  describeRoundsByMajorCollection,
+  recordGcPauses,
+  youngGenerationMb,
+} from './gc-pauses';
 import { median, percentile, slowRequests, summarize } from './stats';
 
 /**
@@ -195,6 +200,8 @@ interface Measured {
   event_loop_delay?: string;
   /** The platform's GC pauses while the load ran (platform only): what its event loop waited on. */
   gc_pauses?: string;
+  /** How many major collections the platform ran while the load ran (platform only). */
+  major_collections?: number;
   /** How its payouts completed or its payins were credited (on the platform only). */
   finishing?: Finishing;
 }
@@ -325,6 +332,7 @@ async function main(): Promise<void> {
       const wall_start_ms = performance.now();
       const loop_delay = monitorEventLoopDelay({ resolution: EVENT_LOOP_RESOLUTION_MS });
       loop_delay.enable();
+      const young_mb = youngGenerationMb();
       const gc = recordGcPauses();
       const result = await measuredLoad(plan);
       const cpu_load_ms = cpuMs(process.cpuUsage(cpu_start));
@@ -335,7 +343,9 @@ async function main(): Promise<void> {
         wall_ms: performance.now() - wall_start_ms,
         requests: plan.requests,
       });
-      const gc_pauses = describeGcPauses(gc.stop());
+      const pauses = gc.stop();
+      const gc_pauses = `${describeGcPauses(pauses)}; young generation ${young_mb.toFixed(0)} MB at the start`;
+      const major_collections = pauses.filter(({ kind }) => kind === 'major').length;
       loop_delay.disable();
       const machine_end = readCpu();
       const machine = cpuBreakdown(machine_start, machine_end, plan.requests);
@@ -371,6 +381,7 @@ async function main(): Promise<void> {
         main_thread,
         event_loop_delay: describeLoopDelay(loop_delay),
         gc_pauses,
+        major_collections,
         finishing: finishingOf(finished, result),
       };
     };
@@ -784,6 +795,11 @@ function printPacedRounds(pace: Pace, pairs: readonly Pair[]): void {
     );
   };
   console.log(`${label}: platform ${describe(pairs.map(({ on_platform }) => on_platform))}`);
+  const rounds = pairs.map(({ on_platform }) => ({
+    p99_ms: p99(on_platform.result.samples_ms),
+    major_collections: on_platform.major_collections ?? 0,
+  }));
+  console.log(`${label}: platform ${describeRoundsByMajorCollection(rounds)}`);
   const baselines = pairs.flatMap(({ on_baseline }) => (on_baseline ? [on_baseline] : []));
   if (baselines.length > 0) console.log(`${label}: baseline ${describe(baselines)}`);
 }

@@ -1,4 +1,10 @@
-import { describeGcPauses, recordGcPauses, type GcPause } from './gc-pauses';
+import {
+  describeGcPauses,
+  describeRoundsByMajorCollection,
+  recordGcPauses,
+  youngGenerationMb,
+  type GcPause,
+} from './gc-pauses';
 
 describe('describeGcPauses', () => {
   it('sums each kind, names its longest pause and dates the major collections', () => {
@@ -24,6 +30,26 @@ describe('describeGcPauses', () => {
   });
 });
 
+describe('describeRoundsByMajorCollection', () => {
+  it('gives the median p99 of the rounds with a major collection and of those without', () => {
+    expect(
+      describeRoundsByMajorCollection([
+        { p99_ms: 137.08, major_collections: 2 },
+        { p99_ms: 22.7, major_collections: 0 },
+        { p99_ms: 55.06, major_collections: 0 },
+        { p99_ms: 106.65, major_collections: 1 },
+        { p99_ms: 30, major_collections: 0 },
+      ]),
+    ).toBe('2 of 5 rounds had a major collection, p99 121.87 ms; 3 had none, p99 30.00 ms');
+  });
+
+  it('leaves out the p99 of a part with no round', () => {
+    expect(describeRoundsByMajorCollection([{ p99_ms: 20, major_collections: 0 }])).toBe(
+      '0 of 1 rounds had a major collection; 1 had none, p99 20.00 ms',
+    );
+  });
+});
+
 describe('recordGcPauses', () => {
   it('records a collection this process ran, dated after the recording started', async () => {
     const recording = recordGcPauses();
@@ -41,5 +67,17 @@ describe('recordGcPauses', () => {
       expect(pause.start_ms).toBeGreaterThanOrEqual(0);
       expect(pause.duration_ms).toBeGreaterThanOrEqual(0);
     }
+  });
+});
+
+describe('youngGenerationMb', () => {
+  it("reads the young generation's size from V8, within what this process's flags allow", () => {
+    const young_mb = youngGenerationMb();
+    expect(young_mb).toBeGreaterThan(0);
+    // V8 reserves at most three times the largest semi-space (16 MB unless a flag sets it).
+    const max_semi_mb = Number(
+      /--max-semi-space-size=(\d+)/.exec(process.execArgv.join(' '))?.[1] ?? 16,
+    );
+    expect(young_mb).toBeLessThanOrEqual(3 * max_semi_mb);
   });
 });

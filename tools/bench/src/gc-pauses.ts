@@ -4,6 +4,8 @@ import {
   PerformanceObserver,
   type PerformanceEntry,
 } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
+import { median } from './stats';
 
 /** The kinds of collection perf_hooks reports, by what they collect. */
 export type GcKind = 'minor' | 'major' | 'incremental' | 'weak_callbacks';
@@ -68,4 +70,39 @@ export function describeGcPauses(pauses: readonly GcPause[]): string {
       ? 'no major collection'
       : `major collections at ${majors.map((pause) => `${(pause.start_ms / 1000).toFixed(1)} s`).join(', ')}`;
   return `${summary('minor')}, ${summary('incremental')}, ${summary('major')}; ${at}`;
+}
+
+/** One round of a run: its p99, and how many major collections ran while its load did. */
+export interface RoundCollections {
+  p99_ms: number;
+  major_collections: number;
+}
+
+/**
+ * The rounds split by whether a major collection ran in them, with the median p99 of each part:
+ * one full collection of the old generation stalls the event loop for tens of milliseconds, and a
+ * round's p99 may be that one stall.
+ */
+export function describeRoundsByMajorCollection(rounds: readonly RoundCollections[]): string {
+  const part = (with_major: boolean) => {
+    const p99s = rounds
+      .filter(({ major_collections }) => major_collections > 0 === with_major)
+      .map(({ p99_ms }) => p99_ms);
+    return p99s.length === 0 ? '' : `, p99 ${median(p99s).toFixed(2)} ms`;
+  };
+  const collected = rounds.filter(({ major_collections }) => major_collections > 0).length;
+  return (
+    `${collected} of ${rounds.length} rounds had a major collection${part(true)}; ` +
+    `${rounds.length - collected} had none${part(false)}`
+  );
+}
+
+/**
+ * The young generation's size now (its semi-spaces together), in MB: V8 shrinks it when it reduces
+ * memory after a lull, unless `--min-semi-space-size` holds it, and a run that starts with it small
+ * meets a scavenge every few tens of milliseconds until it has grown back.
+ */
+export function youngGenerationMb(): number {
+  const young = getHeapSpaceStatistics().find(({ space_name }) => space_name === 'new_space');
+  return (young?.space_size ?? 0) / 2 ** 20;
 }
