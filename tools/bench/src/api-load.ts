@@ -6,13 +6,14 @@ import { latencyMs, timedFromMs, waitBeforeMs, type Pace } from './pacing';
 import { cpuMs } from './process-cpu';
 
 /**
- * The load generator of `api.bench.ts`, in its own process (`startLoadGenerator`, one for every run
- * of the benchmark), so its client work is not counted against the server it measures. `concurrency` workers send `requests` POSTs of one
- * kind with undici, each with a new idempotency key; worker `i` pays as `payers[i % payers.length]`
- * through `targets[i % targets.length]` (several gateways share the load). With `pace`, the load is
- * an open loop instead (`pacing.ts`): request `n` is due at `n / rate` seconds, sent by whichever
- * of the `concurrency` workers is free, and timed from when it was due. Every answer must be a
- * 2xx; the first refusal is sent back with the count of refusals.
+ * The load generator of `api.bench.ts`, in its own process (`startLoadGenerator`, one for every
+ * run of the benchmark), so its client work is not counted against the server it measures.
+ * `concurrency` workers send `requests` POSTs of one kind with undici, each with a new idempotency
+ * key; worker `i` pays as `payers[i % payers.length]` through `targets[i % targets.length]`
+ * (several gateways share the load). With `pace`, the load is an open loop instead (`pacing.ts`):
+ * request `n` is due at `n / rate` seconds, sent by whichever of the `concurrency` workers is free,
+ * and timed from when it was due. Every answer must be a 2xx; the first refusal is sent back with
+ * the count of refusals.
  */
 export type ApiKind = 'transfers' | 'payouts' | 'payins';
 

@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { describeMainThread, readMainThreadSchedule, scheduleOf } from './main-thread';
-
-const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+import { cpuMs } from './process-cpu';
 
 /** Keeps the calling thread on a core until the process has used `ms` more of CPU. */
 function burnCpu(ms: number): void {
