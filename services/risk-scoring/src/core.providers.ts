@@ -97,7 +97,6 @@ export const coreProviders: Provider[] = [
   {
     provide: PaymentHistoryProjection,
     inject: [
-      SERVICE_POOL,
       PaymentHistoryStore,
       RISK_JOBS,
       BusClient,
@@ -106,23 +105,13 @@ export const coreProviders: Provider[] = [
       RISK_JOB_TASKS,
     ],
     useFactory: (
-      pool: Pool,
       history: PaymentHistoryStore,
       jobs: JobQueue,
       bus: BusClient,
       dead_letters: DeadLetters,
       context: PlatformContext,
       tasks: RiskJobTasks,
-    ) =>
-      new PaymentHistoryProjection(
-        pool,
-        history,
-        jobs,
-        bus,
-        dead_letters,
-        context.environment,
-        tasks,
-      ),
+    ) => new PaymentHistoryProjection(history, jobs, bus, dead_letters, context.environment, tasks),
   },
   {
     provide: SubjectEvaluator,

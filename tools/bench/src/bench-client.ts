@@ -70,7 +70,13 @@ export function pixPayoutBody(index: number, run: string) {
     currency: 'BRL',
     method: 'pix',
     amount: `${1 + (index % 9)}.${cents}`,
-    beneficiary: { name: 'Ana Silva', account_number: `ana-${index % 100}@example.com` },
+    // With a tax id, as a Brazilian payout names its beneficiary: each completed payout is then
+    // counted in risk-scoring's payment history of that one subject too.
+    beneficiary: {
+      name: 'Ana Silva',
+      tax_id: '390.533.447-05',
+      account_number: `ana-${index % 100}@example.com`,
+    },
     idempotency_key: `bench-${run}-${index}`,
   };
 }

@@ -1,4 +1,3 @@
-import type { Pool } from 'pg';
 import {
   ACCOUNT_COMMANDS,
   PAYINS_COMMANDS,
@@ -7,12 +6,7 @@ import {
 } from '@platform/contracts';
 import type { JobQueue } from '@platform/jobs';
 import type { BusClient } from '@platform/messaging';
-import {
-  describeFailure,
-  unparsedLetterKey,
-  withTransaction,
-  type DeadLetters,
-} from '@platform/persistence';
+import { describeFailure, unparsedLetterKey, type DeadLetters } from '@platform/persistence';
 import { checkDocId } from '../domain/subjects/doc-ids';
 import type {
   HistoryCounter,
@@ -65,7 +59,6 @@ function claimKeyOf(event_id: string, type: string, data: Record<string, unknown
  */
 export class PaymentHistoryProjection {
   constructor(
-    private readonly pool: Pool,
     private readonly history: PaymentHistoryStore,
     private readonly jobs: JobQueue,
     private readonly bus: BusClient,
@@ -131,11 +124,11 @@ export class PaymentHistoryProjection {
   private async count(claim_key: string, fact: Fact): Promise<void> {
     const checked = checkDocId(fact.country, fact.raw_doc_id);
     if (!checked.ok) return; // not a document number the scorecard can match: nothing to count
-    const subject = { country: fact.country, doc_id: checked.doc_id };
-    await withTransaction(this.pool, async (client) => {
-      if (!(await this.history.claim(client, claim_key))) return;
-      if (fact.effect === 'verified_holder') await this.history.markVerifiedHolder(client, subject);
-      else await this.history.increment(client, subject, fact.effect);
+    await this.history.count({
+      claim_key,
+      country: fact.country,
+      doc_id: checked.doc_id,
+      effect: fact.effect,
     });
   }
 
