@@ -1,4 +1,5 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool, PoolClient, QueryConfig } from 'pg';
+import { preparedQuery } from '@platform/persistence';
 import { EVENT_COLUMNS, positionText, toRecordedEvent, type EventRow } from './rows';
 import type { ReadAllOptions, RecordedEvent } from './types';
 
@@ -19,21 +20,7 @@ export async function readSafeEvents(
   if (!Number.isInteger(options.limit) || options.limit < 1) {
     throw new Error(`readAll limit must be a positive integer, got ${options.limit}`);
   }
-  const { rows } = await db.query<EventRow>(
-    `select ${EVENT_COLUMNS} from ${schema}.events
-      where position > $1::bigint
-        and xid_horizon <= ${FINISHED_XID_BOUND}
-        and ($2::text[] is null or type = any($2::text[]))
-        and ($3::text is null or starts_with(stream, $3::text))
-      order by events.position
-      limit $4`,
-    [
-      positionText(options.from_position),
-      options.types ?? null,
-      options.stream_prefix ?? null,
-      options.limit,
-    ],
-  );
+  const { rows } = await db.query<EventRow>(readStatement(schema, options));
   return rows.map(toRecordedEvent);
 }
 
@@ -47,12 +34,59 @@ export async function hasHeldBackEvents(
   schema: string,
   options: Omit<ReadAllOptions, 'limit'>,
 ): Promise<boolean> {
-  const { rows } = await db.query(heldBackStatement(schema), [
-    positionText(options.from_position),
-    options.types ?? null,
-    options.stream_prefix ?? null,
-  ]);
+  const from_position = positionText(options.from_position);
+  const { rows } = await db.query(
+    isUnfiltered(options)
+      ? preparedQuery(heldBackUnfilteredStatement(schema), [from_position])
+      : {
+          text: heldBackStatement(schema),
+          values: [from_position, options.types ?? null, options.stream_prefix ?? null],
+        },
+  );
   return rows.length > 0;
+}
+
+/**
+ * The read of readSafeEvents. Without filters (the relays read so, a batch or more per request)
+ * it is a named statement, planned once per connection: it has one plan, the key's index in
+ * position order from $1, and planning it on every read cost PostgreSQL more than running it.
+ * With filters it stays unnamed, planned for the values it is sent with: a plan made once for
+ * any types may take the type's index and sort (see preparedQuery).
+ */
+export function readStatement(schema: string, options: ReadAllOptions): QueryConfig {
+  const from_position = positionText(options.from_position);
+  if (isUnfiltered(options)) {
+    return preparedQuery(
+      `select ${EVENT_COLUMNS} from ${schema}.events
+        where position > $1::bigint
+          and xid_horizon <= ${FINISHED_XID_BOUND}
+        order by events.position
+        limit $2`,
+      [from_position, options.limit],
+    );
+  }
+  return {
+    text: `select ${EVENT_COLUMNS} from ${schema}.events
+      where position > $1::bigint
+        and xid_horizon <= ${FINISHED_XID_BOUND}
+        and ($2::text[] is null or type = any($2::text[]))
+        and ($3::text is null or starts_with(stream, $3::text))
+      order by events.position
+      limit $4`,
+    values: [from_position, options.types ?? null, options.stream_prefix ?? null, options.limit],
+  };
+}
+
+function isUnfiltered(options: Pick<ReadAllOptions, 'types' | 'stream_prefix'>): boolean {
+  return (options.types ?? null) === null && (options.stream_prefix ?? null) === null;
+}
+
+/** heldBackStatement without filters, prepared as readStatement is; $1 the position. */
+export function heldBackUnfilteredStatement(schema: string): string {
+  return `select position from ${schema}.events
+    where position > $1::bigint
+    order by position
+    limit 1`;
 }
 
 /**

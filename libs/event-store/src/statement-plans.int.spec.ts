@@ -1,8 +1,19 @@
 import type { Pool } from 'pg';
 import { createPool } from '@platform/persistence';
-import { createTestDatabase, tablesReadWhole, type TestDatabase } from '@platform/testing';
+import {
+  createTestDatabase,
+  genericPlanSteps,
+  tablesReadWhole,
+  type TestDatabase,
+} from '@platform/testing';
 import { PgEventStore } from './index';
-import { heldBackStatement } from './read';
+import {
+  hasHeldBackEvents,
+  heldBackStatement,
+  heldBackUnfilteredStatement,
+  readSafeEvents,
+  readStatement,
+} from './read';
 import { appendStatements, writeAtHeadsWith } from './statements';
 
 // Every stream has a head row, so a service's store holds one per payout, payin or account. An
@@ -130,5 +141,52 @@ describe('the held-back check on a store of many events', () => {
     const text = `select exists (select 1 from ${EVENTS_SCHEMA}.events
       where position > $1::bigint and ($2::text[] is null or type = any($2::text[]))) as found`;
     expect(await tablesReadWhole(pool, text, [String(EVENTS), null])).toEqual(['events']);
+  });
+
+  it('sends the unfiltered reads as named statements, the filtered ones unnamed', async () => {
+    const client = await pool.connect();
+    try {
+      const from_position = String(EVENTS - 3);
+      const read = await readSafeEvents(client, EVENTS_SCHEMA, { from_position, limit: 10 });
+      expect(read.map((event) => event.position)).toEqual(['4998', '4999', '5000']);
+      expect(await hasHeldBackEvents(client, EVENTS_SCHEMA, { from_position })).toBe(true);
+      const types = ['payouts.payout_created'];
+      const filtered = await readSafeEvents(client, EVENTS_SCHEMA, {
+        from_position,
+        limit: 2,
+        types,
+      });
+      expect(filtered.map((event) => event.position)).toEqual(['4998', '4999']);
+      expect(await hasHeldBackEvents(client, EVENTS_SCHEMA, { from_position, types })).toBe(true);
+      const { rows } = await client.query<{ statement: string }>(
+        `select statement from pg_prepared_statements where statement like '%plans_held_events%'`,
+      );
+      expect(rows.map((row) => row.statement).sort()).toEqual(
+        [
+          readStatement(EVENTS_SCHEMA, { from_position, limit: 10 }).text,
+          heldBackUnfilteredStatement(EVENTS_SCHEMA),
+        ].sort(),
+      );
+    } finally {
+      client.release();
+    }
+  });
+
+  // A named statement is planned for its values five times, then kept in one plan for any values
+  // if that plan looks no dearer: it must then still read from the position by the key, in order,
+  // not the table whole or a third of it sorted (the guess for `position > $1` unknown).
+  it('plans the unfiltered reads once for every position: by the key, in its order', async () => {
+    const reads = [
+      readStatement(EVENTS_SCHEMA, { from_position: '0', limit: 100 }).text,
+      heldBackUnfilteredStatement(EVENTS_SCHEMA),
+    ];
+    for (const statistics of ['none', 'analyzed']) {
+      if (statistics === 'analyzed') await pool.query(`analyze ${EVENTS_SCHEMA}.events`);
+      for (const text of reads) {
+        const steps = await genericPlanSteps(pool, text);
+        expect(steps.some((step) => /^Index (Only )?Scan events_pkey$/.test(step))).toBe(true);
+        expect(steps.filter((step) => /^(Seq Scan|Sort|Bitmap)/.test(step))).toEqual([]);
+      }
+    }
   });
 });

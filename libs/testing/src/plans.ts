@@ -6,6 +6,7 @@ interface Queryable {
 interface PlanNode {
   'Node Type'?: string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   Plans?: PlanNode[];
 }
 
@@ -18,16 +19,39 @@ export async function tablesReadWhole(
   text: string,
   values: readonly unknown[],
 ): Promise<string[]> {
-  const { rows } = await database.query(`explain (format json) ${text}`, [...values]);
-  const [explained] = rows[0]?.['QUERY PLAN'] as [{ Plan: PlanNode }];
+  return seqScansOf(await database.query(`explain (format json) ${text}`, [...values]));
+}
+
+/**
+ * The generic plan's steps, outermost first, each as its node type and the index or table it
+ * reads (`Limit`, `Index Scan events_pkey`): to see that a read follows an index's order rather
+ * than sorting what it found.
+ */
+export async function genericPlanSteps(database: Queryable, text: string): Promise<string[]> {
+  const steps: string[] = [];
+  visitPlan(await database.query(`explain (generic_plan, format json) ${text}`, []), (node) => {
+    const read = node['Index Name'] ?? node['Relation Name'];
+    steps.push(read ? `${node['Node Type']} ${read}` : (node['Node Type'] ?? ''));
+  });
+  return steps;
+}
+
+function seqScansOf(explained: { rows: Record<string, unknown>[] }): string[] {
   const scanned = new Set<string>();
-  const visit = (node: PlanNode): void => {
+  visitPlan(explained, (node) => {
     if (node['Node Type'] === 'Seq Scan' && node['Relation Name'])
       scanned.add(node['Relation Name']);
+  });
+  return [...scanned].sort();
+}
+
+function visitPlan(explained: { rows: Record<string, unknown>[] }, see: (node: PlanNode) => void) {
+  const [plan] = explained.rows[0]?.['QUERY PLAN'] as [{ Plan: PlanNode }];
+  const visit = (node: PlanNode): void => {
+    see(node);
     for (const child of node.Plans ?? []) visit(child);
   };
-  visit(explained.Plan);
-  return [...scanned].sort();
+  visit(plan.Plan);
 }
 
 /**
