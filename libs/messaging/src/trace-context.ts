@@ -41,12 +41,12 @@ const MESSAGING_SYSTEM = 'platform-bus';
 export function withRequestSpan<T>(pattern: string, work: () => Promise<T>): Promise<T> {
   return withSpan(
     pattern,
-    {
+    () => ({
       'messaging.system': MESSAGING_SYSTEM,
       'messaging.operation.type': 'send',
       'messaging.destination.name': commandTopicOf(pattern),
       'rpc.method': pattern,
-    },
+    }),
     work,
     { kind: SpanKind.CLIENT },
   );
@@ -64,24 +64,27 @@ export function withHandlerSpan<T>(
   message: DeliveredMessage,
   work: () => Promise<T>,
 ): Promise<T> {
-  const attributes: Attributes = {
+  // Made only for a span that records: most are not (see withSpan).
+  const attributes = (): Attributes => ({
     'messaging.system': MESSAGING_SYSTEM,
     'messaging.operation.type': 'process',
     'messaging.destination.name': message.topic,
     'messaging.message.id': message.id,
     'bus.delivery_attempt': message.attempt,
-  };
+  });
   const parent = carriedContextOf(message.headers);
   switch (handled.kind) {
     case 'request':
-      return withSpan(handled.pattern, { ...attributes, 'rpc.method': handled.pattern }, work, {
-        kind: SpanKind.SERVER,
-        parent,
-      });
+      return withSpan(
+        handled.pattern,
+        () => ({ ...attributes(), 'rpc.method': handled.pattern }),
+        work,
+        { kind: SpanKind.SERVER, parent },
+      );
     case 'event':
       return withSpan(
         `process ${message.topic}`,
-        { ...attributes, 'messaging.consumer.group.name': handled.group },
+        () => ({ ...attributes(), 'messaging.consumer.group.name': handled.group }),
         work,
         { kind: SpanKind.CONSUMER, parent },
       );

@@ -52,9 +52,11 @@ export function traceHttpRequest(
   const parent = extractTraceContext(request.headers);
   const span = platformTracer().startSpan(
     httpSpanName(request.method, request.route),
-    { kind: SpanKind.SERVER, attributes: requestAttributes(request) },
+    { kind: SpanKind.SERVER },
     parent,
   );
+  // As withSpan: attributes only on a span that records, which the sampler decides by the parent.
+  if (span.isRecording()) span.setAttributes(requestAttributes(request));
   let ended = false;
   const end = (): boolean => {
     if (ended) return false;

@@ -11,7 +11,7 @@ import {
   Handles,
   InProcessBus,
 } from '@platform/messaging';
-import { startTelemetry } from '@platform/observability';
+import { startTelemetry, withSpan } from '@platform/observability';
 import { median } from './stats';
 
 /**
@@ -26,7 +26,9 @@ import { median } from './stats';
  *
  * One process by design: the bus and its handlers are the platform's own in-process runtime.
  * Tracing runs as under `npm start` (ids on every span, nothing exported) unless
- * BENCH_TELEMETRY=off. BENCH_HOPS (default 20000) hops per round, 16 in flight.
+ * BENCH_TELEMETRY=off, and every hop is sent from inside a span, as the platform sends its own: a
+ * command from a request's handler, an event with the context of the append that stored it.
+ * BENCH_HOPS (default 20000) hops per round, 16 in flight.
  */
 const HOPS = Number(process.env.BENCH_HOPS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -72,14 +74,18 @@ class BenchModule {}
 /** Median CPU microseconds per call of `hop`: HOPS calls a round, IN_FLIGHT at a time. */
 async function cpuPerHop_us(hop: (index: number) => Promise<unknown>): Promise<number> {
   const rounds: number[] = [];
-  for (let next = 0; next < WARMUP_HOPS; next++) await hop(next);
+  await withSpan('bench.sender', {}, async () => {
+    for (let next = 0; next < WARMUP_HOPS; next++) await hop(next);
+  });
   for (let round = 0; round < ROUNDS; round++) {
     let next = 0;
     const start = process.cpuUsage();
     await Promise.all(
-      Array.from({ length: IN_FLIGHT }, async () => {
-        while (next < HOPS) await hop(next++);
-      }),
+      Array.from({ length: IN_FLIGHT }, () =>
+        withSpan('bench.sender', {}, async () => {
+          while (next < HOPS) await hop(next++);
+        }),
+      ),
     );
     const used = process.cpuUsage(start);
     rounds.push((used.user + used.system) / HOPS);
