@@ -8,7 +8,7 @@ import {
 } from '@opentelemetry/api';
 import { RPCType, getRPCMetadata } from '@opentelemetry/core';
 import { extractTraceContext, type IncomingHeaders } from './propagation';
-import { platformTracer } from './spans';
+import { platformTracer, setAttributesIfRecording } from './spans';
 
 /** What a web framework knows of an incoming request once it has routed it. */
 export interface IncomingHttpRequest {
@@ -55,8 +55,7 @@ export function traceHttpRequest(
     { kind: SpanKind.SERVER },
     parent,
   );
-  // As withSpan: attributes only on a span that records, which the sampler decides by the parent.
-  if (span.isRecording()) span.setAttributes(requestAttributes(request));
+  setAttributesIfRecording(span, () => requestAttributes(request));
   let ended = false;
   const end = (): boolean => {
     if (ended) return false;

@@ -32,11 +32,8 @@ export type SpanAttributes = Attributes | (() => Attributes);
  * Runs `fn` inside a new active span and ends it when `fn` settles. A thrown error is recorded on
  * the span, which is marked failed, and rethrown unchanged. Under an unsampled parent no span is
  * made (see unsampledSpanOf): `fn` runs under the parent and is handed its span.
- *
- * The attributes are set after the start, and only on a span that records: most spans are not
- * recorded (nothing exports them, see startTelemetry), and the SDK checks and copies start
- * attributes before it decides. The platform's samplers decide by the parent alone, so they lose
- * nothing by not seeing them.
+ * The attributes are set only on a span that records (setAttributesIfRecording): most spans are
+ * not recorded, since nothing exports them (see startTelemetry).
  */
 export async function withSpan<T>(
   name: string,
@@ -57,9 +54,7 @@ export async function withSpan<T>(
     { kind: options.kind ?? SpanKind.INTERNAL },
     parent,
     async (span) => {
-      if (span.isRecording()) {
-        span.setAttributes(typeof attributes === 'function' ? attributes() : attributes);
-      }
+      setAttributesIfRecording(span, attributes);
       try {
         return await fn(span);
       } catch (error) {
@@ -70,6 +65,16 @@ export async function withSpan<T>(
       }
     },
   );
+}
+
+/**
+ * Sets the attributes on a span that records, and makes nothing for one that does not. A span's
+ * attributes are set after its start: the SDK checks and copies start attributes before its
+ * sampler decides, and the platform's samplers decide by the parent alone (startTelemetry).
+ */
+export function setAttributesIfRecording(span: Span, attributes: SpanAttributes): void {
+  if (!span.isRecording()) return;
+  span.setAttributes(typeof attributes === 'function' ? attributes() : attributes);
 }
 
 /**
