@@ -120,8 +120,12 @@ import { median, percentile, slowRequests, summarize } from './stats';
  * V8's sampled allocations of that run (`.heapprofile`), collected objects included, and prints
  * what a request allocated. BENCH_PG_STATEMENTS=<n> starts the server with pg_stat_statements
  * and prints the n statements run most during that same run, with calls and execution time per
- * request, then the n sent ones that cost most. BENCH_PG_PORT moves the embedded PostgreSQL
- * server off its default port.
+ * request, then the n sent ones that cost most. BENCH_PROFILE_RUN=open-loop takes all three from
+ * the first open-loop run instead. BENCH_HEAP_SURVIVORS=on keeps in the heap profile only what
+ * outlived a young-generation collection (what the old generation fills with, and so what makes
+ * its full collections come), and prints that per request instead. BENCH_PACED_RATE=<n> runs the
+ * open loop at n transfers a second rather than at half a measured rate, so that runs compare at
+ * one rate. BENCH_PG_PORT moves the embedded PostgreSQL server off its default port.
  */
 process.env.LOG_LEVEL ??= 'warn';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
@@ -157,13 +161,19 @@ const SETTINGS = { RATE_LIMIT_PER_SECOND: 'off', SANDBOX_STEP_MS };
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 /** Where to write a sampled allocation profile of the same run (`.heapprofile`). */
 const HEAP_PROFILE = process.env.BENCH_HEAP_PROFILE;
+/** The heap profile keeps only the objects that outlived a young-generation collection. */
+const HEAP_SURVIVORS = process.env.BENCH_HEAP_SURVIVORS === 'on';
 /** The statements to print from `pg_stat_statements` for the profiled run (0: none). */
 const PG_STATEMENTS = Number(process.env.BENCH_PG_STATEMENTS ?? 0);
+/** The run the profiles and statements above are taken from: the first measured, or open loop. */
+const PROFILE_OPEN_LOOP = process.env.BENCH_PROFILE_RUN === 'open-loop';
 const WITH_TELEMETRY = process.env.BENCH_TELEMETRY !== 'off';
 /** The open-loop transfers run at half the first concurrency's rate; BENCH_PACED=off skips it. */
 const PACED = process.env.BENCH_PACED !== 'off';
 /** Requests the open-loop run lets wait for their answers at once, past which they queue. */
 const PACED_IN_FLIGHT = 64;
+/** BENCH_PACED_RATE=<n> holds the open loop at n transfers a second instead of half a rate. */
+const PACED_RATE_PER_SECOND = pacedRateSetting(process.env.BENCH_PACED_RATE);
 /** monitorEventLoopDelay's default: a finer timer would cost the platform CPU it measures. */
 const EVENT_LOOP_RESOLUTION_MS = 10;
 /** Issue 20's p99 goal for the open loop, and the windows its slower requests are counted in. */
@@ -318,12 +328,12 @@ async function main(): Promise<void> {
       CPU_PROFILE !== undefined || HEAP_PROFILE !== undefined || PG_STATEMENTS > 0;
     if (PG_STATEMENTS > 0) await pool.query('create extension if not exists pg_stat_statements');
     const onPlatform = async (plan: ApiLoadPlan): Promise<Measured> => {
-      const profiling = profile_pending;
+      const profiling = profile_pending && PROFILE_OPEN_LOOP === (plan.pace !== undefined);
       const profiler = profiling && CPU_PROFILE ? await startProfiler() : undefined;
       const heap_profiler = profiling && HEAP_PROFILE ? await startHeapProfiler() : undefined;
       if (profiling && PG_STATEMENTS > 0) await pool.query('select pg_stat_statements_reset()');
       const reads_before = profiling && PG_STATEMENTS > 0 ? await tableReads(pool) : undefined;
-      profile_pending = false;
+      if (profiling) profile_pending = false;
       const writes_start = await readPgWrites(pool);
       // Read before the platform's CPU, so that reading /proc is not counted as the platform's.
       const machine_start = readCpu();
@@ -364,9 +374,11 @@ async function main(): Promise<void> {
       const allocated_bytes = await heap_profiler?.stop(HEAP_PROFILE!);
       if (allocated_bytes !== undefined)
         console.log(
-          `POST /v1/${plan.kind} platform Node heap allocated: ` +
+          `POST /v1/${plan.kind} platform Node heap ${HEAP_SURVIVORS ? 'kept' : 'allocated'}: ` +
             `${(allocated_bytes / plan.requests / 1024).toFixed(0)} KB/request ` +
-            '(sampled, objects collected since included)',
+            (HEAP_SURVIVORS
+              ? '(sampled, objects that outlived a young-generation collection)'
+              : '(sampled, objects collected since included)'),
         );
       if (profiling && PG_STATEMENTS > 0) await printStatements(pool, plan.requests);
       if (reads_before) await printTablesReadWhole(pool, reads_before, plan.requests);
@@ -602,7 +614,7 @@ async function startHeapProfiler(): Promise<{ stop(file: string): Promise<number
   await session.post('HeapProfiler.startSampling', {
     samplingInterval: 32_768,
     includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    includeObjectsCollectedByMinorGC: !HEAP_SURVIVORS,
   });
   return {
     stop: async (file) => {
@@ -730,11 +742,22 @@ function describeCpuRatio(on_platform: Measured, on_baseline: Measured): string 
   return `, Node and PostgreSQL CPU per request ${(platform_ms / baseline_ms).toFixed(2)}x`;
 }
 
+/** BENCH_PACED_RATE, when set: a positive rate. */
+function pacedRateSetting(text: string | undefined): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  const rate_per_second = Number(text);
+  if (!Number.isFinite(rate_per_second) || rate_per_second <= 0)
+    throw new Error(`BENCH_PACED_RATE must be a positive number of transfers a second: ${text}`);
+  return rate_per_second;
+}
+
 /**
  * Half the rate of the transfers at the first concurrency: the baseline's (the median over the
- * rounds), or the platform's when the baseline is off. Issue 20's p99 goal is at that rate.
+ * rounds), or the platform's when the baseline is off. Issue 20's p99 goal is at that rate;
+ * BENCH_PACED_RATE sets one instead.
  */
 function halfRateOf(pairs: readonly Pair[]): Pace {
+  if (PACED_RATE_PER_SECOND !== undefined) return { rate_per_second: PACED_RATE_PER_SECOND };
   const rates = pairs.map(({ on_platform, on_baseline }) =>
     rate((on_baseline ?? on_platform).result),
   );
@@ -743,9 +766,13 @@ function halfRateOf(pairs: readonly Pair[]): Pace {
 
 function printPacedHeader(pairs: readonly Pair[]): void {
   const whose = pairs[0]?.on_baseline ? "the baseline's" : "the platform's";
+  const due =
+    PACED_RATE_PER_SECOND === undefined
+      ? `at half ${whose} rate at c=${CONCURRENCIES[0]}`
+      : `at ${PACED_RATE_PER_SECOND}/s (BENCH_PACED_RATE)`;
   console.log(
-    `open loop: transfers due at half ${whose} rate at c=${CONCURRENCIES[0]}, at most ` +
-      `${PACED_IN_FLIGHT} in flight, each timed from when it was due`,
+    `open loop: transfers due ${due}, at most ${PACED_IN_FLIGHT} in flight, each timed from when ` +
+      'it was due',
   );
 }
 
