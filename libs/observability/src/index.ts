@@ -1,4 +1,5 @@
 export * from './telemetry';
+export * from './async-context';
 export * from './logger';
 export * from './spans';
 export * from './propagation';

@@ -14,6 +14,7 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
 import type { Environment } from '@platform/contracts';
+import { processContextManager } from './async-context';
 import { metricsRegistry } from './metrics';
 import { processObservabilitySettings } from './observability.settings';
 import { w3cPropagator } from './propagation';
@@ -129,6 +130,8 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
       }),
     ),
     textMapPropagator: w3cPropagator,
+    // The storage the platform's own context values use too: one AsyncLocalStorage per process.
+    contextManager: processContextManager(),
     sampler: samplerFor(span_processor),
     // Metrics are Prometheus (prom-client) and logs are pino on stdout: the SDK does traces only.
     metricReaders: [],

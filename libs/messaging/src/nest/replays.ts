@@ -1,4 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { createContextKey } from '@opentelemetry/api';
+import { activeContext, withContext } from '@platform/observability';
 
 interface ReplayScope {
   replayed: boolean;
@@ -12,11 +13,18 @@ interface ReplayScopes {
 }
 
 /**
- * Both scopes in one storage. Every AsyncLocalStorage costs a copy on each promise the process
- * creates (Node 20 propagates each storage in a promise hook), and a handler would otherwise enter
- * two of them per command.
+ * Both scopes under one key of the process's async context (`withContext`), which tracing
+ * shares: another AsyncLocalStorage would cost a copy on each promise the process creates.
  */
-const scopes = new AsyncLocalStorage<ReplayScopes>();
+const REPLAY_SCOPES = createContextKey('platform.replay_scopes');
+
+function activeScopes(): ReplayScopes | undefined {
+  return activeContext().getValue(REPLAY_SCOPES) as ReplayScopes | undefined;
+}
+
+function withScopes<T>(scopes: ReplayScopes, work: () => T): T {
+  return withContext(activeContext().setValue(REPLAY_SCOPES, scopes), work);
+}
 
 /**
  * Says that the command being answered was answered from a stored result: a request that
@@ -25,7 +33,7 @@ const scopes = new AsyncLocalStorage<ReplayScopes>();
  * value. Outside a handler it does nothing.
  */
 export function markReplayed(): void {
-  const scope = scopes.getStore()?.answering;
+  const scope = activeScopes()?.answering;
   if (scope) scope.replayed = true;
 }
 
@@ -38,19 +46,19 @@ export async function answerNotingReplay<T>(
   handle: () => Promise<T>,
 ): Promise<{ value: T; replayed: boolean }> {
   const scope: ReplayScope = { replayed: false };
-  const value = await scopes.run({ answering: scope, observing: undefined }, handle);
+  const value = await withScopes({ answering: scope, observing: undefined }, handle);
   return { value, replayed: scope.replayed };
 }
 
 /** Runs `work`, which sends commands; `replayed()` then tells whether a reply was a replay. */
 export function observeReplays<T>(work: () => T): { result: T; replayed: () => boolean } {
   const scope: ReplayScope = { replayed: false };
-  const result = scopes.run({ answering: scopes.getStore()?.answering, observing: scope }, work);
+  const result = withScopes({ answering: activeScopes()?.answering, observing: scope }, work);
   return { result, replayed: () => scope.replayed };
 }
 
 /** Called by the bus client for a reply marked `replayed`. */
 export function noteReplayedReply(): void {
-  const scope = scopes.getStore()?.observing;
+  const scope = activeScopes()?.observing;
   if (scope) scope.replayed = true;
 }
