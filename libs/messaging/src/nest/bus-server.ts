@@ -152,8 +152,10 @@ export class BusServer extends Server implements CustomTransportStrategy {
     message: DeliveredMessage,
   ): Promise<Reply<unknown>> {
     try {
-      const { value, replayed } = await answerNotingReplay(() =>
-        withHandlerSpan({ kind: 'request', pattern }, message, () => this.invoke(handler, message)),
+      // The replay scope inside the handler's span: the span runs in the context the message
+      // carried, which holds none of the values set around it.
+      const { value, replayed } = await withHandlerSpan({ kind: 'request', pattern }, message, () =>
+        answerNotingReplay(() => this.invoke(handler, message)),
       );
       return replayed ? { ok: true, value, replayed: true } : ok(value);
     } catch (error) {
