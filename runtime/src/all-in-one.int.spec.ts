@@ -100,6 +100,28 @@ describe('all-in-one runtime', () => {
     }
   });
 
+  it('keeps no message for consumer groups once its services are up', async () => {
+    for (const environment of ['test', 'live'] as const) {
+      const { bus } = platform.environments[environment];
+      const topic = 'events.retention-probe';
+      const publish = (id: string) => bus.publish(topic, [{ id, key: 'probe', payload: id }]);
+      await publish(`before-${environment}`);
+      const seen: unknown[] = [];
+      const subscription = await bus.subscribe({
+        topics: [topic],
+        group: 'late-probe',
+        handler: async (message) => void seen.push(message.payload),
+      });
+      await publish(`after-${environment}`);
+      for (let i = 0; i < 100 && !seen.includes(`after-${environment}`); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await subscription.close();
+      // Booting, a group that joined late read what came before it; a group joining now does not.
+      expect(seen).toEqual([`after-${environment}`]);
+    }
+  });
+
   it('creates an organization through the bus and publishes its event after commit, in that environment only', async () => {
     const seen: { test: DeliveredMessage[]; live: DeliveredMessage[] } = { test: [], live: [] };
     const subscriptions = await Promise.all(

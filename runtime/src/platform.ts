@@ -123,6 +123,8 @@ async function startEnvironment(
     imports: [PlatformContextModule.forRoot(context), AdminModule, PublicApiModule],
   });
   await gateway.listen(options.ports[environment], options.host);
+  // Every consumer group has joined (each service subscribed as it booted): nothing to keep.
+  bus.stopRetaining();
   const address = gateway.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : options.ports[environment];
   return {

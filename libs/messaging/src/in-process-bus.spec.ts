@@ -101,3 +101,46 @@ describe('InProcessBus prefetch', () => {
     expect(handled).toEqual(['ok-1', 'ok-2']);
   });
 });
+
+describe('InProcessBus retention', () => {
+  afterEach(() => bus.close());
+
+  /** One key: the group's messages come in the order they were published. */
+  const publish = (id: string) => bus.publish('events.retained', [{ id, key: 'k', payload: id }]);
+  const seenBy = async (group: string) => {
+    const seen: unknown[] = [];
+    await bus.subscribe({
+      topics: ['events.retained'],
+      group,
+      handler: async (message) => void seen.push(message.payload),
+    });
+    return seen;
+  };
+  const until = async (condition: () => boolean): Promise<void> => {
+    for (let tries = 0; !condition(); tries++) {
+      if (tries > 500) throw new Error('condition not met in time');
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  };
+
+  it('gives a group that first subscribes late what was published before it joined', async () => {
+    await publish('before');
+    const late = await seenBy('late');
+    await publish('after');
+    await until(() => late.includes('after'));
+    expect(late).toEqual(['before', 'after']);
+  });
+
+  it('keeps nothing for groups to come once every group has joined', async () => {
+    const early = await seenBy('early');
+    await publish('kept-for-late');
+    bus.stopRetaining();
+    await publish('before');
+    const late = await seenBy('late');
+    await publish('after');
+    await until(() => late.includes('after') && early.includes('after'));
+    expect(late).toEqual(['after']);
+    // A group that had joined still gets every message, those published before the stop too.
+    expect(early).toEqual(['kept-for-late', 'before', 'after']);
+  });
+});

@@ -40,7 +40,10 @@ export interface InProcessBusOptions {
    * gets up to one message per lane in each.
    */
   partitions?: number;
-  /** Messages each topic keeps for groups that first subscribe later with from_beginning. */
+  /**
+   * Messages each topic keeps for groups that first subscribe later with from_beginning, until
+   * stopRetaining() says that every group has joined.
+   */
   retain_per_topic?: number;
   retry_backoff?: RetryBackoff;
   /** Default of RequestOptions.timeout_ms. */
@@ -131,6 +134,7 @@ export class InProcessBus implements MessageBus {
   private readonly pending = new Set<PendingRequest>();
   private next_server = 0;
   private closed = false;
+  private retaining = true;
 
   constructor(options: InProcessBusOptions = {}) {
     this.partitions = options.partitions ?? DEFAULT_PARTITIONS;
@@ -247,6 +251,20 @@ export class InProcessBus implements MessageBus {
     };
   }
 
+  /**
+   * Every consumer group of this process has subscribed (the all-in-one runtime says so once its
+   * services are up): messages are no longer kept for groups to come, and those kept are let go.
+   * Until then they let a group that joins late in the boot read what was published before it.
+   * After it, a kept message would outlive the young generation's collections under load (the
+   * last retain_per_topic of a busy topic span a second or more) and fill the old generation with
+   * garbage, whose full collections hold requests up. A group that first subscribes later begins
+   * with the next message, whatever its from_beginning.
+   */
+  stopRetaining(): void {
+    this.retaining = false;
+    this.retained.clear();
+  }
+
   async checkReady(): Promise<void> {
     this.assertOpen();
   }
@@ -256,13 +274,17 @@ export class InProcessBus implements MessageBus {
   }
 
   private append(envelope: Envelope): void {
+    if (this.retaining) this.retain(envelope);
+    for (const feed of this.feeds.get(envelope.topic)?.values() ?? []) this.enqueue(feed, envelope);
+  }
+
+  private retain(envelope: Envelope): void {
     const retained = this.retained.get(envelope.topic) ?? [];
     retained.push(envelope);
     // Trimmed in chunks: a shift per message would copy the whole array every time.
     if (retained.length > this.retain_per_topic * 1.25)
       retained.splice(0, retained.length - this.retain_per_topic);
     this.retained.set(envelope.topic, retained);
-    for (const feed of this.feeds.get(envelope.topic)?.values() ?? []) this.enqueue(feed, envelope);
   }
 
   private enqueue(feed: GroupFeed, envelope: Envelope): void {
