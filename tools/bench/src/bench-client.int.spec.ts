@@ -1,7 +1,9 @@
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { ALL_IN_ONE_NODE_FLAGS } from '@platform/runtime/node-flags';
 import type { ApiLoadPlan, ApiLoadResult } from './api-load';
 import { forkLoad, startLoadGenerator } from './bench-client';
 
@@ -73,6 +75,18 @@ describe("bench:api's load generator: one process for every run", () => {
       generator.close();
     }
     await until(() => !alive(pid));
+  });
+
+  it("runs with its own V8 flags, not the benchmark's", async () => {
+    const generator = startLoadGenerator<ApiLoadPlan, ApiLoadResult>(API_LOAD_JS);
+    try {
+      const command_line = readFileSync(`/proc/${generator.pid!}/cmdline`, 'utf8').split('\0');
+      expect(command_line).toContain('--expose-gc');
+      for (const flag of ALL_IN_ONE_NODE_FLAGS) expect(command_line).not.toContain(flag);
+      expect((await generator.run(plan('flags', 10))).failures).toBe(0);
+    } finally {
+      generator.close();
+    }
   });
 
   it('refuses a second plan while one runs, and every plan once its process is gone', async () => {
