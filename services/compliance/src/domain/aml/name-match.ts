@@ -1,4 +1,4 @@
-import { jaroWinkler } from './jaro-winkler';
+import { ROUNDING_SLACK, jaroWinkler } from './jaro-winkler';
 import { toAscii } from './transliterate';
 
 /**
@@ -136,21 +136,53 @@ export function compareNames(
       reasons: ['token_order', ...(transliterated ? ['transliteration' as const] : [])],
     };
   }
+  const aligned = alignedScore(a.tokens, b.tokens);
   const score = Math.max(
+    aligned,
     // Pairing greedily depends on which side leads: both are tried, so the score is symmetric.
-    alignedScore(a.tokens, b.tokens),
-    alignedScore(b.tokens, a.tokens),
+    // The fewer words lead, so names of different lengths pair the same either way.
+    a.tokens.length === b.tokens.length ? alignedScore(b.tokens, a.tokens) : aligned,
     joinedScore(a.joined, b.joined),
   );
   return { score: Math.min(score, 0.999), reasons: ['fuzzy_name'] };
 }
+
+/** Names run together are compared when their lengths differ by at most this... */
+const JOINED_LENGTH_GAP = 2;
+/** ...and their similarity counts this much: a little less than words paired one by one. */
+const JOINED_WEIGHT = 0.98;
 
 /**
  * The names run together, for names split differently (`Abu Bakr`, `Abubakr`): only when they
  * are about as long, so a long shared first name does not carry a different surname.
  */
 function joinedScore(a: string, b: string): number {
-  return Math.abs(a.length - b.length) <= 2 ? jaroWinkler(a, b) * 0.98 : 0;
+  return Math.abs(a.length - b.length) <= JOINED_LENGTH_GAP ? jaroWinkler(a, b) * JOINED_WEIGHT : 0;
+}
+
+/**
+ * What two names need for `compareNames` to score them at least `least`. Necessary, not
+ * sufficient, so a search may skip any name that has neither:
+ * - a word of each at least `word` similar (Jaro-Winkler). The paired score is a mean of its
+ *   words' similarities weighted by length, times a coverage of at most 1, so it reaches `least`
+ *   only if one pair of words does. Equal names share all their words;
+ * - or their words run together at most `joined_length_gap` apart in length and at least
+ *   `joined` similar.
+ * Both floors sit a hair below the exact ones, so that rounding in the mean never makes a name
+ * that scores `least` look as if it could not.
+ */
+export interface NameFloor {
+  word: number;
+  joined: number;
+  joined_length_gap: number;
+}
+
+export function nameFloor(least: number): NameFloor {
+  return {
+    word: least - ROUNDING_SLACK,
+    joined: least / JOINED_WEIGHT - ROUNDING_SLACK,
+    joined_length_gap: JOINED_LENGTH_GAP,
+  };
 }
 
 function alignedScore(a: readonly string[], b: readonly string[]): number {

@@ -1,5 +1,11 @@
 import { compareNames, prepareName, type NameReason, type PreparedName } from './name-match';
 import type { SubjectType, WatchlistEntry } from './watchlist';
+import {
+  MIN_DOCUMENT_KEY_LENGTH,
+  candidateEntries,
+  documentKey,
+  watchlistIndex,
+} from './watchlist-index';
 
 export const SCREENING_STATUSES = ['clear', 'potential_match', 'match'] as const;
 export type ScreeningStatus = (typeof SCREENING_STATUSES)[number];
@@ -63,8 +69,11 @@ export function screenSubject(
   const found: { status: ScreeningStatus; match: ScreeningMatch }[] = [];
   if (environment === 'test') found.push(...sandboxMatches(subject));
   const name = prepareName(subject.name);
-  for (const entry of entries) {
-    const judged = judgeEntry(subject, name, entry);
+  const index = watchlistIndex(entries);
+  const document_key = subjectDocumentKey(subject.doc_id);
+  for (const position of candidateEntries(index, name, document_key, POTENTIAL_MATCH_SCORE)) {
+    const entry = entries[position];
+    const judged = entry && judgeEntry(subject, name, entry, index.names[position] ?? []);
     if (judged) found.push(judged);
   }
   found.sort((x, y) => RANK[y.status] - RANK[x.status] || y.match.score - x.match.score);
@@ -90,14 +99,16 @@ function sandboxMatches(subject: ScreeningSubject) {
   return found;
 }
 
+/** An entry the index found may be the subject: judged on its names, documents and dates. */
 function judgeEntry(
   subject: ScreeningSubject,
   subject_name: PreparedName,
   entry: WatchlistEntry,
+  entry_names: readonly PreparedName[],
 ): { status: ScreeningStatus; match: ScreeningMatch } | null {
   if (entry.type !== 'other' && entry.type !== subject.type) return null;
   const doc_match = sameDocument(subject.doc_id, entry.doc_ids);
-  const name = bestName(subject_name, entry);
+  const name = bestName(subject_name, entry_names);
   if (!doc_match && name.score < POTENTIAL_MATCH_SCORE) return null;
   const reasons: MatchReason[] = [...name.reasons];
   if (doc_match) reasons.push('doc_id');
@@ -119,28 +130,13 @@ function judgeEntry(
   };
 }
 
-/**
- * An entry's names (its own first, then its aliases), prepared once: a loaded list's entries are
- * compared with every subject screened until the list is replaced, and then dropped with it.
- */
-const prepared_names = new WeakMap<WatchlistEntry, readonly PreparedName[]>();
-
-function entryNames(entry: WatchlistEntry): readonly PreparedName[] {
-  let names = prepared_names.get(entry);
-  if (!names) {
-    names = [entry.name, ...entry.aliases].map(prepareName);
-    prepared_names.set(entry, names);
-  }
-  return names;
-}
-
 /** The closest of the entry's names; an alias says so. */
 function bestName(
   query: PreparedName,
-  entry: WatchlistEntry,
+  entry_names: readonly PreparedName[],
 ): { score: number; reasons: MatchReason[] } {
   let best: { score: number; reasons: MatchReason[] } = { score: 0, reasons: [] };
-  for (const [index, name] of entryNames(entry).entries()) {
+  for (const [index, name] of entry_names.entries()) {
     const similarity = compareNames(query, name);
     if (similarity.score > best.score) {
       best = {
@@ -152,12 +148,15 @@ function bestName(
   return best;
 }
 
-const documentKey = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '');
+/** The subject's document as compared, or null when it has none long enough to settle anything. */
+function subjectDocumentKey(doc_id: string | null | undefined): string | null {
+  const key = doc_id ? documentKey(doc_id) : '';
+  return key.length >= MIN_DOCUMENT_KEY_LENGTH ? key : null;
+}
 
 function sameDocument(doc_id: string | null | undefined, listed: readonly string[]): boolean {
-  if (!doc_id) return false;
-  const key = documentKey(doc_id);
-  return key.length >= 4 && listed.some((each) => documentKey(each) === key);
+  const key = subjectDocumentKey(doc_id);
+  return key !== null && listed.some((each) => documentKey(each) === key);
 }
 
 /**

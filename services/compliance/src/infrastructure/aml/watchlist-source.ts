@@ -6,6 +6,7 @@ import { DomainError } from '@platform/contracts';
 import type { ComplianceSettings } from '../../compliance.settings';
 import { parseListFile, type ListFormat } from '../../domain/aml/list-formats';
 import type { Watchlist } from '../../domain/aml/watchlist';
+import { watchlistIndex } from '../../domain/aml/watchlist-index';
 
 export const LISTS_DIR = path.join(__dirname, '../../../lists');
 
@@ -67,6 +68,8 @@ export class WatchlistSource {
     const entries = this.files.flatMap((file, index) =>
       parseListFile(file.format, contents[index] ?? ''),
     );
+    // Indexed now, while nothing waits on it, rather than by the first screening.
+    watchlistIndex(entries);
     this.loaded = { entries, version };
     logger.log(`AML lists loaded: ${entries.length} entries (version ${version.slice(0, 8)})`);
     return true;
