@@ -75,6 +75,19 @@ describe('screenSubject', () => {
     expect(outcome.matches[0]?.reasons).toEqual(expect.arrayContaining(['pep', 'country']));
   });
 
+  it('a subject screened again answers the same, kept per list and by every field', () => {
+    const first = screenSubject(person('Dmitri Aleksandrovich Volkov'), entries, 'live');
+    first.matches.length = 0;
+    const again = screenSubject(person('Dmitri Aleksandrovich Volkov'), entries, 'live');
+    expect(again.status).toBe('match');
+    expect(again.matches).toHaveLength(1);
+    const born_later = { birth_date: '1990-01-01' };
+    expect(
+      screenSubject(person('Dmitri Aleksandrovich Volkov', born_later), entries, 'live').status,
+    ).toBe('potential_match');
+    expect(screenSubject(person('Dmitri Aleksandrovich Volkov'), [], 'live').status).toBe('clear');
+  });
+
   it('a person is not a listed company of the same name', () => {
     expect(screenSubject(person('Northwind Maritime'), entries, 'live').status).toBe('clear');
   });

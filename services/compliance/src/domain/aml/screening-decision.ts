@@ -5,6 +5,7 @@ import {
   candidateEntries,
   documentKey,
   watchlistIndex,
+  type WatchlistIndex,
 } from './watchlist-index';
 
 export const SCREENING_STATUSES = ['clear', 'potential_match', 'match'] as const;
@@ -66,10 +67,50 @@ export function screenSubject(
   entries: readonly WatchlistEntry[],
   environment: 'test' | 'live',
 ): ScreeningOutcome {
+  const index = watchlistIndex(entries);
+  const recent = recentOutcomes(index);
+  const key = JSON.stringify([
+    environment,
+    subject.type,
+    subject.name,
+    subject.country,
+    subject.doc_id ?? null,
+    subject.birth_date ?? null,
+  ]);
+  const outcome = recent.get(key) ?? screenAgainst(subject, entries, index, environment);
+  // Newest last: the oldest is the first to go.
+  recent.delete(key);
+  recent.set(key, outcome);
+  if (recent.size > RECENT_OUTCOMES) recent.delete(recent.keys().next().value ?? '');
+  return { status: outcome.status, matches: [...outcome.matches] };
+}
+
+/**
+ * Outcomes of the subjects last screened against each loaded list, kept until it is replaced:
+ * a payout's beneficiary is screened again with every payout to it, and the same subject against
+ * the same list always has the same outcome.
+ */
+const recent_outcomes = new WeakMap<WatchlistIndex, Map<string, ScreeningOutcome>>();
+const RECENT_OUTCOMES = 1_000;
+
+function recentOutcomes(index: WatchlistIndex): Map<string, ScreeningOutcome> {
+  let recent = recent_outcomes.get(index);
+  if (!recent) {
+    recent = new Map();
+    recent_outcomes.set(index, recent);
+  }
+  return recent;
+}
+
+function screenAgainst(
+  subject: ScreeningSubject,
+  entries: readonly WatchlistEntry[],
+  index: WatchlistIndex,
+  environment: 'test' | 'live',
+): ScreeningOutcome {
   const found: { status: ScreeningStatus; match: ScreeningMatch }[] = [];
   if (environment === 'test') found.push(...sandboxMatches(subject));
   const name = prepareName(subject.name);
-  const index = watchlistIndex(entries);
   const document_key = subjectDocumentKey(subject.doc_id);
   for (const position of candidateEntries(index, name, document_key, POTENTIAL_MATCH_SCORE)) {
     const entry = entries[position];
