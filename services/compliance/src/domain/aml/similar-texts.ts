@@ -34,6 +34,11 @@ type Row = { bits: Uint32Array } | { places: Int32Array };
 const rowKey = (place: number, char_code: number) => place * 0x10000 + char_code;
 
 export function similarTexts(texts: Iterable<IndexedText>): SimilarTexts {
+  return finish(indexingTexts(texts));
+}
+
+/** Builds the index a step at a time (`yield` between steps), for a caller that lets others run. */
+export function* indexingTexts(texts: Iterable<IndexedText>): Generator<void, SimilarTexts> {
   const grouped = new Map<number, IndexedText[]>();
   for (const indexed of texts) {
     const same_length = grouped.get(indexed.text.length);
@@ -42,25 +47,41 @@ export function similarTexts(texts: Iterable<IndexedText>): SimilarTexts {
   }
   const by_length = new Map<number, SameLength>();
   for (const [length, same_length] of grouped) {
+    yield;
     const integers = Math.ceil(same_length.length / 32);
-    by_length.set(length, { texts: same_length, integers, rows: rowsOf(same_length, integers) });
+    const rows = yield* indexingRows(same_length, integers);
+    by_length.set(length, { texts: same_length, integers, rows });
   }
   return { by_length };
 }
 
-function rowsOf(texts: readonly IndexedText[], integers: number): Map<number, Row> {
+/** Characters put in rows, or texts put in rows' bits, between two steps. */
+const WORK_PER_STEP = 20_000;
+
+function* indexingRows(texts: readonly IndexedText[], integers: number) {
+  let work = 0;
   const places = new Map<number, number[]>();
-  texts.forEach(({ text }, place_in_texts) => {
+  for (const [place_in_texts, { text }] of texts.entries()) {
+    work += text.length;
+    if (work > WORK_PER_STEP) {
+      work = 0;
+      yield;
+    }
     for (let place = 0; place < text.length; place++) {
       const key = rowKey(place, text.charCodeAt(place));
       const row = places.get(key);
       if (row) row.push(place_in_texts);
       else places.set(key, [place_in_texts]);
     }
-  });
+  }
   const rows = new Map<number, Row>();
   // A row of more texts than its bits take integers is kept as bits: no larger, and faster to add.
   for (const [key, row] of places) {
+    work += row.length;
+    if (work > WORK_PER_STEP) {
+      work = 0;
+      yield;
+    }
     if (row.length <= integers) rows.set(key, { places: Int32Array.from(row) });
     else {
       const bits = new Uint32Array(integers);
@@ -69,6 +90,14 @@ function rowsOf(texts: readonly IndexedText[], integers: number): Map<number, Ro
     }
   }
   return rows;
+}
+
+/** Runs a step-at-a-time build to its end at once. */
+export function finish<Built>(steps: Generator<void, Built>): Built {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 const addBit = (bits: Uint32Array, place: number) => {

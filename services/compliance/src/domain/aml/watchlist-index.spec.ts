@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { jaroWinkler, reaches } from './jaro-winkler';
 import { compareNames, prepareName } from './name-match';
 import type { WatchlistEntry } from './watchlist';
-import { candidateEntries, documentKey, watchlistIndex } from './watchlist-index';
+import { candidateEntries, documentKey, indexWatchlist, watchlistIndex } from './watchlist-index';
 
 // Few letters, so that close words (the ones an index could miss) are common.
 const word = fc.stringMatching(/^[abeilnor]{1,7}$/);
@@ -64,6 +64,26 @@ describe('watchlist index', () => {
     expect(candidateEntries(index, prepareName('Karim Rashid'), null, 0.85)).toEqual([2]);
     expect(candidateEntries(index, prepareName('Zoe Quinn'), null, 0.85)).toEqual([]);
     expect(candidateEntries(index, prepareName('Zoe Quinn'), 'X1234', 0.85)).toEqual([1]);
+  });
+
+  it('built for a list being loaded, lets the event loop run between slices', async () => {
+    const entries = Array.from({ length: 2_000 }, (_, row) =>
+      listed({ name: `Party ${row.toString(36)}`, aliases: [], doc_ids: [] }),
+    );
+    let built = false;
+    const building = indexWatchlist(entries).then((index) => {
+      built = true;
+      return index;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(built).toBe(false);
+    const index = await building;
+    expect(watchlistIndex(entries)).toBe(index);
+    const at_once = watchlistIndex([...entries]);
+    for (const name of ['Party 1a', 'Party zz', 'Someone Else'])
+      expect(candidateEntries(index, prepareName(name), null, 0.85)).toEqual(
+        candidateEntries(at_once, prepareName(name), null, 0.85),
+      );
   });
 
   it('is built once per loaded list', () => {

@@ -6,7 +6,7 @@ import { DomainError } from '@platform/contracts';
 import type { ComplianceSettings } from '../../compliance.settings';
 import { parseListFile, type ListFormat } from '../../domain/aml/list-formats';
 import type { Watchlist } from '../../domain/aml/watchlist';
-import { watchlistIndex } from '../../domain/aml/watchlist-index';
+import { indexWatchlist } from '../../domain/aml/watchlist-index';
 
 export const LISTS_DIR = path.join(__dirname, '../../../lists');
 
@@ -52,8 +52,20 @@ export class WatchlistSource {
     return this.loaded;
   }
 
-  /** Rereads the files; true when their content changed since the last load. */
-  async refresh(): Promise<boolean> {
+  /** The refresh running, if any: refreshes run one after another. */
+  private refreshing: Promise<boolean> = Promise.resolve(false);
+
+  /**
+   * Rereads the files; true when their content changed since the last load. One at a time: a
+   * load that finished after a later one would bring back older lists.
+   */
+  refresh(): Promise<boolean> {
+    const next = this.refreshing.then(() => this.reload());
+    this.refreshing = next.catch(() => false);
+    return next;
+  }
+
+  private async reload(): Promise<boolean> {
     let contents: string[];
     try {
       contents = await Promise.all(this.files.map((file) => readFile(file.path, 'utf8')));
@@ -68,8 +80,8 @@ export class WatchlistSource {
     const entries = this.files.flatMap((file, index) =>
       parseListFile(file.format, contents[index] ?? ''),
     );
-    // Indexed now, while nothing waits on it, rather than by the first screening.
-    watchlistIndex(entries);
+    // Indexed before screenings see it, a slice at a time: the process goes on serving meanwhile.
+    await indexWatchlist(entries);
     this.loaded = { entries, version };
     logger.log(`AML lists loaded: ${entries.length} entries (version ${version.slice(0, 8)})`);
     return true;
