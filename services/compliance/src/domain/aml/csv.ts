@@ -1,9 +1,19 @@
+import { finish, type Steps } from './steps';
+
 /**
  * RFC 4180 CSV: fields separated by `delimiter`, optionally quoted; a quote inside a quoted field
  * is doubled; quoted fields may hold delimiters and line breaks; lines end in CRLF or LF. Blank
  * lines are skipped. The list publishers' files are read with it (no header handling here).
  */
 export function parseCsv(text: string, delimiter = ','): string[][] {
+  return finish(parsingCsv(text, delimiter));
+}
+
+/** Characters read between two steps. */
+const CHARACTERS_PER_STEP = 100_000;
+
+/** `parseCsv` a step at a time. */
+export function* parsingCsv(text: string, delimiter = ','): Steps<string[][]> {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -16,6 +26,7 @@ export function parseCsv(text: string, delimiter = ','): string[][] {
     field = '';
   };
   for (; i < text.length; i++) {
+    if (i % CHARACTERS_PER_STEP === 0) yield;
     const char = text[i];
     if (quoted) {
       if (char !== '"') field += char;

@@ -1,4 +1,5 @@
-import { parseCsv } from './csv';
+import { parsingCsv } from './csv';
+import { finish, mapInSteps, type Steps } from './steps';
 import type { WatchlistEntry } from './watchlist';
 
 /**
@@ -9,11 +10,19 @@ export const LIST_FORMATS = ['ofac_sdn_csv', 'opensanctions_csv'] as const;
 export type ListFormat = (typeof LIST_FORMATS)[number];
 
 export function parseListFile(format: ListFormat, text: string): WatchlistEntry[] {
+  return finish(parsingListFile(format, text));
+}
+
+/** Rows read into entries between two steps. */
+const ROWS_PER_STEP = 1_000;
+
+/** `parseListFile` a step at a time. */
+export function* parsingListFile(format: ListFormat, text: string): Steps<WatchlistEntry[]> {
   switch (format) {
     case 'ofac_sdn_csv':
-      return parseOfacSdnCsv(text);
+      return yield* mapInSteps(yield* parsingCsv(text), ROWS_PER_STEP, ofacSdnEntry);
     case 'opensanctions_csv':
-      return parseOpenSanctionsCsv(text);
+      return yield* parsingOpenSanctionsCsv(text);
     default: {
       const unknown: never = format;
       throw new Error(`unknown list format ${String(unknown)}`);
@@ -36,33 +45,27 @@ const ofacValue = (field: string | undefined): string => {
  * Vess_owner, Remarks. Individuals are written `LAST, First`; the remarks carry `DOB 01 Jan
  * 1960`, `a.k.a. 'NAME'`, `Passport X123` and `nationality Country` in free text.
  */
-export function parseOfacSdnCsv(text: string): WatchlistEntry[] {
-  return parseCsv(text).flatMap((row): WatchlistEntry[] => {
-    const entry_id = ofacValue(row[0]);
-    const name = ofacValue(row[1]);
-    if (!/^\d+$/.test(entry_id) || name === '') return [];
-    const sdn_type = ofacValue(row[2]).toLowerCase();
-    const remarks = ofacValue(row[11]);
-    return [
-      {
-        list: 'ofac_sdn',
-        kind: 'sanctions',
-        entry_id,
-        type: sdn_type === 'individual' ? 'person' : sdn_type === '' ? 'company' : 'other',
-        name,
-        aliases: [...remarks.matchAll(/a\.k\.a\. '([^']+)'/g)].map((match) => match[1] ?? ''),
-        countries: [],
-        birth_dates: [...remarks.matchAll(/DOB ((?:\d{1,2} [A-Z][a-z]{2} )?\d{4})/g)].map((match) =>
-          ofacDate(match[1] ?? ''),
-        ),
-        doc_ids: [
-          ...remarks.matchAll(
-            /(?:Passport|National ID No\.|Cedula No\.|Tax ID No\.) ([A-Z0-9-]+)/g,
-          ),
-        ].map((match) => match[1] ?? ''),
-      },
-    ];
-  });
+function ofacSdnEntry(row: string[]): WatchlistEntry | null {
+  const entry_id = ofacValue(row[0]);
+  const name = ofacValue(row[1]);
+  if (!/^\d+$/.test(entry_id) || name === '') return null;
+  const sdn_type = ofacValue(row[2]).toLowerCase();
+  const remarks = ofacValue(row[11]);
+  return {
+    list: 'ofac_sdn',
+    kind: 'sanctions',
+    entry_id,
+    type: sdn_type === 'individual' ? 'person' : sdn_type === '' ? 'company' : 'other',
+    name,
+    aliases: [...remarks.matchAll(/a\.k\.a\. '([^']+)'/g)].map((match) => match[1] ?? ''),
+    countries: [],
+    birth_dates: [...remarks.matchAll(/DOB ((?:\d{1,2} [A-Z][a-z]{2} )?\d{4})/g)].map((match) =>
+      ofacDate(match[1] ?? ''),
+    ),
+    doc_ids: [
+      ...remarks.matchAll(/(?:Passport|National ID No\.|Cedula No\.|Tax ID No\.) ([A-Z0-9-]+)/g),
+    ].map((match) => match[1] ?? ''),
+  };
 }
 
 /** `01 Jan 1960` as `1960-01-01`; a bare year stays a year. */
@@ -83,8 +86,8 @@ const OPENSANCTIONS_COLUMNS = ['id', 'schema', 'name', 'aliases', 'birth_date', 
  * identifiers, sanctions, ... Multiple values in one field are separated by `;`. A row with
  * sanctions is a sanctions entry; any other row (a politically exposed person) a PEP entry.
  */
-export function parseOpenSanctionsCsv(text: string): WatchlistEntry[] {
-  const [header, ...rows] = parseCsv(text);
+function* parsingOpenSanctionsCsv(text: string): Steps<WatchlistEntry[]> {
+  const [header, ...rows] = yield* parsingCsv(text);
   if (!header) return [];
   const column = new Map(header.map((name, index) => [name.trim(), index]));
   if (OPENSANCTIONS_COLUMNS.some((name) => !column.has(name))) return [];
@@ -94,30 +97,28 @@ export function parseOpenSanctionsCsv(text: string): WatchlistEntry[] {
       .split(';')
       .map((value) => value.trim())
       .filter((value) => value !== '');
-  return rows.flatMap((row): WatchlistEntry[] => {
+  return yield* mapInSteps(rows, ROWS_PER_STEP, (row): WatchlistEntry | null => {
     const entry_id = field(row, 'id');
     const name = field(row, 'name');
-    if (entry_id === '' || name === '') return [];
+    if (entry_id === '' || name === '') return null;
     const schema = field(row, 'schema');
     const kind = many(row, 'sanctions').length > 0 ? 'sanctions' : 'pep';
-    return [
-      {
-        // Named by what it is, never by the publisher: screenings show it to clients.
-        list: kind,
-        kind,
-        entry_id,
-        type:
-          schema === 'Person'
-            ? 'person'
-            : ['Company', 'Organization', 'LegalEntity'].includes(schema)
-              ? 'company'
-              : 'other',
-        name,
-        aliases: many(row, 'aliases'),
-        countries: many(row, 'countries').map((country) => country.toUpperCase()),
-        birth_dates: many(row, 'birth_date'),
-        doc_ids: many(row, 'identifiers'),
-      },
-    ];
+    return {
+      // Named by what it is, never by the publisher: screenings show it to clients.
+      list: kind,
+      kind,
+      entry_id,
+      type:
+        schema === 'Person'
+          ? 'person'
+          : ['Company', 'Organization', 'LegalEntity'].includes(schema)
+            ? 'company'
+            : 'other',
+      name,
+      aliases: many(row, 'aliases'),
+      countries: many(row, 'countries').map((country) => country.toUpperCase()),
+      birth_dates: many(row, 'birth_date'),
+      doc_ids: many(row, 'identifiers'),
+    };
   });
 }

@@ -1,4 +1,5 @@
 import { fewestMatches, reaches } from './jaro-winkler';
+import { finish, type Steps } from './steps';
 
 /**
  * Words (or names run together) indexed to find those within a Jaro-Winkler similarity of a text
@@ -38,7 +39,7 @@ export function similarTexts(texts: Iterable<IndexedText>): SimilarTexts {
 }
 
 /** Builds the index a step at a time (`yield` between steps), for a caller that lets others run. */
-export function* indexingTexts(texts: Iterable<IndexedText>): Generator<void, SimilarTexts> {
+export function* indexingTexts(texts: Iterable<IndexedText>): Steps<SimilarTexts> {
   const grouped = new Map<number, IndexedText[]>();
   for (const indexed of texts) {
     const same_length = grouped.get(indexed.text.length);
@@ -90,14 +91,6 @@ function* indexingRows(texts: readonly IndexedText[], integers: number) {
     }
   }
   return rows;
-}
-
-/** Runs a step-at-a-time build to its end at once. */
-export function finish<Built>(steps: Generator<void, Built>): Built {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
 }
 
 const addBit = (bits: Uint32Array, place: number) => {

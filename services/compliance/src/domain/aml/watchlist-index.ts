@@ -1,11 +1,6 @@
 import { nameFloor, prepareName, type PreparedName } from './name-match';
-import {
-  chooseSimilar,
-  finish,
-  indexingTexts,
-  type IndexedText,
-  type SimilarTexts,
-} from './similar-texts';
+import { chooseSimilar, indexingTexts, type IndexedText, type SimilarTexts } from './similar-texts';
+import { finish, finishBetweenTurns, type Steps } from './steps';
 import type { WatchlistEntry } from './watchlist';
 
 /**
@@ -48,20 +43,15 @@ export function watchlistIndex(entries: readonly WatchlistEntry[]): WatchlistInd
  * slices: built at once, a list of 10,000 entries held every request of the process for 0.3 s.
  */
 export async function indexWatchlist(entries: readonly WatchlistEntry[]): Promise<WatchlistIndex> {
-  const steps = indexing(entries);
-  for (let step = steps.next(); ; step = steps.next()) {
-    if (step.done) {
-      indexes.set(entries, step.value);
-      return step.value;
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  const index = await finishBetweenTurns(indexing(entries));
+  indexes.set(entries, index);
+  return index;
 }
 
 /** Entries prepared between two chances for the event loop to run. */
 const ENTRIES_PER_SLICE = 200;
 
-function* indexing(entries: readonly WatchlistEntry[]): Generator<void, WatchlistIndex> {
+function* indexing(entries: readonly WatchlistEntry[]): Steps<WatchlistIndex> {
   const names: PreparedName[][] = [];
   const words = new Map<string, IndexedText>();
   const joined = new Map<string, IndexedText>();

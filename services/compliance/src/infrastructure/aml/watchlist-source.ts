@@ -4,8 +4,9 @@ import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { DomainError } from '@platform/contracts';
 import type { ComplianceSettings } from '../../compliance.settings';
-import { parseListFile, type ListFormat } from '../../domain/aml/list-formats';
-import type { Watchlist } from '../../domain/aml/watchlist';
+import { parsingListFile, type ListFormat } from '../../domain/aml/list-formats';
+import { finishBetweenTurns } from '../../domain/aml/steps';
+import type { Watchlist, WatchlistEntry } from '../../domain/aml/watchlist';
 import { indexWatchlist } from '../../domain/aml/watchlist-index';
 
 export const LISTS_DIR = path.join(__dirname, '../../../lists');
@@ -77,10 +78,11 @@ export class WatchlistSource {
     for (const content of contents) hash.update(createHash('sha256').update(content).digest());
     const version = hash.digest('hex').slice(0, 32);
     if (this.loaded?.version === version) return false;
-    const entries = this.files.flatMap((file, index) =>
-      parseListFile(file.format, contents[index] ?? ''),
-    );
-    // Indexed before screenings see it, a slice at a time: the process goes on serving meanwhile.
+    // Read and indexed a step at a time before screenings see them: the process serves meanwhile.
+    const files: WatchlistEntry[][] = [];
+    for (const [index, file] of this.files.entries())
+      files.push(await finishBetweenTurns(parsingListFile(file.format, contents[index] ?? '')));
+    const entries = files.flat();
     await indexWatchlist(entries);
     this.loaded = { entries, version };
     logger.log(`AML lists loaded: ${entries.length} entries (version ${version.slice(0, 8)})`);
